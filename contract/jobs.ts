@@ -1,0 +1,42 @@
+// POST {ai host}/transformations/jobs/create/  body {style_id, image} -> {id}
+// GET  {ai host}/transformations/jobs/{jobId}/ -> {images, prompt, result: {status, message}}
+import { z } from 'zod';
+import { JOB_STATUS, JOB_WAIT_MAX_SECONDS, type JobStatus } from './constants.ts';
+import { StyleIdSchema } from './styles.ts';
+
+export const CREATE_JOB_PATH = '/transformations/jobs/create/';
+/** `wait` (seconds, at most JOB_WAIT_MAX_SECONDS): hold the answer until the job ends. */
+export const jobPath = (jobId: string | number, waitSeconds?: number) =>
+  `/transformations/jobs/${encodeURIComponent(String(jobId))}/` +
+  (waitSeconds ? `?wait=${Math.min(waitSeconds, JOB_WAIT_MAX_SECONDS)}` : '');
+
+export const JobIdSchema = z.union([z.string().min(1), z.number().int()]);
+
+export const CreateJobRequestSchema = z.object({
+  style_id: StyleIdSchema,
+  /** The photo as a data URL (data:image/jpeg;base64,...). */
+  image: z.string().min(1, 'image is required'),
+});
+export type CreateJobRequest = z.infer<typeof CreateJobRequestSchema>;
+
+export const CreateJobResponseSchema = z.looseObject({ id: JobIdSchema });
+
+export const JobSchema = z.looseObject({
+  id: JobIdSchema.optional(),
+  images: z.array(z.string()).nullish().transform((v) => v ?? []),
+  prompt: z.string().nullish().transform((v) => v ?? ''),
+  result: z
+    .looseObject({ status: z.string().nullish(), message: z.string().nullish() })
+    .nullish()
+    .transform((r) => ({ status: r?.status ?? '', message: r?.message ?? '' })),
+});
+export type Job = z.infer<typeof JobSchema>;
+
+/** "Job status: upper-cased on receipt." Anything but COMPLETED or ERROR counts as pending. */
+export function jobPhase(status: string | null | undefined): 'completed' | 'error' | 'pending' {
+  const s = (status ?? '').toUpperCase();
+  if (s === JOB_STATUS.completed) return 'completed';
+  if (s === JOB_STATUS.error) return 'error';
+  return 'pending';
+}
+export const isFinalStatus = (status: string): status is JobStatus => jobPhase(status) !== 'pending';

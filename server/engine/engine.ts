@@ -1,0 +1,50 @@
+// The one interface between the server (routes, queue, workers) and a restyling engine.
+// The local CPU engine is the default; a generative engine (ComfyUI, an OpenAI-compatible
+// image-edit API, Replicate) implements the same interface and nothing else changes.
+
+export interface EngineStyle {
+  /** Stable id, sent by the site as style_id. */
+  id: string;
+  /** The tile label the visitor reads. */
+  description: string;
+  /** What the job reports as its prompt; contains 'sticker' for sticker styles. */
+  prompt: string;
+  beta: boolean;
+  /** File name of the style's thumbnail (WebP) inside the engine's thumbnail folder, if any. */
+  thumbnail?: string;
+}
+
+export interface EngineImage {
+  data: Uint8Array;
+  contentType: 'image/png' | 'image/jpeg' | 'image/webp';
+}
+
+export interface EngineResult {
+  images: EngineImage[];
+  prompt: string;
+}
+
+export interface RestyleInput {
+  /** The encoded photo (JPEG, PNG or WebP) exactly as the visitor sent it. */
+  photo: Uint8Array;
+  styleId: string;
+  signal?: AbortSignal;
+}
+
+export interface Engine {
+  readonly name: string;
+  styles(): EngineStyle[];
+  /** Load and warm models, so that the first job is as fast as the others. */
+  start(): Promise<void>;
+  restyle(input: RestyleInput): Promise<EngineResult>;
+  close(): Promise<void>;
+}
+
+/**
+ * A failure the visitor should read as it is (the job ends ERROR with this message),
+ * e.g. "We couldn't find a person in the photo. Please try again facing the camera."
+ * Any other thrown error ends the job with a generic message and is logged for ops.
+ */
+export class EngineError extends Error {
+  override name = 'EngineError';
+}

@@ -10,7 +10,7 @@ export interface EngineStyle {
   /** What the job reports as its prompt; contains 'sticker' for sticker styles. */
   prompt: string;
   beta: boolean;
-  /** File name of the style's thumbnail (WebP) inside the engine's thumbnail folder, if any. */
+  /** Absolute path of the style's thumbnail file (WebP) on disk, if any; the server serves it. */
   thumbnail?: string;
 }
 
@@ -33,6 +33,7 @@ export interface RestyleInput {
 
 export interface Engine {
   readonly name: string;
+  /** Works before start(): the server lists styles without loading models. */
   styles(): EngineStyle[];
   /** Load and warm models, so that the first job is as fast as the others. */
   start(): Promise<void>;

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { JobSchema, jobPhase, jobPath } from '../../contract/index.ts';
+
+describe('job status rules', () => {
+  it('upper-cases the status on receipt', () => {
+    expect(jobPhase('completed')).toBe('completed');
+    expect(jobPhase('Error')).toBe('error');
+  });
+  it('counts any other status as pending', () => {
+    for (const s of ['PENDING', 'processing', 'queued', '', null, undefined]) expect(jobPhase(s)).toBe('pending');
+  });
+  it('reads a job with missing fields as empty values', () => {
+    expect(JobSchema.parse({ result: { status: 'PENDING' } })).toMatchObject({ images: [], prompt: '', result: { status: 'PENDING', message: '' } });
+  });
+  it('asks for at most 20 seconds of wait', () => {
+    expect(jobPath('a b', 60)).toBe('/transformations/jobs/a%20b/?wait=20');
+    expect(jobPath(7)).toBe('/transformations/jobs/7/');
+  });
+});

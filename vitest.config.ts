@@ -1,0 +1,32 @@
+import { defineConfig } from 'vitest/config';
+
+// Three kinds of test, kept apart (see README "Tests"):
+//   unit         pure modules, fetch may be stubbed
+//   integration  a real server process on an ephemeral port, a real SQLite file, real photos
+//   e2e          the real server and the real built site in Debian's Chromium (incl. axe)
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' } },
+      {
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/e2e/support/global-setup.ts'],
+          testTimeout: 90_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});

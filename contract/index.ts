@@ -6,3 +6,4 @@ export * from './content.ts';
 export * from './styles.ts';
 export * from './jobs.ts';
 export * from './errors.ts';
+export * from './site-data.ts';

@@ -9,3 +9,14 @@ export interface BenchRow {
   /** how it was measured, in a few words */
   how: string;
 }
+
+/** The rows as an aligned plain-text table. */
+export function formatTable(list: BenchRow[]): string {
+  const head: BenchRow = { area: 'area', figure: 'figure', value: 'value', how: 'how it was measured' };
+  const all = [head, ...list];
+  const width = (k: keyof BenchRow) => Math.max(...all.map((r) => r[k].length));
+  const line = (r: BenchRow) =>
+    `${r.area.padEnd(width('area'))}  ${r.figure.padEnd(width('figure'))}  ${r.value.padStart(width('value'))}  ${r.how}`;
+  return [line(head), '-'.repeat(line(head).length), ...list.map(line)].join('\n');
+}
+

@@ -1,0 +1,78 @@
+// `npm start`: the booth on the embedded default. Starts the embedded server (auth, content,
+// AI hub, image proxy and static hosting on one port), builds every tenant against it, and
+// serves the result. Ctrl-C stops everything; nothing needs deleting before the next start.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { networkInterfaces } from 'node:os';
+import { join } from 'node:path';
+import { DEFAULT_PORT, type SiteData } from '../contract/index.ts';
+
+const root = join(import.meta.dirname, '..');
+const port = process.env.PORT ?? String(DEFAULT_PORT);
+const local = `http://127.0.0.1:${port}`;
+const children = new Set<ChildProcess>();
+
+function run(script: string, env: Record<string, string>, onLine?: (line: string) => void): ChildProcess {
+  const child = spawn(process.execPath, [join(root, script)], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  children.add(child);
+  child.on('exit', () => children.delete(child));
+  let buffered = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    process.stdout.write(chunk);
+    buffered += chunk;
+    const lines = buffered.split('\n');
+    buffered = lines.pop()!;
+    for (const line of lines) onLine?.(line);
+  });
+  return child;
+}
+
+const exited = (child: ChildProcess) =>
+  new Promise<number>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code ?? 1))));
+
+let stopping = false;
+async function stopAll(code: number): Promise<never> {
+  stopping = true;
+  for (const child of children) child.kill('SIGTERM');
+  await Promise.all([...children].map(exited));
+  process.exit(code);
+}
+process.on('SIGINT', () => void stopAll(0));
+process.on('SIGTERM', () => void stopAll(0));
+
+let ready = false;
+const server = run('server/main.ts', { PORT: port }, (line) => {
+  if (line.includes('listening on')) ready = true;
+});
+server.once('exit', (code) => {
+  if (stopping) return;
+  console.error(
+    ready
+      ? `The embedded server stopped (exit ${code}).`
+      : `The embedded server stopped (exit ${code}) before it was ready: see the line above.`,
+  );
+  void stopAll(code || 1);
+});
+while (!ready) await new Promise((r) => setTimeout(r, 50));
+
+const hosts = { BOOTH_AUTH_HOST: local, BOOTH_CONTENT_HOST: local, BOOTH_AI_HOST: local };
+const buildEnv = Object.fromEntries(Object.entries(hosts).map(([k, v]) => [k, process.env[k] ?? v]));
+const buildCode = await exited(run('scripts/build.ts', buildEnv));
+if (buildCode !== 0) {
+  console.error('The site build failed (see above); stopping the server.');
+  await stopAll(1);
+}
+
+const site: SiteData = JSON.parse(readFileSync(join(root, 'tenants.generated.json'), 'utf8'));
+const lan = Object.values(networkInterfaces())
+  .flat()
+  .filter((a) => a && a.family === 'IPv4' && !a.internal)
+  .map((a) => `http://${a!.address}:${port}/`);
+console.log(`\nThe booth is ready.\n  ${site.defaultTenant.client || 'Default tenant'}: http://localhost:${port}/`);
+for (const t of site.tenants) console.log(`  ${t.client}: http://localhost:${port}/${t.slug}/`);
+if (lan.length) console.log(`  On this network: ${lan.join('  ')}`);
+console.log('Press Ctrl-C to stop.');

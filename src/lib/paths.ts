@@ -1,0 +1,37 @@
+// Tenant-prefixed paths of the four screens. The default tenant gets no prefix; every other
+// tenant lives under /{slug}. Links end in '/' because the build writes {screen}/index.html:
+// a static host then answers at once instead of redirecting first.
+
+export type Screen = 'intro' | 'camera' | 'styles';
+
+/** '' for the site's root tenant, '/{slug}' for every other tenant. */
+export function tenantBase(slug: string | null | undefined): string {
+  return slug ? `/${slug}` : '';
+}
+
+export function screenPath(base: string, screen: Screen): string {
+  return screen === 'intro' ? `${base}/` : `${base}/${screen}/`;
+}
+
+/** results/{jobId}: one results page per tenant, the host rewrites every job id onto it. */
+export function resultsPath(base: string, jobId: string | number): string {
+  return `${base}/results/${encodeURIComponent(String(jobId))}`;
+}
+
+/** The job id of a results URL (`/results/{id}` or `/{slug}/results/{id}`), or null. */
+export function jobIdFromPath(pathname: string): string | null {
+  const match = /\/results\/([^/?#]+)\/?$/.exec(pathname);
+  if (!match) return null;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return null;
+  }
+}
+
+/** Resolve a URL the AI host sent (thumbnail, result image) against the host browsers call. */
+export function aiHostUrl(aiHost: string, url: string): string {
+  if (/^(https?:|data:|blob:)/i.test(url) || url.startsWith('//')) return url;
+  const host = aiHost.replace(/\/+$/, '');
+  return `${host}${url.startsWith('/') ? '' : '/'}${url}`;
+}

@@ -1,0 +1,29 @@
+// Debian's Chromium driven by Playwright, with a real photo as the camera.
+import { chromium, type Browser } from 'playwright-core';
+import { join } from 'node:path';
+import { photoToY4m } from './y4m.ts';
+
+export type CameraPhoto = 'astronaut' | 'grace_hopper' | 'coffee' | 'none';
+
+const root = join(import.meta.dirname, '..', '..', '..');
+export const chromiumPath = () => process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+// Flags measured on these machines (ARCHITECTURE.md): no sandbox as root, no GPU, and no
+// background traffic (the network is closed; Chromium's own calls would only be refused).
+const BASE_FLAGS = [
+  '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+  '--disable-sync', '--no-first-run', '--disable-quic',
+];
+
+export async function launchBrowser(opts: { camera?: CameraPhoto } = {}): Promise<Browser> {
+  const camera = opts.camera ?? 'astronaut';
+  const args = [...BASE_FLAGS];
+  if (camera !== 'none') {
+    const y4m = await photoToY4m(
+      join(root, 'tests', 'fixtures', `${camera}.jpg`),
+      join(root, '.test-runs', 'camera', `${camera}.y4m`),
+    );
+    args.push('--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${y4m}`);
+  }
+  return chromium.launch({ executablePath: chromiumPath(), headless: true, args });
+}

@@ -1,0 +1,57 @@
+// Once per e2e run: the real embedded server (temp data dir) and the real build of every
+// tenant against it, served by that same server. Tests read the origin with inject('boothUrl').
+import type { TestProject } from 'vitest/node';
+import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { startServer } from '../../support/server.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    boothUrl: string;
+    dataDir: string;
+    siteDir: string;
+  }
+}
+
+const root = join(import.meta.dirname, '..', '..', '..');
+
+function runBuild(env: Record<string, string>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(root, 'scripts', 'build.ts')], {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`The site build failed (exit ${code}):\n${output.slice(-4000)}`)),
+    );
+  });
+}
+
+export default async function setup(project: TestProject) {
+  const siteDir = join(root, '.test-runs', 'e2e', 'dist');
+  rmSync(siteDir, { recursive: true, force: true });
+  const server = await startServer({ env: { BOOTH_SITE_DIR: siteDir } });
+  try {
+    await runBuild({
+      BOOTH_AUTH_HOST: server.url,
+      BOOTH_CONTENT_HOST: server.url,
+      BOOTH_AI_HOST: server.url,
+      BOOTH_OUT_DIR: siteDir,
+    });
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  project.provide('boothUrl', server.url);
+  project.provide('dataDir', server.dataDir);
+  project.provide('siteDir', siteDir);
+  return async () => {
+    await server.stop();
+  };
+}

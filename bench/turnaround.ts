@@ -1,0 +1,61 @@
+// Job turnaround through the real embedded server: create -> COMPLETED for a 3000x2400 photo,
+// as the results screen sees it (GET with wait=20 until the job ends).
+import sharp from 'sharp';
+import { join } from 'node:path';
+import { startServer } from '../tests/support/server.ts';
+import { CREATE_JOB_PATH, STYLES_PATH, jobPath, jobPhase, StylesResponseSchema } from '../contract/index.ts';
+import { formatTable, type BenchRow } from './row.ts';
+
+const JOBS = Number(process.env.BENCH_TURNAROUND_JOBS ?? 24);
+const CONCURRENCY = 2;
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+export default async function bench(): Promise<BenchRow[]> {
+  const photo = await sharp(join(import.meta.dirname, '..', 'tests', 'fixtures', 'astronaut.jpg'))
+    .resize(3000, 2400, { fit: 'cover', position: 'north' })
+    .jpeg({ quality: 92 })
+    .toBuffer();
+  const image = `data:image/jpeg;base64,${photo.toString('base64')}`;
+  const server = await startServer();
+  try {
+    const styles = StylesResponseSchema.parse(await (await fetch(server.url + STYLES_PATH)).json());
+    const style = styles.find((s) => /sticker/i.test(String(s.id))) ?? styles[0];
+    const one = async () => {
+      const started = performance.now();
+      const created = await fetch(server.url + CREATE_JOB_PATH, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ style_id: style.id, image }),
+      });
+      const { id } = (await created.json()) as { id: string };
+      for (;;) {
+        const job = (await (await fetch(server.url + jobPath(id, 20))).json()) as { result: { status: string } };
+        const phase = jobPhase(job.result.status);
+        if (phase === 'error') throw new Error(`job ${id} ended ERROR`);
+        if (phase === 'completed') return performance.now() - started;
+      }
+    };
+    await one(); // the first job warms the HTTP path; the engine warmed at start
+    const times: number[] = [];
+    const wallStart = performance.now();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next++ < JOBS) times.push(await one());
+      }),
+    );
+    const wall = (performance.now() - wallStart) / 1000;
+    times.sort((a, b) => a - b);
+    const how = `${JOBS} jobs, ${CONCURRENCY} at a time, real server + local engine, 3000x2400 JPEG`;
+    return [
+      { area: 'turnaround', figure: `create -> COMPLETED p50 (${style.id})`, value: `${(percentile(times, 50) / 1000).toFixed(2)} s`, how },
+      { area: 'turnaround', figure: `create -> COMPLETED p95 (${style.id})`, value: `${(percentile(times, 95) / 1000).toFixed(2)} s`, how },
+      { area: 'turnaround', figure: `jobs per minute (${style.id})`, value: `${((JOBS / wall) * 60).toFixed(0)}`, how },
+    ];
+  } finally {
+    await server.stop();
+  }
+}
+
+if (import.meta.main) console.log(formatTable(await bench()));

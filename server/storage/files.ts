@@ -1,0 +1,47 @@
+// Where photos and results live on disk. Uploads exist only while their job runs.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { EngineImage } from '../engine/engine.ts';
+
+const EXTENSIONS: Record<EngineImage['contentType'], string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
+
+export class FileStore {
+  readonly uploadsDir: string;
+  readonly resultsDir: string;
+
+  constructor(dataDir: string) {
+    this.uploadsDir = path.join(dataDir, 'uploads');
+    this.resultsDir = path.join(dataDir, 'results');
+    fs.mkdirSync(this.uploadsDir, { recursive: true });
+    fs.mkdirSync(this.resultsDir, { recursive: true });
+  }
+
+  /** Written before the job row, so every stored job can be run again after a crash. */
+  saveUpload(jobId: string, photo: Uint8Array, extension: string): string {
+    const file = path.join(this.uploadsDir, `${jobId}.${extension}`);
+    fs.writeFileSync(file, photo, { mode: 0o600 });
+    return file;
+  }
+
+  deleteUpload(file: string | null) {
+    if (file) fs.rmSync(file, { force: true });
+  }
+
+  saveResults(jobId: string, images: EngineImage[]): string[] {
+    const dir = path.join(this.resultsDir, jobId);
+    fs.mkdirSync(dir, { recursive: true });
+    return images.map((image, i) => {
+      const name = `${i + 1}.${EXTENSIONS[image.contentType] ?? 'png'}`;
+      fs.writeFileSync(path.join(dir, name), image.data);
+      return name;
+    });
+  }
+
+  resultPath(jobId: string, name: string): string {
+    return path.join(this.resultsDir, jobId, name);
+  }
+
+  deleteResults(jobId: string) {
+    fs.rmSync(path.join(this.resultsDir, jobId), { recursive: true, force: true });
+  }
+}

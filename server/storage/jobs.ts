@@ -1,0 +1,86 @@
+// Jobs in SQLite: the one source of truth for a job's status, so a restart loses none.
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import { JOB_STATUS, type JobStatus } from '../../contract/index.ts';
+
+export interface JobRecord {
+  id: string;
+  styleId: string;
+  status: JobStatus;
+  prompt: string;
+  /** File names under the job's result folder. */
+  images: string[];
+  message: string;
+  uploadPath: string | null;
+  attempts: number;
+  createdAt: number;
+  startedAt: number | null;
+  finishedAt: number | null;
+}
+
+interface JobRow {
+  id: string; style_id: string; status: string; prompt: string; images: string; message: string;
+  upload_path: string | null; attempts: number; created_at: number; started_at: number | null; finished_at: number | null;
+}
+
+const toJob = (r: JobRow): JobRecord => ({
+  id: r.id, styleId: r.style_id, status: r.status as JobStatus, prompt: r.prompt, images: JSON.parse(r.images) as string[],
+  message: r.message, uploadPath: r.upload_path, attempts: r.attempts, createdAt: r.created_at, startedAt: r.started_at, finishedAt: r.finished_at,
+});
+
+export class JobStore {
+  #byId: StatementSync;
+  #insert: StatementSync;
+  #start: StatementSync;
+  #finish: StatementSync;
+  #db: DatabaseSync;
+
+  constructor(db: DatabaseSync) {
+    this.#db = db;
+    // Prepared once: polling reads a job by id hundreds of times a second.
+    this.#byId = db.prepare('SELECT * FROM jobs WHERE id = ?');
+    this.#insert = db.prepare('INSERT INTO jobs (id, style_id, status, prompt, upload_path, created_at) VALUES (?, ?, ?, ?, ?, ?)');
+    this.#start = db.prepare('UPDATE jobs SET status = ?, started_at = ?, attempts = attempts + 1 WHERE id = ?');
+    this.#finish = db.prepare('UPDATE jobs SET status = ?, images = ?, message = ?, upload_path = NULL, finished_at = ? WHERE id = ?');
+  }
+
+  get(id: string): JobRecord | undefined {
+    const row = this.#byId.get(id) as unknown as JobRow | undefined;
+    return row && toJob(row);
+  }
+
+  create(job: { id: string; styleId: string; prompt: string; uploadPath: string }) {
+    this.#insert.run(job.id, job.styleId, JOB_STATUS.pending, job.prompt, job.uploadPath, Date.now());
+  }
+
+  markProcessing(id: string) {
+    this.#start.run(JOB_STATUS.processing, Date.now(), id);
+  }
+
+  complete(id: string, images: string[]) {
+    this.#finish.run(JOB_STATUS.completed, JSON.stringify(images), '', Date.now(), id);
+  }
+
+  fail(id: string, message: string) {
+    this.#finish.run(JOB_STATUS.error, '[]', message, Date.now(), id);
+  }
+
+  /** Jobs a stop interrupted, oldest first. */
+  unfinished(): JobRecord[] {
+    const rows = this.#db.prepare('SELECT * FROM jobs WHERE status IN (?, ?) ORDER BY created_at').all(JOB_STATUS.pending, JOB_STATUS.processing);
+    return (rows as unknown as JobRow[]).map(toJob);
+  }
+
+  countUnfinished(): number {
+    const row = this.#db.prepare('SELECT COUNT(*) AS n FROM jobs WHERE status IN (?, ?)').get(JOB_STATUS.pending, JOB_STATUS.processing) as { n: number };
+    return row.n;
+  }
+
+  /** Ids of jobs that ended before `before` (ms). */
+  finishedBefore(before: number): string[] {
+    return (this.#db.prepare('SELECT id FROM jobs WHERE finished_at IS NOT NULL AND finished_at < ?').all(before) as { id: string }[]).map((r) => r.id);
+  }
+
+  delete(id: string) {
+    this.#db.prepare('DELETE FROM jobs WHERE id = ?').run(id);
+  }
+}

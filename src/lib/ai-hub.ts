@@ -1,0 +1,90 @@
+// The browser's client of the AI hub: styles, create job, get job. Every answer is parsed with
+// the contract's schemas. Whatever goes wrong ends as an AiHubError whose words a visitor can
+// act on, so a screen shows the root error view instead of spinning for ever.
+import {
+  CREATE_JOB_PATH,
+  CreateJobResponseSchema,
+  ErrorBodySchema,
+  JobSchema,
+  STYLES_PATH,
+  StylesResponseSchema,
+  jobPath,
+  type Job,
+  type Style,
+  type StyleId,
+} from '../../contract/index.ts';
+import type { z } from 'zod';
+
+export const UNREACHABLE_MESSAGE = "We can't reach the booth right now. Check your connection and try again.";
+/** A call gives up this long after any server-side wait it asked for. */
+export const REQUEST_TIMEOUT_MS = 15_000;
+
+export class AiHubError extends Error {
+  /** Shown as the heading of the root error view when set (the spec's "status text"). */
+  readonly statusText: string;
+  readonly status: number;
+  constructor(message: string, status = 0, statusText = '') {
+    super(message);
+    this.name = 'AiHubError';
+    this.status = status;
+    this.statusText = statusText;
+  }
+}
+
+type Fetch = typeof fetch;
+
+export interface AiHub {
+  styles(): Promise<Style[]>;
+  createJob(styleId: StyleId, image: string): Promise<{ id: string | number }>;
+  job(jobId: string, waitSeconds?: number): Promise<Job>;
+}
+
+export function createAiHub(aiHost: string, fetchImpl: Fetch = (...args) => fetch(...args)): AiHub {
+  const base = aiHost.replace(/\/+$/, '');
+
+  async function call<T>(path: string, schema: z.ZodType<T>, init: RequestInit = {}, waitSeconds = 0): Promise<T> {
+    let response: Response;
+    try {
+      response = await fetchImpl(base + path, {
+        ...init,
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS + waitSeconds * 1000),
+      });
+    } catch {
+      throw new AiHubError(UNREACHABLE_MESSAGE);
+    }
+    if (response.status >= 500) throw new AiHubError(UNREACHABLE_MESSAGE, response.status);
+    let body: unknown;
+    try {
+      body = await response.json();
+    } catch {
+      body = undefined;
+    }
+    if (!response.ok) {
+      // A 4xx carries a sentence from the server ({error}); without one, the HTTP status text.
+      const sentence = ErrorBodySchema.safeParse(body);
+      const text = sentence.success ? sentence.data.error : response.statusText || `Error ${response.status}`;
+      throw new AiHubError(text, response.status, text);
+    }
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) throw new AiHubError(UNREACHABLE_MESSAGE, response.status);
+    return parsed.data;
+  }
+
+  return {
+    styles: () => call(STYLES_PATH, StylesResponseSchema),
+    createJob: (styleId, image) =>
+      call(CREATE_JOB_PATH, CreateJobResponseSchema, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ style_id: styleId, image }),
+      }),
+    job: (jobId, waitSeconds = 0) => call(jobPath(jobId, waitSeconds), JobSchema, {}, waitSeconds),
+  };
+}
+
+/** The heading of the root error view: the error's status text, or else its message. */
+export function errorHeading(error: unknown): string {
+  if (error instanceof AiHubError) return error.statusText || error.message;
+  if (error instanceof Error && error.message) return error.message;
+  return UNREACHABLE_MESSAGE;
+}

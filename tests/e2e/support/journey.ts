@@ -1,0 +1,29 @@
+// Small helpers the journey tests read like the spec with.
+import { DatabaseSync } from 'node:sqlite';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import type { Style } from '../../../contract/index.ts';
+
+/** The button or link a visitor would press, by its exact text. */
+export const action = (page: Page, name: string) =>
+  page.getByRole('button', { name, exact: true }).or(page.getByRole('link', { name, exact: true })).first();
+
+/** The die-cut sticker style (the engine's first sticker style). */
+export function stickerStyle(styles: Style[]): Style {
+  const style = styles.find((s) => /sticker/i.test(`${s.id} ${s.description}`));
+  if (!style) throw new Error('no sticker style was built into the styles screen');
+  return style;
+}
+
+/** How many jobs the server has stored, read from its real SQLite file. */
+export function countJobs(dataDir: string): number {
+  const file = readdirSync(dataDir).find((f) => f.endsWith('.sqlite') || f.endsWith('.db'));
+  if (!file) throw new Error(`no SQLite file in ${dataDir}`);
+  const db = new DatabaseSync(join(dataDir, file), { readOnly: true });
+  try {
+    return (db.prepare('SELECT COUNT(*) AS n FROM jobs').get() as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}

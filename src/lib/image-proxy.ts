@@ -1,7 +1,8 @@
 // Background and logo of a non-default tenant go through the image-resizing proxy:
 //   {proxy}/{signature}/rs:{mode}:{w}:{h}/g:sm/plain/{bucket prefix}/{app name}/{image}
 // The URL is unsigned and unencoded, as the spec says (imgproxy "plain" sources).
-import { SMART_GRAVITY, type ImageProxySettings } from '../../contract/index.ts';
+import { SMART_GRAVITY } from '../../contract/constants.ts';
+import type { ImageProxySettings } from '../../contract/site-data.ts';
 
 /**
  * fill crops to exactly w x h (the background); fit keeps the whole image inside w x h, which

@@ -1,6 +1,5 @@
-// Tenant-prefixed paths of the four screens. The default tenant gets no prefix; every other
-// tenant lives under /{slug}. Links end in '/' because the build writes {screen}/index.html:
-// a static host then answers at once instead of redirecting first.
+// Tenant-prefixed paths of the four screens, as the spec's routes: /camera and /{tenant}/camera.
+// The default tenant gets no prefix; every other tenant lives under /{slug}.
 
 export type Screen = 'intro' | 'camera' | 'styles';
 
@@ -10,7 +9,7 @@ export function tenantBase(slug: string | null | undefined): string {
 }
 
 export function screenPath(base: string, screen: Screen): string {
-  return screen === 'intro' ? `${base}/` : `${base}/${screen}/`;
+  return screen === 'intro' ? base || '/' : `${base}/${screen}`;
 }
 
 /** results/{jobId}: one results page per tenant, the host rewrites every job id onto it. */

@@ -1,6 +1,6 @@
 // Sharing a result: the first image, loaded cross-origin and drawn to a canvas, shared as a PNG
 // file named ai_me.png with the spec's title and the prompt as text.
-import { TEXT } from '../../contract/index.ts';
+import { TEXT } from '../../contract/constants.ts';
 
 export const SHARE_FILE_TYPE = 'image/png';
 

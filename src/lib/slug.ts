@@ -20,7 +20,7 @@ export function reservedSlugs(extra: Iterable<string> = []): Set<string> {
 
 /** Why a slug cannot be used, as a sentence; null when it is fine. */
 export function slugProblem(slug: unknown, reserved: ReadonlySet<string> = reservedSlugs()): string | null {
-  if (typeof slug !== 'string' || slug === '') return 'has no slug';
+  if (typeof slug !== 'string' || slug === '') return 'slug is empty';
   const shown = JSON.stringify(slug.length > 80 ? `${slug.slice(0, 80)}…` : slug);
   if (slug.length > MAX_SLUG_LENGTH) return `slug ${shown} is longer than ${MAX_SLUG_LENGTH} characters`;
   if (!SLUG_PATTERN.test(slug)) return `slug ${shown} may only hold lowercase letters, digits and hyphens`;

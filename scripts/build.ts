@@ -1,0 +1,29 @@
+// `npm run build` (or `npx node scripts/build.ts`): every tenant's page set, branding baked in.
+// Settings: scripts/README.md. Exit 0 with a summary, or 1 with one paragraph saying what to fix;
+// a failed build leaves the previous dist/ and tenants.generated.json untouched.
+import { relative } from 'node:path';
+import { BuildError, redact } from './build/errors.ts';
+import { runPipeline } from './build/pipeline.ts';
+import { ROOT, readSettings, type BuildSettings } from './build/settings.ts';
+
+let settings: BuildSettings | undefined;
+try {
+  settings = readSettings();
+  const summary = await runPipeline(settings);
+  const { siteData } = summary;
+  const lines = [
+    `Built the booth site in ${relative(ROOT, summary.outDir) || '.'}/ (${((summary.fetchMs + summary.siteMs) / 1000).toFixed(1)} s).`,
+    `  default tenant: ${siteData.defaultTenant.client} at /`,
+    `  tenants: ${siteData.tenants.length}${siteData.tenants.length ? ` (${siteData.tenants.slice(0, 10).map((t) => `/${t.slug}/`).join(' ')}${siteData.tenants.length > 10 ? ' …' : ''})` : ''}`,
+    `  styles baked in: ${siteData.styles.length}`,
+    `  site data: ${relative(ROOT, summary.siteDataFile)}`,
+    `  problems: ${siteData.problems.length}`,
+    ...siteData.problems.map((p) => `    - ${p}`),
+  ];
+  console.log(lines.join('\n'));
+} catch (error) {
+  const secrets = [settings?.password];
+  const message = error instanceof BuildError ? error.message : `Unexpected failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
+  console.error(`The site build failed. ${redact(message, secrets)}\nThe previous site and tenants.generated.json were left as they were.`);
+  process.exitCode = 1;
+}

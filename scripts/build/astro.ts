@@ -1,0 +1,48 @@
+// `astro build` in a child process: the pages read the SiteData file named by BOOTH_SITE_DATA
+// and write to BOOTH_OUT_DIR (see astro.config.mjs), so the pipeline can build into a fresh
+// folder and only swap it in when the build succeeded.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { BuildError } from './errors.ts';
+import { ROOT } from './settings.ts';
+
+export interface SiteBuild {
+  outDir: string;
+  siteDataFile: string;
+  /** Build only this tenant, served from the root (a per-tenant bundle). */
+  rootTenant?: string;
+}
+
+export type BuildSite = (build: SiteBuild) => Promise<void>;
+
+/** The tail of astro's output is kept for the failure message; the rest is noise on success. */
+const TAIL_CHARS = 3_000;
+
+export const astroBuild: BuildSite = ({ outDir, siteDataFile, rootTenant }) =>
+  new Promise((resolve, reject) => {
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      BOOTH_OUT_DIR: outDir,
+      BOOTH_SITE_DATA: siteDataFile,
+      ASTRO_TELEMETRY_DISABLED: '1',
+    };
+    if (rootTenant) env.BOOTH_ROOT_TENANT = rootTenant;
+    else delete env.BOOTH_ROOT_TENANT;
+    const child = spawn(process.execPath, [join(ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build'], {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const keep = (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-TAIL_CHARS * 2);
+    };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    child.on('error', (error) => reject(new BuildError(`Cannot start astro build: ${error.message}.`)));
+    child.on('exit', (code, signal) => {
+      if (code === 0) return resolve();
+      const tail = output.replace(/\x1b\[[0-9;]*m/g, '').trim().slice(-TAIL_CHARS);
+      reject(new BuildError(`astro build failed (${signal ?? `exit ${code}`}); the previous site is left as it was. Its last output:\n${tail}`));
+    });
+  });

@@ -1,0 +1,81 @@
+// The whole build: login -> dataset -> styles -> tenants.generated.json -> astro build ->
+// rewrite rules. Nothing is written where the previous build lives until every step worked.
+import { readdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { SiteData } from '../../contract/index.ts';
+import { astroBuild, type BuildSite } from './astro.ts';
+import { fetchBrandingItems } from './dataset.ts';
+import type { Fetch } from './http.ts';
+import { obtainToken } from './login.ts';
+import { discard, ensureParent, replaceDir, replaceFile, stagingPath } from './publish.ts';
+import { writeRewriteRules } from './rewrites.ts';
+import { ROOT, type BuildSettings } from './settings.ts';
+import { fetchStyles } from './styles.ts';
+import { resolveTenants } from './tenants.ts';
+
+export interface PipelineDeps {
+  fetch?: Fetch;
+  /** Branding items given directly (benchmarks): no login, no content host. */
+  brandingItems?: unknown[];
+  buildSite?: BuildSite;
+}
+
+export interface BuildSummary {
+  siteData: SiteData;
+  outDir: string;
+  siteDataFile: string;
+  /** Milliseconds spent fetching from the hosts, and in astro build. */
+  fetchMs: number;
+  siteMs: number;
+}
+
+/** Top-level names of public/: they sit beside the tenant folders in dist/, so no slug may take one. */
+async function publicNames(): Promise<string[]> {
+  try {
+    return (await readdir(join(ROOT, 'public'))).map((name) => name.toLowerCase());
+  } catch {
+    return [];
+  }
+}
+
+export async function collectSiteData(settings: BuildSettings, deps: PipelineDeps = {}): Promise<SiteData> {
+  const items = async () => deps.brandingItems ?? fetchBrandingItems(settings, await obtainToken(settings, deps.fetch), deps.fetch);
+  const [brandingItems, styles, publicFiles] = await Promise.all([items(), fetchStyles(settings, deps.fetch), publicNames()]);
+  const tenants = resolveTenants(brandingItems, [settings.proxySignature, ...publicFiles]);
+  return {
+    generatedAt: new Date().toISOString(),
+    defaultTenant: tenants.defaultTenant,
+    tenants: tenants.tenants,
+    styles: styles.styles,
+    aiHost: settings.publicAiHost,
+    imageProxy: {
+      host: settings.imageProxyHost,
+      signature: settings.proxySignature,
+      bucketPrefix: settings.bucketPrefix,
+      appName: settings.appName,
+    },
+    problems: [...tenants.problems, ...styles.problems],
+  };
+}
+
+export async function runPipeline(settings: BuildSettings, deps: PipelineDeps = {}): Promise<BuildSummary> {
+  const fetchStarted = performance.now();
+  const siteData = await collectSiteData(settings, deps);
+  const fetchMs = performance.now() - fetchStarted;
+
+  const stagedData = stagingPath(settings.siteDataFile, 'building');
+  const stagedSite = stagingPath(settings.outDir, 'building');
+  const siteStarted = performance.now();
+  try {
+    await ensureParent(settings.siteDataFile);
+    await ensureParent(settings.outDir);
+    await writeFile(stagedData, `${JSON.stringify(siteData, null, 2)}\n`);
+    await (deps.buildSite ?? astroBuild)({ outDir: stagedSite, siteDataFile: stagedData });
+    await writeRewriteRules(stagedSite, { tenantPrefixes: true });
+    await replaceDir(stagedSite, settings.outDir);
+    await replaceFile(stagedData, settings.siteDataFile);
+  } finally {
+    await discard(stagedData, stagedSite);
+  }
+  return { siteData, outDir: settings.outDir, siteDataFile: settings.siteDataFile, fetchMs, siteMs: performance.now() - siteStarted };
+}

@@ -1,0 +1,57 @@
+// A static build cannot list job ids, so each page set has one results page and the host
+// answers every /results/{jobId} (and /{tenant}/results/{jobId}) with it; the results island
+// reads the id from the address. These are the rules for the hosts people use. The embedded
+// server needs none: it does the same rewrite itself.
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { MAX_SLUG_LENGTH } from '../../src/lib/slug.ts';
+
+/** Netlify and Cloudflare Pages read this file from the site's root. */
+export const REDIRECTS_FILE = '_redirects';
+/** An nginx snippet to `include` inside the server block whose root is the built site. */
+export const NGINX_FILE = 'booth.nginx.conf';
+
+export interface RewriteOptions {
+  /** false for a per-tenant bundle: its one page set is served from the root, no prefixes. */
+  tenantPrefixes: boolean;
+}
+
+export function redirectsRules({ tenantPrefixes }: RewriteOptions): string {
+  // One placeholder rule covers every tenant: Cloudflare allows only 100 dynamic rules, and a
+  // 200 to a missing page is the host's own 404 anyway.
+  return [
+    '# Every job id is answered by the one results page of its tenant (status 200, a rewrite).',
+    '/results/*  /results/index.html  200',
+    ...(tenantPrefixes ? ['/:tenant/results/*  /:tenant/results/index.html  200'] : []),
+    '',
+  ].join('\n');
+}
+
+export function nginxSnippet({ tenantPrefixes }: RewriteOptions): string {
+  return [
+    '# The booth site on nginx. Include this file inside the server block whose root is the built',
+    '# site:  root /srv/booth;  include /srv/booth/booth.nginx.conf;',
+    '',
+    '# /camera -> /camera/ without naming the host and port, which are wrong behind a proxy.',
+    'absolute_redirect off;',
+    '',
+    '# Every job id is answered by the one results page of its tenant; the page reads the id from the address.',
+    'location ~ ^/results/. { try_files $uri /results/index.html =404; }',
+    ...(tenantPrefixes
+      ? [`location ~ "^/([a-z0-9-]{1,${MAX_SLUG_LENGTH}})/results/." { try_files $uri /$1/results/index.html =404; }`]
+      : []),
+    '',
+    '# Script and style files carry a content hash in their names: they never change.',
+    'location ^~ /_astro/ { add_header Cache-Control "public, max-age=31536000, immutable"; }',
+    '',
+    '# A URL matching no page shows the Not Found view.',
+    'error_page 404 /404.html;',
+    '',
+  ].join('\n');
+}
+
+export async function writeRewriteRules(dir: string, options: RewriteOptions): Promise<string[]> {
+  await writeFile(join(dir, REDIRECTS_FILE), redirectsRules(options));
+  await writeFile(join(dir, NGINX_FILE), nginxSnippet(options));
+  return [REDIRECTS_FILE, NGINX_FILE];
+}

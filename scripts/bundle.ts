@@ -1,0 +1,31 @@
+// `npm run bundle -- {slug} [{slug}...]`: one archive per tenant, bundles/{slug}.tar.gz, holding
+// that tenant's page set served from the archive's root, its assets and the rewrite rules.
+// No slug: every tenant of the last build. Made from the last build's tenants.generated.json,
+// so no credentials are needed here. Settings: scripts/README.md.
+import { isAbsolute, join, relative } from 'node:path';
+import { bundleSlugs, bundleWarnings, makeBundle, readSiteData } from './build/bundle.ts';
+import { BuildError } from './build/errors.ts';
+import { ROOT } from './build/settings.ts';
+
+const inRoot = (path: string) => (isAbsolute(path) ? path : join(ROOT, path));
+
+try {
+  const siteDataFile = inRoot(process.env.BOOTH_SITE_DATA || 'tenants.generated.json');
+  const bundleDir = inRoot(process.env.BOOTH_BUNDLE_DIR || 'bundles');
+  const site = await readSiteData(siteDataFile);
+  const asked = process.argv.slice(2).filter((a) => a !== '--');
+  const slugs = asked.length ? asked : site.tenants.map((t) => t.slug);
+  if (slugs.length === 0) throw new BuildError(`The last build has no tenants besides the default one; name it to bundle it: npm run bundle -- ${site.defaultTenant.slug}`);
+  const unknown = slugs.filter((s) => !bundleSlugs(site).includes(s));
+  if (unknown.length) throw new BuildError(`No tenant has the slug ${unknown.map((s) => `"${s}"`).join(', ')} in the last build. Bundles can be made for: ${bundleSlugs(site).join(', ')}.`);
+  for (const slug of slugs) {
+    const started = performance.now();
+    const archive = await makeBundle({ site, siteDataFile, slug, bundleDir });
+    console.log(`${relative(ROOT, archive)} (${((performance.now() - started) / 1000).toFixed(1)} s): serve its contents from the root of a static host.`);
+    for (const warning of bundleWarnings(site, slug)) console.log(`  note: ${warning}`);
+  }
+} catch (error) {
+  const message = error instanceof BuildError ? error.message : `Unexpected failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
+  console.error(`The bundle failed. ${message}`);
+  process.exitCode = 1;
+}

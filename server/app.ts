@@ -1,0 +1,64 @@
+// The embedded server: one Hono app with one sub-app per host it stands in for
+// (auth, content, AI hub, image proxy, media) and the static site for every other path.
+import { Hono } from 'hono';
+import { cors } from 'hono/cors';
+import { fail } from './http.ts';
+import { log, logError } from './log.ts';
+import { aiHubHost, type AiHubDeps } from './hosts/ai-hub.ts';
+import { authHost, type AuthDeps } from './hosts/auth.ts';
+import { contentHost, type ContentDeps } from './hosts/content.ts';
+import { imageProxyHost, type ImageProxyDeps } from './hosts/image-proxy.ts';
+import { mediaHost, type MediaDeps } from './hosts/media.ts';
+import { siteHost } from './hosts/site.ts';
+
+export interface AppDeps {
+  auth: AuthDeps;
+  content: ContentDeps;
+  aiHub: AiHubDeps;
+  media: MediaDeps;
+  imageProxy: ImageProxyDeps;
+  proxySignature: string;
+  siteDir: string;
+}
+
+/** Top-level paths of the server itself; every other path belongs to the static site. */
+export function serverPrefixes(proxySignature: string) {
+  return ['jwt', 'datasets', 'transformations', 'media', 'health', 'api', proxySignature];
+}
+
+export function createApp(deps: AppDeps) {
+  const app = new Hono();
+  const prefixes = serverPrefixes(deps.proxySignature);
+
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    await next();
+    // The path only: a query string or body never reaches the log.
+    log(`${c.req.method} ${c.req.path} ${c.res.status} ${Math.round(performance.now() - started)}ms`);
+  });
+
+  // The site may be hosted elsewhere (a CDN) and still call this server.
+  const apiCors = cors({ origin: '*', allowMethods: ['GET', 'HEAD', 'POST', 'OPTIONS'], allowHeaders: ['Content-Type', 'Authorization'], maxAge: 600 });
+  for (const prefix of prefixes) app.use(`/${prefix}/*`, apiCors);
+  app.use('/health', apiCors);
+
+  app.get('/health', (c) => c.json({ ok: true }));
+  app.route('/jwt', authHost(deps.auth));
+  app.route('/datasets', contentHost(deps.content));
+  app.route('/transformations', aiHubHost(deps.aiHub));
+  app.route('/media', mediaHost(deps.media));
+  app.route(`/${deps.proxySignature}`, imageProxyHost(deps.imageProxy));
+
+  const site = siteHost(deps.siteDir);
+  app.all('*', (c) => {
+    const first = c.req.path.split('/')[1] ?? '';
+    if (prefixes.includes(first)) return fail(c, 404, `There is no ${c.req.method} ${c.req.path} on this server.`);
+    return site.fetch(c.req.raw);
+  });
+
+  app.onError((error, c) => {
+    logError(`${c.req.method} ${c.req.path} failed`, error);
+    return fail(c, 500, 'Something went wrong on the booth server. Please try again.');
+  });
+  return app;
+}

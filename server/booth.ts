@@ -1,0 +1,67 @@
+// Builds the running booth from its settings: storage, seed, engine workers, job runner and app.
+import { createApp } from './app.ts';
+import { createEngine, localEngineOptionsFromEnv } from './engine/index.ts';
+import { WorkerPool } from './jobs/pool.ts';
+import { startRetention } from './jobs/retention.ts';
+import { JobRunner } from './jobs/runner.ts';
+import { JobWaiters } from './jobs/waiters.ts';
+import { loadJwtSecret } from './jwt.ts';
+import { log } from './log.ts';
+import { seed } from './seed/seed.ts';
+import type { Settings } from './settings.ts';
+import { openDatabase } from './storage/database.ts';
+import { FileStore } from './storage/files.ts';
+import { JobStore } from './storage/jobs.ts';
+import { StyleStore } from './storage/styles.ts';
+import { TenantStore } from './storage/tenants.ts';
+
+export const ENGINE_WORKER = new URL('./jobs/engine-worker.ts', import.meta.url);
+
+export async function startBooth(settings: Settings, workerScript: URL = ENGINE_WORKER) {
+  // Engine settings are checked here so a bad value stops the start, not every worker.
+  const engineOptions = { maxInputPixels: settings.maxPixels, ...localEngineOptionsFromEnv(process.env) };
+  const engineStyles = createEngine(settings.engine, engineOptions).styles();
+
+  const db = openDatabase(settings.dataDir);
+  const tenants = new TenantStore(db);
+  const styles = new StyleStore(db);
+  const jobs = new JobStore(db);
+  const files = new FileStore(settings.dataDir);
+  const secret = loadJwtSecret(settings.dataDir, settings.jwtSecret);
+  styles.sync(engineStyles);
+  seed(tenants, settings.datasetId, settings.tenantAssetsDir);
+
+  const pool = new WorkerPool({
+    size: settings.workers,
+    workerScript,
+    workerData: { engine: settings.engine, options: engineOptions },
+    timeoutMs: settings.jobTimeoutMs,
+    log,
+  });
+  const waiters = new JobWaiters();
+  const runner = new JobRunner({ jobs, files, pool, waiters });
+  const recovered = runner.recover();
+  if (recovered > 0) log(`recovery: ${recovered} unfinished job(s) from the last run`);
+  const stopRetention = startRetention(jobs, files, settings.retentionSeconds);
+
+  const app = createApp({
+    auth: { username: settings.serviceUsername, password: settings.servicePassword, secret, ttlSeconds: settings.jwtTtlSeconds },
+    content: { secret, datasetId: settings.datasetId, tenants },
+    aiHub: {
+      styles, jobs, files, runner, waiters, publicUrl: settings.publicUrl, maxBodyBytes: settings.maxBodyBytes,
+      maxPixels: settings.maxPixels, queueLimit: settings.queueLimit, retentionSeconds: settings.retentionSeconds,
+    },
+    media: { jobs, files, styles, tenantAssetsDir: settings.tenantAssetsDir, retentionSeconds: settings.retentionSeconds },
+    imageProxy: { sources: settings.proxySources, cacheBytes: settings.proxyCacheBytes, maxPixels: settings.maxPixels },
+    proxySignature: settings.proxySignature,
+    siteDir: settings.siteDir,
+  });
+
+  async function close() {
+    runner.stop();
+    stopRetention();
+    await pool.close();
+    db.close();
+  }
+  return { app, close };
+}

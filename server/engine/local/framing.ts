@@ -1,0 +1,84 @@
+// The face finds the framing: portrait styles crop head and shoulders around the best face,
+// stickers crop to the person's outline. Everything is then scaled to the output size.
+import type { Person } from './person.ts';
+import { clampRect } from './person.ts';
+import { cutAndScale, fromSharp, toSharp, type Raster, type Rect } from './raster.ts';
+
+export interface Frame {
+  rgb: Raster;
+  /** Person probability 0..255, same size as rgb. */
+  alpha: Raster;
+  /** The best face in frame coordinates, if one was found. */
+  face: Rect | null;
+}
+
+/**
+ * A crop of the photo with the given aspect (width / height) that centres the best face with room
+ * for the shoulders, as large as the photo allows; without a face, the top of the person.
+ */
+export function portraitRect(person: Person, aspect: number): Rect {
+  const { image, faces, box } = person;
+  const face = faces[0];
+  // Head and shoulders: about 3 face widths across, the face in the upper third.
+  const wanted = face ? face.width * 3.2 : Math.max(box.width, box.height * aspect);
+  const width = Math.min(wanted, image.width, image.height * aspect);
+  const height = width / aspect;
+  const centreX = face ? face.left + face.width / 2 : box.left + box.width / 2;
+  const top = face ? face.top + face.height * 0.45 - height * 0.4 : box.top - height * 0.05;
+  const left = Math.min(Math.max(0, centreX - width / 2), image.width - width);
+  return clampRect({ left, top: Math.min(Math.max(0, top), image.height - height), width, height }, image);
+}
+
+/** Cuts `rect` from the photo and its mask, scaled so its long side is `longSide` px. */
+export async function cutFrame(person: Person, rect: Rect, longSide: number): Promise<Frame> {
+  const ratio = longSide / Math.max(rect.width, rect.height);
+  const width = Math.max(1, Math.round(rect.width * ratio));
+  const height = Math.max(1, Math.round(rect.height * ratio));
+  const [rgb, alpha] = await Promise.all([cutAndScale(person.image, rect, width, height), cutMask(person, rect, width, height)]);
+  const best = person.faces[0];
+  const face = best
+    ? { left: (best.left - rect.left) * ratio, top: (best.top - rect.top) * ratio, width: best.width * ratio, height: best.height * ratio }
+    : null;
+  return { rgb, alpha, face };
+}
+
+/**
+ * The mask under `rect` (image coordinates) at width x height, scaled straight from the model's
+ * small square: cut a whole-pixel region around the rect, scale it, then trim to the exact
+ * sub-pixel position so mask and photo line up.
+ */
+async function cutMask(person: Person, rect: Rect, width: number, height: number): Promise<Raster> {
+  const { mask, image } = person;
+  const sx = mask.width / image.width;
+  const sy = mask.height / image.height;
+  const left = rect.left * sx;
+  const top = rect.top * sy;
+  const outer = {
+    left: Math.max(0, Math.floor(left) - 1),
+    top: Math.max(0, Math.floor(top) - 1),
+    right: Math.min(mask.width, Math.ceil((rect.left + rect.width) * sx) + 1),
+    bottom: Math.min(mask.height, Math.ceil((rect.top + rect.height) * sy) + 1),
+  };
+  const kx = width / (rect.width * sx);
+  const ky = height / (rect.height * sy);
+  const scaledWidth = Math.max(width, Math.round((outer.right - outer.left) * kx));
+  const scaledHeight = Math.max(height, Math.round((outer.bottom - outer.top) * ky));
+  const offsetX = Math.min(scaledWidth - width, Math.max(0, Math.round((left - outer.left) * kx)));
+  const offsetY = Math.min(scaledHeight - height, Math.max(0, Math.round((top - outer.top) * ky)));
+  const scaled = toSharp(mask)
+    .extract({ left: outer.left, top: outer.top, width: outer.right - outer.left, height: outer.bottom - outer.top })
+    .resize(scaledWidth, scaledHeight, { fit: 'fill', kernel: 'cubic' })
+    .extract({ left: offsetX, top: offsetY, width, height });
+  const cut = await fromSharp(scaled);
+  return cut.channels === 1 ? cut : { ...cut, data: Buffer.from(cut.data.filter((_, i) => i % cut.channels === 0)), channels: 1 };
+}
+
+/** Sharpens the upscaled model mask into an anti-aliased cut line (2 px of soft edge). */
+export function crispAlpha(alpha: Raster): Raster {
+  const out = Buffer.alloc(alpha.data.length);
+  for (let i = 0; i < out.length; i++) {
+    const t = Math.min(1, Math.max(0, (alpha.data[i] - 90) / 90));
+    out[i] = Math.round(t * t * (3 - 2 * t) * 255);
+  }
+  return { ...alpha, data: out };
+}

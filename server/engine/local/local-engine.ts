@@ -1,0 +1,85 @@
+// The default engine: restyles a selfie on the CPU, offline, in well under a second.
+// Pipeline per job, each stage a named function: decode → find the person → style → encode.
+import { existsSync } from 'node:fs';
+import type { Engine, EngineResult, EngineStyle, RestyleInput } from '../engine.ts';
+import { EngineError } from '../engine.ts';
+import { MESSAGES } from './messages.ts';
+import { loadModels, type FaceBox, type Models } from './models.ts';
+import { decodePhoto } from './photo.ts';
+import { findPerson } from './person.ts';
+import { createRaster } from './raster.ts';
+import { resolveSettings, type LocalEngineOptions, type LocalEngineSettings } from './settings.ts';
+import { LOCAL_STYLES, type LocalStyle } from './styles/catalog.ts';
+
+export class LocalEngine implements Engine {
+  readonly name = 'local';
+  readonly settings: LocalEngineSettings;
+  #models: Models | null = null;
+  #starting: Promise<void> | null = null;
+
+  constructor(options: LocalEngineOptions = {}) {
+    this.settings = resolveSettings(options);
+  }
+
+  styles(): EngineStyle[] {
+    return LOCAL_STYLES.map(({ render: _render, thumbnail, ...style }) => ({
+      ...style,
+      // A style whose thumbnail has not been made yet gets the site's default image.
+      ...(thumbnail && existsSync(thumbnail) ? { thumbnail } : {}),
+    }));
+  }
+
+  start(): Promise<void> {
+    this.#starting ??= this.#load();
+    return this.#starting;
+  }
+
+  async #load(): Promise<void> {
+    const models = await loadModels(this.settings.minFaceConfidence);
+    // One pass over a blank photo compiles the wasm kernels, so the first visitor waits no longer
+    // than the next one.
+    const blank = createRaster(this.settings.inferenceSize, Math.round(this.settings.inferenceSize * 0.8), 3, 128);
+    await models.detectFaces(blank);
+    await models.segment(createRaster(256, 256, 3, 128));
+    this.#models = models;
+  }
+
+  async restyle(input: RestyleInput): Promise<EngineResult> {
+    const style = this.#style(input.styleId);
+    const models = await this.#ready();
+    const { inferenceSize, outputSize, maxInputPixels, minPersonArea } = this.settings;
+    const photo = await decodePhoto(input.photo, outputSize * 2, inferenceSize, maxInputPixels);
+    input.signal?.throwIfAborted();
+    const person = await findPerson(models, photo, minPersonArea);
+    input.signal?.throwIfAborted();
+    const image = await style.render(person, outputSize);
+    return { images: [image], prompt: style.prompt };
+  }
+
+  /** Faces in an encoded image, for checks and tools: the same detector the styles frame with. */
+  async detectFaces(photo: Uint8Array): Promise<FaceBox[]> {
+    const models = await this.#ready();
+    const { inference } = await decodePhoto(photo, this.settings.inferenceSize, this.settings.inferenceSize, this.settings.maxInputPixels);
+    return models.detectFaces(inference);
+  }
+
+  async close(): Promise<void> {
+    if (this.#starting) await this.#starting.catch(() => undefined);
+    this.#models?.dispose();
+    this.#models = null;
+    this.#starting = null;
+  }
+
+  #style(styleId: string): LocalStyle {
+    const style = LOCAL_STYLES.find((candidate) => candidate.id === styleId);
+    if (!style) throw new EngineError(MESSAGES.unknownStyle);
+    return style;
+  }
+
+  async #ready(): Promise<Models> {
+    // A worker that skipped start() still works: the first job pays for the model load.
+    await this.start();
+    if (!this.#models) throw new EngineError(MESSAGES.notStarted);
+    return this.#models;
+  }
+}

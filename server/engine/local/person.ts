@@ -1,0 +1,151 @@
+// Stage 2: find the person. Faces give the framing; the selfie mask gives the outline.
+// No face and too little mask means there is nobody to restyle: the visitor is told so.
+import { EngineError } from '../engine.ts';
+import { MESSAGES } from './messages.ts';
+import { SEGMENTATION_SIZE, type FaceBox, type Models } from './models.ts';
+import { fromSharp, toSharp, type Raster, type Rect } from './raster.ts';
+import type { DecodedPhoto } from './photo.ts';
+
+export interface Person {
+  /** The photo, RGB at render size. */
+  image: Raster;
+  /**
+   * Person probability 0..255 as the model gives it: a SEGMENTATION_SIZE square stretched over the
+   * whole image. It is scaled only when a style cuts its frame (scaling it to the full image
+   * would cost more than the rest of a job).
+   */
+  mask: Raster;
+  /** Faces in image coordinates, best first. */
+  faces: FaceBox[];
+  /** Bounding box of the person (mask >= 50%) in image coordinates. */
+  box: Rect;
+  /** Fraction of the photo the person covers. */
+  area: number;
+}
+
+export async function findPerson(models: Models, photo: DecodedPhoto, minPersonArea: number): Promise<Person> {
+  const { image, inference } = photo;
+  const square = await fromSharp(toSharp(inference).resize(SEGMENTATION_SIZE, SEGMENTATION_SIZE, { fit: 'fill' }));
+  const [detected, probabilities] = await Promise.all([models.detectFaces(inference), models.segment(square)]);
+  const toImage = image.width / inference.width;
+  const faces = detected.map((face) => ({
+    left: face.left * toImage, top: face.top * toImage, width: face.width * toImage, height: face.height * toImage, score: face.score,
+  }));
+  const small = keepPersonRegions(probabilities, faces.map((face) => ({
+    x: ((face.left + face.width / 2) / image.width) * SEGMENTATION_SIZE,
+    y: ((face.top + face.height / 2) / image.height) * SEGMENTATION_SIZE,
+  })));
+  // Without a face, only a large and confident mask counts as a person: the selfie model also
+  // half-believes in round objects (a coffee cup scores ~0.2 of the frame, mostly below 90%).
+  if (faces.length === 0 && small.confidentArea < minPersonArea) throw new EngineError(MESSAGES.noPerson);
+  const mask: Raster = { data: Buffer.from(small.mask), width: SEGMENTATION_SIZE, height: SEGMENTATION_SIZE, channels: 1 };
+  const box = small.box ?? faceOnlyBox(faces[0], image);
+  const sx = image.width / SEGMENTATION_SIZE;
+  const sy = image.height / SEGMENTATION_SIZE;
+  return {
+    image,
+    mask,
+    faces,
+    area: small.area,
+    box: small.box ? clampRect({ left: box.left * sx, top: box.top * sy, width: box.width * sx, height: box.height * sy }, image) : box,
+  };
+}
+
+interface Regions {
+  mask: Uint8Array;
+  area: number;
+  /** Fraction of the photo where the kept regions are at least 90% sure. */
+  confidentArea: number;
+  box: Rect | null;
+}
+
+/**
+ * Keeps the mask's connected regions that hold a face, or else the largest one, plus any region
+ * at least a quarter of that size (a second person): stray blobs in the background would
+ * otherwise widen the sticker's crop and glow in the neon style.
+ */
+function keepPersonRegions(probabilities: Uint8Array, faceCentres: { x: number; y: number }[]): Regions {
+  const size = SEGMENTATION_SIZE;
+  const labels = new Int32Array(size * size);
+  const areas: number[] = [0];
+  const stack: number[] = [];
+  for (let start = 0; start < labels.length; start++) {
+    if (labels[start] !== 0 || probabilities[start] < 128) continue;
+    const label = areas.length;
+    let area = 0;
+    labels[start] = label;
+    stack.push(start);
+    while (stack.length > 0) {
+      const at = stack.pop() as number;
+      area++;
+      const x = at % size;
+      const neighbours = [x > 0 ? at - 1 : -1, x < size - 1 ? at + 1 : -1, at - size, at + size];
+      for (const next of neighbours) {
+        if (next < 0 || next >= labels.length || labels[next] !== 0 || probabilities[next] < 128) continue;
+        labels[next] = label;
+        stack.push(next);
+      }
+    }
+    areas.push(area);
+  }
+  const keep = new Set<number>();
+  for (const centre of faceCentres) {
+    const label = labels[Math.min(size - 1, Math.floor(centre.y)) * size + Math.min(size - 1, Math.floor(centre.x))];
+    if (label > 0) keep.add(label);
+  }
+  const largest = areas.reduce((best, area, label) => (area > areas[best] ? label : best), 0);
+  if (keep.size === 0 && largest > 0) keep.add(largest);
+  const main = Math.max(0, ...[...keep].map((label) => areas[label]));
+  areas.forEach((area, label) => { if (label > 0 && area >= main / 4) keep.add(label); });
+
+  const mask = new Uint8Array(probabilities.length);
+  let kept = 0;
+  let confident = 0;
+  let [minX, minY, maxX, maxY] = [size, size, -1, -1];
+  for (let i = 0; i < labels.length; i++) {
+    // Soft edge pixels (below 50%) belong to whichever region they touch: keep them if a kept
+    // region is next to them, so the outline stays anti-aliased.
+    const label = labels[i];
+    if (label > 0 ? keep.has(label) : probabilities[i] > 4 && touchesKept(labels, keep, i, size)) mask[i] = probabilities[i];
+    if (label > 0 && keep.has(label)) {
+      kept++;
+      if (probabilities[i] >= 230) confident++;
+      const x = i % size;
+      const y = (i - x) / size;
+      if (x < minX) minX = x;
+      if (x > maxX) maxX = x;
+      if (y < minY) minY = y;
+      if (y > maxY) maxY = y;
+    }
+  }
+  const box = maxX < 0 ? null : { left: minX, top: minY, width: maxX - minX + 1, height: maxY - minY + 1 };
+  return { mask, area: kept / labels.length, confidentArea: confident / labels.length, box };
+}
+
+function touchesKept(labels: Int32Array, keep: Set<number>, i: number, size: number): boolean {
+  const x = i % size;
+  for (let dy = -2; dy <= 2; dy++) {
+    for (let dx = -2; dx <= 2; dx++) {
+      const nx = x + dx;
+      const n = i + dy * size + dx;
+      if (nx < 0 || nx >= size || n < 0 || n >= labels.length) continue;
+      if (keep.has(labels[n])) return true;
+    }
+  }
+  return false;
+}
+
+/** A face but no usable mask (e.g. a face poster): frame head and shoulders around the face. */
+function faceOnlyBox(face: FaceBox | undefined, image: Raster): Rect {
+  if (!face) return { left: 0, top: 0, width: image.width, height: image.height };
+  return clampRect({ left: face.left - face.width, top: face.top - face.height * 0.6, width: face.width * 3, height: face.height * 4 }, image);
+}
+
+export function clampRect(rect: Rect, within: { width: number; height: number }): Rect {
+  const left = Math.max(0, Math.floor(rect.left));
+  const top = Math.max(0, Math.floor(rect.top));
+  const right = Math.min(within.width, Math.ceil(rect.left + rect.width));
+  const bottom = Math.min(within.height, Math.ceil(rect.top + rect.height));
+  return { left, top, width: Math.max(1, right - left), height: Math.max(1, bottom - top) };
+}
+

@@ -1,0 +1,76 @@
+// Die-cut stickers: the person cut along the mask, a smooth white outline, a soft drop shadow,
+// on a transparent PNG cropped to the person. The bold variant flattens the colours first.
+import type { EngineImage } from '../../engine.ts';
+import { crispAlpha, cutFrame } from '../framing.ts';
+import { clampRect, type Person } from '../person.ts';
+import { createRaster, dilate, encodePng, erode, pad, wideBlur, type Raster } from '../raster.ts';
+import { flatColours } from './flat-colours.ts';
+
+export interface StickerLook {
+  /** Flat poster colours and a dark cut line instead of the photo's own colours. */
+  bold: boolean;
+}
+
+export async function renderSticker(person: Person, outputSize: number, look: StickerLook): Promise<EngineImage> {
+  const outline = Math.round(outputSize * 0.024);
+  const shadowBlur = Math.round(outputSize * 0.01);
+  const shadowOffset = Math.round(outputSize * 0.012);
+  const padding = outline + shadowOffset + shadowBlur * 3;
+
+  const { box, image } = person;
+  const margin = Math.max(box.width, box.height) * 0.02;
+  const rect = clampRect({ left: box.left - margin, top: box.top - margin, width: box.width + 2 * margin, height: box.height + 2 * margin }, image);
+  const frame = await cutFrame(person, rect, outputSize - 2 * padding);
+  let rgb = frame.rgb;
+  let alpha = crispAlpha(frame.alpha);
+  if (look.bold) rgb = await inkCutLine(await flatColours(rgb, 10, 1.7), alpha, Math.max(2, Math.round(outputSize * 0.005)));
+
+  [rgb, alpha] = await Promise.all([pad(rgb, padding), pad(alpha, padding)]);
+  const white = await dilate(alpha, outline);
+  const shadow = await wideBlur(white, shadowBlur);
+  return { data: await encodePng(composeSticker(rgb, alpha, white, shadow, shadowOffset)), contentType: 'image/png' };
+}
+
+/** A dark line just inside the cut, like the printed edge of a cartoon sticker. */
+async function inkCutLine(rgb: Raster, alpha: Raster, width: number): Promise<Raster> {
+  const inner = await erode(alpha, width * 2);
+  const out = Buffer.from(rgb.data);
+  for (let i = 0; i < alpha.data.length; i++) {
+    const line = Math.max(0, alpha.data[i] - inner.data[i]) / 255;
+    if (line === 0) continue;
+    for (let c = 0; c < 3; c++) out[i * 3 + c] = Math.round(out[i * 3 + c] * (1 - line) + 24 * line);
+  }
+  return { ...rgb, data: out };
+}
+
+/** Paints shadow, then white outline, then the person, with premultiplied "over" compositing. */
+function composeSticker(rgb: Raster, alpha: Raster, white: Raster, shadow: Raster, offset: number): Raster {
+  const { width, height } = rgb;
+  const out = createRaster(width, height, 4);
+  const shift = offset * width + Math.round(offset / 2);
+  for (let i = 0; i < width * height; i++) {
+    const shadowA = i >= shift ? (shadow.data[i - shift] / 255) * 0.35 : 0;
+    const whiteA = white.data[i] / 255;
+    const personA = alpha.data[i] / 255;
+    let a = shadowA;
+    let r = 0;
+    let g = 0;
+    let b = 0;
+    r = 255 * whiteA + r * (1 - whiteA);
+    g = 255 * whiteA + g * (1 - whiteA);
+    b = 255 * whiteA + b * (1 - whiteA);
+    a = whiteA + a * (1 - whiteA);
+    r = rgb.data[i * 3] * personA + r * (1 - personA);
+    g = rgb.data[i * 3 + 1] * personA + g * (1 - personA);
+    b = rgb.data[i * 3 + 2] * personA + b * (1 - personA);
+    a = personA + a * (1 - personA);
+    const o = i * 4;
+    if (a > 0) {
+      out.data[o] = Math.round(r / a);
+      out.data[o + 1] = Math.round(g / a);
+      out.data[o + 2] = Math.round(b / a);
+    }
+    out.data[o + 3] = Math.round(a * 255);
+  }
+  return out;
+}

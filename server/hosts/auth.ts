@@ -1,0 +1,31 @@
+// The auth host: POST /jwt/obtain-token {username, password} -> {token}.
+import { Hono } from 'hono';
+import { TokenRequestSchema, type TokenResponse } from '../../contract/index.ts';
+import { fail, readJson } from '../http.ts';
+import { sameSecret, signToken } from '../jwt.ts';
+
+export interface AuthDeps {
+  username: string;
+  password: string;
+  secret: Uint8Array;
+  ttlSeconds: number;
+}
+
+export function authHost(deps: AuthDeps) {
+  const app = new Hono();
+  app.post('/obtain-token', async (c) => {
+    const body = await readJson(c, { requireJsonType: false });
+    if (!body.ok) return fail(c, 400, body.error);
+    const request = TokenRequestSchema.safeParse(body.value);
+    if (!request.success) return fail(c, 400, 'Send {"username": "...", "password": "..."} as JSON.');
+    const { username, password } = request.data;
+    // Both compared every time, so a wrong username takes as long as a wrong password.
+    const userOk = sameSecret(username, deps.username);
+    const passwordOk = sameSecret(password, deps.password);
+    if (!userOk || !passwordOk) {
+      return fail(c, 400, 'Unable to log in with the provided credentials.', { non_field_errors: ['Unable to log in with the provided credentials.'] });
+    }
+    return c.json({ token: await signToken(deps.secret, username, deps.ttlSeconds) } satisfies TokenResponse);
+  });
+  return app;
+}

@@ -1,0 +1,52 @@
+// The static site (Astro, format 'directory'), read from disk per request so a build may
+// rewrite it while the server runs. Results pages are one file per tenant: /results/<job id>
+// and /<slug>/results/<job id> are answered with that file, and the island reads the id.
+import fs from 'node:fs';
+import path from 'node:path';
+import { Hono, type Context } from 'hono';
+import { decodePath, resolveInside } from '../files/safe-path.ts';
+import { sendFile } from '../files/send-file.ts';
+
+const BEING_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta http-equiv="refresh" content="5"><title>The booth is being built…</title></head>
+<body style="font-family:system-ui,sans-serif;background:#242424;color:#fff;display:grid;place-items:center;min-height:100vh;margin:0">
+<main><h1>The booth is being built…</h1><p>This page reloads by itself in a few seconds.</p></main></body></html>`;
+
+const RESULTS = /^\/(?:([^/]+)\/)?results\/.+$/;
+
+function cacheControlFor(urlPath: string, file: string) {
+  if (urlPath.startsWith('/_astro/')) return 'public, max-age=31536000, immutable';
+  if (file.endsWith('.html')) return 'no-cache';
+  return 'public, max-age=300';
+}
+
+/** The files that may answer a path, best first. */
+function candidates(urlPath: string): string[] {
+  const list: string[] = [];
+  if (urlPath.endsWith('/')) list.push(`${urlPath}index.html`);
+  else list.push(urlPath, `${urlPath}/index.html`, `${urlPath}.html`);
+  const results = RESULTS.exec(urlPath);
+  if (results) list.push(results[1] ? `/${results[1]}/results/index.html` : '/results/index.html');
+  return list;
+}
+
+export function siteHost(siteDir: string) {
+  const app = new Hono();
+  app.on(['GET', 'HEAD'], '*', (c: Context) => {
+    if (!fs.existsSync(path.join(siteDir, 'index.html'))) {
+      return c.html(BEING_BUILT, 503, { 'Cache-Control': 'no-store', 'Retry-After': '5' });
+    }
+    const urlPath = decodePath(new URL(c.req.url).pathname);
+    if (urlPath === null) return c.text('Bad request: the path is not valid percent-encoding.', 400);
+    const send = (file: string, status = 200) => sendFile(file, { cacheControl: cacheControlFor(urlPath, file), status, method: c.req.method, range: c.req.header('range') });
+    for (const candidate of candidates(urlPath)) {
+      const file = resolveInside(siteDir, candidate);
+      const response = file && send(file);
+      if (response) return response;
+    }
+    const page = resolveInside(siteDir, '404.html');
+    return (page && send(page, 404)) || c.text('Not found', 404);
+  });
+  app.all('*', (c) => c.text('Method not allowed', 405, { Allow: 'GET, HEAD' }));
+  return app;
+}

@@ -1,0 +1,38 @@
+// Privacy: results are deleted once the retention period has passed since their job ended,
+// and the job then answers 404. Uploads of jobs that were never stored are swept as well.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FileStore } from '../storage/files.ts';
+import type { JobRecord, JobStore } from '../storage/jobs.ts';
+import { log } from '../log.ts';
+
+/** An upload with no job row is the trace of a crash between writing it and storing the job. */
+const ORPHAN_UPLOAD_AGE_MS = 10 * 60 * 1000;
+
+export function isExpired(job: JobRecord, retentionSeconds: number, now = Date.now()): boolean {
+  return job.finishedAt !== null && job.finishedAt + retentionSeconds * 1000 <= now;
+}
+
+export function sweepExpired(jobs: JobStore, files: FileStore, retentionSeconds: number, now = Date.now()): number {
+  const expired = jobs.finishedBefore(now - retentionSeconds * 1000 + 1);
+  for (const id of expired) {
+    files.deleteResults(id);
+    jobs.delete(id);
+  }
+  for (const name of fs.readdirSync(files.uploadsDir)) {
+    const file = path.join(files.uploadsDir, name);
+    const jobId = name.replace(/\.[a-z]+$/, '');
+    if (!jobs.get(jobId) && now - fs.statSync(file).mtimeMs > ORPHAN_UPLOAD_AGE_MS) fs.rmSync(file, { force: true });
+  }
+  if (expired.length > 0) log(`retention: deleted ${expired.length} job(s) older than ${retentionSeconds}s`);
+  return expired.length;
+}
+
+/** Sweeps often enough that a result outlives its retention by at most a minute. */
+export function startRetention(jobs: JobStore, files: FileStore, retentionSeconds: number): () => void {
+  sweepExpired(jobs, files, retentionSeconds);
+  const every = Math.min(60_000, Math.max(1_000, (retentionSeconds * 1000) / 4));
+  const timer = setInterval(() => sweepExpired(jobs, files, retentionSeconds), every);
+  timer.unref();
+  return () => clearInterval(timer);
+}

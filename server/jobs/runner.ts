@@ -1,0 +1,105 @@
+// A job's life: stored PENDING with its photo on disk, PROCESSING in a worker, then COMPLETED
+// with result files or ERROR with a sentence for the visitor; the photo is deleted either way.
+import fs from 'node:fs';
+import { JOB_STATUS } from '../../contract/index.ts';
+import type { FileStore } from '../storage/files.ts';
+import type { JobStore } from '../storage/jobs.ts';
+import { log, logError } from '../log.ts';
+import { TaskTimeoutError, VisitorFacingError, type WorkerPool } from './pool.ts';
+import type { JobWaiters } from './waiters.ts';
+
+export const MESSAGES = {
+  generic: 'Something went wrong while restyling your photo. Please try again.',
+  timeout: 'Restyling your photo took too long. Please try again.',
+  photoLost: 'Your photo was lost while the booth restarted. Please take it again.',
+  crashed: 'Restyling your photo failed several times. Please try again with another photo.',
+} as const;
+
+/** A job that brought its worker down this many times is not tried again after a restart. */
+const MAX_ATTEMPTS = 3;
+
+export interface JobRunnerDeps {
+  jobs: JobStore;
+  files: FileStore;
+  pool: WorkerPool;
+  waiters: JobWaiters;
+}
+
+export class JobRunner {
+  #deps: JobRunnerDeps;
+  #running = new Set<Promise<void>>();
+  #accepting = true;
+
+  constructor(deps: JobRunnerDeps) {
+    this.#deps = deps;
+  }
+
+  /** Jobs accepted and not yet ended, in this process. */
+  get inFlight(): number {
+    return this.#running.size;
+  }
+
+  submit(jobId: string) {
+    if (!this.#accepting) return;
+    const run = this.#run(jobId).finally(() => this.#running.delete(run));
+    this.#running.add(run);
+  }
+
+  /** Runs again every job that a stop (even a kill) left PENDING or PROCESSING. */
+  recover(): number {
+    const { jobs, files } = this.#deps;
+    const unfinished = jobs.unfinished();
+    for (const job of unfinished) {
+      if (!job.uploadPath || !fs.existsSync(job.uploadPath)) this.#fail(job.id, job.styleId, MESSAGES.photoLost, Date.now());
+      else if (job.attempts >= MAX_ATTEMPTS) {
+        files.deleteUpload(job.uploadPath);
+        this.#fail(job.id, job.styleId, MESSAGES.crashed, Date.now());
+      } else {
+        log(`job ${job.id} style=${job.styleId} ${job.status} -> requeued after restart`);
+        this.submit(job.id);
+      }
+    }
+    return unfinished.length;
+  }
+
+  /** Stops taking jobs; the ones still running stay in SQLite and run again on the next start. */
+  stop() {
+    this.#accepting = false;
+  }
+
+  async #run(jobId: string) {
+    const { jobs, files, pool } = this.#deps;
+    const job = jobs.get(jobId);
+    if (!job || !job.uploadPath) return;
+    const started = Date.now();
+    try {
+      const photo = fs.readFileSync(job.uploadPath);
+      const result = await pool.run({ jobId, styleId: job.styleId, photo }, () => {
+        jobs.markProcessing(jobId);
+        log(`job ${jobId} style=${job.styleId} ${JOB_STATUS.processing}`);
+      });
+      if (!this.#accepting) return;
+      if (result.images.length === 0) throw new Error('The engine returned no image.');
+      const names = files.saveResults(jobId, result.images);
+      jobs.complete(jobId, names);
+      files.deleteUpload(job.uploadPath);
+      log(`job ${jobId} style=${job.styleId} ${JOB_STATUS.completed} ${Date.now() - started}ms`);
+      this.#deps.waiters.notify(jobId);
+    } catch (error) {
+      if (!this.#accepting) return;
+      files.deleteUpload(job.uploadPath);
+      if (error instanceof VisitorFacingError) this.#fail(jobId, job.styleId, error.message, started);
+      else if (error instanceof TaskTimeoutError) this.#fail(jobId, job.styleId, MESSAGES.timeout, started, error.message);
+      else {
+        logError(`job ${jobId} style=${job.styleId} failed`, error);
+        this.#fail(jobId, job.styleId, MESSAGES.generic, started);
+      }
+    }
+  }
+
+  #fail(jobId: string, styleId: string, message: string, started: number, why = '') {
+    this.#deps.jobs.fail(jobId, message);
+    log(`job ${jobId} style=${styleId} ${JOB_STATUS.error} ${Date.now() - started}ms "${message}"${why ? ` (${why})` : ''}`);
+    this.#deps.waiters.notify(jobId);
+  }
+}

@@ -1,0 +1,88 @@
+// Draws the seed tenants' logos, backgrounds and processing videos (sharp for pixels, Debian's
+// ffmpeg for the clip). The output is committed under server/seed/assets/; run this again only
+// to change them:  npx node server/seed/make-assets.ts
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { SEED_ASSETS_DIR } from './seed.ts';
+
+interface Look { slug: string; name: string; background: string; text: string; accent: string; glow: string; dark: boolean }
+
+const LOOKS: Look[] = [
+  { slug: 'default', name: 'AI Photo Booth', background: '#242424', text: '#ffffff', accent: '#94d83d', glow: '#3d7a1e', dark: true },
+  { slug: 'aurora', name: 'Aurora Live', background: '#0b1026', text: '#f5f7ff', accent: '#9d85ff', glow: '#1fb5a8', dark: true },
+  { slug: 'meadow', name: 'Meadow Fair', background: '#f6f1e7', text: '#1f2a1f', accent: '#2e7d32', glow: '#f2c14e', dark: false },
+];
+
+const VIDEO_SIZE = 480;
+const VIDEO_SECONDS = 3;
+const FPS = 20;
+
+function logoSvg(look: Look) {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="160" viewBox="0 0 640 160">
+  <circle cx="80" cy="80" r="62" fill="${look.accent}"/>
+  <circle cx="80" cy="80" r="30" fill="none" stroke="${look.background}" stroke-width="12"/>
+  <rect x="48" y="28" width="26" height="18" rx="4" fill="${look.background}"/>
+  <text x="166" y="104" font-family="Lato, DejaVu Sans, sans-serif" font-weight="bold" font-size="64" fill="${look.text}">${look.name}</text>
+</svg>`;
+}
+
+function backgroundSvg(look: Look) {
+  const stars = look.dark
+    ? Array.from({ length: 90 }, (_, i) => `<circle cx="${(i * 397) % 1920}" cy="${(i * 211) % 620}" r="${1 + (i % 3)}" fill="#ffffff" opacity="${0.3 + (i % 5) / 10}"/>`).join('')
+    : '';
+  const ground = look.dark
+    ? `<path d="M0 900 Q 480 780 960 880 T 1920 860 V1080 H0Z" fill="#05081a"/>`
+    : `<path d="M0 820 Q 480 700 960 800 T 1920 760 V1080 H0Z" fill="#8fbf6a"/><path d="M0 930 Q 600 840 1200 930 T 1920 900 V1080 H0Z" fill="${look.accent}"/>`;
+  const sun = look.dark ? '' : `<circle cx="1520" cy="240" r="120" fill="${look.glow}"/>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="1920" height="1080" viewBox="0 0 1920 1080">
+  <defs><filter id="soft"><feGaussianBlur stdDeviation="60"/></filter></defs>
+  <rect width="1920" height="1080" fill="${look.background}"/>${stars}${sun}
+  <g filter="url(#soft)" opacity="${look.dark ? 0.75 : 0.35}">
+    <ellipse cx="600" cy="380" rx="520" ry="120" fill="${look.accent}" transform="rotate(-12 600 380)"/>
+    <ellipse cx="1300" cy="300" rx="480" ry="100" fill="${look.glow}" transform="rotate(8 1300 300)"/>
+  </g>${ground}
+</svg>`;
+}
+
+/** One frame of a seamless loop: a ring of dots chasing around, over a slow glow. */
+function frameSvg(look: Look, t: number) {
+  const c = VIDEO_SIZE / 2;
+  const dots = Array.from({ length: 12 }, (_, i) => {
+    const angle = (i / 12) * Math.PI * 2 - Math.PI / 2;
+    const phase = (i / 12 - t + 1) % 1;
+    const r = 8 + 10 * Math.pow(1 - phase, 3);
+    return `<circle cx="${c + Math.cos(angle) * 90}" cy="${c + Math.sin(angle) * 90}" r="${r.toFixed(2)}" fill="${look.accent}" opacity="${(0.35 + 0.65 * (1 - phase)).toFixed(2)}"/>`;
+  }).join('');
+  const glowX = c + Math.cos(t * Math.PI * 2) * 120;
+  const glowY = c + Math.sin(t * Math.PI * 2) * 60;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${VIDEO_SIZE}" height="${VIDEO_SIZE}">
+  <defs><radialGradient id="g"><stop offset="0" stop-color="${look.glow}" stop-opacity="0.55"/><stop offset="1" stop-color="${look.glow}" stop-opacity="0"/></radialGradient></defs>
+  <rect width="100%" height="100%" fill="${look.background}"/>
+  <circle cx="${glowX}" cy="${glowY}" r="220" fill="url(#g)"/>${dots}
+</svg>`;
+}
+
+async function makeVideo(look: Look, file: string) {
+  const ffmpeg = spawn('ffmpeg', ['-y', '-loglevel', 'error', '-f', 'image2pipe', '-framerate', String(FPS), '-i', '-',
+    '-c:v', 'libx264', '-preset', 'veryslow', '-crf', '30', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', '-an', file], { stdio: ['pipe', 'inherit', 'inherit'] });
+  const done = new Promise<void>((resolve, reject) => ffmpeg.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg exited with ${code}`)))));
+  const frames = VIDEO_SECONDS * FPS;
+  for (let i = 0; i < frames; i++) {
+    const png = await sharp(Buffer.from(frameSvg(look, i / frames))).png({ compressionLevel: 1 }).toBuffer();
+    if (!ffmpeg.stdin.write(png)) await new Promise((r) => ffmpeg.stdin.once('drain', r));
+  }
+  ffmpeg.stdin.end();
+  await done;
+}
+
+for (const look of LOOKS) {
+  const dir = path.join(SEED_ASSETS_DIR, look.slug);
+  fs.mkdirSync(dir, { recursive: true });
+  await sharp(Buffer.from(logoSvg(look))).png({ compressionLevel: 9, palette: true }).toFile(path.join(dir, 'logo.png'));
+  await sharp(Buffer.from(backgroundSvg(look))).jpeg({ quality: 82, mozjpeg: true }).toFile(path.join(dir, 'background.jpg'));
+  await makeVideo(look, path.join(dir, 'processing.mp4'));
+  const sizes = fs.readdirSync(dir).map((f) => `${f} ${Math.round(fs.statSync(path.join(dir, f)).size / 1024)} KB`);
+  console.log(`${look.slug}: ${sizes.join(', ')}`);
+}

@@ -1,0 +1,106 @@
+// Results screen: the job is fetched at once, asking the server to hold its answer until the job
+// ends (up to 20 s), then re-fetched 15 s after each render while it is still pending.
+import { useEffect, useMemo, useState } from 'react';
+import { JOB_WAIT_MAX_SECONDS, TEXT, jobPhase, type Job } from '../../contract/index.ts';
+import { createAiHub, errorHeading } from '../lib/ai-hub.ts';
+import { isSticker, nextFetchDelay } from '../lib/job.ts';
+import { aiHostUrl, jobIdFromPath, screenPath } from '../lib/paths.ts';
+import { canShareFiles, createSharer } from '../lib/share.ts';
+import { ErrorView, Spinner } from '../components/ErrorView.tsx';
+import { ResultImage } from '../components/ResultImage.tsx';
+
+interface Props {
+  aiHost: string;
+  base: string;
+  /** The tenant's processing video. */
+  video: string;
+}
+
+/** `answer` counts the answers received, so that every answer is a new render that re-arms the timer. */
+type View = { kind: 'loading' } | { kind: 'job'; job: Job; answer: number } | { kind: 'failed'; heading: string };
+
+const NO_JOB = 'This address has no picture to show. Take a photo to start one.';
+
+export default function ResultPoller({ aiHost, base, video }: Props) {
+  const hub = useMemo(() => createAiHub(aiHost), [aiHost]);
+  const [view, setView] = useState<View>({ kind: 'loading' });
+  const [jobId] = useState(() => (typeof location === 'undefined' ? null : jobIdFromPath(location.pathname)));
+  const [canShare, setCanShare] = useState(false);
+  const share = useMemo(() => createSharer(typeof navigator === 'undefined' ? undefined : navigator), []);
+
+  useEffect(() => setCanShare(canShareFiles(navigator)), []);
+
+  // Each render of a pending job schedules the next fetch.
+  const delay = view.kind === 'loading' ? 0 : view.kind === 'job' ? nextFetchDelay(view.job) : null;
+  const renderKey = view.kind === 'job' ? view.answer : 0;
+  useEffect(() => {
+    if (delay === null) return;
+    if (!jobId) {
+      setView({ kind: 'failed', heading: NO_JOB });
+      return;
+    }
+    let live = true;
+    const fetchJob = () =>
+      hub.job(jobId, JOB_WAIT_MAX_SECONDS).then(
+        (job) => live && setView((prev) => ({ kind: 'job', job, answer: (prev.kind === 'job' ? prev.answer : 0) + 1 })),
+        (error: unknown) => live && setView({ kind: 'failed', heading: errorHeading(error) }),
+      );
+    // The first fetch goes out at once, not on a timer: the job is loaded before the screen shows.
+    const timer = delay === 0 ? (void fetchJob(), undefined) : setTimeout(fetchJob, delay);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [hub, jobId, delay, renderKey]);
+
+  if (view.kind === 'loading') return <Spinner />;
+  if (view.kind === 'failed') return <ErrorView heading={view.heading} />;
+
+  const { job } = view;
+  const phase = jobPhase(job.result.status);
+  const images = job.images.map((url) => aiHostUrl(aiHost, url));
+  const sticker = isSticker(job.prompt);
+
+  return (
+    <div className={`booth-results booth-results-${phase}`}>
+      {phase === 'completed' ? (
+        <>
+          <h1>{TEXT.resultHeading}</h1>
+          <div className="booth-result-list">
+            {images.map((src) => (
+              <ResultImage key={src} src={src} prompt={job.prompt} sticker={sticker} />
+            ))}
+          </div>
+        </>
+      ) : phase === 'error' ? (
+        <>
+          <h1>{TEXT.errorHeading}</h1>
+          <p>{job.result.message}</p>
+        </>
+      ) : (
+        <>
+          <video className="booth-processing-video" src={video} autoPlay loop muted playsInline aria-hidden="true" />
+          <p className="booth-processing" role="status">
+            {TEXT.processing}
+          </p>
+        </>
+      )}
+      <div className="booth-actions">
+        <a className="booth-button" href={screenPath(base, 'camera')}>
+          {TEXT.takeAnother}
+        </a>
+        {phase === 'completed' && images.length > 0 ? (
+          canShare ? (
+            <button type="button" className="booth-button" onClick={() => void share(images[0], job.prompt).catch(console.error)}>
+              {TEXT.share}
+            </button>
+          ) : (
+            <button type="button" className="booth-button" onClick={() => window.open(images[0], '_blank', 'noopener')}>
+              {TEXT.download}
+            </button>
+          )
+        ) : null}
+      </div>
+    </div>
+  );
+}

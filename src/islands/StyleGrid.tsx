@@ -1,0 +1,94 @@
+// Styles screen: the grid of style tiles. The styles fetched at build time show at once and are
+// refreshed in the background; picking one starts a job with the photo from the store.
+import { useEffect, useMemo, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { navigate } from 'astro:transitions/client';
+import { TEXT } from '../../contract/constants.ts';
+import type { Style } from '../../contract/styles.ts';
+import { createAiHub, errorHeading } from '../lib/ai-hub.ts';
+import { LOCAL_ASSETS } from '../lib/local-assets.ts';
+import { aiHostUrl, resultsPath, screenPath } from '../lib/paths.ts';
+import { $photo } from '../stores/photo.ts';
+import { ErrorView, Spinner } from '../components/ErrorView.tsx';
+
+interface Props {
+  initialStyles: Style[];
+  aiHost: string;
+  base: string;
+}
+
+export default function StyleGrid({ initialStyles, aiHost, base }: Props) {
+  const hub = useMemo(() => createAiHub(aiHost), [aiHost]);
+  const photo = useStore($photo);
+  const [styles, setStyles] = useState(initialStyles);
+  const [noImage, setNoImage] = useState(false);
+  const [starting, setStarting] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    hub.styles().then(
+      (fresh) => live && setStyles(fresh),
+      // The build-time list stays on screen; only an empty screen is worth an error view.
+      (error) => live && initialStyles.length === 0 && setFailure(errorHeading(error)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [hub, initialStyles.length]);
+
+  async function pick(style: Style) {
+    if (!photo) {
+      setNoImage(true);
+      return;
+    }
+    setNoImage(false);
+    setStarting(true);
+    try {
+      const { id } = await hub.createJob(style.id, photo);
+      await navigate(resultsPath(base, id));
+    } catch (error) {
+      setFailure(errorHeading(error));
+      setStarting(false);
+    }
+  }
+
+  if (failure) return <ErrorView heading={failure} />;
+
+  return (
+    <div className="booth-styles">
+      <h1>{TEXT.stylesHeading}</h1>
+      <p className="booth-no-image" role="alert">
+        {noImage ? TEXT.noImage : ''}
+      </p>
+      <ul className="booth-style-grid">
+        {styles.map((style) => (
+          <li key={String(style.id)}>
+            <button type="button" className="booth-style-tile" onClick={() => pick(style)} disabled={starting}>
+              <img
+                src={style.thumbnail ? aiHostUrl(aiHost, style.thumbnail) : LOCAL_ASSETS.styleThumbnail}
+                alt=""
+                width={130}
+                height={130}
+                loading="lazy"
+                data-default-thumbnail={style.thumbnail ? undefined : ''}
+              />
+              <span className="booth-style-label">{style.description}</span>
+              {style.beta ? <span className="booth-beta">{TEXT.beta}</span> : null}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <div className="booth-actions">
+        <a className="booth-button" href={screenPath(base, 'intro')}>
+          {TEXT.restart}
+        </a>
+      </div>
+      {starting ? (
+        <div className="booth-overlay">
+          <Spinner label="Starting your picture" />
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,174 @@
+// Tenant branding: the built-in default, and the rules that turn a branding item from the
+// content host into one the pages can bake in without a second thought. Every field ends up
+// present, colours are plain hex, URLs are of a kind that cannot run script or leave the
+// image bucket; whatever is replaced is reported with the tenant and the field.
+import {
+  DEFAULT_ACCENT_COLOR,
+  DEFAULT_BACKGROUND_COLOR,
+  DEFAULT_TENANT_SLUG,
+  DEFAULT_TEXT_COLOR,
+  GENERATION_TIME_TEXT,
+  type BrandingItem,
+  type TenantBranding,
+} from '../../contract/index.ts';
+import { contrastRatio, parseColor, type Rgb } from './contrast.ts';
+import { CSS_NAMED_COLORS } from './css-named-colors.ts';
+import { LOCAL_ASSETS } from './local-assets.ts';
+
+/** "A built-in default branding is used when the slug is not found. Its slug is the default tenant slug." */
+export const DEFAULT_BRANDING: Readonly<TenantBranding> = Object.freeze({
+  slug: DEFAULT_TENANT_SLUG,
+  client: 'AI Photo Booth',
+  viewFinderTitle: 'AI Photo Booth',
+  viewFinderDesc: [
+    "Take a selfie with your device's camera and pick a style.",
+    `Then wait ${GENERATION_TIME_TEXT} while the AI works.`,
+    'Download your picture, share it with friends and family, or use it as an online avatar.',
+  ].join('\n'),
+  backgroundImageUrl: LOCAL_ASSETS.background,
+  logoUrl: LOCAL_ASSETS.logo,
+  video: LOCAL_ASSETS.video,
+  backgroundColor: DEFAULT_BACKGROUND_COLOR,
+  textColor: DEFAULT_TEXT_COLOR,
+  accentColor: DEFAULT_ACCENT_COLOR,
+});
+
+/** WCAG 2.2 AA for normal text. */
+export const MIN_TEXT_CONTRAST = 4.5;
+
+/** Longer texts are cut: they would push the Start button off a phone screen. */
+export const TEXT_LIMITS = { client: 100, viewFinderTitle: 200, viewFinderDesc: 2_000 } as const;
+/** Longer URLs are refused: nothing legitimate needs more, and they end up in every page. */
+export const MAX_URL_LENGTH = 2_000;
+
+const COLOR_FIELDS = ['backgroundColor', 'textColor', 'accentColor'] as const;
+const IMAGE_FIELDS = ['logoUrl', 'backgroundImageUrl'] as const;
+const TEXT_FIELDS = ['client', 'viewFinderTitle', 'viewFinderDesc'] as const;
+
+// A colour function holds numbers with an optional unit, separated by commas, spaces or '/'.
+const COLOR_FUNCTION = /^(rgba?|hsla?)\(\s*[+-]?[\d.]+(deg|%)?(\s*[,/\s]\s*[+-]?[\d.]+%?){2,3}\s*\)$/;
+const HEX_COLOR = /^#([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/;
+
+const hex2 = (n: number) => Math.round(n).toString(16).padStart(2, '0');
+const toHex = ({ r, g, b }: Rgb) => `#${hex2(r)}${hex2(g)}${hex2(b)}`;
+
+/**
+ * The colour as '#rrggbb', or null when the value is not a CSS colour this build accepts
+ * (hex, rgb()/rgba(), hsl()/hsla(), a named colour). Transparency is dropped: the page paints
+ * what the contrast check measured.
+ */
+export function normalizeColor(value: string): string | null {
+  const v = value.trim().toLowerCase();
+  const known = HEX_COLOR.test(v) || COLOR_FUNCTION.test(v) || Object.hasOwn(CSS_NAMED_COLORS, v);
+  const rgb = known ? parseColor(v) : null;
+  return rgb && [rgb.r, rgb.g, rgb.b].every(Number.isFinite) ? toHex(rgb) : null;
+}
+
+// Image names stay inside the bucket's app folder: no scheme, no '..', nothing the proxy's
+// plain source reads specially ('@' starts its extension part, '?' and '#' end the path).
+const IMAGE_NAME = /^[A-Za-z0-9_~-][A-Za-z0-9._~-]*(\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)*$/;
+const HTTP_URL = /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?(\/[A-Za-z0-9._~!$&'()*+,;=:%/-]*)?(\?[A-Za-z0-9._~!$&'()*+,;=:%/?-]*)?$/;
+const ROOT_PATH = /^\/(?!\/)[A-Za-z0-9._~!$&'()*+,;=:%/-]*$/;
+const hasDotSegment = (path: string) => path.split(/[/?]/).some((s) => s === '..' || s === '.');
+
+/** Why an image value cannot be used, or null. Accepts a bucket image name or an http(s) URL. */
+export function imageProblem(value: string): string | null {
+  if (value.length > MAX_URL_LENGTH) return `is longer than ${MAX_URL_LENGTH} characters`;
+  if (/^https?:/i.test(value)) return HTTP_URL.test(value) && !value.includes('@') ? null : 'is not a plain http(s) URL';
+  if (/^[a-z][a-z0-9+.-]*:/i.test(value)) return 'uses a URL scheme other than http(s)';
+  return IMAGE_NAME.test(value) && !hasDotSegment(value) ? null : 'is not an image name inside the bucket (letters, digits, . _ ~ - and /)';
+}
+
+/** Why a video value cannot be used, or null. Accepts an http(s) URL or a path on the site's origin. */
+export function videoProblem(value: string): string | null {
+  if (value.length > MAX_URL_LENGTH) return `is longer than ${MAX_URL_LENGTH} characters`;
+  if (/^https?:/i.test(value)) return HTTP_URL.test(value) ? null : 'is not a plain http(s) URL';
+  if (/^[a-z][a-z0-9+.-]*:/i.test(value)) return 'uses a URL scheme other than http(s)';
+  return ROOT_PATH.test(value) && !hasDotSegment(value) ? null : 'is neither an http(s) URL nor a path starting with /';
+}
+
+// Control characters would end up invisible in the page or break a line layout; \n separates
+// the description's paragraphs and stays.
+const cleanText = (value: string) => value.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, '').trim();
+
+/** How a tenant is named in a report: its client name, and its slug. */
+export function tenantLabel(item: { client?: unknown; slug?: unknown }): string {
+  const client = typeof item.client === 'string' && item.client.trim() ? item.client.trim().slice(0, 80) : null;
+  const slug = typeof item.slug === 'string' ? JSON.stringify(item.slug.slice(0, 80)) : 'no slug';
+  return client ? `Tenant "${client}" (${slug})` : `Tenant ${slug}`;
+}
+
+const shown = (value: string) => JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value);
+
+export interface ResolvedBranding {
+  branding: TenantBranding;
+  problems: string[];
+}
+
+/**
+ * A tenant's branding from its content item: every missing field from `fallback` (the
+ * built-in default), every unsafe one replaced by it and reported. With `keepImages`, the
+ * fallback's images are kept whatever the item says (the default tenant's are local files).
+ */
+export function resolveBranding(
+  item: BrandingItem,
+  fallback: Readonly<TenantBranding> = DEFAULT_BRANDING,
+  options: { keepImages?: boolean } = {},
+): ResolvedBranding {
+  const label = tenantLabel(item);
+  const problems: string[] = [];
+  const branding: TenantBranding = { ...fallback, slug: item.slug };
+  const given = (field: keyof BrandingItem) => {
+    const v = item[field];
+    return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
+  };
+  const replace = (field: keyof TenantBranding, value: string, why: string) =>
+    problems.push(`${label}: ${field} ${shown(value)} ${why}; the default ${shown(String(fallback[field]))} is used.`);
+
+  for (const field of TEXT_FIELDS) {
+    const value = given(field);
+    if (value === undefined) continue;
+    const text = cleanText(value);
+    branding[field] = text.slice(0, TEXT_LIMITS[field]);
+    if (text.length > TEXT_LIMITS[field]) problems.push(`${label}: ${field} is longer than ${TEXT_LIMITS[field]} characters and was cut.`);
+  }
+  // A tenant without a client name is still someone: its slug is the next best display name.
+  if (given('client') === undefined && item.slug !== fallback.slug) branding.client = item.slug;
+
+  for (const field of COLOR_FIELDS) {
+    const value = given(field);
+    if (value === undefined) continue;
+    const hex = normalizeColor(value);
+    if (hex) branding[field] = hex;
+    else replace(field, value, 'is not a CSS colour');
+  }
+
+  for (const field of IMAGE_FIELDS) {
+    const value = given(field);
+    if (value === undefined || options.keepImages) continue;
+    const why = imageProblem(value);
+    if (why) replace(field, value, why);
+    else branding[field] = value;
+  }
+
+  const video = given('video');
+  if (video !== undefined) {
+    const why = videoProblem(video);
+    if (why) replace('video', video, why);
+    else branding.video = video;
+  }
+
+  const warning = contrastWarning(branding);
+  if (warning) problems.push(warning);
+  return { branding, problems };
+}
+
+/** A warning when the tenant's text on its own background reads below WCAG AA, else null. */
+export function contrastWarning(branding: TenantBranding): string | null {
+  const ratio = contrastRatio(branding.textColor, branding.backgroundColor);
+  if (ratio === null || ratio >= MIN_TEXT_CONTRAST) return null;
+  return (
+    `${tenantLabel(branding)}: warning: textColor ${branding.textColor} on backgroundColor ${branding.backgroundColor} ` +
+    `has a contrast of ${ratio.toFixed(2)}:1, under the ${MIN_TEXT_CONTRAST}:1 that WCAG AA asks for text.`
+  );
+}

@@ -1,0 +1,111 @@
+// axe (WCAG 2.2 AA) on every screen of the default tenant and both demo tenants, each screen in
+// the state a visitor sees. A screenshot of each lands in .test-runs/e2e/screens/ for a person.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { DEMO_TENANT_SLUGS, TEXT } from '../../../contract/index.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { action } from '../support/journey.ts';
+import { readSiteData } from '../support/site-data.ts';
+import { completedSticker, stubJob, stubResultImage } from './support.ts';
+
+const boothUrl = inject('boothUrl');
+const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const shots = join(import.meta.dirname, '..', '..', '..', '.test-runs', 'e2e', 'screens');
+
+interface Screen {
+  name: string;
+  path: string;
+  /** Brings the screen into the state under test. */
+  ready: (page: Page) => Promise<unknown>;
+  camera?: boolean;
+}
+
+const SCREENS: Screen[] = [
+  { name: 'intro', path: '', ready: (p) => action(p, TEXT.start).waitFor() },
+  {
+    name: 'camera',
+    path: '/camera',
+    camera: true,
+    ready: (p) => p.waitForFunction(() => (document.querySelector('video')?.videoWidth ?? 0) > 0),
+  },
+  {
+    name: 'camera-captured',
+    path: '/camera',
+    camera: true,
+    ready: async (p) => {
+      await p.waitForFunction(() => (document.querySelector('video')?.videoWidth ?? 0) > 0);
+      await action(p, TEXT.takePhoto).click();
+      await action(p, TEXT.useImage).waitFor();
+    },
+  },
+  { name: 'camera-refused', path: '/camera', ready: (p) => p.getByRole('alert').waitFor() },
+  {
+    name: 'styles-no-image',
+    path: '/styles',
+    ready: async (p) => {
+      await p.getByRole('button', { name: new RegExp(readSiteData().styles[0].description) }).click();
+      await p.getByText(TEXT.noImage).waitFor();
+    },
+  },
+  {
+    name: 'results-completed',
+    path: '/results/a11y',
+    ready: async (p) => {
+      await p.getByRole('heading', { name: TEXT.resultHeading }).waitFor();
+      await p.waitForFunction(() => (document.querySelector('figure img') as HTMLImageElement | null)?.complete);
+    },
+  },
+  { name: 'results-error', path: '/results/a11y-error', ready: (p) => p.getByRole('heading', { name: TEXT.errorHeading }).waitFor() },
+  { name: 'results-pending', path: '/results/a11y-pending', ready: (p) => p.getByText(TEXT.processing).waitFor() },
+  { name: 'not-found', path: '/no/such/page', ready: (p) => p.getByRole('heading', { name: 'Not Found' }).waitFor() },
+];
+
+async function stubFor(page: Page, screen: Screen) {
+  if (!screen.path.startsWith('/results/')) return;
+  await stubResultImage(page);
+  if (screen.name === 'results-completed') await stubJob(page, completedSticker);
+  if (screen.name === 'results-error') await stubJob(page, { result: { status: 'ERROR', message: "We couldn't find a person in this photo." } });
+  if (screen.name === 'results-pending') await stubJob(page, { result: { status: 'PENDING' } });
+}
+
+describe('accessibility (axe, WCAG 2.2 AA) of every screen', () => {
+  let withCamera: Browser;
+  let withoutCamera: Browser;
+  beforeAll(async () => {
+    mkdirSync(shots, { recursive: true });
+    withCamera = await launchBrowser({ camera: 'astronaut' });
+    withoutCamera = await launchBrowser({ camera: 'none' });
+  });
+  afterAll(async () => {
+    await withCamera?.close();
+    await withoutCamera?.close();
+  });
+
+  for (const slug of ['', ...DEMO_TENANT_SLUGS]) {
+    for (const screen of SCREENS) {
+      const tenant = slug || 'default';
+      it(`${tenant}: ${screen.name} has no violations`, async () => {
+        const browser = screen.camera ? withCamera : withoutCamera;
+        const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+        try {
+          const page = await context.newPage();
+          await stubFor(page, screen);
+          await page.goto(`${boothUrl}${slug ? `/${slug}` : ''}${screen.path || '/'}`);
+          await screen.ready(page);
+          // The proxy's images and the fonts have settled before anyone looks.
+          await page.waitForLoadState('networkidle').catch(() => undefined);
+          await page.screenshot({ path: join(shots, `${tenant}-${screen.name}.png`), fullPage: true });
+          const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+          const summary = violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+          expect(summary).toEqual([]);
+        } finally {
+          await context.close();
+        }
+      });
+    }
+  }
+});

@@ -1,0 +1,188 @@
+// Every screen's texts and navigation, for the default tenant and a demo tenant, in Chromium
+// against the real embedded server and the real built site.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { TEXT } from '../../../contract/index.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { action } from '../support/journey.ts';
+import { readSiteData, tenant } from '../support/site-data.ts';
+import { breakAiHost, stubJob, stubResultImage, stubStyles } from './support.ts';
+
+const boothUrl = inject('boothUrl');
+const UNREACHABLE = "We can't reach the booth right now. Check your connection and try again.";
+
+describe('the booth screens', () => {
+  let browser: Browser;
+  const pages: Page[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser({ camera: 'grace_hopper' });
+  });
+  afterAll(async () => browser?.close());
+  async function open(path: string): Promise<Page> {
+    const page = await (await browser.newContext()).newPage();
+    pages.push(page);
+    await page.goto(`${boothUrl}${path}`);
+    return page;
+  }
+
+  for (const prefix of ['', '/meadow']) {
+    const branding = () => (prefix ? tenant(prefix.slice(1)) : readSiteData().defaultTenant);
+
+    it(`shows the intro of ${prefix || 'the default tenant'}: title, one paragraph per line, Start`, async () => {
+      const page = await open(prefix || '/');
+      await page.getByRole('heading', { level: 1, name: branding().viewFinderTitle }).waitFor();
+      const lines = branding().viewFinderDesc.split('\n').filter((l) => l.trim());
+      expect(await page.locator('main p').allTextContents()).toEqual(lines.map((l) => l.trim()));
+      await action(page, TEXT.start).click();
+      await page.waitForURL(`${boothUrl}${prefix}/camera`);
+    });
+
+    it(`takes, retakes and uses a photo on the camera screen of ${prefix || 'the default tenant'}`, async () => {
+      const page = await open(`${prefix}/camera`);
+      await page.getByRole('heading', { name: TEXT.cameraHeading }).waitFor();
+      await page.waitForFunction(() => (document.querySelector('video')?.videoWidth ?? 0) > 0);
+      await action(page, TEXT.takePhoto).click();
+      await page.getByRole('img', { name: 'Your photo' }).waitFor();
+      await action(page, TEXT.retakePhoto).click();
+      await action(page, TEXT.takePhoto).waitFor();
+      expect(await page.getByRole('img', { name: 'Your photo' }).count()).toBe(0);
+      await page.waitForFunction(() => (document.querySelector('video')?.videoWidth ?? 0) > 0);
+      await action(page, TEXT.takePhoto).click();
+      const photo = await page.getByRole('img', { name: 'Your photo' }).getAttribute('src');
+      expect(photo).toMatch(/^data:image\/jpeg;base64,/);
+      await action(page, TEXT.useImage).click();
+      await page.waitForURL(`${boothUrl}${prefix}/styles`);
+      await page.getByRole('heading', { name: TEXT.stylesHeading }).waitFor();
+    });
+
+    it(`goes back to the tenant's root with Restart on the styles screen of ${prefix || 'the default tenant'}`, async () => {
+      const page = await open(`${prefix}/styles`);
+      await action(page, TEXT.restart).click();
+      await page.waitForURL(`${boothUrl}${prefix || '/'}`);
+      await page.getByRole('heading', { name: branding().viewFinderTitle }).waitFor();
+    });
+  }
+
+  it('keeps the photo from camera to styles: picking a style starts a job and shows its result', async () => {
+    const page = await open('/camera');
+    await page.waitForFunction(() => (document.querySelector('video')?.videoWidth ?? 0) > 0);
+    await action(page, TEXT.takePhoto).click();
+    await action(page, TEXT.useImage).click();
+    await page.waitForURL(`${boothUrl}/styles`);
+    const style = readSiteData().styles[0];
+    await page.getByRole('button', { name: new RegExp(style.description) }).click();
+    await page.waitForURL(new RegExp('/results/[^/]+$'), { timeout: 30_000 });
+    await page.getByRole('heading', { name: new RegExp(`^(${TEXT.resultHeading}|${TEXT.errorHeading})$`) }).waitFor({ timeout: 45_000 });
+  });
+
+  it('shows the BETA ribbon when beta is set, and the default image when a style has no thumbnail', async () => {
+    const page = await (await browser.newContext()).newPage();
+    await stubStyles(page, [
+      { id: 'b', description: 'Brand new look', beta: true, thumbnail: null },
+      { id: 's', description: 'Steady look', beta: false, thumbnail: '/assets/logo.svg' },
+    ]);
+    await page.goto(`${boothUrl}/styles`);
+    const beta = page.getByRole('button', { name: /Brand new look/ });
+    await beta.waitFor();
+    expect(await beta.getByText(TEXT.beta, { exact: true }).count()).toBe(1);
+    expect(await beta.locator('img').getAttribute('src')).toBe('/assets/default-style.svg');
+    const steady = page.getByRole('button', { name: /Steady look/ });
+    expect(await steady.getByText(TEXT.beta, { exact: true }).count()).toBe(0);
+    expect(await steady.locator('img').getAttribute('src')).toBe('/assets/logo.svg');
+    const width = await beta.evaluate((el) => el.getBoundingClientRect().width);
+    expect(width).toBeGreaterThanOrEqual(130);
+  });
+
+  it('asks for a photo when a tile is picked with none, and posts no job', async () => {
+    const page = await (await browser.newContext()).newPage();
+    const posts: string[] = [];
+    page.on('request', (r) => r.method() === 'POST' && posts.push(r.url()));
+    await page.goto(`${boothUrl}/meadow/styles`);
+    await page.getByRole('button', { name: new RegExp(readSiteData().styles[0].description) }).click();
+    await page.getByText(TEXT.noImage).waitFor();
+    expect(posts).toEqual([]);
+  });
+
+  it('shows the result with the prompt as caption, opening in a new tab, and Download opens the first image', async () => {
+    const page = await (await browser.newContext()).newPage();
+    await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'canShare', { value: undefined, configurable: true }));
+    await stubResultImage(page);
+    await stubJob(page, { prompt: 'A comic portrait', images: ['/stub-results/astronaut.jpg'], result: { status: 'completed' } });
+    await page.goto(`${boothUrl}/results/abc`);
+    await page.getByRole('heading', { name: TEXT.resultHeading }).waitFor();
+    expect(await page.locator('figcaption').textContent()).toBe('A comic portrait');
+    expect(await page.locator('figure a').getAttribute('target')).toBe('_blank');
+    expect(await page.locator('.booth-sticker').count()).toBe(0);
+    expect(await action(page, TEXT.share).count()).toBe(0);
+    const [popup] = await Promise.all([page.waitForEvent('popup'), action(page, TEXT.download).click()]);
+    expect(popup.url()).toBe(`${boothUrl}/stub-results/astronaut.jpg`);
+    await action(page, TEXT.takeAnother).click();
+    await page.waitForURL(`${boothUrl}/camera`);
+  });
+
+  it("shows 'Houston, we have a problem' and the message when the job ends in ERROR", async () => {
+    const page = await (await browser.newContext()).newPage();
+    await stubJob(page, { result: { status: 'error', message: "We couldn't find a person in this photo." } });
+    await page.goto(`${boothUrl}/aurora/results/abc`);
+    await page.getByRole('heading', { name: TEXT.errorHeading }).waitFor();
+    await page.getByText("We couldn't find a person in this photo.").waitFor();
+    expect(await action(page, TEXT.share).or(action(page, TEXT.download)).count()).toBe(0);
+    expect(await action(page, TEXT.takeAnother).getAttribute('href')).toBe('/aurora/camera');
+  });
+
+  it("shows 'Processing...' over the tenant's video while the job is pending", async () => {
+    const page = await (await browser.newContext()).newPage();
+    await stubJob(page, { result: { status: 'processing' } });
+    await page.goto(`${boothUrl}/aurora/results/abc`);
+    await page.getByText(TEXT.processing, { exact: true }).waitFor();
+    const video = await page.locator('video').evaluate((v: HTMLVideoElement) => ({
+      src: v.getAttribute('src'), autoplay: v.autoplay, loop: v.loop, muted: v.muted, playsInline: v.playsInline,
+      position: getComputedStyle(v).position, fullScreen: v.getBoundingClientRect().width === innerWidth && v.getBoundingClientRect().height === innerHeight,
+    }));
+    expect(video).toEqual({ src: tenant('aurora').video, autoplay: true, loop: true, muted: true, playsInline: true, position: 'fixed', fullScreen: true });
+  });
+
+  it('asks the server to hold the answer until the job ends, so a quick result shows at once', async () => {
+    const page = await (await browser.newContext()).newPage();
+    await stubResultImage(page);
+    const requests = await stubJob(page, { prompt: 'p', images: ['/stub-results/astronaut.jpg'], result: { status: 'COMPLETED' } });
+    const started = Date.now();
+    await page.goto(`${boothUrl}/results/quick`);
+    await page.getByRole('heading', { name: TEXT.resultHeading }).waitFor();
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(new URL(requests[0].url()).pathname).toBe('/transformations/jobs/quick/');
+    expect(new URL(requests[0].url()).searchParams.get('wait')).toBe('20');
+  });
+
+  for (const how of ['network', 'server'] as const) {
+    it(`ends in the root error view, in words a visitor understands, when the AI host fails (${how})`, async () => {
+      const page = await (await browser.newContext()).newPage();
+      await breakAiHost(page, how);
+      await page.goto(`${boothUrl}/results/abc`);
+      await page.getByRole('heading', { name: UNREACHABLE }).waitFor();
+      await page.getByRole('img', { name: 'AI Photo Booth' }).last().waitFor();
+      expect(await page.locator('.booth-spinner').count()).toBe(0);
+    });
+  }
+
+  it('ends in the root error view when starting a job fails', async () => {
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(`${boothUrl}/camera`);
+    await page.waitForFunction(() => (document.querySelector('video')?.videoWidth ?? 0) > 0);
+    await action(page, TEXT.takePhoto).click();
+    await action(page, TEXT.useImage).click();
+    await page.waitForURL(`${boothUrl}/styles`);
+    await breakAiHost(page, 'server');
+    await page.getByRole('button', { name: new RegExp(readSiteData().styles[0].description) }).click();
+    await page.getByRole('heading', { name: UNREACHABLE }).waitFor();
+  });
+
+  it('shows the Not Found view with the company logo and a heading', async () => {
+    const page = await (await browser.newContext()).newPage();
+    const response = await page.goto(`${boothUrl}/aurora/nothing-here`);
+    expect(response?.status()).toBe(404);
+    await page.getByRole('heading', { name: 'Not Found' }).waitFor();
+    expect(await page.locator('img.booth-company-logo').getAttribute('src')).toBe('/assets/company-logo.svg');
+  });
+});

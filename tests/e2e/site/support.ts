@@ -1,0 +1,55 @@
+// Helpers of the screens' browser tests: answers of the AI hub stubbed in the page, where a test
+// needs a job state the real engine would not produce on demand (pending for ever, an error,
+// a network failure). Everything else is the real server and the real built site.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page, Request } from 'playwright-core';
+
+const root = join(import.meta.dirname, '..', '..', '..');
+
+/** A result image the stubbed jobs point at: a real photo, served with CORS like the server's. */
+export const STUB_IMAGE_PATH = '/stub-results/astronaut.jpg';
+
+export interface StubJob {
+  prompt?: string;
+  images?: string[];
+  result: { status: string; message?: string };
+}
+
+export async function stubResultImage(page: Page) {
+  const body = readFileSync(join(root, 'tests', 'fixtures', 'astronaut.jpg'));
+  await page.route(`**${STUB_IMAGE_PATH}`, (route) =>
+    route.fulfill({ body, contentType: 'image/jpeg', headers: { 'access-control-allow-origin': '*' } }),
+  );
+}
+
+const isJobRequest = (url: URL) => /^\/transformations\/jobs\/(?!create\/)[^/]+\/$/.test(url.pathname);
+
+/** Answers GET /transformations/jobs/{id}/ with the jobs given, one per request, the last one repeated. */
+export async function stubJob(page: Page, ...answers: StubJob[]): Promise<Request[]> {
+  const requests: Request[] = [];
+  await page.route(isJobRequest, (route) => {
+    const answer = answers[Math.min(requests.length, answers.length - 1)];
+    requests.push(route.request());
+    return route.fulfill({ json: { id: 'stub', images: [], prompt: '', ...answer } });
+  });
+  return requests;
+}
+
+export async function stubStyles(page: Page, styles: unknown[]) {
+  await page.route((url) => url.pathname === '/transformations/styles', (route) => route.fulfill({ json: styles }));
+}
+
+/** The AI host unreachable: the network fails, or the host answers 5xx. */
+export async function breakAiHost(page: Page, how: 'network' | 'server') {
+  await page.route(
+    (url) => url.pathname.startsWith('/transformations/'),
+    (route) => (how === 'network' ? route.abort('connectionrefused') : route.fulfill({ status: 502, body: 'Bad Gateway' })),
+  );
+}
+
+export const completedSticker: StubJob = {
+  prompt: 'A die-cut sticker of the person',
+  images: [STUB_IMAGE_PATH],
+  result: { status: 'completed', message: '' },
+};

@@ -1,0 +1,105 @@
+// A build that cannot get its data fails loudly and touches nothing: the previous dist/ and
+// tenants.generated.json stay byte for byte, and the message says what to check.
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { astroBuild } from '../../../scripts/build/astro.ts';
+import { runPipeline } from '../../../scripts/build/pipeline.ts';
+import { readSettings } from '../../../scripts/build/settings.ts';
+import { startFakeHosts, type FakeHosts } from './support/fake-hosts.ts';
+import { RUNS, hostsAt, listFiles, runScript } from './support/run-script.ts';
+
+const dir = join(RUNS, 'failures');
+const outDir = join(dir, 'dist');
+const siteDataFile = join(dir, 'tenants.generated.json');
+const PREVIOUS_PAGE = '<!doctype html><title>previous build</title>';
+const PREVIOUS_DATA = '{"previous":true}\n';
+
+let hosts: FakeHosts | undefined;
+
+/** A port nothing listens on: bound, read, released. */
+async function deadPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+function snapshot() {
+  return {
+    files: listFiles(outDir),
+    page: readFileSync(join(outDir, 'index.html'), 'utf8'),
+    data: readFileSync(siteDataFile, 'utf8'),
+    dataMtime: statSync(siteDataFile).mtimeMs,
+    siblings: readdirSync(dir).sort(),
+  };
+}
+
+const build = (url: string, extra: Record<string, string> = {}) =>
+  runScript('scripts/build.ts', { ...hostsAt(url), BOOTH_OUT_DIR: outDir, BOOTH_SITE_DATA: siteDataFile, BOOTH_FETCH_TIMEOUT_MS: '3000', ...extra });
+
+beforeEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(join(outDir, 'aurora'), { recursive: true });
+  writeFileSync(join(outDir, 'index.html'), PREVIOUS_PAGE);
+  writeFileSync(join(outDir, 'aurora', 'index.html'), PREVIOUS_PAGE);
+  writeFileSync(siteDataFile, PREVIOUS_DATA);
+});
+
+afterEach(async () => {
+  await hosts?.stop();
+  hosts = undefined;
+});
+
+describe('a build whose content host fails', () => {
+  it('exits non-zero when the content host is down, naming it, and keeps the previous site', async () => {
+    const before = snapshot();
+    const run = await build(`http://127.0.0.1:${await deadPort()}`);
+    expect(run.code).not.toBe(0);
+    expect(run.stderr).toMatch(/The site build failed\. Cannot reach the auth host .*connection refused.*BOOTH_AUTH_HOST/);
+    expect(run.stderr).not.toMatch(/at .*\.ts:\d+/);
+    expect(snapshot()).toEqual(before);
+  });
+
+  it('exits non-zero when the content host answers garbage, quoting it', async () => {
+    hosts = await startFakeHosts({ answers: { dataset: { status: 200, body: '<html>502 Bad Gateway</html>' } } });
+    const before = snapshot();
+    const run = await build(hosts.url);
+    expect(run.code).not.toBe(0);
+    expect(run.stderr).toMatch(/content host answered GET .*\/datasets\/10333 with something that is not JSON .*502 Bad Gateway/);
+    expect(snapshot()).toEqual(before);
+  });
+
+  it('exits non-zero when the dataset has no content list', async () => {
+    hosts = await startFakeHosts({ answers: { dataset: { status: 200, body: '{"results":[]}' } } });
+    const before = snapshot();
+    const run = await build(hosts.url);
+    expect(run.code).not.toBe(0);
+    expect(run.stderr).toMatch(/without a "content" list/);
+    expect(snapshot()).toEqual(before);
+  });
+
+  it('fails with the response body when the login answers 400, and never prints the password', async () => {
+    hosts = await startFakeHosts({ answers: { token: { status: 400, body: '{"detail":"No active account found with the given credentials"}' } } });
+    const before = snapshot();
+    const run = await build(hosts.url, { BOOTH_SERVICE_PASSWORD: 'hunter2-secret-value' });
+    expect(run.code).not.toBe(0);
+    expect(run.stderr).toContain('(HTTP 400): {"detail":"No active account found with the given credentials"}');
+    expect(run.stdout + run.stderr).not.toContain('hunter2-secret-value');
+    expect(snapshot()).toEqual(before);
+  });
+
+  it('keeps the previous site when astro build itself fails', async () => {
+    const before = snapshot();
+    const settings = readSettings({ BOOTH_OUT_DIR: outDir, BOOTH_SITE_DATA: siteDataFile, BOOTH_AI_HOST: `http://127.0.0.1:${await deadPort()}` });
+    // A real astro build, told to build a tenant that does not exist: the pages throw.
+    const failing = runPipeline(settings, {
+      brandingItems: [{ slug: 'aurora' }],
+      buildSite: (site) => astroBuild({ ...site, rootTenant: 'no-such-tenant' }),
+    });
+    await expect(failing).rejects.toThrow(/astro build failed .*no tenant has the slug "no-such-tenant"/s);
+    expect(snapshot()).toEqual(before);
+  });
+});

@@ -1,0 +1,73 @@
+// The nginx snippet written into dist/, tried with Debian's nginx serving a real build: every
+// job id reaches its tenant's results page, and unknown URLs the Not Found view.
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeHosts } from './support/fake-hosts.ts';
+import { startNginx, type Nginx } from './support/nginx.ts';
+import { RUNS, hostsAt, runScript } from './support/run-script.ts';
+
+const dir = join(RUNS, 'nginx');
+const outDir = join(dir, 'dist');
+let nginx: Nginx;
+
+const page = (file: string) => readFileSync(join(outDir, file), 'utf8');
+const get = (path: string) => fetch(`${nginx.url}${path}`, { redirect: 'manual' });
+
+beforeAll(async () => {
+  rmSync(dir, { recursive: true, force: true });
+  const hosts = await startFakeHosts({ items: [{ slug: 'aurora', client: 'Aurora Events' }, { slug: 'meadow', client: 'Meadow Fair' }] });
+  const run = await runScript('scripts/build.ts', { ...hostsAt(hosts.url), BOOTH_OUT_DIR: outDir, BOOTH_SITE_DATA: join(dir, 'tenants.generated.json') });
+  await hosts.stop();
+  if (run.code !== 0) throw new Error(`The build failed: ${run.stderr}`);
+  nginx = await startNginx(outDir, join(dir, 'nginx'));
+});
+
+afterAll(async () => {
+  await nginx?.stop();
+});
+
+describe('nginx serving dist/ with booth.nginx.conf', () => {
+  it('answers /results/{jobId} with the default tenant results page', async () => {
+    const response = await get('/results/3f2a9c');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/text\/html/);
+    expect(await response.text()).toBe(page('results/index.html'));
+  });
+
+  it('answers /{tenant}/results/{jobId} with that tenant results page', async () => {
+    for (const slug of ['aurora', 'meadow']) {
+      const response = await get(`/${slug}/results/42`);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toBe(page(`${slug}/results/index.html`));
+    }
+  });
+
+  it('serves the screens of every tenant', async () => {
+    for (const path of ['/', '/camera/', '/styles/', '/aurora/', '/aurora/camera/', '/meadow/styles/']) {
+      expect((await get(path)).status, path).toBe(200);
+    }
+  });
+
+  it('redirects a screen without its trailing slash to a relative location', async () => {
+    const response = await get('/aurora/camera');
+    expect(response.status).toBe(301);
+    expect(response.headers.get('location')).toBe('/aurora/camera/');
+  });
+
+  it('shows the Not Found view for a URL matching no route, and for an unknown tenant results URL', async () => {
+    for (const path of ['/no/such/page', '/unknown-tenant/results/1', '/aurora/nothing-here']) {
+      const response = await get(path);
+      expect(response.status, path).toBe(404);
+      expect(await response.text()).toBe(page('404.html'));
+    }
+  });
+
+  it('marks hashed script files as never changing', async () => {
+    const script = /\/_astro\/[^"']+\.js/.exec(page('camera/index.html'))?.[0];
+    expect(script).toBeTruthy();
+    const response = await get(script!);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toContain('immutable');
+  });
+});

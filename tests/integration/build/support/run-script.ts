@@ -1,0 +1,47 @@
+// Runs one of the project's scripts the way a person does (`npx node scripts/build.ts`), with
+// extra environment, and hands back its exit code and output.
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export const ROOT = resolve(import.meta.dirname, '..', '..', '..', '..');
+export const RUNS = join(ROOT, '.test-runs', 'build');
+
+export interface ScriptRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export function runScript(script: string, env: Record<string, string>, args: string[] = []): Promise<ScriptRun> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [join(ROOT, script), ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', fail);
+    child.on('exit', (code) => done({ code, stdout, stderr }));
+  });
+}
+
+/** Environment pointing all three build-time hosts at one origin. */
+export const hostsAt = (url: string) => ({ BOOTH_AUTH_HOST: url, BOOTH_CONTENT_HOST: url, BOOTH_AI_HOST: url });
+
+/** Every file under a folder, as paths relative to it. */
+export function listFiles(dir: string, prefix = ''): string[] {
+  return readdirSync(join(dir, prefix)).flatMap((name) => {
+    const rel = prefix ? `${prefix}/${name}` : name;
+    return statSync(join(dir, rel)).isDirectory() ? listFiles(dir, rel) : [rel];
+  });
+}
+
+/** Files under `dir` whose bytes contain `needle`. */
+export function filesContaining(dir: string, needle: string): string[] {
+  const bytes = Buffer.from(needle);
+  return listFiles(dir).filter((file) => readFileSync(join(dir, file)).includes(bytes));
+}

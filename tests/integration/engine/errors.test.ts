@@ -1,0 +1,41 @@
+// Photos the engine cannot restyle end the job with a sentence the visitor can act on, and the
+// same engine serves the next visitor.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEngine, EngineError, type Engine } from '../../../server/engine/index.ts';
+import { fixture } from './support/pixels.ts';
+
+let engine: Engine;
+beforeAll(async () => {
+  engine = createEngine();
+  await engine.start();
+});
+afterAll(() => engine?.close());
+
+async function failure(photo: Uint8Array, styleId = 'die-cut-sticker'): Promise<unknown> {
+  return engine.restyle({ photo, styleId }).then(() => null, (error: unknown) => error);
+}
+
+describe('a photo the engine cannot restyle', () => {
+  it.each(['die-cut-sticker', 'pop-art', 'neon'])('with no person (a coffee cup) ends with the no-person message (%s)', async (styleId) => {
+    const error = await failure(fixture('coffee.jpg'), styleId);
+    expect(error).toBeInstanceOf(EngineError);
+    expect((error as Error).message).toBe("We couldn't find a person in the photo. Please try again facing the camera.");
+  });
+
+  it('that is corrupt ends with a sentence, and the same engine restyles the next photo', async () => {
+    const truncated = fixture('astronaut.jpg').subarray(0, 4000);
+    for (const photo of [truncated, Buffer.from('not a photo at all'), new Uint8Array(0)]) {
+      const error = await failure(photo);
+      expect(error).toBeInstanceOf(EngineError);
+      expect((error as Error).message).toBe("We couldn't read that photo. Please take it again.");
+    }
+    const next = await engine.restyle({ photo: fixture('astronaut.jpg'), styleId: 'die-cut-sticker' });
+    expect(next.images[0].data.byteLength).toBeGreaterThan(10_000);
+  });
+
+  it('asking for a style that does not exist ends with a sentence', async () => {
+    const error = await failure(fixture('astronaut.jpg'), 'no-such-style');
+    expect(error).toBeInstanceOf(EngineError);
+    expect((error as Error).message).toMatch(/pick another style/);
+  });
+});

@@ -1,0 +1,136 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JOB_STATUS, StylesResponseSchema } from '../../../contract/index.ts';
+import { ENGINE_MESSAGES } from '../../../server/engine/index.ts';
+import { startServer, type RunningServer } from '../../support/server.ts';
+import { createJob, dataUrl, fixture, getJob, postJob, waitForJob } from './support/client.ts';
+
+describe('AI hub: styles and jobs', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ env: { BOOTH_MAX_BODY_BYTES: String(1024 * 1024), BOOTH_MAX_PIXELS: String(20_000_000) } });
+  });
+  afterAll(() => server?.stop());
+
+  const expect400 = async (res: Response, pattern: RegExp) => {
+    const body = (await res.json()) as { error: string };
+    expect(res.status, body.error).toBe(400);
+    expect(body.error).toMatch(pattern);
+  };
+
+  it('lists the styles the engine offers', async () => {
+    const res = await fetch(`${server.url}/transformations/styles`);
+    const styles = StylesResponseSchema.parse(await res.json());
+    expect(styles.map((s) => s.id)).toContain('die-cut-sticker');
+    for (const style of styles.filter((s) => s.thumbnail)) {
+      const thumb = await fetch(style.thumbnail!);
+      expect(thumb.status).toBe(200);
+      expect(thumb.headers.get('content-type')).toMatch(/^image\//);
+      expect(thumb.headers.get('access-control-allow-origin')).toBe('*');
+    }
+  });
+
+  it('restyles a photo of a person and serves the result with CORS', async () => {
+    const id = await createJob(server.url, fixture('astronaut.jpg'));
+    const job = await waitForJob(server.url, id);
+    expect(job.result.status).toBe(JOB_STATUS.completed);
+    expect(job.prompt).toContain('sticker');
+    expect(job.images.length).toBeGreaterThan(0);
+    const image = await fetch(job.images[0]!);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('access-control-allow-origin')).toBe('*');
+    const meta = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
+    expect(`image/${meta.format}`).toBe(image.headers.get('content-type'));
+    // Privacy: the photo is gone once the job ended.
+    expect(fs.readdirSync(path.join(server.dataDir, 'uploads'))).toEqual([]);
+  });
+
+  it("ends ERROR with the engine's message when there is no person", async () => {
+    const job = await waitForJob(server.url, await createJob(server.url, fixture('coffee.jpg')));
+    expect(job.result).toEqual({ status: JOB_STATUS.error, message: ENGINE_MESSAGES.noPerson });
+    expect(job.images).toEqual([]);
+  });
+
+  it('holds the answer with ?wait= and returns as soon as the job ends', async () => {
+    const id = await createJob(server.url, fixture('grace_hopper.jpg'));
+    const started = Date.now();
+    const { job } = await getJob(server.url, id, 20);
+    expect(['COMPLETED', 'ERROR']).toContain(job.result.status);
+    expect(Date.now() - started).toBeLessThan(15_000);
+  });
+
+  it('answers at once without wait', async () => {
+    const id = await createJob(server.url, fixture('astronaut.jpg'));
+    const { status, job } = await getJob(server.url, id);
+    expect(status).toBe(200);
+    expect(['PENDING', 'PROCESSING', 'COMPLETED']).toContain(job.result.status);
+    await waitForJob(server.url, id);
+  });
+
+  it('refuses a wait that is not a number of seconds', async () => {
+    const id = await createJob(server.url);
+    await expect400(await fetch(`${server.url}/transformations/jobs/${id}/?wait=soon`), /wait/);
+  });
+
+  it('answers 404 for an unknown job', async () => {
+    expect((await getJob(server.url, 'no-such-job')).status).toBe(404);
+  });
+
+  it('answers 415 for a body that is not JSON', async () => {
+    const res = await postJob(server.url, `style_id=die-cut-sticker&image=x`, { 'Content-Type': 'application/x-www-form-urlencoded' });
+    expect(res.status).toBe(415);
+    expect((await res.json()).error).toMatch(/JSON/);
+  });
+
+  it('answers 400 for malformed JSON or missing fields', async () => {
+    await expect400(await postJob(server.url, '{"style_id": "die-cut-sticker", "image": '), /not valid JSON/);
+    await expect400(await postJob(server.url, { style_id: 'die-cut-sticker' }), /style_id/);
+  });
+
+  it('answers 413 for a body over the limit', async () => {
+    const res = await postJob(server.url, { style_id: 'die-cut-sticker', image: dataUrl(Buffer.alloc(2 * 1024 * 1024, 1)) });
+    expect(res.status).toBe(413);
+    expect((await res.json()).error).toMatch(/1 MB/);
+  });
+
+  it('answers 400 for an unknown style', async () => {
+    await expect400(await postJob(server.url, { style_id: 'oil-painting-9000', image: dataUrl(fixture('astronaut.jpg')) }), /no style/);
+  });
+
+  it('answers 400 for a data URL that is not an image', async () => {
+    await expect400(await postJob(server.url, { style_id: 'die-cut-sticker', image: 'data:text/plain;base64,aGVsbG8=' }), /JPEG, PNG or WebP/);
+    await expect400(await postJob(server.url, { style_id: 'die-cut-sticker', image: 'https://example.com/me.jpg' }), /data URL/);
+    await expect400(await postJob(server.url, { style_id: 'die-cut-sticker', image: 'data:image/jpeg;base64,!!!not base64!!!' }), /base64/);
+  });
+
+  it('answers 400 for a truncated JPEG', async () => {
+    const photo = fixture('astronaut.jpg');
+    await expect400(await postJob(server.url, { style_id: 'die-cut-sticker', image: dataUrl(photo.subarray(0, photo.length / 2)) }), /damaged or incomplete/);
+  });
+
+  it('answers 400 for a decompression bomb, without decoding it', async () => {
+    // 6000x6000 of one colour: 36 MP above the 20 MP limit of this server, a few kB on the wire.
+    const bomb = await sharp({ create: { width: 6000, height: 6000, channels: 3, background: '#000' } }).png({ compressionLevel: 9 }).toBuffer();
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    await expect400(await postJob(server.url, { style_id: 'die-cut-sticker', image: dataUrl(bomb, 'image/png') }), /too large \(6000x6000\)/);
+  });
+
+  it('accepts PNG and WebP photos', async () => {
+    for (const format of ['png', 'webp'] as const) {
+      const photo = await sharp(fixture('astronaut.jpg'))[format]().toBuffer();
+      const res = await postJob(server.url, { style_id: 'die-cut-sticker', image: dataUrl(photo, `image/${format}`) });
+      expect(res.status, format).toBe(201);
+      await waitForJob(server.url, ((await res.json()) as { id: string }).id);
+    }
+  });
+
+  it('logs one line per request and per job state change, and never photo data', () => {
+    const log = server.output();
+    expect(log).toMatch(/POST \/transformations\/jobs\/create\/ 201 \d+ms/);
+    expect(log).toMatch(/job \S+ style=die-cut-sticker PROCESSING/);
+    expect(log).toMatch(/job \S+ style=die-cut-sticker COMPLETED \d+ms/);
+    expect(log).not.toMatch(/base64|\/9j\/|iVBOR/);
+  });
+});

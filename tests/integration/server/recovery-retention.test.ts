@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { describe, expect, it } from 'vitest';
+import { startServer } from '../../support/server.ts';
+import { createJob, fixture, getJob, waitForJob } from './support/client.ts';
+
+describe('restart recovery', () => {
+  it('runs again every job a kill -9 interrupted, and each reaches COMPLETED or ERROR', async () => {
+    const first = await startServer({ env: { BOOTH_WORKERS: '1' } });
+    const photos = ['astronaut.jpg', 'grace_hopper.jpg', 'coffee.jpg', 'astronaut.jpg', 'grace_hopper.jpg', 'astronaut.jpg'];
+    const ids = await Promise.all(photos.map((name) => createJob(first.url, fixture(name))));
+    first.kill();
+    await first.exited;
+
+    const db = new DatabaseSync(path.join(first.dataDir, 'booth.sqlite'));
+    const interrupted = db.prepare("SELECT COUNT(*) AS n FROM jobs WHERE status IN ('PENDING', 'PROCESSING')").get() as { n: number };
+    db.close();
+    // Otherwise this test would prove nothing: the kill must have caught work in progress.
+    expect(interrupted.n).toBeGreaterThan(0);
+
+    const second = await startServer({ dataDir: first.dataDir, env: { BOOTH_WORKERS: '1' } });
+    try {
+      for (const [i, id] of ids.entries()) {
+        const job = await waitForJob(second.url, id);
+        expect(job.result.status, photos[i]).toBe(photos[i] === 'coffee.jpg' ? 'ERROR' : 'COMPLETED');
+      }
+      expect(second.output()).toMatch(/recovery: \d+ unfinished job/);
+      expect(fs.readdirSync(path.join(first.dataDir, 'uploads'))).toEqual([]);
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it('stops cleanly on SIGTERM with exit code 0', async () => {
+    const server = await startServer({ env: { BOOTH_WORKERS: '1' } });
+    await server.stop();
+    expect(await server.exited).toBe(0);
+  });
+});
+
+describe('retention', () => {
+  it('deletes results after the retention period, and the job then answers 404', async () => {
+    const server = await startServer({ env: { BOOTH_WORKERS: '1', BOOTH_RETENTION_SECONDS: '2' } });
+    try {
+      const id = await createJob(server.url);
+      const job = await waitForJob(server.url, id);
+      expect(job.result.status).toBe('COMPLETED');
+      expect((await fetch(job.images[0]!)).status).toBe(200);
+      await new Promise((r) => setTimeout(r, 3_500));
+      expect((await getJob(server.url, id)).status).toBe(404);
+      expect((await fetch(job.images[0]!)).status).toBe(404);
+      expect(fs.existsSync(path.join(server.dataDir, 'results', id))).toBe(false);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+describe('settings', () => {
+  it.each([
+    [{ PORT: 'eighty' }, /PORT/],
+    [{ BOOTH_WORKERS: '0' }, /BOOTH_WORKERS/],
+    [{ BOOTH_PUBLIC_URL: 'ftp://booth.local' }, /BOOTH_PUBLIC_URL/],
+    [{ BOOTH_JWT_SECRET: 'short' }, /BOOTH_JWT_SECRET.*32 characters/],
+    [{ BOOTH_BUCKET_PREFIX: 'booth-assets' }, /BOOTH_BUCKET_PREFIX/],
+    [{ BOOTH_ENGINE: 'magic' }, /Unknown engine "magic"/],
+  ])('stops with one clear line for %o', async (env, message) => {
+    const error = await startServer({ env }).then(() => null, (e: Error) => e);
+    expect(error?.message).toMatch(/exited with code 1/);
+    const lines = error!.message.split('\n').filter((l) => l.trim() && !/exited with code/.test(l));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(message);
+  });
+});

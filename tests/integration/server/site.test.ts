@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newDataDir, startServer, type RunningServer } from '../../support/server.ts';
+import { rawGet } from './support/client.ts';
+
+/** A small stand-in for Astro's `format: 'directory'` output. */
+function writeSite(dir: string) {
+  const pages: Record<string, string> = {
+    'index.html': 'intro',
+    'camera/index.html': 'camera',
+    'results/index.html': 'results',
+    'aurora/index.html': 'aurora intro',
+    'aurora/results/index.html': 'aurora results',
+    '404.html': 'not found page',
+    '_astro/app.abc123.js': 'console.log(1)',
+  };
+  for (const [file, text] of Object.entries(pages)) {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    fs.writeFileSync(path.join(dir, file), text);
+  }
+}
+
+describe('static site hosting', () => {
+  let server: RunningServer;
+  let siteDir: string;
+  beforeAll(async () => {
+    siteDir = path.join(newDataDir(), 'dist');
+    server = await startServer({ env: { BOOTH_SITE_DIR: siteDir, BOOTH_WORKERS: '1' } });
+  });
+  afterAll(() => server?.stop());
+
+  const get = async (p: string) => {
+    const res = await rawGet(server.port, p);
+    return { ...res, text: res.body.toString() };
+  };
+
+  it('answers a friendly 503 while the site is not built', async () => {
+    const res = await get('/');
+    expect(res.status).toBe(503);
+    expect(res.text).toContain('The booth is being built…');
+  });
+
+  it('serves the directory format, reading the site from disk per request', async () => {
+    writeSite(siteDir);
+    expect((await get('/')).text).toBe('intro');
+    expect((await get('/camera')).text).toBe('camera');
+    expect((await get('/camera/')).text).toBe('camera');
+    expect((await get('/aurora')).text).toBe('aurora intro');
+    expect((await get('/camera')).headers['content-type']).toBe('text/html; charset=utf-8');
+    expect((await get('/camera')).headers['cache-control']).toBe('no-cache');
+  });
+
+  it('rewrites results pages of every tenant', async () => {
+    expect((await get('/results/abc123')).text).toBe('results');
+    expect((await get('/aurora/results/xyz')).text).toBe('aurora results');
+  });
+
+  it('answers unknown paths with 404.html and status 404', async () => {
+    const res = await get('/nowhere/at/all');
+    expect(res.status).toBe(404);
+    expect(res.text).toBe('not found page');
+  });
+
+  it('caches hashed assets for a long time', async () => {
+    const res = await get('/_astro/app.abc123.js');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('never serves a file outside the site folder', async () => {
+    fs.writeFileSync(path.join(path.dirname(siteDir), 'outside.txt'), 'outside');
+    for (const p of ['/../outside.txt', '/%2e%2e/outside.txt', '/camera/..%2F..%2Foutside.txt', '/..%5Coutside.txt']) {
+      const res = await get(p);
+      expect(res.text, p).not.toBe('outside');
+    }
+  });
+
+  it("keeps the server's own paths for the server", async () => {
+    fs.mkdirSync(path.join(siteDir, 'transformations'), { recursive: true });
+    fs.writeFileSync(path.join(siteDir, 'transformations/index.html'), 'site page');
+    const res = await get('/transformations/unknown');
+    expect(res.status).toBe(404);
+    expect(JSON.parse(res.text).error).toBeTruthy();
+    expect((await get('/health')).text).toBe('{"ok":true}');
+  });
+});

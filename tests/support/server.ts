@@ -1,0 +1,82 @@
+// Starts the real embedded server (node server/main.ts) on an ephemeral port with its own data
+// folder, for integration and end-to-end tests.
+import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const MAIN = path.join(REPO_ROOT, 'server/main.ts');
+const LISTENING = /listening on (http:\/\/127\.0\.0\.1:(\d+))/;
+const START_TIMEOUT_MS = 60_000;
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  /** Everything the server printed so far (stdout and stderr). */
+  output(): string;
+  /** SIGTERM, then waits for the process to end. */
+  stop(): Promise<void>;
+  /** SIGKILL: a crash, nothing cleaned up. */
+  kill(): void;
+  exited: Promise<number | null>;
+}
+
+export function newDataDir(area = 'server'): string {
+  const dir = path.join(REPO_ROOT, '.test-runs', area, `${Date.now()}-${crypto.randomBytes(3).toString('hex')}`);
+  fs.mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+export async function startServer(opts: { env?: Record<string, string>; dataDir?: string } = {}): Promise<RunningServer> {
+  const dataDir = opts.dataDir ?? newDataDir();
+  const child = spawn(process.execPath, [MAIN], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, PORT: '0', BOOTH_HOST: '127.0.0.1', BOOTH_DATA_DIR: dataDir, ...opts.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+    stderr += chunk.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`The server did not start within ${START_TIMEOUT_MS} ms:\n${output}`));
+    }, START_TIMEOUT_MS);
+    const onData = () => {
+      const match = LISTENING.exec(output);
+      if (!match) return;
+      clearTimeout(timer);
+      child.stdout.off('data', onData);
+      resolve(Number(match[2]));
+    };
+    child.stdout.on('data', onData);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`The server exited with code ${code} before listening:\n${stderr || output}`));
+    });
+  });
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    dataDir,
+    exited,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+    kill() {
+      child.kill('SIGKILL');
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_DATASET_ID, DEFAULT_SERVICE_PASSWORD } from '../../../contract/index.ts';
+import { ROOT, readSettings } from '../../../scripts/build/settings.ts';
+
+describe('build settings', () => {
+  it('points every host at the embedded server by default', () => {
+    const s = readSettings({});
+    expect([s.authHost, s.contentHost, s.aiHost]).toEqual(Array(3).fill('http://127.0.0.1:4321'));
+    expect(s.publicAiHost).toBe('');
+    expect(s.imageProxyHost).toBe('');
+    expect(s.datasetId).toBe(DEFAULT_DATASET_ID);
+    expect(s.password).toBe(DEFAULT_SERVICE_PASSWORD);
+    expect(s.proxySignature).toBe('insecure');
+    expect(s.outDir).toBe(join(ROOT, 'dist'));
+    expect(s.siteDataFile).toBe(join(ROOT, 'tenants.generated.json'));
+  });
+
+  it('follows PORT and drops trailing slashes', () => {
+    const s = readSettings({ PORT: '5000', BOOTH_PUBLIC_AI_HOST: 'https://ai.example.com/' });
+    expect(s.authHost).toBe('http://127.0.0.1:5000');
+    expect(s.publicAiHost).toBe('https://ai.example.com');
+  });
+
+  it('says which setting is wrong', () => {
+    expect(() => readSettings({ BOOTH_CONTENT_HOST: 'not a url' })).toThrow(/BOOTH_CONTENT_HOST must be an http\(s\) URL/);
+    expect(() => readSettings({ BOOTH_AI_HOST: 'ftp://x' })).toThrow(/BOOTH_AI_HOST/);
+    expect(() => readSettings({ BOOTH_FETCH_TIMEOUT_MS: '-1' })).toThrow(/BOOTH_FETCH_TIMEOUT_MS/);
+    expect(() => readSettings({ BOOTH_DATASET_ID: ' ' })).toThrow(/BOOTH_DATASET_ID is set but empty/);
+  });
+
+  it('refuses an out dir that holds the project', () => {
+    expect(() => readSettings({ BOOTH_OUT_DIR: '.' })).toThrow(/BOOTH_OUT_DIR/);
+    expect(() => readSettings({ BOOTH_OUT_DIR: '/' })).toThrow(/BOOTH_OUT_DIR/);
+    expect(() => readSettings({ BOOTH_OUT_DIR: '..' })).toThrow(/BOOTH_OUT_DIR/);
+  });
+});

@@ -1,0 +1,56 @@
+import { describe, expect, it, vi } from 'vitest';
+import { AiHubError, UNREACHABLE_MESSAGE, createAiHub, errorHeading } from '../../../src/lib/ai-hub.ts';
+
+const json = (body: unknown, status = 200, statusText = 'OK') =>
+  new Response(JSON.stringify(body), { status, statusText, headers: { 'content-type': 'application/json' } });
+
+describe('the AI hub client', () => {
+  it('gets the styles from {ai host}/transformations/styles and reads them with the contract', async () => {
+    const fetchMock = vi.fn(async () => json([{ id: 1, description: 'Comic' }]));
+    const styles = await createAiHub('http://hub.example/', fetchMock).styles();
+    expect(fetchMock.mock.calls[0][0]).toBe('http://hub.example/transformations/styles');
+    expect(styles).toEqual([{ id: 1, description: 'Comic', beta: false }]);
+  });
+
+  it('posts {style_id, image} to /transformations/jobs/create/', async () => {
+    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => json({ id: 'j1' }, 201));
+    const created = await createAiHub('', fetchMock).createJob('sticker', 'data:image/jpeg;base64,AAAA');
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('/transformations/jobs/create/');
+    expect(init?.method).toBe('POST');
+    expect(JSON.parse(String(init?.body))).toEqual({ style_id: 'sticker', image: 'data:image/jpeg;base64,AAAA' });
+    expect(created.id).toBe('j1');
+  });
+
+  it('asks the server to hold the job answer until it ends (wait, at most 20 s)', async () => {
+    const fetchMock = vi.fn(async () => json({ images: [], prompt: 'p', result: { status: 'pending' } }));
+    const job = await createAiHub('', fetchMock).job('j1', 20);
+    expect(fetchMock.mock.calls[0][0]).toBe('/transformations/jobs/j1/?wait=20');
+    expect(job.result.status).toBe('pending');
+  });
+
+  it('turns a network failure, a 5xx and a garbage answer into words a visitor understands', async () => {
+    const failures = [
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+      vi.fn(async () => json({ error: 'boom' }, 503, 'Service Unavailable')),
+      vi.fn(async () => new Response('<html>proxy error</html>', { status: 200 })),
+      vi.fn(async () => json({ unexpected: true })),
+    ];
+    for (const fetchMock of failures) {
+      const error = await createAiHub('', fetchMock).styles().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(AiHubError);
+      expect(errorHeading(error)).toBe(UNREACHABLE_MESSAGE);
+    }
+  });
+
+  it("shows a 4xx answer's sentence, else its status text", async () => {
+    const withSentence = await createAiHub('', async () => json({ error: 'No job has the id 7.' }, 404, 'Not Found'))
+      .job('7')
+      .catch((e: unknown) => e);
+    expect(errorHeading(withSentence)).toBe('No job has the id 7.');
+    const bare = await createAiHub('', async () => new Response('', { status: 404, statusText: 'Not Found' }))
+      .job('7')
+      .catch((e: unknown) => e);
+    expect(errorHeading(bare)).toBe('Not Found');
+  });
+});

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import type { SiteData, TenantBranding } from '../../../contract/index.ts';
+import { HEIGHT_TOKEN, WIDTH_TOKEN, brandingStyle, layoutImages, processingVideo } from '../../../src/lib/layout.ts';
+import { tenantPages } from '../../../src/lib/site-data.ts';
+
+const branding = (slug: string, extra: Partial<TenantBranding> = {}): TenantBranding => ({
+  slug, client: slug, viewFinderTitle: 'T', viewFinderDesc: 'D', backgroundImageUrl: `${slug}/bg.jpg`, logoUrl: `${slug}/logo.png`,
+  video: '', backgroundColor: '#242424', textColor: '#ffffff', accentColor: '#94d83d', ...extra,
+});
+const site: SiteData = {
+  generatedAt: '', defaultTenant: branding('default', { logoUrl: '', backgroundImageUrl: '' }), tenants: [branding('aurora'), branding('meadow')],
+  styles: [], aiHost: '', imageProxy: { host: '', signature: 'insecure', bucketPrefix: 's3://b', appName: 'app' }, problems: [],
+};
+
+describe('page sets', () => {
+  it('builds the default tenant without a prefix and every other tenant under /{slug}', () => {
+    expect(tenantPages(site, '').map((p) => [p.base, p.localImages])).toEqual([['', true], ['/aurora', false], ['/meadow', false]]);
+  });
+  it('builds one tenant at the root, through the proxy, for its own bundle', () => {
+    expect(tenantPages(site, 'meadow').map((p) => [p.branding.slug, p.base, p.localImages])).toEqual([['meadow', '', false]]);
+  });
+  it('refuses a bundle for a slug that was not built', () => {
+    expect(() => tenantPages(site, 'nobody')).toThrow(/no tenant has the slug "nobody"/);
+  });
+});
+
+describe('the branded container', () => {
+  it('uses local static images for the default tenant', () => {
+    const images = layoutImages(tenantPages(site, '')[0]);
+    expect(images).toMatchObject({ logo: '/assets/logo.svg', background: '/assets/background.jpg', logoTemplate: null });
+  });
+  it('sends the background (fill) and logo (fit) of other tenants through the proxy at the measured size', () => {
+    const images = layoutImages(tenantPages(site, '')[1]);
+    expect(images.backgroundTemplate).toBe(`/insecure/rs:fill:${WIDTH_TOKEN}:${HEIGHT_TOKEN}/g:sm/plain/s3://b/app/aurora/bg.jpg`);
+    expect(images.logoTemplate).toBe(`/insecure/rs:fit:${WIDTH_TOKEN}:${HEIGHT_TOKEN}/g:sm/plain/s3://b/app/aurora/logo.png`);
+  });
+  it('gives buttons the text colour that contrasts with the accent', () => {
+    expect(brandingStyle(tenantPages(site, '')[0])).toContain('--booth-button-text:#000000');
+  });
+  it('falls back to the local processing video', () => {
+    expect(processingVideo(tenantPages(site, '')[0])).toBe('/assets/processing.mp4');
+  });
+});

@@ -1,6 +1,6 @@
 // The local engine under the server's load shape: 2 worker threads, one engine each, fed
 // 3000x2400 JPEGs (the camera's ideal size). Run alone with `npx node bench/engine.ts`.
-// BENCH_ENGINE_JOBS sets the jobs per style (default 8).
+// BENCH_ENGINE_JOBS sets the jobs per style (default 12).
 import { once } from 'node:events';
 import { readFile } from 'node:fs/promises';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
@@ -52,7 +52,7 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
 export default async function bench(): Promise<BenchRow[]> {
-  const jobsPerStyle = Number(process.env.BENCH_ENGINE_JOBS ?? 8);
+  const jobsPerStyle = Number(process.env.BENCH_ENGINE_JOBS ?? 12);
   const photo = await benchPhoto();
   const { createEngine } = await import('../server/engine/index.ts');
   const styleIds = createEngine().styles().map((style) => style.id);

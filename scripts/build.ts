@@ -23,7 +23,7 @@ try {
   console.log(lines.join('\n'));
 } catch (error) {
   const secrets = [settings?.password];
-  const message = error instanceof BuildError ? error.message : `Unexpected failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
+  const message = error instanceof BuildError ? error.message : `Unexpected failure: ${error instanceof Error ? error.message : String(error)}`;
   console.error(`The site build failed. ${redact(message, secrets)}\nThe previous site and tenants.generated.json were left as they were.`);
   process.exitCode = 1;
 }

@@ -25,7 +25,7 @@ try {
     for (const warning of bundleWarnings(site, slug)) console.log(`  note: ${warning}`);
   }
 } catch (error) {
-  const message = error instanceof BuildError ? error.message : `Unexpected failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
+  const message = error instanceof BuildError ? error.message : `Unexpected failure: ${error instanceof Error ? error.message : String(error)}`;
   console.error(`The bundle failed. ${message}`);
   process.exitCode = 1;
 }

@@ -62,7 +62,7 @@ export default function ResultPoller({ aiHost, base, video }: Props) {
   const sticker = isSticker(job.prompt);
 
   return (
-    <div className={`booth-results booth-results-${phase}`}>
+    <div className={`booth-results booth-results-${phase}`} data-job-answers={view.answer}>
       {phase === 'completed' ? (
         <>
           <h1>{TEXT.resultHeading}</h1>

@@ -7,9 +7,15 @@ import { MESSAGES } from './messages.ts';
 import { loadModels, type FaceBox, type Models } from './models.ts';
 import { decodePhoto } from './photo.ts';
 import { findPerson } from './person.ts';
-import { createRaster } from './raster.ts';
 import { resolveSettings, type LocalEngineOptions, type LocalEngineSettings } from './settings.ts';
 import { LOCAL_STYLES, type LocalStyle } from './styles/catalog.ts';
+import { warmUp } from './warm-up.ts';
+
+/**
+ * The photo is decoded at this multiple of the output size: a style crops to the person (often
+ * two thirds of the photo), and the crop should still hold about as many pixels as it is given.
+ */
+const RENDER_HEADROOM = 1.5;
 
 export class LocalEngine implements Engine {
   readonly name = 'local';
@@ -36,11 +42,7 @@ export class LocalEngine implements Engine {
 
   async #load(): Promise<void> {
     const models = await loadModels(this.settings.minFaceConfidence);
-    // One pass over a blank photo compiles the wasm kernels, so the first visitor waits no longer
-    // than the next one.
-    const blank = createRaster(this.settings.inferenceSize, Math.round(this.settings.inferenceSize * 0.8), 3, 128);
-    await models.detectFaces(blank);
-    await models.segment(createRaster(256, 256, 3, 128));
+    await warmUp(models, this.settings, this.#renderSize(), LOCAL_STYLES);
     this.#models = models;
   }
 
@@ -48,7 +50,7 @@ export class LocalEngine implements Engine {
     const style = this.#style(input.styleId);
     const models = await this.#ready();
     const { inferenceSize, outputSize, maxInputPixels, minPersonArea } = this.settings;
-    const photo = await decodePhoto(input.photo, outputSize * 2, inferenceSize, maxInputPixels);
+    const photo = await decodePhoto(input.photo, this.#renderSize(), inferenceSize, maxInputPixels);
     input.signal?.throwIfAborted();
     const person = await findPerson(models, photo, minPersonArea);
     input.signal?.throwIfAborted();
@@ -68,6 +70,10 @@ export class LocalEngine implements Engine {
     this.#models?.dispose();
     this.#models = null;
     this.#starting = null;
+  }
+
+  #renderSize(): number {
+    return Math.round(this.settings.outputSize * RENDER_HEADROOM);
   }
 
   #style(styleId: string): LocalStyle {

@@ -85,6 +85,24 @@ describe('accessibility (axe, WCAG 2.2 AA) of every screen', () => {
     await withoutCamera?.close();
   });
 
+  it('would report a violation: low-contrast text planted on a screen is caught', async () => {
+    const context = await withoutCamera.newContext();
+    try {
+      const page = await context.newPage();
+      await page.goto(`${boothUrl}/`);
+      await page.evaluate(() => {
+        const p = document.createElement('p');
+        p.textContent = 'Barely readable';
+        p.style.cssText = 'color:#777;background:#888;';
+        document.querySelector('main')!.append(p);
+      });
+      const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+      expect(violations.map((v) => v.id)).toContain('color-contrast');
+    } finally {
+      await context.close();
+    }
+  });
+
   for (const slug of ['', ...DEMO_TENANT_SLUGS]) {
     for (const screen of SCREENS) {
       const tenant = slug || 'default';

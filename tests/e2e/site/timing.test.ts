@@ -37,8 +37,12 @@ describe('timed behaviour of the results screen', () => {
     expect(requests).toHaveLength(1);
     await page.clock.runFor(200);
     await expect.poll(() => requests.length).toBe(2);
+    // The next 15 s start when the second answer has been rendered.
+    await page.locator('[data-job-answers="2"]').waitFor();
 
-    await page.clock.runFor(15_000);
+    await page.clock.runFor(14_900);
+    expect(requests).toHaveLength(2);
+    await page.clock.runFor(200);
     await expect.poll(() => requests.length).toBe(3);
     await page.getByRole('heading', { name: TEXT.resultHeading }).waitFor();
 

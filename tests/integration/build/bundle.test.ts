@@ -3,7 +3,7 @@
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { extract } from 'tar';
+import { extract, list } from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXT } from '../../../contract/index.ts';
 import { launchBrowser } from '../../e2e/support/browser.ts';
@@ -72,6 +72,15 @@ describe('a per-tenant bundle', () => {
   it('holds no service password or token', () => {
     expect(filesContaining(unpacked, env.BOOTH_SERVICE_PASSWORD)).toEqual([]);
     expect(filesContaining(unpacked, 'bundle-test-token-a8c4')).toEqual([]);
+  });
+
+  it('makes the default tenant bundle from the root pages, without the other tenants', async () => {
+    const run = await runScript('scripts/bundle.ts', env, ['--', 'default']);
+    expect(run.code).toBe(0);
+    const files: string[] = [];
+    await list({ file: join(env.BOOTH_BUNDLE_DIR, 'default.tar.gz'), onReadEntry: (entry) => void files.push(entry.path) });
+    expect(files).toEqual(expect.arrayContaining(['index.html', 'camera/index.html', 'results/index.html', '_redirects']));
+    expect(files.filter((f) => /^(aurora|meadow)\//.test(f))).toEqual([]);
   });
 
   it('refuses a slug the last build does not have, listing the ones it has', async () => {

@@ -39,3 +39,16 @@ describe('a photo the engine cannot restyle', () => {
     expect((error as Error).message).toMatch(/pick another style/);
   });
 });
+
+describe('the photo size limit', () => {
+  it('refuses a photo above maxInputPixels before decoding it, with a sentence', async () => {
+    const strict = createEngine('local', { maxInputPixels: 100_000 });
+    try {
+      const error = await strict.restyle({ photo: fixture('grace_hopper.jpg'), styleId: 'comic' }).then(() => null, (e: unknown) => e);
+      expect(error).toBeInstanceOf(EngineError);
+      expect((error as Error).message).toBe('That photo is too large for the booth. Please take it again with the booth camera.');
+    } finally {
+      await strict.close();
+    }
+  });
+});

@@ -35,3 +35,10 @@ describe('build settings', () => {
     expect(() => readSettings({ BOOTH_OUT_DIR: '..' })).toThrow(/BOOTH_OUT_DIR/);
   });
 });
+
+describe('messages of a failed build', () => {
+  it('never show a secret, wherever the host put it', async () => {
+    const { redact } = await import('../../../scripts/build/errors.ts');
+    expect(redact('login refused for s3cret-pass (user x, pass s3cret-pass)', ['s3cret-pass', undefined])).toBe('login refused for [redacted] (user x, pass [redacted])');
+  });
+});

@@ -1,0 +1,93 @@
+// `npm run bench -- site`: what each screen costs a visitor's phone. JS bytes (raw and gzip)
+// per screen of the default tenant and a demo tenant, read from the built site; then Lighthouse
+// mobile performance per screen of the default tenant, served by the real embedded server.
+// The site measured: BENCH_SITE_DIST (default dist/); when it has not been built, a fresh build
+// against the embedded server goes to .test-runs/bench-site/dist.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CREATE_JOB_PATH } from '../contract/index.ts';
+import { startServer, type RunningServer } from '../tests/support/server.ts';
+import type { BenchRow } from './row.ts';
+import { pageJs } from './site/js-bytes.ts';
+import { runLighthouse } from './site/lighthouse.ts';
+
+const root = join(import.meta.dirname, '..');
+const SCREENS = [
+  { name: 'intro', file: 'index.html', path: '/' },
+  { name: 'camera', file: 'camera/index.html', path: '/camera' },
+  { name: 'styles', file: 'styles/index.html', path: '/styles' },
+  { name: 'results', file: 'results/index.html', path: '/results/' },
+] as const;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+
+function buildInto(server: RunningServer, outDir: string) {
+  const build = spawnSync(process.execPath, [join(root, 'scripts', 'build.ts')], {
+    cwd: root,
+    env: { ...process.env, BOOTH_AUTH_HOST: server.url, BOOTH_CONTENT_HOST: server.url, BOOTH_AI_HOST: server.url, BOOTH_OUT_DIR: outDir },
+    encoding: 'utf8',
+  });
+  if (build.status !== 0) throw new Error(`the site build failed: ${build.stderr.trim().split('\n')[0]}`);
+}
+
+/** A real job, so the results screen is measured showing a result. */
+async function createJob(server: RunningServer): Promise<string> {
+  const photo = readFileSync(join(root, 'tests', 'fixtures', 'astronaut.jpg')).toString('base64');
+  const styles = (await (await fetch(`${server.url}/transformations/styles`)).json()) as { id: string }[];
+  const res = await fetch(`${server.url}${CREATE_JOB_PATH}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ style_id: styles[0].id, image: `data:image/jpeg;base64,${photo}` }),
+  });
+  const { id } = (await res.json()) as { id: string };
+  await fetch(`${server.url}/transformations/jobs/${id}/?wait=20`);
+  return String(id);
+}
+
+export default async function benchSite(): Promise<BenchRow[]> {
+  const wanted = process.env.BENCH_SITE_DIST || 'dist';
+  let dist = join(root, wanted);
+  const rows: BenchRow[] = [];
+  let server: RunningServer | undefined;
+  try {
+    if (!existsSync(join(dist, 'index.html'))) {
+      dist = join(root, '.test-runs', 'bench-site', 'dist');
+      server = await startServer({ env: { BOOTH_SITE_DIR: dist } });
+      buildInto(server, dist);
+    } else {
+      server = await startServer({ env: { BOOTH_SITE_DIR: dist } });
+    }
+
+    const demo = JSON.parse(readFileSync(join(root, process.env.BOOTH_SITE_DATA || 'tenants.generated.json'), 'utf8')).tenants?.[0]?.slug;
+    for (const prefix of ['', ...(demo && existsSync(join(dist, demo, 'index.html')) ? [demo] : [])]) {
+      for (const screen of SCREENS) {
+        const js = pageJs(dist, prefix ? `${prefix}/${screen.file}` : screen.file);
+        rows.push({
+          area: 'site',
+          figure: `JS of ${prefix ? `/${prefix}` : 'the default'} ${screen.name} screen`,
+          value: `${kb(js.gzip)} gzip (${kb(js.raw)} raw)${js.framework ? '' : ', no framework'}`,
+          how: `${js.files.length} module files + inline scripts, from ${dist.replace(root + '/', '')}, gzip -9 per file`,
+        });
+      }
+    }
+
+    const jobId = await createJob(server);
+    for (const screen of SCREENS) {
+      const url = `${server.url}${screen.path}${screen.name === 'results' ? jobId : ''}`;
+      try {
+        const run = await runLighthouse(url);
+        rows.push({
+          area: 'site',
+          figure: `Lighthouse mobile performance, default ${screen.name} screen`,
+          value: String(run.score),
+          how: `lighthouse 13, simulated mobile; FCP ${(run.fcpMs / 1000).toFixed(1)} s, LCP ${(run.lcpMs / 1000).toFixed(1)} s, TBT ${Math.round(run.tbtMs)} ms, CLS ${run.cls.toFixed(3)}`,
+        });
+      } catch (error) {
+        rows.push({ area: 'site', figure: `Lighthouse mobile performance, default ${screen.name} screen`, value: '-', how: `failed: ${(error as Error).message}` });
+      }
+    }
+  } finally {
+    await server?.stop();
+  }
+  return rows;
+}

@@ -1,0 +1,54 @@
+// Lighthouse (mobile, performance only) on one page, through its CLI in a child process, on
+// Debian's Chromium. Returns the score (0-100) and the metrics it was made of.
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
+export interface LighthouseRun {
+  score: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+}
+
+const CHROME_FLAGS = [
+  '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+  '--disable-sync', '--no-first-run', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream',
+].join(' ');
+
+function lighthouseCli(): string {
+  const require = createRequire(import.meta.url);
+  return join(dirname(require.resolve('lighthouse/package.json')), 'cli', 'index.js');
+}
+
+export function runLighthouse(url: string, chromePath = process.env.CHROME_PATH || '/usr/bin/chromium'): Promise<LighthouseRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [lighthouseCli(), url, '--quiet', '--output=json', '--output-path=stdout', '--only-categories=performance', `--chrome-flags=${CHROME_FLAGS}`],
+      { env: { ...process.env, CHROME_PATH: chromePath }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (err += d));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`lighthouse exited ${code}: ${err.trim().split('\n').slice(-3).join(' ')}`));
+      try {
+        const lhr = JSON.parse(out);
+        const audit = (id: string) => Number(lhr.audits[id]?.numericValue ?? NaN);
+        resolve({
+          score: Math.round(lhr.categories.performance.score * 100),
+          fcpMs: audit('first-contentful-paint'),
+          lcpMs: audit('largest-contentful-paint'),
+          tbtMs: audit('total-blocking-time'),
+          cls: audit('cumulative-layout-shift'),
+        });
+      } catch (error) {
+        reject(new Error(`lighthouse gave no report: ${(error as Error).message}`));
+      }
+    });
+  });
+}

@@ -5,11 +5,13 @@ import { useStore } from '@nanostores/react';
 import { navigate } from 'astro:transitions/client';
 import { TEXT } from '../../contract/constants.ts';
 import type { Style } from '../../contract/styles.ts';
-import { createAiHub, errorHeading } from '../lib/ai-hub.ts';
+import { AiHubError, UNREACHABLE_MESSAGE, errorHeading } from '../lib/ai-hub-error.ts';
 import { LOCAL_ASSETS } from '../lib/local-assets.ts';
 import { aiHostUrl, resultsPath, screenPath } from '../lib/paths.ts';
 import { $photo } from '../stores/photo.ts';
 import { ErrorView, Spinner } from '../components/ErrorView.tsx';
+
+const FIRST_ROW = 4;
 
 interface Props {
   initialStyles: Style[];
@@ -18,7 +20,16 @@ interface Props {
 }
 
 export default function StyleGrid({ initialStyles, aiHost, base }: Props) {
-  const hub = useMemo(() => createAiHub(aiHost), [aiHost]);
+  // The client (with the contract's zod schemas) loads after the tiles show: the visitor sees
+  // the build-time styles at once and the page's first paint does not wait for it.
+  const hub = useMemo(
+    () =>
+      import('../lib/ai-hub.ts').then(
+        ({ createAiHub }) => createAiHub(aiHost),
+        () => Promise.reject(new AiHubError(UNREACHABLE_MESSAGE)),
+      ),
+    [aiHost],
+  );
   const photo = useStore($photo);
   const [styles, setStyles] = useState(initialStyles);
   const [noImage, setNoImage] = useState(false);
@@ -27,7 +38,7 @@ export default function StyleGrid({ initialStyles, aiHost, base }: Props) {
 
   useEffect(() => {
     let live = true;
-    hub.styles().then(
+    hub.then((h) => h.styles()).then(
       (fresh) => live && setStyles(fresh),
       // The build-time list stays on screen; only an empty screen is worth an error view.
       (error) => live && initialStyles.length === 0 && setFailure(errorHeading(error)),
@@ -45,7 +56,7 @@ export default function StyleGrid({ initialStyles, aiHost, base }: Props) {
     setNoImage(false);
     setStarting(true);
     try {
-      const { id } = await hub.createJob(style.id, photo);
+      const { id } = await (await hub).createJob(style.id, photo);
       await navigate(resultsPath(base, id));
     } catch (error) {
       setFailure(errorHeading(error));
@@ -62,7 +73,7 @@ export default function StyleGrid({ initialStyles, aiHost, base }: Props) {
         {noImage ? TEXT.noImage : ''}
       </p>
       <ul className="booth-style-grid">
-        {styles.map((style) => (
+        {styles.map((style, index) => (
           <li key={String(style.id)}>
             <button type="button" className="booth-style-tile" onClick={() => pick(style)} disabled={starting}>
               <img
@@ -70,7 +81,8 @@ export default function StyleGrid({ initialStyles, aiHost, base }: Props) {
                 alt=""
                 width={130}
                 height={130}
-                loading="lazy"
+                // The first row is the largest paint of the screen; the rest can wait.
+                loading={index < FIRST_ROW ? 'eager' : 'lazy'}
                 data-default-thumbnail={style.thumbnail ? undefined : ''}
               />
               <span className="booth-style-label">{style.description}</span>

@@ -14,22 +14,12 @@ import {
   type StyleId,
 } from '../../contract/index.ts';
 import type { z } from 'zod';
+import { AiHubError, UNREACHABLE_MESSAGE } from './ai-hub-error.ts';
 
-export const UNREACHABLE_MESSAGE = "We can't reach the booth right now. Check your connection and try again.";
+export { AiHubError, UNREACHABLE_MESSAGE, errorHeading } from './ai-hub-error.ts';
+
 /** A call gives up this long after any server-side wait it asked for. */
 export const REQUEST_TIMEOUT_MS = 15_000;
-
-export class AiHubError extends Error {
-  /** Shown as the heading of the root error view when set (the spec's "status text"). */
-  readonly statusText: string;
-  readonly status: number;
-  constructor(message: string, status = 0, statusText = '') {
-    super(message);
-    this.name = 'AiHubError';
-    this.status = status;
-    this.statusText = statusText;
-  }
-}
 
 type Fetch = typeof fetch;
 
@@ -80,11 +70,4 @@ export function createAiHub(aiHost: string, fetchImpl: Fetch = (...args) => fetc
       }),
     job: (jobId, waitSeconds = 0) => call(jobPath(jobId, waitSeconds), JobSchema, {}, waitSeconds),
   };
-}
-
-/** The heading of the root error view: the error's status text, or else its message. */
-export function errorHeading(error: unknown): string {
-  if (error instanceof AiHubError) return error.statusText || error.message;
-  if (error instanceof Error && error.message) return error.message;
-  return UNREACHABLE_MESSAGE;
 }

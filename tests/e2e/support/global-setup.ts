@@ -11,6 +11,7 @@ declare module 'vitest' {
     boothUrl: string;
     dataDir: string;
     siteDir: string;
+    siteDataFile: string;
   }
 }
 
@@ -35,6 +36,7 @@ function runBuild(env: Record<string, string>): Promise<void> {
 
 export default async function setup(project: TestProject) {
   const siteDir = join(root, '.test-runs', 'e2e', 'dist');
+  const siteDataFile = join(root, '.test-runs', 'e2e', 'tenants.generated.json');
   rmSync(siteDir, { recursive: true, force: true });
   const server = await startServer({ env: { BOOTH_SITE_DIR: siteDir } });
   try {
@@ -43,6 +45,7 @@ export default async function setup(project: TestProject) {
       BOOTH_CONTENT_HOST: server.url,
       BOOTH_AI_HOST: server.url,
       BOOTH_OUT_DIR: siteDir,
+      BOOTH_SITE_DATA: siteDataFile,
     });
   } catch (error) {
     await server.stop();
@@ -51,6 +54,7 @@ export default async function setup(project: TestProject) {
   project.provide('boothUrl', server.url);
   project.provide('dataDir', server.dataDir);
   project.provide('siteDir', siteDir);
+  project.provide('siteDataFile', siteDataFile);
   return async () => {
     await server.stop();
   };

@@ -1,10 +1,10 @@
 // What the e2e build produced: the tenants and styles the pages were built from.
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { inject } from 'vitest';
 import type { SiteData, TenantBranding } from '../../../contract/index.ts';
 
 export function readSiteData(): SiteData {
-  return JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', '..', 'tenants.generated.json'), 'utf8'));
+  return JSON.parse(readFileSync(inject('siteDataFile'), 'utf8'));
 }
 
 export function tenant(slug: string): TenantBranding {

@@ -1,0 +1,23 @@
+// What a failed AI-hub call becomes: words a visitor can act on, for the root error view.
+// Kept apart from the client (ai-hub.ts) so a screen can show errors without loading zod.
+
+export const UNREACHABLE_MESSAGE = "We can't reach the booth right now. Check your connection and try again.";
+
+export class AiHubError extends Error {
+  /** Shown as the heading of the root error view when set (the spec's "status text"). */
+  readonly statusText: string;
+  readonly status: number;
+  constructor(message: string, status = 0, statusText = '') {
+    super(message);
+    this.name = 'AiHubError';
+    this.status = status;
+    this.statusText = statusText;
+  }
+}
+
+/** The heading of the root error view: the error's status text, or else its message. */
+export function errorHeading(error: unknown): string {
+  if (error instanceof AiHubError) return error.statusText || error.message;
+  if (error instanceof Error && error.message) return error.message;
+  return UNREACHABLE_MESSAGE;
+}

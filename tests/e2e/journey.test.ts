@@ -99,7 +99,7 @@ describe('the visitor journey', () => {
   });
 
   it('shows the server message when the photo has no person in it', async () => {
-    const noPerson = await launchBrowser({ camera: 'coffee' });
+    const noPerson = await launchBrowser({ camera: 'rocket' });
     try {
       const page = await (await noPerson.newContext()).newPage();
       await page.goto(`${boothUrl}/`);

@@ -3,7 +3,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { join } from 'node:path';
 import { photoToY4m } from './y4m.ts';
 
-export type CameraPhoto = 'astronaut' | 'grace_hopper' | 'coffee' | 'none';
+export type CameraPhoto = 'astronaut' | 'grace_hopper' | 'coffee' | 'rocket' | 'none';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 export const chromiumPath = () => process.env.CHROMIUM_PATH || '/usr/bin/chromium';

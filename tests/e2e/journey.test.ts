@@ -27,9 +27,32 @@ async function walkToResult(page: Page, prefix: string) {
   await page.waitForURL(`${boothUrl}${prefix}/styles`);
   await page.getByRole('heading', { name: TEXT.stylesHeading }).waitFor();
 
+  // The loading overlay may show for a blink only: note every time it appears.
+  await page.evaluate(() => {
+    const w = window as unknown as { overlaySeen: boolean };
+    w.overlaySeen = false;
+    new MutationObserver(() => {
+      if (document.querySelector('.booth-overlay')) w.overlaySeen = true;
+    }).observe(document.body, { childList: true, subtree: true });
+  });
   const style = stickerStyle(readSiteData().styles);
   await page.getByRole('button', { name: new RegExp(style.description) }).click();
   await page.waitForURL(new RegExp(`${prefix}/results/[^/]+$`), { timeout: 30_000 });
+}
+
+/** The values data-peeled takes on the first sticker, as they change. */
+async function watchPeel(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const w = window as unknown as { peels: string[] };
+    w.peels = [];
+    const note = () => {
+      const value = document.querySelector('.booth-sticker')?.getAttribute('data-peeled');
+      if (value && value !== w.peels.at(-1)) w.peels.push(value);
+    };
+    new MutationObserver(note).observe(document.body, { attributes: true, childList: true, subtree: true });
+    note();
+  });
+  return () => page.evaluate(() => (window as unknown as { peels: string[] }).peels);
 }
 
 describe('the visitor journey', () => {
@@ -49,6 +72,9 @@ describe('the visitor journey', () => {
     }
 
     await walkToResult(page, '');
+    // Astro's ClientRouter swaps pages in the same window, so the styles page's note is still here.
+    expect(await page.evaluate(() => (window as unknown as { overlaySeen?: boolean }).overlaySeen)).toBe(true);
+    const peels = await watchPeel(page);
     await page.getByRole('heading', { name: TEXT.resultHeading }).waitFor({ timeout: 30_000 });
     const figure = page.locator('figure').first();
     await expect(figure.locator('figcaption').textContent()).resolves.toMatch(/sticker/i);
@@ -56,6 +82,8 @@ describe('the visitor journey', () => {
     await page.waitForFunction(() => (document.querySelector('figure img') as HTMLImageElement | null)?.naturalWidth! > 0);
     expect(await img.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBeGreaterThanOrEqual(512);
     expect(await figure.locator('a').first().getAttribute('target')).toBe('_blank');
+    await page.waitForFunction(() => (window as unknown as { peels: string[] }).peels.length >= 3, undefined, { timeout: 5_000 });
+    expect(await peels(), 'the sticker peels and settles back').toEqual(['false', 'true', 'false']);
 
     await action(page, TEXT.takeAnother).click();
     await page.waitForURL(`${boothUrl}/camera`);

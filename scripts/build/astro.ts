@@ -25,6 +25,8 @@ export const astroBuild: BuildSite = ({ outDir, siteDataFile, rootTenant }) =>
       BOOTH_OUT_DIR: outDir,
       BOOTH_SITE_DATA: siteDataFile,
       ASTRO_TELEMETRY_DISABLED: '1',
+      // React's production build, also when a test runner (NODE_ENV=test) starts the build.
+      NODE_ENV: 'production',
     };
     if (rootTenant) env.BOOTH_ROOT_TENANT = rootTenant;
     else delete env.BOOTH_ROOT_TENANT;

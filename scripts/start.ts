@@ -1,15 +1,17 @@
 // `npm start`: the booth on the embedded default. Starts the embedded server (auth, content,
 // AI hub, image proxy and static hosting on one port), builds every tenant against it, and
 // serves the result. Ctrl-C stops everything; nothing needs deleting before the next start.
+// PORT=0 picks a free port. The build's BOOTH_OUT_DIR is the folder the server serves.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { networkInterfaces } from 'node:os';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import { DEFAULT_PORT, type SiteData } from '../contract/index.ts';
 
 const root = join(import.meta.dirname, '..');
-const port = process.env.PORT ?? String(DEFAULT_PORT);
-const local = `http://127.0.0.1:${port}`;
+const fromRoot = (p: string) => (isAbsolute(p) ? p : join(root, p));
+const outDir = fromRoot(process.env.BOOTH_OUT_DIR || 'dist');
+const siteDataFile = fromRoot(process.env.BOOTH_SITE_DATA || 'tenants.generated.json');
 const children = new Set<ChildProcess>();
 
 function run(script: string, env: Record<string, string>, onLine?: (line: string) => void): ChildProcess {
@@ -44,30 +46,32 @@ async function stopAll(code: number): Promise<never> {
 process.on('SIGINT', () => void stopAll(0));
 process.on('SIGTERM', () => void stopAll(0));
 
-let ready = false;
-const server = run('server/main.ts', { PORT: port }, (line) => {
-  if (line.includes('listening on')) ready = true;
+// The server names the port it took (PORT=0 means any free one).
+let port = '';
+const server = run('server/main.ts', { PORT: process.env.PORT ?? String(DEFAULT_PORT), BOOTH_SITE_DIR: outDir }, (line) => {
+  port ||= /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(line)?.[1] ?? '';
 });
 server.once('exit', (code) => {
   if (stopping) return;
   console.error(
-    ready
+    port
       ? `The embedded server stopped (exit ${code}).`
       : `The embedded server stopped (exit ${code}) before it was ready: see the line above.`,
   );
   void stopAll(code || 1);
 });
-while (!ready) await new Promise((r) => setTimeout(r, 50));
+while (!port) await new Promise((r) => setTimeout(r, 50));
 
+const local = `http://127.0.0.1:${port}`;
 const hosts = { BOOTH_AUTH_HOST: local, BOOTH_CONTENT_HOST: local, BOOTH_AI_HOST: local };
-const buildEnv = Object.fromEntries(Object.entries(hosts).map(([k, v]) => [k, process.env[k] ?? v]));
-const buildCode = await exited(run('scripts/build.ts', buildEnv));
+const buildEnv = Object.fromEntries(Object.entries(hosts).map(([k, v]) => [k, process.env[k] || v]));
+const buildCode = await exited(run('scripts/build.ts', { ...buildEnv, BOOTH_OUT_DIR: outDir, BOOTH_SITE_DATA: siteDataFile }));
 if (buildCode !== 0) {
   console.error('The site build failed (see above); stopping the server.');
   await stopAll(1);
 }
 
-const site: SiteData = JSON.parse(readFileSync(join(root, 'tenants.generated.json'), 'utf8'));
+const site: SiteData = JSON.parse(readFileSync(siteDataFile, 'utf8'));
 const lan = Object.values(networkInterfaces())
   .flat()
   .filter((a) => a && a.family === 'IPv4' && !a.internal)

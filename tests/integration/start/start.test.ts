@@ -1,0 +1,60 @@
+// `npm start` as a person runs it: the embedded server, a build of every tenant against it, the
+// booth served on one port; Ctrl-C stops everything, and a second start works as it is.
+import { describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..', '..', '..');
+
+function start(dir: string) {
+  const child = spawn(process.execPath, [join(root, 'scripts', 'start.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: '0',
+      BOOTH_HOST: '127.0.0.1',
+      BOOTH_WORKERS: '1',
+      BOOTH_DATA_DIR: join(dir, 'data'),
+      BOOTH_OUT_DIR: join(dir, 'dist'),
+      BOOTH_SITE_DATA: join(dir, 'tenants.generated.json'),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const ready = new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', () => {
+      if (output.includes('Press Ctrl-C to stop.')) resolve(output);
+    });
+    child.on('exit', (code) => reject(new Error(`npm start exited ${code} before it was ready:\n${output}`)));
+  });
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, ready, exit };
+}
+
+describe('npm start', () => {
+  it('serves every tenant, stops on Ctrl-C, and starts again on the same data', async () => {
+    const dir = mkdtempSync(join(root, '.test-runs', 'start-'));
+    for (const round of [1, 2]) {
+      const run = start(dir);
+      const output = await run.ready;
+      const base = /The booth is ready\.\n\s+.+: (http:\/\/localhost:\d+\/)/.exec(output)?.[1];
+      expect(base, `round ${round}: the default tenant's address is printed`).toBeTruthy();
+      const aurora = /: (http:\/\/localhost:\d+\/aurora\/)/.exec(output)?.[1];
+      const meadow = /: (http:\/\/localhost:\d+\/meadow\/)/.exec(output)?.[1];
+      expect(aurora && meadow, 'each demo tenant has its address printed').toBeTruthy();
+
+      const intro = await fetch(base!);
+      expect(intro.status).toBe(200);
+      expect(await intro.text()).toContain('<h1');
+      expect((await fetch(aurora!)).status).toBe(200);
+      expect((await fetch(`${base}results/anything`)).status).toBe(200);
+
+      run.child.kill('SIGINT');
+      expect(await run.exit).toBe(0);
+      await expect(fetch(base!)).rejects.toThrow();
+    }
+  }, 180_000);
+});

@@ -6,7 +6,11 @@ export interface LocalEngineOptions {
   inferenceSize?: number;
   /** Every output image is at least this many px on its long side. */
   outputSize?: number;
-  /** With no face found, the mask must be at least 90% sure over this fraction of the photo. */
+  /**
+   * With no face found, the mask must be at least 90% sure over this fraction of the photo.
+   * Measured: objects the selfie model half-believes in (a coffee cup) reach 0.11-0.22 (the
+   * mirrored camera shot scores highest); a person whose face is cut off reaches 0.56-0.78.
+   */
   minPersonArea?: number;
   /** Minimum confidence of a face detection. */
   minFaceConfidence?: number;
@@ -19,7 +23,7 @@ export type LocalEngineSettings = Required<LocalEngineOptions>;
 export const DEFAULT_LOCAL_ENGINE_SETTINGS: LocalEngineSettings = {
   inferenceSize: 1024,
   outputSize: 1024,
-  minPersonArea: 0.2,
+  minPersonArea: 0.35,
   minFaceConfidence: 0.5,
   maxInputPixels: 40_000_000,
 };

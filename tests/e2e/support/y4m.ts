@@ -5,7 +5,7 @@ import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 /** Limited-range BT.601 RGB -> I420, the layout Chromium's Y4M reader expects (C420). */
-function toI420(rgb: Buffer, width: number, height: number): Buffer {
+export function toI420(rgb: Buffer, width: number, height: number): Buffer {
   const ySize = width * height;
   const cSize = (width / 2) * (height / 2);
   const out = Buffer.alloc(ySize + 2 * cSize);

@@ -1,12 +1,15 @@
 // Photos the engine cannot restyle end the job with a sentence the visitor can act on, and the
 // same engine serves the next visitor.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import { createEngine, EngineError, type Engine } from '../../../server/engine/index.ts';
+import type { LocalEngine } from '../../../server/engine/local/local-engine.ts';
+import { cameraShot } from './support/camera.ts';
 import { fixture } from './support/pixels.ts';
 
-let engine: Engine;
+let engine: Engine & LocalEngine;
 beforeAll(async () => {
-  engine = createEngine();
+  engine = createEngine() as Engine & LocalEngine;
   await engine.start();
 });
 afterAll(() => engine?.close());
@@ -20,6 +23,29 @@ describe('a photo the engine cannot restyle', () => {
     const error = await failure(fixture('coffee.jpg'), styleId);
     expect(error).toBeInstanceOf(EngineError);
     expect((error as Error).message).toBe("We couldn't find a person in the photo. Please try again facing the camera.");
+  });
+
+  // The selfie model half-believes in the cup, and how much moves with the camera path (the
+  // camera screen's shot is mirrored): the decision must hold for the photo the booth really sends.
+  it.each([
+    ['through the booth camera (1024 px, I420, mirrored, JPEG)', {}],
+    ['through the booth camera, not mirrored', { mirrored: false }],
+  ])('with no person (a coffee cup) %s ends with the no-person message', async (_path, options) => {
+    const error = await failure(await cameraShot(fixture('coffee.jpg'), options));
+    expect(error).toBeInstanceOf(EngineError);
+    expect((error as Error).message).toBe("We couldn't find a person in the photo. Please try again facing the camera.");
+  });
+
+  it.each([
+    ['as sent', (photo: Buffer) => Promise.resolve(photo)],
+    ['through the booth camera', (photo: Buffer) => cameraShot(photo)],
+  ])('with a person whose face is cut off (no face found) is still restyled (%s)', async (_path, through) => {
+    // The astronaut from the mouth down: the face detector finds nothing, the mask is a person.
+    const cropped = await sharp(fixture('astronaut.jpg')).extract({ left: 0, top: 160, width: 512, height: 352 }).jpeg({ quality: 95 }).toBuffer();
+    const photo = await through(cropped);
+    expect(await engine.detectFaces(photo)).toHaveLength(0);
+    const result = await engine.restyle({ photo, styleId: 'die-cut-sticker' });
+    expect(result.images[0].data.byteLength).toBeGreaterThan(10_000);
   });
 
   it('that is corrupt ends with a sentence, and the same engine restyles the next photo', async () => {

@@ -1,5 +1,6 @@
 // POST {ai host}/transformations/jobs/create/  body {style_id, image} -> {id}
 // GET  {ai host}/transformations/jobs/{jobId}/ -> {images, prompt, result: {status, message}}
+//      (+ optional previews: display copies of images)
 import { z } from 'zod';
 import { JOB_STATUS, JOB_WAIT_MAX_SECONDS, type JobStatus } from './constants.ts';
 import { StyleIdSchema } from './styles.ts';
@@ -24,6 +25,9 @@ export const CreateJobResponseSchema = z.looseObject({ id: JobIdSchema });
 export const JobSchema = z.looseObject({
   id: JobIdSchema.optional(),
   images: z.array(z.string()).nullish().transform((v) => v ?? []),
+  /** Display copies of `images` (same order, absolute URLs), smaller to show on screen; the link,
+   *  Download and Share use `images`. Optional: an AI host may not make them. */
+  previews: z.array(z.string()).nullish().transform((v) => v ?? undefined),
   prompt: z.string().nullish().transform((v) => v ?? ''),
   result: z
     .looseObject({ status: z.string().nullish(), message: z.string().nullish() })

@@ -32,6 +32,9 @@ function jobView(job: JobRecord, origin: string) {
   return {
     id: job.id,
     images: job.images.map((name) => origin + resultPath(job.id, name)),
+    ...(job.previews.length > 0 && job.previews.length === job.images.length
+      ? { previews: job.previews.map((name) => origin + resultPath(job.id, name)) }
+      : {}),
     prompt: job.prompt,
     result: { status: job.status, message: job.message },
   };

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Hono, type Context } from 'hono';
 import { decodePath, resolveInside } from '../files/safe-path.ts';
+import { sendCompressed } from '../files/send-compressed.ts';
 import { sendFile } from '../files/send-file.ts';
 
 const BEING_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
@@ -38,7 +39,10 @@ export function siteHost(siteDir: string) {
     }
     const urlPath = decodePath(new URL(c.req.url).pathname);
     if (urlPath === null) return c.text('Bad request: the path is not valid percent-encoding.', 400);
-    const send = (file: string, status = 200) => sendFile(file, { cacheControl: cacheControlFor(urlPath, file), status, method: c.req.method, range: c.req.header('range') });
+    const send = (file: string, status = 200) => {
+      const options = { cacheControl: cacheControlFor(urlPath, file), status, method: c.req.method, range: c.req.header('range') };
+      return sendCompressed(file, { ...options, acceptEncoding: c.req.header('accept-encoding') }) ?? sendFile(file, options);
+    };
     for (const candidate of candidates(urlPath)) {
       const file = resolveInside(siteDir, candidate);
       const response = file && send(file);

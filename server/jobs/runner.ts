@@ -6,6 +6,7 @@ import type { FileStore } from '../storage/files.ts';
 import type { JobStore } from '../storage/jobs.ts';
 import { log, logError } from '../log.ts';
 import { TaskTimeoutError, VisitorFacingError, type WorkerPool } from './pool.ts';
+import { makePreview } from './preview.ts';
 import type { JobWaiters } from './waiters.ts';
 
 export const MESSAGES = {
@@ -80,8 +81,10 @@ export class JobRunner {
       });
       if (!this.#accepting) return;
       if (result.images.length === 0) throw new Error('The engine returned no image.');
+      const previews = await this.#previews(jobId, result.images);
+      if (!this.#accepting) return;
       const names = files.saveResults(jobId, result.images);
-      jobs.complete(jobId, names);
+      jobs.complete(jobId, names, previews.length > 0 ? files.savePreviews(jobId, previews) : []);
       files.deleteUpload(job.uploadPath);
       log(`job ${jobId} style=${job.styleId} ${JOB_STATUS.completed} ${Date.now() - started}ms`);
       this.#deps.waiters.notify(jobId);
@@ -94,6 +97,16 @@ export class JobRunner {
         logError(`job ${jobId} style=${job.styleId} failed`, error);
         this.#fail(jobId, job.styleId, MESSAGES.generic, started);
       }
+    }
+  }
+
+  /** A job whose previews cannot be made still completes: the screen then shows the full images. */
+  async #previews(jobId: string, images: { data: Uint8Array }[]): Promise<Uint8Array[]> {
+    try {
+      return await Promise.all(images.map((image) => makePreview(image.data)));
+    } catch (error) {
+      logError(`job ${jobId} previews failed, the full images are shown`, error);
+      return [];
     }
   }
 

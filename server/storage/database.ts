@@ -37,6 +37,8 @@ const MIGRATIONS = [
    );
    CREATE INDEX jobs_by_status ON jobs (status, created_at);
    CREATE INDEX jobs_by_finish ON jobs (finished_at);`,
+  // Display copies of the results (file names, same order as images); [] for jobs before them.
+  `ALTER TABLE jobs ADD COLUMN previews TEXT NOT NULL DEFAULT '[]';`,
 ];
 
 export function openDatabase(dataDir: string): DatabaseSync {

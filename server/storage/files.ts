@@ -37,6 +37,17 @@ export class FileStore {
     });
   }
 
+  /** Display copies, one per result and in the same order: `1.png` gets `1.preview.webp`. */
+  savePreviews(jobId: string, previews: Uint8Array[]): string[] {
+    const dir = path.join(this.resultsDir, jobId);
+    fs.mkdirSync(dir, { recursive: true });
+    return previews.map((data, i) => {
+      const name = `${i + 1}.preview.webp`;
+      fs.writeFileSync(path.join(dir, name), data);
+      return name;
+    });
+  }
+
   resultPath(jobId: string, name: string): string {
     return path.join(this.resultsDir, jobId, name);
   }

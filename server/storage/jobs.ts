@@ -9,6 +9,8 @@ export interface JobRecord {
   prompt: string;
   /** File names under the job's result folder. */
   images: string[];
+  /** Display copies of `images`, same order; empty when there are none. */
+  previews: string[];
   message: string;
   uploadPath: string | null;
   attempts: number;
@@ -18,12 +20,13 @@ export interface JobRecord {
 }
 
 interface JobRow {
-  id: string; style_id: string; status: string; prompt: string; images: string; message: string;
+  id: string; style_id: string; status: string; prompt: string; images: string; previews: string; message: string;
   upload_path: string | null; attempts: number; created_at: number; started_at: number | null; finished_at: number | null;
 }
 
 const toJob = (r: JobRow): JobRecord => ({
   id: r.id, styleId: r.style_id, status: r.status as JobStatus, prompt: r.prompt, images: JSON.parse(r.images) as string[],
+  previews: JSON.parse(r.previews) as string[],
   message: r.message, uploadPath: r.upload_path, attempts: r.attempts, createdAt: r.created_at, startedAt: r.started_at, finishedAt: r.finished_at,
 });
 
@@ -40,7 +43,7 @@ export class JobStore {
     this.#byId = db.prepare('SELECT * FROM jobs WHERE id = ?');
     this.#insert = db.prepare('INSERT INTO jobs (id, style_id, status, prompt, upload_path, created_at) VALUES (?, ?, ?, ?, ?, ?)');
     this.#start = db.prepare('UPDATE jobs SET status = ?, started_at = ?, attempts = attempts + 1 WHERE id = ?');
-    this.#finish = db.prepare('UPDATE jobs SET status = ?, images = ?, message = ?, upload_path = NULL, finished_at = ? WHERE id = ?');
+    this.#finish = db.prepare('UPDATE jobs SET status = ?, images = ?, previews = ?, message = ?, upload_path = NULL, finished_at = ? WHERE id = ?');
   }
 
   get(id: string): JobRecord | undefined {
@@ -56,12 +59,12 @@ export class JobStore {
     this.#start.run(JOB_STATUS.processing, Date.now(), id);
   }
 
-  complete(id: string, images: string[]) {
-    this.#finish.run(JOB_STATUS.completed, JSON.stringify(images), '', Date.now(), id);
+  complete(id: string, images: string[], previews: string[] = []) {
+    this.#finish.run(JOB_STATUS.completed, JSON.stringify(images), JSON.stringify(previews), '', Date.now(), id);
   }
 
   fail(id: string, message: string) {
-    this.#finish.run(JOB_STATUS.error, '[]', message, Date.now(), id);
+    this.#finish.run(JOB_STATUS.error, '[]', '[]', message, Date.now(), id);
   }
 
   /** Jobs a stop interrupted, oldest first. */

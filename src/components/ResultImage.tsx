@@ -1,15 +1,19 @@
 // One result image with the prompt as caption, opening in a new tab. A sticker prompt shows it
-// as a peelable sticker whose peel toggles 1 s and 2 s after the image loads.
+// as a peelable sticker whose peel toggles 1 s and 2 s after the image loads. The screen shows
+// the display copy; the link opens the full image.
 import { useEffect, useState } from 'react';
 import { STICKER_PEEL_TOGGLE_MS } from '../../contract/constants.ts';
 
 interface Props {
+  /** The full image, opened by the link. */
   src: string;
+  /** What the screen shows (a smaller copy of `src`, or `src` itself). */
+  display: string;
   prompt: string;
   sticker: boolean;
 }
 
-export function ResultImage({ src, prompt, sticker }: Props) {
+export function ResultImage({ src, display, prompt, sticker }: Props) {
   const [loaded, setLoaded] = useState(false);
   const [peeled, setPeeled] = useState(false);
 
@@ -26,7 +30,7 @@ export function ResultImage({ src, prompt, sticker }: Props) {
           className={sticker ? 'booth-sticker' : undefined}
           data-peeled={sticker ? String(peeled) : undefined}
         >
-          <img src={src} alt={prompt || 'Your AI picture'} crossOrigin="anonymous" onLoad={() => setLoaded(true)} />
+          <img src={display} alt={prompt || 'Your AI picture'} crossOrigin="anonymous" fetchPriority="high" onLoad={() => setLoaded(true)} />
         </span>
         <span className="booth-visually-hidden"> (opens in a new tab)</span>
       </a>

@@ -1,36 +1,44 @@
 // Camera screen: mirrored live preview of the front camera, capture, retake, use.
-import { useCallback, useRef, useState } from 'react';
-import Webcam from 'react-webcam';
+import { useEffect, useRef, useState } from 'react';
 import { navigate } from 'astro:transitions/client';
-import {
-  CAMERA_FACING_MODE,
-  CAMERA_IDEAL_HEIGHT,
-  CAMERA_IDEAL_WIDTH,
-  PREVIEW_MAX_HEIGHT_PX,
-  SCREENSHOT_FORMAT,
-  SCREENSHOT_QUALITY,
-  TEXT,
-} from '../../contract/constants.ts';
+import { PREVIEW_MAX_HEIGHT_PX, SCREENSHOT_FORMAT, SCREENSHOT_QUALITY, TEXT } from '../../contract/constants.ts';
+import { closeCamera, openCamera, screenshot } from '../lib/camera.ts';
 import { cameraProblem, type CameraProblem } from '../lib/camera-problem.ts';
 import { screenPath } from '../lib/paths.ts';
 import { takePhoto } from '../stores/photo.ts';
 
-const videoConstraints = {
-  facingMode: CAMERA_FACING_MODE,
-  width: { ideal: CAMERA_IDEAL_WIDTH },
-  height: { ideal: CAMERA_IDEAL_HEIGHT },
-};
-
 export default function Camera({ base }: { base: string }) {
-  const webcam = useRef<Webcam>(null);
+  const video = useRef<HTMLVideoElement>(null);
   const [photo, setPhoto] = useState<string | null>(null);
   const [ready, setReady] = useState(false);
   const [problem, setProblem] = useState<CameraProblem | null>(null);
+  const live = !photo && !problem;
 
-  const capture = useCallback(() => {
-    const shot = webcam.current?.getScreenshot();
+  // The camera is on while its preview shows: a photo taken turns it off, Retake on again.
+  useEffect(() => {
+    if (!live) return;
+    let stream: MediaStream | null = null;
+    let gone = false;
+    openCamera().then(
+      (opened) => {
+        if (gone) return closeCamera(opened);
+        stream = opened;
+        if (video.current) video.current.srcObject = opened;
+        setReady(true);
+      },
+      (error) => gone || setProblem(cameraProblem(error)),
+    );
+    return () => {
+      gone = true;
+      setReady(false);
+      if (stream) closeCamera(stream);
+    };
+  }, [live]);
+
+  const capture = () => {
+    const shot = video.current && screenshot(video.current, SCREENSHOT_FORMAT, SCREENSHOT_QUALITY);
     if (shot) setPhoto(shot);
-  }, []);
+  };
 
   const chooseImage = () => {
     if (!photo) return;
@@ -49,19 +57,14 @@ export default function Camera({ base }: { base: string }) {
       ) : photo ? (
         <img className="booth-preview" src={photo} alt="Your photo" style={{ maxHeight: PREVIEW_MAX_HEIGHT_PX }} />
       ) : (
-        <Webcam
-          ref={webcam}
+        <video
+          ref={video}
           className="booth-preview"
-          audio={false}
-          mirrored
-          forceScreenshotSourceSize
-          screenshotFormat={SCREENSHOT_FORMAT}
-          screenshotQuality={SCREENSHOT_QUALITY}
-          videoConstraints={videoConstraints}
-          style={{ maxHeight: PREVIEW_MAX_HEIGHT_PX }}
+          autoPlay
+          muted
+          playsInline
+          style={{ maxHeight: PREVIEW_MAX_HEIGHT_PX, transform: 'scaleX(-1)' }}
           aria-label="Camera preview"
-          onUserMedia={() => setReady(true)}
-          onUserMediaError={(error) => setProblem(cameraProblem(error))}
         />
       )}
       <div className="booth-actions">

@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { JOB_WAIT_MAX_SECONDS, TEXT, jobPhase, type Job } from '../../contract/index.ts';
 import { createAiHub, errorHeading } from '../lib/ai-hub.ts';
-import { isSticker, nextFetchDelay } from '../lib/job.ts';
+import { isSticker, nextFetchDelay, shownImages } from '../lib/job.ts';
 import { aiHostUrl, jobIdFromPath, screenPath } from '../lib/paths.ts';
 import { canShareFiles, createSharer } from '../lib/share.ts';
 import { ErrorView, Spinner } from '../components/ErrorView.tsx';
@@ -58,7 +58,8 @@ export default function ResultPoller({ aiHost, base, video }: Props) {
 
   const { job } = view;
   const phase = jobPhase(job.result.status);
-  const images = job.images.map((url) => aiHostUrl(aiHost, url));
+  const shown = shownImages(job, (url) => aiHostUrl(aiHost, url));
+  const images = shown.map((image) => image.full);
   const sticker = isSticker(job.prompt);
 
   return (
@@ -67,8 +68,8 @@ export default function ResultPoller({ aiHost, base, video }: Props) {
         <>
           <h1>{TEXT.resultHeading}</h1>
           <div className="booth-result-list">
-            {images.map((src) => (
-              <ResultImage key={src} src={src} prompt={job.prompt} sticker={sticker} />
+            {shown.map((image) => (
+              <ResultImage key={image.full} src={image.full} display={image.display} prompt={job.prompt} sticker={sticker} />
             ))}
           </div>
         </>

@@ -83,6 +83,7 @@ export default function StyleGrid({ initialStyles, aiHost, base }: Props) {
                 height={130}
                 // The first row is the largest paint of the screen; the rest can wait.
                 loading={index < FIRST_ROW ? 'eager' : 'lazy'}
+                fetchPriority={index < FIRST_ROW ? 'high' : undefined}
                 data-default-thumbnail={style.thumbnail ? undefined : ''}
               />
               <span className="booth-style-label">{style.description}</span>

@@ -1,5 +1,5 @@
 // A missing or refused camera, told to the visitor: what happened and what they can do.
-// react-webcam reports either the string 'getUserMedia not supported' or the browser's error.
+// The camera reports either the string 'getUserMedia not supported' (no camera API) or the browser's error.
 import { TEXT } from '../../contract/constants.ts';
 
 export interface CameraProblem {

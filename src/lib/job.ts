@@ -11,5 +11,18 @@ export function nextFetchDelay(job: Job): number | null {
   return jobPhase(job.result.status) === 'pending' ? JOB_POLL_INTERVAL_MS : null;
 }
 
+export interface ShownImage {
+  /** The result itself: what the link opens, Download opens and Share sends. */
+  full: string;
+  /** What the screen shows: the AI host's smaller display copy when it sent one, else the result. */
+  display: string;
+}
+
+/** Each result with what to show for it. Display copies are used only when there is one per image. */
+export function shownImages(job: Job, absolute: (url: string) => string = (url) => url): ShownImage[] {
+  const previews = job.previews?.length === job.images.length ? job.previews : null;
+  return job.images.map((url, i) => ({ full: absolute(url), display: absolute(previews?.[i] ?? url) }));
+}
+
 /** The status as shown: upper-cased on receipt. */
 export const shownStatus = (job: Job) => job.result.status.toUpperCase();

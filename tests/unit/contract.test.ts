@@ -12,6 +12,11 @@ describe('job status rules', () => {
   it('reads a job with missing fields as empty values', () => {
     expect(JobSchema.parse({ result: { status: 'PENDING' } })).toMatchObject({ images: [], prompt: '', result: { status: 'PENDING', message: '' } });
   });
+  it('reads previews when sent and leaves them out when missing or null', () => {
+    expect(JobSchema.parse({ images: ['a.png'], previews: ['a.webp'] }).previews).toEqual(['a.webp']);
+    expect(JobSchema.parse({ images: ['a.png'] }).previews).toBeUndefined();
+    expect(JobSchema.parse({ images: ['a.png'], previews: null }).previews).toBeUndefined();
+  });
   it('asks for at most 20 seconds of wait', () => {
     expect(jobPath('a b', 60)).toBe('/transformations/jobs/a%20b/?wait=20');
     expect(jobPath(7)).toBe('/transformations/jobs/7/');

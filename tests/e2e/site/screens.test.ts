@@ -1,5 +1,6 @@
 // Every screen's texts and navigation, for the default tenant and a demo tenant, in Chromium
 // against the real embedded server and the real built site.
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -7,7 +8,8 @@ import { TEXT } from '../../../contract/index.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { action } from '../support/journey.ts';
 import { readSiteData, tenant } from '../support/site-data.ts';
-import { breakAiHost, stubJob, stubResultImage, stubStyles } from './support.ts';
+import { REPO_ROOT } from '../../support/server.ts';
+import { STUB_IMAGE_PATH, breakAiHost, completedSticker, stubJob, stubResultImage, stubStyles } from './support.ts';
 
 const boothUrl = inject('boothUrl');
 const UNREACHABLE = "We can't reach the booth right now. Check your connection and try again.";
@@ -64,6 +66,45 @@ describe('the booth screens', () => {
     });
   }
 
+  it("shows the front camera mirrored without audio, and takes the photo mirrored at the stream's full size", async () => {
+    const page = await open('/camera');
+    await page.waitForFunction(() => (document.querySelector('video')?.videoWidth ?? 0) > 0);
+    const preview = await page.locator('video').evaluate((video: HTMLVideoElement) => {
+      const stream = video.srcObject as MediaStream;
+      (window as unknown as { cameraStream: MediaStream }).cameraStream = stream;
+      const canvas = document.createElement('canvas');
+      [canvas.width, canvas.height] = [video.videoWidth, video.videoHeight];
+      const context = canvas.getContext('2d')!;
+      context.drawImage(video, 0, 0);
+      const y = Math.floor(canvas.height / 2);
+      return {
+        width: video.videoWidth, height: video.videoHeight, audio: stream.getAudioTracks().length,
+        transform: getComputedStyle(video).transform, maxHeight: getComputedStyle(video).maxHeight,
+        left: [...context.getImageData(4, y, 1, 1).data.slice(0, 3)], right: [...context.getImageData(canvas.width - 5, y, 1, 1).data.slice(0, 3)],
+      };
+    });
+    expect(preview).toMatchObject({ audio: 0, transform: 'matrix(-1, 0, 0, 1, 0, 0)', maxHeight: '350px' });
+    await action(page, TEXT.takePhoto).click();
+    const photo = await page.getByRole('img', { name: 'Your photo' }).evaluate(async (img: HTMLImageElement) => {
+      await img.decode();
+      const canvas = document.createElement('canvas');
+      [canvas.width, canvas.height] = [img.naturalWidth, img.naturalHeight];
+      const context = canvas.getContext('2d')!;
+      context.drawImage(img, 0, 0);
+      const y = Math.floor(canvas.height / 2);
+      const stream = (window as unknown as { cameraStream: MediaStream }).cameraStream;
+      return {
+        width: img.naturalWidth, height: img.naturalHeight, cameraOff: stream.getTracks().every((t) => t.readyState === 'ended'),
+        left: [...context.getImageData(4, y, 1, 1).data.slice(0, 3)], right: [...context.getImageData(canvas.width - 5, y, 1, 1).data.slice(0, 3)],
+      };
+    });
+    expect({ width: photo.width, height: photo.height, cameraOff: photo.cameraOff }).toEqual({ width: preview.width, height: preview.height, cameraOff: true });
+    // Mirrored: the photo's left edge is the camera's right edge.
+    const close = (a: number[], b: number[]) => a.every((v, i) => Math.abs(v - b[i]!) <= 24);
+    expect(close(photo.left, preview.right), `${photo.left} vs ${preview.right}`).toBe(true);
+    expect(close(photo.right, preview.left), `${photo.right} vs ${preview.left}`).toBe(true);
+  });
+
   it('keeps the photo from camera to styles: picking a style starts a job and shows its result', async () => {
     const page = await open('/camera');
     await page.waitForFunction(() => (document.querySelector('video')?.videoWidth ?? 0) > 0);
@@ -119,6 +160,35 @@ describe('the booth screens', () => {
     expect(popup.url()).toBe(`${boothUrl}/stub-results/astronaut.jpg`);
     await action(page, TEXT.takeAnother).click();
     await page.waitForURL(`${boothUrl}/camera`);
+  });
+
+  it('shows the display copy of a sticker in a box kept while it loads, and the link and Download open the full image', async () => {
+    const page = await (await browser.newContext()).newPage();
+    await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'canShare', { value: undefined, configurable: true }));
+    await stubResultImage(page);
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/stub-results/preview.webp', async (route) => {
+      await released;
+      await route.fulfill({ path: join(REPO_ROOT, 'tests', 'fixtures', 'astronaut.jpg'), contentType: 'image/jpeg', headers: { 'access-control-allow-origin': '*' } });
+    });
+    await stubJob(page, { ...completedSticker, previews: ['/stub-results/preview.webp'] });
+    await page.goto(`${boothUrl}/results/with-preview`);
+    await page.getByRole('heading', { name: TEXT.resultHeading }).waitFor();
+    const img = page.locator('.booth-sticker img');
+    expect(await img.getAttribute('src')).toBe('/stub-results/preview.webp');
+    expect(await page.locator('figure a').getAttribute('href')).toBe(STUB_IMAGE_PATH);
+    const box = () => page.locator('figure').evaluate((f) => {
+      const r = f.querySelector('img')!.getBoundingClientRect();
+      return { width: r.width, height: r.height, caption: f.querySelector('figcaption')!.getBoundingClientRect().top };
+    });
+    const before = await box();
+    expect(before.width).toBeGreaterThan(100);
+    release();
+    await page.waitForFunction(() => (document.querySelector('.booth-sticker img') as HTMLImageElement).complete);
+    expect(await box()).toEqual(before);
+    const [popup] = await Promise.all([page.waitForEvent('popup'), action(page, TEXT.download).click()]);
+    expect(popup.url()).toBe(`${boothUrl}${STUB_IMAGE_PATH}`);
   });
 
   it("shows 'Houston, we have a problem' and the message when the job ends in ERROR", async () => {

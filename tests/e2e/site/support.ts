@@ -13,6 +13,7 @@ export const STUB_IMAGE_PATH = '/stub-results/astronaut.jpg';
 export interface StubJob {
   prompt?: string;
   images?: string[];
+  previews?: string[];
   result: { status: string; message?: string };
 }
 

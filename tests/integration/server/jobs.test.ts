@@ -47,6 +47,30 @@ describe('AI hub: styles and jobs', () => {
     expect(fs.readdirSync(path.join(server.dataDir, 'uploads'))).toEqual([]);
   });
 
+  it('answers a small display copy of each result next to the full image', async () => {
+    const job = await waitForJob(server.url, await createJob(server.url, fixture('astronaut.jpg')));
+    expect(job.result.status).toBe(JOB_STATUS.completed);
+    expect(job.previews).toHaveLength(job.images.length);
+    const [full, preview] = await Promise.all([fetch(job.images[0]!), fetch(job.previews![0]!)]);
+    expect(preview.status).toBe(200);
+    expect(preview.headers.get('content-type')).toBe('image/webp');
+    expect(preview.headers.get('access-control-allow-origin')).toBe('*');
+    const [fullBytes, previewBytes] = [Buffer.from(await full.arrayBuffer()), Buffer.from(await preview.arrayBuffer())];
+    const [fullMeta, previewMeta] = await Promise.all([sharp(fullBytes).metadata(), sharp(previewBytes).metadata()]);
+    expect(previewMeta.format).toBe('webp');
+    // The sticker's die-cut edge stays transparent.
+    expect(previewMeta.hasAlpha).toBe(true);
+    expect(Math.max(previewMeta.width!, previewMeta.height!)).toBe(720);
+    expect(previewMeta.width! / previewMeta.height!).toBeCloseTo(fullMeta.width! / fullMeta.height!, 1);
+    expect(previewBytes.length).toBeLessThan(fullBytes.length / 4);
+  });
+
+  it('serves only the files a job lists', async () => {
+    const id = await createJob(server.url, fixture('astronaut.jpg'));
+    await waitForJob(server.url, id);
+    expect((await fetch(`${server.url}/media/results/${id}/9.preview.webp`)).status).toBe(404);
+  });
+
   it("ends ERROR with the engine's message when there is no person", async () => {
     const job = await waitForJob(server.url, await createJob(server.url, fixture('coffee.jpg')));
     expect(job.result).toEqual({ status: JOB_STATUS.error, message: ENGINE_MESSAGES.noPerson });

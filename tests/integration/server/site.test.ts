@@ -1,5 +1,7 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newDataDir, startServer, type RunningServer } from '../../support/server.ts';
 import { rawGet } from './support/client.ts';
@@ -66,6 +68,35 @@ describe('static site hosting', () => {
     const res = await get('/_astro/app.abc123.js');
     expect(res.headers['content-type']).toMatch(/javascript/);
     expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('compresses pages and scripts for browsers that accept it, and sends the plain file otherwise', async () => {
+    const script = `export const texts = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `line ${i}`))};`;
+    fs.writeFileSync(path.join(siteDir, '_astro/big.def456.js'), script);
+    const getWith = (p: string, headers: Record<string, string>) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http.get({ host: '127.0.0.1', port: server.port, path: p, headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        }).on('error', reject);
+      });
+    const br = await getWith('/_astro/big.def456.js', { 'Accept-Encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('Accept-Encoding');
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(br.body.length).toBeLessThan(script.length / 3);
+    expect(zlib.brotliDecompressSync(br.body).toString()).toBe(script);
+    const gzip = await getWith('/_astro/big.def456.js', { 'Accept-Encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.body).toString()).toBe(script);
+    const plain = await getWith('/_astro/big.def456.js', {});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(script);
+    // A byte range is of the file itself.
+    const range = await getWith('/_astro/big.def456.js', { 'Accept-Encoding': 'gzip', Range: 'bytes=0-5' });
+    expect(range.headers['content-encoding']).toBeUndefined();
+    expect(range.body.toString()).toBe(script.slice(0, 6));
   });
 
   it('never serves a file outside the site folder', async () => {

@@ -1,0 +1,15 @@
+// The display copy of a result: the results screen shows it, while the link, Download and Share
+// keep the full image (a 1024 px die-cut PNG weighs about 1.2 MB, too much for a phone's first
+// paint). WebP keeps the sticker's transparent edge.
+import sharp from 'sharp';
+
+/** Long side of a preview: sharp on the largest phone screens at the results screen's size. */
+export const PREVIEW_LONG_SIDE_PX = 720;
+export const PREVIEW_CONTENT_TYPE = 'image/webp';
+
+export function makePreview(image: Uint8Array): Promise<Buffer> {
+  return sharp(image, { failOn: 'error' })
+    .resize(PREVIEW_LONG_SIDE_PX, PREVIEW_LONG_SIDE_PX, { fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 80, alphaQuality: 90, effort: 4 })
+    .toBuffer();
+}

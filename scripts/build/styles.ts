@@ -16,6 +16,21 @@ const SAFE_THUMBNAIL = /^(https?:\/\/|\/|data:image\/(png|jpeg|webp|gif);base64,
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 const safeThumbnail = (url: string) => SAFE_THUMBNAIL.test(url) && (!SCHEME.test(url) || /^(https?|data):/i.test(url));
 
+/**
+ * The AI host answers thumbnail URLs on the address the build called it by (often
+ * http://127.0.0.1:4321); browsers call it by BOOTH_PUBLIC_AI_HOST, '' being the page's own
+ * origin. Rebased, a phone on the event Wi-Fi loads the thumbnails baked into the page.
+ */
+export function publicThumbnail(url: string, aiHost: string, publicAiHost: string): string {
+  let origin: string;
+  try {
+    origin = new URL(aiHost).origin;
+  } catch {
+    return url;
+  }
+  return url.startsWith(`${origin}/`) ? publicAiHost.replace(/\/+$/, '') + url.slice(origin.length) : url;
+}
+
 export async function fetchStyles(settings: BuildSettings, fetchImpl?: Fetch): Promise<FetchedStyles> {
   const call: Call = {
     host: 'AI host',
@@ -43,6 +58,7 @@ export async function fetchStyles(settings: BuildSettings, fetchImpl?: Fetch): P
         problems.push(`Style ${JSON.stringify(style.description)}: its thumbnail URL is not http(s) or a path; the default image is shown.`);
         style.thumbnail = null;
       }
+      if (style.thumbnail) style.thumbnail = publicThumbnail(style.thumbnail, settings.aiHost, settings.publicAiHost);
       styles.push(style);
     });
     return { styles, problems };

@@ -4,7 +4,7 @@ import { fetchBrandingItems } from '../../../scripts/build/dataset.ts';
 import type { Fetch } from '../../../scripts/build/http.ts';
 import { obtainToken } from '../../../scripts/build/login.ts';
 import { readSettings } from '../../../scripts/build/settings.ts';
-import { fetchStyles } from '../../../scripts/build/styles.ts';
+import { fetchStyles, publicThumbnail } from '../../../scripts/build/styles.ts';
 
 const settings = { ...readSettings({ BOOTH_AUTH_HOST: 'http://auth.test', BOOTH_CONTENT_HOST: 'http://content.test', BOOTH_AI_HOST: 'http://ai.test' }), fetchTimeoutMs: 200 };
 
@@ -82,6 +82,15 @@ describe('the styles', () => {
     const { styles, problems } = await fetchStyles(settings, answering(200, '[{"id":1,"description":"X","thumbnail":"javascript:alert(1)"},{"description":"no id"}]'));
     expect(styles).toEqual([{ id: 1, description: 'X', thumbnail: null, beta: false }]);
     expect(problems).toHaveLength(2);
+  });
+
+  it('point thumbnails on the AI host the build called at the AI host browsers call', async () => {
+    const answer = '[{"id":"a","description":"A","thumbnail":"http://ai.test/media/styles/a/thumbnail.webp"}]';
+    const sameOrigin = await fetchStyles(settings, answering(200, answer));
+    expect(sameOrigin.styles[0].thumbnail).toBe('/media/styles/a/thumbnail.webp');
+    const elsewhere = await fetchStyles({ ...settings, publicAiHost: 'https://ai.example.org/' }, answering(200, answer));
+    expect(elsewhere.styles[0].thumbnail).toBe('https://ai.example.org/media/styles/a/thumbnail.webp');
+    expect(publicThumbnail('https://cdn.example.org/a.webp', 'http://ai.test', '')).toBe('https://cdn.example.org/a.webp');
   });
 
   it('cost a warning, not the build, when the AI host is down', async () => {

@@ -115,12 +115,19 @@ describe('the visitor journey', () => {
     const { w, h, bg, logo } = (await probe.jsonValue())!;
     expect(bg).toContain(`/rs:fill:${w}:${h}/g:sm/plain/`);
     expect(logo).toMatch(new RegExp(`/rs:(fill|fit):${w}:${h}/g:sm/plain/`));
-    const served = await page.evaluate(async (url) => {
-      const res = await fetch(url);
-      const bmp = await createImageBitmap(await res.blob());
-      return { status: res.status, width: bmp.width, height: bmp.height };
-    }, bg);
-    expect(served).toEqual({ status: 200, width: w, height: h });
+    const fetchImage = (url: string) =>
+      page.evaluate(async (u) => {
+        const res = await fetch(u);
+        const bmp = await createImageBitmap(await res.blob());
+        return { status: res.status, width: bmp.width, height: bmp.height };
+      }, url);
+    expect(await fetchImage(bg)).toEqual({ status: 200, width: w, height: h });
+    // The logo is fitted into the same box, never cropped: it fits inside it.
+    const servedLogo = await fetchImage(logo);
+    expect(servedLogo.status).toBe(200);
+    expect(servedLogo.width).toBeGreaterThan(0);
+    expect(servedLogo.width).toBeLessThanOrEqual(w);
+    expect(servedLogo.height).toBeLessThanOrEqual(h);
 
     await walkToResult(page, '/aurora');
     await page.getByRole('heading', { name: TEXT.resultHeading }).waitFor({ timeout: 30_000 });

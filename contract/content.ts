@@ -1,6 +1,7 @@
 // GET {content host}/datasets/{dataset id}  header Authorization 'JWT {token}'
 //   -> {content: [branding items with slug]}
-import { z } from 'zod';
+// zod/mini: the same schemas in a fraction of the bytes the browser would otherwise download.
+import { z } from 'zod/mini';
 
 export const datasetPath = (datasetId: string | number) => `/datasets/${encodeURIComponent(String(datasetId))}`;
 
@@ -12,15 +13,15 @@ export const datasetPath = (datasetId: string | number) => `/datasets/${encodeUR
  */
 export const BrandingItemSchema = z.looseObject({
   slug: z.string(),
-  client: z.string().optional(),
-  viewFinderTitle: z.string().optional(),
-  viewFinderDesc: z.string().optional(),
-  backgroundImageUrl: z.string().optional(),
-  logoUrl: z.string().optional(),
-  video: z.string().optional(),
-  backgroundColor: z.string().optional(),
-  textColor: z.string().optional(),
-  accentColor: z.string().optional(),
+  client: z.optional(z.string()),
+  viewFinderTitle: z.optional(z.string()),
+  viewFinderDesc: z.optional(z.string()),
+  backgroundImageUrl: z.optional(z.string()),
+  logoUrl: z.optional(z.string()),
+  video: z.optional(z.string()),
+  backgroundColor: z.optional(z.string()),
+  textColor: z.optional(z.string()),
+  accentColor: z.optional(z.string()),
 });
 export type BrandingItem = z.infer<typeof BrandingItemSchema>;
 

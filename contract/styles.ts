@@ -1,16 +1,17 @@
 // GET {ai host}/transformations/styles -> the list of styles
-import { z } from 'zod';
+// zod/mini: the same schemas in a fraction of the bytes the browser would otherwise download.
+import { z } from 'zod/mini';
 
 export const STYLES_PATH = '/transformations/styles';
 
-export const StyleIdSchema = z.union([z.string().min(1), z.number().int()]);
+export const StyleIdSchema = z.union([z.string().check(z.minLength(1)), z.int()]);
 export type StyleId = z.infer<typeof StyleIdSchema>;
 
 export const StyleSchema = z.looseObject({
   id: StyleIdSchema,
   description: z.string(),
-  thumbnail: z.string().nullish(),
-  beta: z.boolean().default(false),
+  thumbnail: z.nullish(z.string()),
+  beta: z._default(z.boolean(), false),
 });
 export type Style = z.infer<typeof StyleSchema>;
 

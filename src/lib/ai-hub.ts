@@ -13,7 +13,7 @@ import {
   type Style,
   type StyleId,
 } from '../../contract/index.ts';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { AiHubError, UNREACHABLE_MESSAGE } from './ai-hub-error.ts';
 
 export { AiHubError, UNREACHABLE_MESSAGE, errorHeading } from './ai-hub-error.ts';
@@ -32,7 +32,7 @@ export interface AiHub {
 export function createAiHub(aiHost: string, fetchImpl: Fetch = (...args) => fetch(...args)): AiHub {
   const base = aiHost.replace(/\/+$/, '');
 
-  async function call<T>(path: string, schema: z.ZodType<T>, init: RequestInit = {}, waitSeconds = 0): Promise<T> {
+  async function call<T>(path: string, schema: z.ZodMiniType<T>, init: RequestInit = {}, waitSeconds = 0): Promise<T> {
     let response: Response;
     try {
       response = await fetchImpl(base + path, {

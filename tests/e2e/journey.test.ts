@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { TEXT } from '../../contract/index.ts';
 import { launchBrowser } from './support/browser.ts';
 import { readSiteData, tenant } from './support/site-data.ts';
-import { action, countJobs, stickerStyle } from './support/journey.ts';
+import { action, countJobs, hydrated, stickerStyle, visit } from './support/journey.ts';
 
 const boothUrl = inject('boothUrl');
 
@@ -26,6 +26,7 @@ async function walkToResult(page: Page, prefix: string) {
   await action(page, TEXT.useImage).click();
   await page.waitForURL(`${boothUrl}${prefix}/styles`);
   await page.getByRole('heading', { name: TEXT.stylesHeading }).waitFor();
+  await hydrated(page);
 
   // The loading overlay may show for a blink only: note every time it appears.
   await page.evaluate(() => {
@@ -65,7 +66,7 @@ describe('the visitor journey', () => {
   it('takes the default tenant from the intro to a peeling sticker and back to the camera', async () => {
     const page = await (await browser.newContext()).newPage();
     const branding = readSiteData().defaultTenant;
-    await page.goto(`${boothUrl}/`);
+    await visit(page, `${boothUrl}/`);
     await page.getByRole('heading', { name: branding.viewFinderTitle }).waitFor();
     for (const line of branding.viewFinderDesc.split('\n').filter((l) => l.trim())) {
       await page.getByText(line.trim(), { exact: true }).waitFor();
@@ -93,7 +94,7 @@ describe('the visitor journey', () => {
   it('runs the same journey under a demo tenant, in its colours, with images through the proxy', async () => {
     const aurora = tenant('aurora');
     const page = await (await browser.newContext()).newPage();
-    await page.goto(`${boothUrl}/aurora/`);
+    await visit(page, `${boothUrl}/aurora/`);
     await page.getByRole('heading', { name: aurora.viewFinderTitle }).waitFor();
     const colours = await page.evaluate(() => {
       const el = document.querySelector('[data-branded-container]') ?? document.body;
@@ -137,7 +138,7 @@ describe('the visitor journey', () => {
     const noPerson = await launchBrowser({ camera: 'rocket' });
     try {
       const page = await (await noPerson.newContext()).newPage();
-      await page.goto(`${boothUrl}/`);
+      await visit(page, `${boothUrl}/`);
       await walkToResult(page, '');
       await page.getByRole('heading', { name: TEXT.errorHeading }).waitFor({ timeout: 30_000 });
       await page.getByText(/couldn.t find a person/i).waitFor();
@@ -149,7 +150,7 @@ describe('the visitor journey', () => {
   it('asks for a photo first when the styles screen is opened directly, and starts no job', async () => {
     const before = countJobs(inject('dataDir'));
     const page = await (await browser.newContext()).newPage();
-    await page.goto(`${boothUrl}/styles`);
+    await visit(page, `${boothUrl}/styles`);
     await page.getByRole('heading', { name: TEXT.stylesHeading }).waitFor();
     await page.getByRole('button', { name: new RegExp(stickerStyle(readSiteData().styles).description) }).click();
     await page.getByText(TEXT.noImage).waitFor();

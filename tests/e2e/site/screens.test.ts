@@ -6,7 +6,7 @@ import { inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { TEXT } from '../../../contract/index.ts';
 import { launchBrowser } from '../support/browser.ts';
-import { action } from '../support/journey.ts';
+import { action, visit } from '../support/journey.ts';
 import { readSiteData, tenant } from '../support/site-data.ts';
 import { REPO_ROOT } from '../../support/server.ts';
 import { STUB_IMAGE_PATH, breakAiHost, completedSticker, stubJob, stubResultImage, stubStyles } from './support.ts';
@@ -123,7 +123,7 @@ describe('the booth screens', () => {
       { id: 'b', description: 'Brand new look', beta: true, thumbnail: null },
       { id: 's', description: 'Steady look', beta: false, thumbnail: '/assets/logo.svg' },
     ]);
-    await page.goto(`${boothUrl}/styles`);
+    await visit(page, `${boothUrl}/styles`);
     const beta = page.getByRole('button', { name: /Brand new look/ });
     await beta.waitFor();
     expect(await beta.getByText(TEXT.beta, { exact: true }).count()).toBe(1);
@@ -139,7 +139,7 @@ describe('the booth screens', () => {
     const page = await (await browser.newContext()).newPage();
     const posts: string[] = [];
     page.on('request', (r) => r.method() === 'POST' && posts.push(r.url()));
-    await page.goto(`${boothUrl}/meadow/styles`);
+    await visit(page, `${boothUrl}/meadow/styles`);
     await page.getByRole('button', { name: new RegExp(readSiteData().styles[0].description) }).click();
     await page.getByText(TEXT.noImage).waitFor();
     expect(posts).toEqual([]);
@@ -238,7 +238,7 @@ describe('the booth screens', () => {
 
   it('ends in the root error view when starting a job fails', async () => {
     const page = await (await browser.newContext()).newPage();
-    await page.goto(`${boothUrl}/camera`);
+    await visit(page, `${boothUrl}/camera`);
     await page.waitForFunction(() => (document.querySelector('video')?.videoWidth ?? 0) > 0);
     await action(page, TEXT.takePhoto).click();
     await action(page, TEXT.useImage).click();

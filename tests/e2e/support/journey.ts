@@ -27,3 +27,15 @@ export function countJobs(dataDir: string): number {
     db.close();
   }
 }
+
+/**
+ * Opens a screen and waits until its islands are hydrated: a tap before that is lost, and a
+ * test that taps at once would then wait for something that never comes.
+ */
+export async function visit(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await hydrated(page);
+}
+
+/** Astro drops an island's `ssr` attribute once React has hydrated it. */
+export const hydrated = (page: Page) => page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));

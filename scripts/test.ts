@@ -38,6 +38,19 @@ ensure(PROGRAMS);
 for (const p of PROGRAMS) process.env[p.env] = find(p);
 mkdirSync(join(root, '.test-runs'), { recursive: true });
 
+// Types first (astro check covers .astro, .ts and .tsx): a whole run only, not `npm test -- FILE`.
+if (process.argv.length <= 2) {
+  const check = spawnSync(process.execPath, [join(root, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'check'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+  });
+  if (check.status !== 0) {
+    console.error('\ntests: 0 passed, 1 failed (astro check found type errors; see above)');
+    process.exit(1);
+  }
+}
+
 const vitest = spawnSync(
   process.execPath,
   [join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${resultsFile}`, ...process.argv.slice(2)],

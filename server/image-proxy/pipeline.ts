@@ -1,5 +1,5 @@
 // The image proxy's processing pipeline, one named stage each: load -> resize -> encode.
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import type { CachedImage } from './cache.ts';
 import type { Gravity, OutputFormat, ProxyRequest } from './options.ts';
 
@@ -31,7 +31,7 @@ function targetSize(request: ProxyRequest, source: { width: number; height: numb
   return { width, height };
 }
 
-function resize(image: sharp.Sharp, request: ProxyRequest, source: { width: number; height: number }) {
+function resize(image: Sharp, request: ProxyRequest, source: { width: number; height: number }) {
   const { width, height } = targetSize(request, source);
   if (!width && !height) return image;
   const position = POSITIONS[request.gravity];
@@ -42,7 +42,7 @@ function resize(image: sharp.Sharp, request: ProxyRequest, source: { width: numb
   });
 }
 
-function encode(image: sharp.Sharp, format: OutputFormat, quality: number) {
+function encode(image: Sharp, format: OutputFormat, quality: number) {
   if (format === 'png') return image.png({ compressionLevel: 8, palette: false });
   if (format === 'webp') return image.webp({ quality });
   return image.flatten({ background: '#ffffff' }).jpeg({ quality, mozjpeg: true });

@@ -90,7 +90,7 @@ export class WorkerPool {
     const worker = new Worker(this.#options.workerScript, { workerData: this.#options.workerData });
     const slot: Slot = { index, worker, state: 'starting' };
     worker.on('message', (message: WorkerMessage) => this.#onMessage(slot, message));
-    worker.on('error', (error) => this.#onExit(slot, error.stack ?? error.message));
+    worker.on('error', (error: Error) => this.#onExit(slot, error.stack ?? error.message));
     worker.on('exit', (code) => this.#onExit(slot, `exit code ${code}`));
     return slot;
   }

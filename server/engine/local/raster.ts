@@ -1,6 +1,6 @@
 // Raw pixel buffers and the few sharp operations the styles share. Styles work on raw pixels
 // (fast loops over a megapixel) and hand the heavy lifting (resize, blur, encode) to sharp.
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 
 export interface Raster {
   data: Buffer;
@@ -20,12 +20,12 @@ export function createRaster(width: number, height: number, channels: Raster['ch
   return { data: Buffer.alloc(width * height * channels, fill), width, height, channels };
 }
 
-export function toSharp(raster: Raster): sharp.Sharp {
+export function toSharp(raster: Raster): Sharp {
   const { width, height, channels } = raster;
   return sharp(raster.data, { raw: { width, height, channels } });
 }
 
-export async function fromSharp(image: sharp.Sharp): Promise<Raster> {
+export async function fromSharp(image: Sharp): Promise<Raster> {
   const { data, info } = await image.raw().toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height, channels: info.channels as Raster['channels'] };
 }

@@ -6,14 +6,14 @@ const json = (body: unknown, status = 200, statusText = 'OK') =>
 
 describe('the AI hub client', () => {
   it('gets the styles from {ai host}/transformations/styles and reads them with the contract', async () => {
-    const fetchMock = vi.fn(async () => json([{ id: 1, description: 'Comic' }]));
+    const fetchMock = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => json([{ id: 1, description: 'Comic' }]));
     const styles = await createAiHub('http://hub.example/', fetchMock).styles();
     expect(fetchMock.mock.calls[0][0]).toBe('http://hub.example/transformations/styles');
     expect(styles).toEqual([{ id: 1, description: 'Comic', beta: false }]);
   });
 
   it('posts {style_id, image} to /transformations/jobs/create/', async () => {
-    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => json({ id: 'j1' }, 201));
+    const fetchMock = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => json({ id: 'j1' }, 201));
     const created = await createAiHub('', fetchMock).createJob('sticker', 'data:image/jpeg;base64,AAAA');
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe('/transformations/jobs/create/');
@@ -23,7 +23,7 @@ describe('the AI hub client', () => {
   });
 
   it('asks the server to hold the job answer until it ends (wait, at most 20 s)', async () => {
-    const fetchMock = vi.fn(async () => json({ images: [], prompt: 'p', result: { status: 'pending' } }));
+    const fetchMock = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => json({ images: [], prompt: 'p', result: { status: 'pending' } }));
     const job = await createAiHub('', fetchMock).job('j1', 20);
     expect(fetchMock.mock.calls[0][0]).toBe('/transformations/jobs/j1/?wait=20');
     expect(job.result.status).toBe('pending');

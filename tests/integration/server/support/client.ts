@@ -30,7 +30,7 @@ export async function createJob(url: string, photo = fixture('astronaut.jpg'), s
   return body.id;
 }
 
-export async function getJob(url: string, id: string, wait?: number): Promise<{ status: number; job: Job & { id?: string } }> {
+export async function getJob(url: string, id: string, wait?: number): Promise<{ status: number; job: Job }> {
   const res = await fetch(`${url}/transformations/jobs/${id}/${wait ? `?wait=${wait}` : ''}`);
   return { status: res.status, job: JobSchema.parse(await res.json()) };
 }

@@ -5,7 +5,7 @@ import { PREVIEW_MAX_HEIGHT_PX, SCREENSHOT_FORMAT, SCREENSHOT_QUALITY, TEXT } fr
 import { closeCamera, openCamera, screenshot } from '../lib/camera.ts';
 import { cameraProblem, type CameraProblem } from '../lib/camera-problem.ts';
 import { screenPath } from '../lib/paths.ts';
-import { takePhoto } from '../stores/photo.ts';
+import { discardPhoto, takePhoto } from '../stores/photo.ts';
 
 export default function Camera({ base }: { base: string }) {
   const video = useRef<HTMLVideoElement>(null);
@@ -40,6 +40,12 @@ export default function Camera({ base }: { base: string }) {
     if (shot) setPhoto(shot);
   };
 
+  // Retake throws the photo away, also one chosen earlier and still held for the styles screen.
+  const retake = () => {
+    setPhoto(null);
+    discardPhoto();
+  };
+
   const chooseImage = () => {
     if (!photo) return;
     takePhoto(photo);
@@ -70,7 +76,7 @@ export default function Camera({ base }: { base: string }) {
       <div className="booth-actions">
         {problem ? null : photo ? (
           <>
-            <button type="button" className="booth-button" onClick={() => setPhoto(null)}>
+            <button type="button" className="booth-button" onClick={retake}>
               {TEXT.retakePhoto}
             </button>
             <button type="button" className="booth-button" onClick={chooseImage}>

@@ -10,7 +10,7 @@ export const WIDTH_TOKEN = 999_999_001;
 export const HEIGHT_TOKEN = 999_999_002;
 
 export interface LayoutImages {
-  /** A ready URL (local asset) or null when the image goes through the proxy. */
+  /** A ready URL (a local asset or an absolute URL), or null when the image goes through the proxy. */
   logo: string | null;
   background: string | null;
   /** Proxy URL templates holding WIDTH_TOKEN and HEIGHT_TOKEN. */
@@ -18,24 +18,29 @@ export interface LayoutImages {
   backgroundTemplate: string | null;
 }
 
-export function layoutImages(page: TenantPage): LayoutImages {
-  const { branding, site } = page;
-  if (page.localImages) {
-    return {
-      logo: isDirectUrl(branding.logoUrl) ? branding.logoUrl : LOCAL_ASSETS.logo,
-      background: isDirectUrl(branding.backgroundImageUrl) ? branding.backgroundImageUrl : LOCAL_ASSETS.background,
-      logoTemplate: null,
-      backgroundTemplate: null,
-    };
-  }
+const NO_IMAGE = { url: null, template: null };
+
+/**
+ * One image of the container. A local path (the default tenant's files, or the default a
+ * tenant falls back to when its own image was missing or refused) or an absolute URL is used
+ * as it is: the proxy only reads the bucket, so sending those through it would only break
+ * them. A bucket image name goes through the proxy, sized later to the measured container.
+ */
+function containerImage(page: TenantPage, value: string, resize: 'fit' | 'fill', local: string) {
+  if (isDirectUrl(value)) return { url: value, template: null };
+  // The default tenant's images are local files whatever its branding item says.
+  if (page.localImages) return { url: local, template: null };
+  if (!value) return NO_IMAGE;
   const size = { width: WIDTH_TOKEN, height: HEIGHT_TOKEN };
-  return {
-    logo: null,
-    background: null,
-    // fit, not fill, for the logo: the container's box would crop a wide logo to a sliver.
-    logoTemplate: branding.logoUrl ? proxyImageUrl(site.imageProxy, branding.logoUrl, size, 'fit') : null,
-    backgroundTemplate: branding.backgroundImageUrl ? proxyImageUrl(site.imageProxy, branding.backgroundImageUrl, size, 'fill') : null,
-  };
+  return { url: null, template: proxyImageUrl(page.site.imageProxy, value, size, resize) };
+}
+
+export function layoutImages(page: TenantPage): LayoutImages {
+  const { branding } = page;
+  // fit, not fill, for the logo: the container's box would crop a wide logo to a sliver.
+  const logo = containerImage(page, branding.logoUrl, 'fit', LOCAL_ASSETS.logo);
+  const background = containerImage(page, branding.backgroundImageUrl, 'fill', LOCAL_ASSETS.background);
+  return { logo: logo.url, background: background.url, logoTemplate: logo.template, backgroundTemplate: background.template };
 }
 
 /** CSS custom properties of the tenant's colours. */

@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { TEXT } from '../../../contract/index.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { action, visit } from '../support/journey.ts';
-import { readSiteData, tenant } from '../support/site-data.ts';
+import { IMAGELESS_TENANT, readSiteData, tenant } from '../support/site-data.ts';
 import { REPO_ROOT } from '../../support/server.ts';
 import { STUB_IMAGE_PATH, breakAiHost, completedSticker, stubJob, stubResultImage, stubStyles } from './support.ts';
 
@@ -115,6 +115,26 @@ describe('the booth screens', () => {
     await page.getByRole('button', { name: new RegExp(style.description) }).click();
     await page.waitForURL(new RegExp('/results/[^/]+$'), { timeout: 30_000 });
     await page.getByRole('heading', { name: new RegExp(`^(${TEXT.resultHeading}|${TEXT.errorHeading})$`) }).waitFor({ timeout: 45_000 });
+  });
+
+  it('throws away a photo chosen earlier when the visitor goes back and retakes', async () => {
+    const page = await open('/camera');
+    const posts: string[] = [];
+    page.on('request', (r) => r.method() === 'POST' && posts.push(r.url()));
+    await page.waitForFunction(() => (document.querySelector('video')?.videoWidth ?? 0) > 0);
+    await action(page, TEXT.takePhoto).click();
+    await action(page, TEXT.useImage).click();
+    await page.waitForURL(`${boothUrl}/styles`);
+    await page.goBack();
+    await page.waitForURL(`${boothUrl}/camera`);
+    await page.waitForFunction(() => (document.querySelector('video')?.videoWidth ?? 0) > 0);
+    await action(page, TEXT.takePhoto).click();
+    await action(page, TEXT.retakePhoto).click();
+    await page.goForward();
+    await page.waitForURL(`${boothUrl}/styles`);
+    await page.getByRole('button', { name: new RegExp(readSiteData().styles[0].description) }).click();
+    await page.getByText(TEXT.noImage).waitFor();
+    expect(posts).toEqual([]);
   });
 
   it('shows the BETA ribbon when beta is set, and the default image when a style has no thumbnail', async () => {
@@ -246,6 +266,27 @@ describe('the booth screens', () => {
     await breakAiHost(page, 'server');
     await page.getByRole('button', { name: new RegExp(readSiteData().styles[0].description) }).click();
     await page.getByRole('heading', { name: UNREACHABLE }).waitFor();
+  });
+
+  it("shows the default's logo and background, loaded, for a tenant whose own images are missing or refused", async () => {
+    const page = await (await browser.newContext()).newPage();
+    const failed: string[] = [];
+    page.on('response', (r) => r.status() >= 400 && failed.push(`${r.status()} ${r.url()}`));
+    await visit(page, `${boothUrl}/${IMAGELESS_TENANT.slug}/`);
+    await page.getByRole('heading', { level: 1, name: IMAGELESS_TENANT.viewFinderTitle }).waitFor();
+    const logo = page.getByRole('img', { name: IMAGELESS_TENANT.client });
+    await page.waitForFunction(() => (document.querySelector('header img') as HTMLImageElement | null)?.naturalWidth! > 0);
+    expect(new URL((await logo.evaluate((i: HTMLImageElement) => i.currentSrc))).pathname).toBe('/assets/logo.svg');
+    const background = await page.evaluate(async () => {
+      const el = document.querySelector('[data-branded-container]')!;
+      const url = getComputedStyle(el).backgroundImage.replace(/^url\("?|"?\)$/g, '');
+      const res = await fetch(url);
+      return { path: new URL(url).pathname, status: res.status, width: (await createImageBitmap(await res.blob())).width };
+    });
+    expect(background).toMatchObject({ path: '/assets/background.jpg', status: 200 });
+    expect(background.width).toBeGreaterThan(0);
+    expect(readSiteData().problems.join('\n')).toMatch(/Plainfolk Fair.*logoUrl/);
+    expect(failed).toEqual([]);
   });
 
   it('shows the Not Found view with the company logo and a heading', async () => {

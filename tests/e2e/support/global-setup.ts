@@ -4,7 +4,10 @@ import type { TestProject } from 'vitest/node';
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { DEFAULT_DATASET_ID } from '../../../contract/index.ts';
 import { startServer } from '../../support/server.ts';
+import { IMAGELESS_TENANT } from './site-data.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -34,12 +37,24 @@ function runBuild(env: Record<string, string>): Promise<void> {
   });
 }
 
+/** A tenant row as an operator adds one, straight into the running server's SQLite file. */
+function addTenant(file: string, branding: object & { slug: string }) {
+  const db = new DatabaseSync(file);
+  try {
+    db.prepare('INSERT INTO tenants (dataset_id, slug, position, branding, updated_at) VALUES (?, ?, 99, ?, ?)')
+      .run(DEFAULT_DATASET_ID, branding.slug, JSON.stringify(branding), Date.now());
+  } finally {
+    db.close();
+  }
+}
+
 export default async function setup(project: TestProject) {
   const siteDir = join(root, '.test-runs', 'e2e', 'dist');
   const siteDataFile = join(root, '.test-runs', 'e2e', 'tenants.generated.json');
   rmSync(siteDir, { recursive: true, force: true });
   const server = await startServer({ env: { BOOTH_SITE_DIR: siteDir } });
   try {
+    addTenant(join(server.dataDir, 'booth.sqlite'), IMAGELESS_TENANT);
     await runBuild({
       BOOTH_AUTH_HOST: server.url,
       BOOTH_CONTENT_HOST: server.url,

@@ -13,3 +13,18 @@ export function tenant(slug: string): TenantBranding {
   if (!found) throw new Error(`tenant ${slug} was not built`);
   return found;
 }
+
+/**
+ * A tenant added for the e2e run: no background image, and a logo the build refuses. Its pages
+ * fall back to the default tenant's local images.
+ */
+export const IMAGELESS_TENANT = {
+  slug: 'plainfolk',
+  client: 'Plainfolk Fair',
+  viewFinderTitle: 'Plainfolk Fair booth',
+  viewFinderDesc: 'A tenant with no images of its own.',
+  logoUrl: 'javascript:alert(1)',
+  backgroundColor: '#1d1d3a',
+  textColor: '#f4f4f4',
+  accentColor: '#ffcc33',
+} as const;

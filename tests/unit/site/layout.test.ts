@@ -34,6 +34,22 @@ describe('the branded container', () => {
     expect(images.backgroundTemplate).toBe(`/insecure/rs:fill:${WIDTH_TOKEN}:${HEIGHT_TOKEN}/g:sm/plain/s3://b/app/aurora/bg.jpg`);
     expect(images.logoTemplate).toBe(`/insecure/rs:fit:${WIDTH_TOKEN}:${HEIGHT_TOKEN}/g:sm/plain/s3://b/app/aurora/logo.png`);
   });
+  it("uses the default's local images as they are for a tenant that fell back to them", () => {
+    const fallback = { ...site, tenants: [branding('plain', { logoUrl: '/assets/logo.svg', backgroundImageUrl: '/assets/background.jpg' })] };
+    expect(layoutImages(tenantPages(fallback, '')[1])).toEqual({
+      logo: '/assets/logo.svg', background: '/assets/background.jpg', logoTemplate: null, backgroundTemplate: null,
+    });
+  });
+  it('uses an absolute http(s) image as it is, since the proxy reads only the bucket', () => {
+    const remote = { ...site, tenants: [branding('far', { logoUrl: 'https://cdn.example.org/far/logo.png' })] };
+    const images = layoutImages(tenantPages(remote, '')[1]);
+    expect(images).toMatchObject({ logo: 'https://cdn.example.org/far/logo.png', logoTemplate: null, background: null });
+    expect(images.backgroundTemplate).toContain('/plain/s3://b/app/far/bg.jpg');
+  });
+  it('shows no image where a tenant has none', () => {
+    const bare = { ...site, tenants: [branding('bare', { logoUrl: '', backgroundImageUrl: '' })] };
+    expect(layoutImages(tenantPages(bare, '')[1])).toEqual({ logo: null, background: null, logoTemplate: null, backgroundTemplate: null });
+  });
   it('gives buttons the text colour that contrasts with the accent', () => {
     expect(brandingStyle(tenantPages(site, '')[0])).toContain('--booth-button-text:#000000');
   });

@@ -46,10 +46,15 @@ async function stopAll(code: number): Promise<never> {
 process.on('SIGINT', () => void stopAll(0));
 process.on('SIGTERM', () => void stopAll(0));
 
-// The server names the port it took (PORT=0 means any free one).
+// The server names the ports it took (PORT=0 means any free one): http, then HTTPS for phones
+// unless BOOTH_HTTPS=off.
 let port = '';
+let httpsPort = '';
+let selfSigned = false;
 const server = run('server/main.ts', { PORT: process.env.PORT ?? String(DEFAULT_PORT), BOOTH_SITE_DIR: outDir }, (line) => {
   port ||= /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(line)?.[1] ?? '';
+  const secure = /listening for phones on https:\/\/127\.0\.0\.1:(\d+)/.exec(line);
+  if (secure) [httpsPort, selfSigned] = [secure[1]!, /self-signed/.test(line)];
 });
 server.once('exit', (code) => {
   if (stopping) return;
@@ -75,8 +80,14 @@ const site: SiteData = JSON.parse(readFileSync(siteDataFile, 'utf8'));
 const lan = Object.values(networkInterfaces())
   .flat()
   .filter((a) => a && a.family === 'IPv4' && !a.internal)
-  .map((a) => `http://${a!.address}:${port}/`);
+  .map((a) => a!.address);
 console.log(`\nThe booth is ready.\n  ${site.defaultTenant.client || 'Default tenant'}: http://localhost:${port}/`);
 for (const t of site.tenants) console.log(`  ${t.client}: http://localhost:${port}/${t.slug}/`);
-if (lan.length) console.log(`  On this network: ${lan.join('  ')}`);
+// Phones need HTTPS for the camera; http://localhost (a kiosk on this machine) has it already.
+if (lan.length && httpsPort) {
+  console.log(`  Phones on this network: ${lan.map((a) => `https://${a}:${httpsPort}/`).join('  ')}`);
+  if (selfSigned) console.log('    (self-signed certificate: each phone shows a warning once; choose to go on. server/README.md says how to use your own.)');
+} else if (lan.length) {
+  console.log(`  On this network: ${lan.map((a) => `http://${a}:${port}/`).join('  ')} (BOOTH_HTTPS=off: phones get no camera over http)`);
+}
 console.log('Press Ctrl-C to stop.');

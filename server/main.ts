@@ -1,10 +1,13 @@
 // The embedded server: auth, content, AI hub, image proxy, media and the static site on one port.
 //   npm run serve        (settings: server/README.md)
-import os from 'node:os';
 import { serve } from '@hono/node-server';
 import type { Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { withHttpsUpgrade } from './https-upgrade.ts';
 import { loadSettings, SettingsError, type Settings } from './settings.ts';
 import { log, logError } from './log.ts';
+import { lanAddresses, loadTls } from './tls.ts';
 
 // node:sqlite prints an "experimental" warning on every start; it says nothing an operator can act on.
 const defaultWarning = process.listeners('warning');
@@ -30,34 +33,53 @@ try {
 const { startBooth } = await import('./booth.ts');
 const booth = await startBooth(settings).catch((error: unknown) => stopWith(`Cannot start the booth server: ${error instanceof Error ? error.message : String(error)}`));
 
+const tls = settings.https
+  ? await loadTls(settings.https, settings.dataDir).catch((error: unknown) =>
+      booth.close().finally(() => stopWith(`Cannot start HTTPS: ${error instanceof Error ? error.message : String(error)}. Fix it or set BOOTH_HTTPS=off.`)))
+  : null;
+
 /** The address a person on this machine types; with a wildcard bind, the LAN addresses too. */
-function addresses(port: number) {
+function addresses(scheme: 'http' | 'https', port: number) {
   const wildcard = settings.host === '0.0.0.0' || settings.host === '::';
   const local = wildcard || settings.host === 'localhost' ? '127.0.0.1' : settings.host;
-  const lan = wildcard
-    ? Object.values(os.networkInterfaces()).flat().filter((i) => i && i.family === 'IPv4' && !i.internal).map((i) => `http://${i!.address}:${port}`)
-    : [];
-  return { local: `http://${local}:${port}`, lan };
+  const lan = wildcard ? lanAddresses().map((address) => `${scheme}://${address}:${port}`) : [];
+  return `${scheme}://${local}:${port}${lan.length ? ` (on the network: ${lan.join(', ')})` : ''}`;
 }
 
-const server = serve({ fetch: booth.app.fetch, port: settings.port, hostname: settings.host }, (info) => {
-  const { local, lan } = addresses(info.port);
-  log(`booth server listening on ${local}${lan.length ? ` (on the network: ${lan.join(', ')})` : ''}`);
-}) as Server;
-server.on('error', (error: NodeJS.ErrnoException) => {
-  booth.close().finally(() => stopWith(error.code === 'EADDRINUSE'
-    ? `Port ${settings.port} is already in use: stop the other server or set PORT to another port.`
-    : `Cannot listen on ${settings.host}:${settings.port}: ${error.message}`));
-});
+function listen(options: Parameters<typeof serve>[0], port: number, variable: 'PORT' | 'BOOTH_HTTPS_PORT'): Promise<Server> {
+  return new Promise((resolve) => {
+    const server = serve({ ...options, port, hostname: settings.host }, () => resolve(server)) as Server;
+    server.on('error', (error: NodeJS.ErrnoException) => {
+      booth.close().finally(() => stopWith(error.code === 'EADDRINUSE'
+        ? `Port ${port} is already in use: stop the other server or set ${variable} to another port.`
+        : `Cannot listen on ${settings.host}:${port}: ${error.message}`));
+    });
+  });
+}
+const portOf = (server: Server) => (server.address() as AddressInfo).port;
+
+// HTTPS first, so the plain listener knows where to send phones from its first request on.
+const secure = tls
+  ? await listen({ fetch: booth.app.fetch, createServer: createHttpsServer, serverOptions: { key: tls.key, cert: tls.cert } }, settings.https!.port, 'BOOTH_HTTPS_PORT')
+  : null;
+const httpsPort = secure ? portOf(secure) : 0;
+const plain = await listen({ fetch: secure ? withHttpsUpgrade(booth.app.fetch, httpsPort) as typeof booth.app.fetch : booth.app.fetch }, settings.port, 'PORT');
+// The HTTPS line first: whoever waits for the "listening on http" line then has both.
+if (secure && tls) {
+  const kind = tls.selfSigned ? 'self-signed certificate: a phone asks once before it goes on' : 'certificate from BOOTH_TLS_CERT';
+  log(`booth server listening for phones on ${addresses('https', httpsPort)}, ${kind}`);
+}
+log(`booth server listening on ${addresses('http', portOf(plain))}`);
+const servers = secure ? [plain, secure] : [plain];
 
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   log(`${signal}: stopping`);
-  const closed = new Promise((resolve) => server.close(resolve));
+  const closed = Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
   // Requests holding a job answer (?wait=) would keep the server open for up to 20 s.
-  server.closeAllConnections();
+  for (const server of servers) server.closeAllConnections();
   try {
     await booth.close();
     await closed;

@@ -55,10 +55,22 @@ const EnvSchema = z.object({
   BOOTH_MAX_PIXELS: int(1, 1_000_000_000).default(40_000_000),
   BOOTH_JOB_TIMEOUT_MS: int(1000, 3_600_000).default(120_000),
   BOOTH_RETENTION_SECONDS: int(1, 365 * 24 * 3600).default(86_400),
+  BOOTH_HTTPS: z.enum(['on', 'off'], { error: 'expected on or off' }).default('on'),
+  BOOTH_HTTPS_PORT: int(0, 65535).optional(),
+  BOOTH_TLS_CERT: folder.optional(),
+  BOOTH_TLS_KEY: folder.optional(),
   BOOTH_PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' }).transform((u) => u.replace(/\/+$/, '')).optional(),
 });
 
 export interface ProxySource { prefix: string; folder: string }
+
+/** The second listener, for phones: browsers give the camera only to secure pages. */
+export interface HttpsSettings {
+  port: number;
+  /** The operator's PEM files; without them a self-signed certificate is made and kept in the data folder. */
+  certFile?: string;
+  keyFile?: string;
+}
 
 export interface Settings {
   port: number;
@@ -85,6 +97,8 @@ export interface Settings {
   jobTimeoutMs: number;
   retentionSeconds: number;
   publicUrl?: string;
+  /** null when BOOTH_HTTPS=off. */
+  https: HttpsSettings | null;
 }
 
 export class SettingsError extends Error {
@@ -105,6 +119,15 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     throw new SettingsError(`Invalid setting ${name}=${JSON.stringify(given[name] ?? '')}: ${issue.message}`);
   }
   const e = parsed.data;
+  if (Boolean(e.BOOTH_TLS_CERT) !== Boolean(e.BOOTH_TLS_KEY)) {
+    const missing = e.BOOTH_TLS_CERT ? 'BOOTH_TLS_KEY' : 'BOOTH_TLS_CERT';
+    throw new SettingsError(`Invalid setting ${missing}="": BOOTH_TLS_CERT and BOOTH_TLS_KEY go together (PEM files of a certificate and its key)`);
+  }
+  // Next to PORT by default; with PORT=0 (any free port), any free port too.
+  const httpsPort = e.BOOTH_HTTPS_PORT ?? (e.PORT === 0 ? 0 : e.PORT + 1);
+  if (httpsPort > 65535 || (httpsPort !== 0 && httpsPort === e.PORT)) {
+    throw new SettingsError(`Invalid setting BOOTH_HTTPS_PORT=${JSON.stringify(given.BOOTH_HTTPS_PORT ?? '')}: HTTPS needs a port of its own (0-65535, not PORT)`);
+  }
   const tenantAssetsDir = e.BOOTH_TENANT_ASSETS_DIR ?? path.join(e.BOOTH_DATA_DIR, 'tenant-assets');
   return {
     port: e.PORT,
@@ -130,5 +153,6 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     jobTimeoutMs: e.BOOTH_JOB_TIMEOUT_MS,
     retentionSeconds: e.BOOTH_RETENTION_SECONDS,
     publicUrl: e.BOOTH_PUBLIC_URL,
+    https: e.BOOTH_HTTPS === 'off' ? null : { port: httpsPort, certFile: e.BOOTH_TLS_CERT, keyFile: e.BOOTH_TLS_KEY },
   };
 }

@@ -9,11 +9,14 @@ import { fileURLToPath } from 'node:url';
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const MAIN = path.join(REPO_ROOT, 'server/main.ts');
 const LISTENING = /listening on (http:\/\/127\.0\.0\.1:(\d+))/;
+const LISTENING_HTTPS = /listening for phones on (https:\/\/127\.0\.0\.1:\d+)/;
 const START_TIMEOUT_MS = 60_000;
 
 export interface RunningServer {
   url: string;
   port: number;
+  /** https://127.0.0.1:{port} of the listener for phones, unless BOOTH_HTTPS=off. */
+  httpsUrl: string | null;
   dataDir: string;
   /** Everything the server printed so far (stdout and stderr). */
   output(): string;
@@ -68,6 +71,7 @@ export async function startServer(opts: { env?: Record<string, string>; dataDir?
   return {
     url: `http://127.0.0.1:${port}`,
     port,
+    httpsUrl: LISTENING_HTTPS.exec(output)?.[1] ?? null,
     dataDir,
     exited,
     output: () => output,

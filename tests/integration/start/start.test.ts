@@ -2,10 +2,22 @@
 // booth served on one port; Ctrl-C stops everything, and a second start works as it is.
 import { describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import https from 'node:https';
+import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..', '..', '..');
+const lanAddress = Object.values(networkInterfaces()).flat().find((i) => i && i.family === 'IPv4' && !i.internal)?.address;
+
+/** The status of an https GET that trusts only `ca`. */
+const httpsStatus = (url: string, ca: string) =>
+  new Promise<number>((resolve, reject) => {
+    https.get(url, { ca, agent: false }, (res) => {
+      res.resume();
+      resolve(res.statusCode!);
+    }).on('error', reject);
+  });
 
 function start(dir: string) {
   const child = spawn(process.execPath, [join(root, 'scripts', 'start.ts')], {
@@ -13,7 +25,7 @@ function start(dir: string) {
     env: {
       ...process.env,
       PORT: '0',
-      BOOTH_HOST: '127.0.0.1',
+      BOOTH_HOST: '0.0.0.0',
       BOOTH_WORKERS: '1',
       BOOTH_DATA_DIR: join(dir, 'data'),
       BOOTH_OUT_DIR: join(dir, 'dist'),
@@ -51,6 +63,14 @@ describe('npm start', () => {
       expect(await intro.text()).toContain('<h1');
       expect((await fetch(aurora!)).status).toBe(200);
       expect((await fetch(`${base}results/anything`)).status).toBe(200);
+
+      // Phones on the network are given the HTTPS address, where they get the camera.
+      if (lanAddress) {
+        const phone = new RegExp(`Phones on this network: (https://${lanAddress.replace(/\./g, '\\.')}:\\d+/)`).exec(output)?.[1];
+        expect(phone, `round ${round}: the address for phones is printed:\n${output}`).toBeTruthy();
+        expect(output).toContain('self-signed certificate');
+        expect(await httpsStatus(`${phone}aurora/camera`, readFileSync(join(dir, 'data', 'tls', 'cert.pem'), 'utf8'))).toBe(200);
+      }
 
       run.child.kill('SIGINT');
       expect(await run.exit).toBe(0);

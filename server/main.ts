@@ -46,9 +46,31 @@ function addresses(scheme: 'http' | 'https', port: number) {
   return `${scheme}://${local}:${port}${lan.length ? ` (on the network: ${lan.join(', ')})` : ''}`;
 }
 
+// Ready before the first "listening" line: whoever reads it may stop the server at once.
+const servers: Server[] = [];
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  log(`${signal}: stopping`);
+  const closed = Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  // Requests holding a job answer (?wait=) would keep the server open for up to 20 s.
+  for (const server of servers) server.closeAllConnections();
+  try {
+    await booth.close();
+    await closed;
+  } catch (error) {
+    logError('error while stopping', error);
+  }
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
 function listen(options: Parameters<typeof serve>[0], port: number, variable: 'PORT' | 'BOOTH_HTTPS_PORT'): Promise<Server> {
   return new Promise((resolve) => {
     const server = serve({ ...options, port, hostname: settings.host }, () => resolve(server)) as Server;
+    servers.push(server);
     server.on('error', (error: NodeJS.ErrnoException) => {
       booth.close().finally(() => stopWith(error.code === 'EADDRINUSE'
         ? `Port ${port} is already in use: stop the other server or set ${variable} to another port.`
@@ -70,23 +92,4 @@ if (secure && tls) {
   log(`booth server listening for phones on ${addresses('https', httpsPort)}, ${kind}`);
 }
 log(`booth server listening on ${addresses('http', portOf(plain))}`);
-const servers = secure ? [plain, secure] : [plain];
 
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  log(`${signal}: stopping`);
-  const closed = Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
-  // Requests holding a job answer (?wait=) would keep the server open for up to 20 s.
-  for (const server of servers) server.closeAllConnections();
-  try {
-    await booth.close();
-    await closed;
-  } catch (error) {
-    logError('error while stopping', error);
-  }
-  process.exit(0);
-}
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,7 +1,6 @@
 // A phone on the event Wi-Fi: it reaches the laptop by its network address, where plain http is
 // not a secure context and browsers give no camera. The booth sends it to HTTPS, where the
 // visitor who accepted the self-signed certificate once takes a photo and gets a result.
-import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -10,8 +9,8 @@ import { startServer, type RunningServer } from '../support/server.ts';
 import { launchBrowser } from './support/browser.ts';
 import { action, hydrated, stickerStyle } from './support/journey.ts';
 import { readSiteData } from './support/site-data.ts';
+import { lanAddress } from '../support/network.ts';
 
-const lanAddress = Object.values(os.networkInterfaces()).flat().find((i) => i && i.family === 'IPv4' && !i.internal)?.address;
 
 describe.skipIf(!lanAddress)('a phone on the event network', () => {
   let server: RunningServer;

@@ -4,11 +4,11 @@ import { X509Certificate } from 'node:crypto';
 import fs from 'node:fs';
 import https from 'node:https';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { generate } from 'selfsigned';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newDataDir, startServer, type RunningServer } from '../../support/server.ts';
+import { lanAddress } from '../../support/network.ts';
 
 interface Answer { status: number; headers: http.IncomingHttpHeaders; body: string; cert?: X509Certificate }
 
@@ -36,7 +36,6 @@ function httpGet(url: string, headers: Record<string, string> = {}): Promise<Ans
 }
 
 const portOf = (url: string) => new URL(url).port;
-const lanAddress = Object.values(os.networkInterfaces()).flat().find((i) => i && i.family === 'IPv4' && !i.internal)?.address;
 
 describe('HTTPS with a self-signed certificate (the default)', () => {
   let server: RunningServer;

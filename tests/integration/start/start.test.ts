@@ -4,11 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import https from 'node:https';
-import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
+import { lanAddress } from '../../support/network.ts';
 
 const root = join(import.meta.dirname, '..', '..', '..');
-const lanAddress = Object.values(networkInterfaces()).flat().find((i) => i && i.family === 'IPv4' && !i.internal)?.address;
 
 /** The status of an https GET that trusts only `ca`. */
 const httpsStatus = (url: string, ca: string) =>

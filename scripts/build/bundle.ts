@@ -34,10 +34,12 @@ export function bundleSlugs(site: SiteData): string[] {
  */
 export function bundleWarnings(site: SiteData, slug: string): string[] {
   const tenant = site.tenants.find((t) => t.slug === slug);
+  // The default tenant's logo and background are local files in the bundle; its video may not be.
+  const video = (tenant ?? site.defaultTenant).video;
   const warnings: string[] = [];
   if (!site.aiHost) warnings.push('it calls the AI host on its own origin: build with BOOTH_PUBLIC_AI_HOST set unless that host forwards /transformations/ to the AI host.');
   if (tenant && !site.imageProxy.host) warnings.push('it loads its logo and background through the image proxy on its own origin: build with BOOTH_IMAGE_PROXY_HOST set.');
-  if (tenant?.video.startsWith('/') && !tenant.video.startsWith('/assets/')) warnings.push(`its processing video ${tenant.video} is a path on the booth server, not in the bundle.`);
+  if (video.startsWith('/') && !video.startsWith('/assets/')) warnings.push(`its processing video ${video} is a path on the booth server, not in the bundle.`);
   return warnings;
 }
 

@@ -12,6 +12,8 @@ import { $photo } from '../stores/photo.ts';
 import { ErrorView, Spinner } from '../components/ErrorView.tsx';
 
 const FIRST_ROW = 4;
+/** The AI host answered, but offers no style: nothing to pick, and the visitor should know. */
+const NO_STYLES_TEXT = 'No styles are available right now. Please try again in a minute.';
 
 interface Props {
   initialStyles: Style[];
@@ -32,6 +34,9 @@ export default function StyleGrid({ initialStyles, aiHost, base }: Props) {
   );
   const photo = useStore($photo);
   const [styles, setStyles] = useState(initialStyles);
+  // Styles baked in at build show at once; without them (the AI host was down then) a spinner
+  // shows until the browser has its own answer.
+  const [loading, setLoading] = useState(initialStyles.length === 0);
   const [noImage, setNoImage] = useState(false);
   const [starting, setStarting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -39,7 +44,11 @@ export default function StyleGrid({ initialStyles, aiHost, base }: Props) {
   useEffect(() => {
     let live = true;
     hub.then((h) => h.styles()).then(
-      (fresh) => live && setStyles(fresh),
+      (fresh) => {
+        if (!live) return;
+        setStyles(fresh);
+        setLoading(false);
+      },
       // The build-time list stays on screen; only an empty screen is worth an error view.
       (error) => live && initialStyles.length === 0 && setFailure(errorHeading(error)),
     );
@@ -72,6 +81,8 @@ export default function StyleGrid({ initialStyles, aiHost, base }: Props) {
       <p className="booth-no-image" role="alert">
         {noImage ? TEXT.noImage : ''}
       </p>
+      {loading ? <Spinner label="Loading the styles" /> : null}
+      {!loading && styles.length === 0 ? <p role="status">{NO_STYLES_TEXT}</p> : null}
       <ul className="booth-style-grid">
         {styles.map((style, index) => (
           <li key={String(style.id)}>

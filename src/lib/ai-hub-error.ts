@@ -1,7 +1,10 @@
 // What a failed AI-hub call becomes: words a visitor can act on, for the root error view.
 // Kept apart from the client (ai-hub.ts) so a screen can show errors without loading zod.
 
+/** The network failed or the call timed out: the visitor's connection is the likely cause. */
 export const UNREACHABLE_MESSAGE = "We can't reach the booth right now. Check your connection and try again.";
+/** The booth answered, but with a server error and no sentence of its own, or with nonsense. */
+export const SERVER_TROUBLE_MESSAGE = 'The booth is having trouble right now. Please try again in a minute.';
 
 export class AiHubError extends Error {
   /** Shown as the heading of the root error view when set (the spec's "status text"). */

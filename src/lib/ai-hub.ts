@@ -14,9 +14,9 @@ import {
   type StyleId,
 } from '../../contract/index.ts';
 import type { z } from 'zod/mini';
-import { AiHubError, UNREACHABLE_MESSAGE } from './ai-hub-error.ts';
+import { AiHubError, SERVER_TROUBLE_MESSAGE, UNREACHABLE_MESSAGE } from './ai-hub-error.ts';
 
-export { AiHubError, UNREACHABLE_MESSAGE, errorHeading } from './ai-hub-error.ts';
+export { AiHubError, SERVER_TROUBLE_MESSAGE, UNREACHABLE_MESSAGE, errorHeading } from './ai-hub-error.ts';
 
 /** A call gives up this long after any server-side wait it asked for. */
 export const REQUEST_TIMEOUT_MS = 15_000;
@@ -42,7 +42,6 @@ export function createAiHub(aiHost: string, fetchImpl: Fetch = (...args) => fetc
     } catch {
       throw new AiHubError(UNREACHABLE_MESSAGE);
     }
-    if (response.status >= 500) throw new AiHubError(UNREACHABLE_MESSAGE, response.status);
     let body: unknown;
     try {
       body = await response.json();
@@ -50,13 +49,16 @@ export function createAiHub(aiHost: string, fetchImpl: Fetch = (...args) => fetc
       body = undefined;
     }
     if (!response.ok) {
-      // A 4xx carries a sentence from the server ({error}); without one, the HTTP status text.
+      // The server's own sentence ({error}) when it gave one: "busy, try again in a minute" is
+      // worth more than a guess. Without one, a 4xx shows its status text, a 5xx a plain apology.
       const sentence = ErrorBodySchema.safeParse(body);
-      const text = sentence.success ? sentence.data.error : response.statusText || `Error ${response.status}`;
+      if (sentence.success) throw new AiHubError(sentence.data.error, response.status, sentence.data.error);
+      if (response.status >= 500) throw new AiHubError(SERVER_TROUBLE_MESSAGE, response.status);
+      const text = response.statusText || `Error ${response.status}`;
       throw new AiHubError(text, response.status, text);
     }
     const parsed = schema.safeParse(body);
-    if (!parsed.success) throw new AiHubError(UNREACHABLE_MESSAGE, response.status);
+    if (!parsed.success) throw new AiHubError(SERVER_TROUBLE_MESSAGE, response.status);
     return parsed.data;
   }
 

@@ -145,10 +145,11 @@ export function resolveBranding(
 
   for (const field of IMAGE_FIELDS) {
     const value = given(field);
-    if (value === undefined || options.keepImages) continue;
+    if (value === undefined) continue;
     const why = imageProblem(value);
     if (why) replace(field, value, why);
-    else branding[field] = value;
+    // The default tenant keeps its local files, but an unsafe value is still worth a report.
+    else if (!options.keepImages) branding[field] = value;
   }
 
   const video = given('video');

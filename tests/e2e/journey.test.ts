@@ -99,10 +99,11 @@ describe('the visitor journey', () => {
     const colours = await page.evaluate(() => {
       const el = document.querySelector('[data-branded-container]') ?? document.body;
       const s = getComputedStyle(el);
-      return { background: s.backgroundColor, text: s.color };
+      return { background: s.backgroundColor, text: s.color, page: getComputedStyle(document.body).backgroundColor };
     });
     const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
-    expect(colours).toEqual({ background: rgb(aurora.backgroundColor), text: rgb(aurora.textColor) });
+    // The page behind the container (overscroll) is the tenant's colour too.
+    expect(colours).toEqual({ background: rgb(aurora.backgroundColor), text: rgb(aurora.textColor), page: rgb(aurora.backgroundColor) });
 
     // Background and logo: the proxy, sized to the container as measured, smart gravity.
     const probe = await page.waitForFunction(() => {

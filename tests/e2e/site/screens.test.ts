@@ -9,10 +9,11 @@ import { launchBrowser } from '../support/browser.ts';
 import { action, visit } from '../support/journey.ts';
 import { IMAGELESS_TENANT, readSiteData, tenant } from '../support/site-data.ts';
 import { REPO_ROOT } from '../../support/server.ts';
-import { STUB_IMAGE_PATH, breakAiHost, completedSticker, stubJob, stubResultImage, stubStyles } from './support.ts';
+import { STUB_IMAGE_PATH, breakAiHost, completedSticker, stubJob, stubResultImage, stubStyles, withoutBakedStyles } from './support.ts';
 
 const boothUrl = inject('boothUrl');
 const UNREACHABLE = "We can't reach the booth right now. Check your connection and try again.";
+const TROUBLE = 'The booth is having trouble right now. Please try again in a minute.';
 
 describe('the booth screens', () => {
   let browser: Browser;
@@ -155,6 +156,33 @@ describe('the booth screens', () => {
     expect(width).toBeGreaterThanOrEqual(130);
   });
 
+  it('shows a spinner, then the tiles, when no styles were baked in at build time', async () => {
+    const page = await (await browser.newContext()).newPage();
+    await withoutBakedStyles(page);
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    await page.route((url) => url.pathname === '/transformations/styles', async (route) => {
+      await answered;
+      await route.continue();
+    });
+    await page.goto(`${boothUrl}/meadow/styles`);
+    await page.getByRole('status').filter({ hasText: 'Loading the styles' }).waitFor();
+    expect(await page.locator('.booth-style-tile').count()).toBe(0);
+    answer();
+    const first = readSiteData().styles[0];
+    await page.getByRole('button', { name: new RegExp(first.description) }).waitFor();
+    expect(await page.locator('.booth-spinner').count()).toBe(0);
+  });
+
+  it('says so when the AI host offers no style at all', async () => {
+    const page = await (await browser.newContext()).newPage();
+    await withoutBakedStyles(page);
+    await stubStyles(page, []);
+    await page.goto(`${boothUrl}/styles`);
+    await page.getByText('No styles are available right now. Please try again in a minute.').waitFor();
+    expect(await page.locator('.booth-spinner').count()).toBe(0);
+  });
+
   it('asks for a photo when a tile is picked with none, and posts no job', async () => {
     const page = await (await browser.newContext()).newPage();
     const posts: string[] = [];
@@ -245,12 +273,12 @@ describe('the booth screens', () => {
     expect(new URL(requests[0].url()).searchParams.get('wait')).toBe('20');
   });
 
-  for (const how of ['network', 'server'] as const) {
+  for (const [how, words] of [['network', UNREACHABLE], ['server', TROUBLE]] as const) {
     it(`ends in the root error view, in words a visitor understands, when the AI host fails (${how})`, async () => {
       const page = await (await browser.newContext()).newPage();
       await breakAiHost(page, how);
       await page.goto(`${boothUrl}/results/abc`);
-      await page.getByRole('heading', { name: UNREACHABLE }).waitFor();
+      await page.getByRole('heading', { name: words }).waitFor();
       await page.getByRole('img', { name: 'AI Photo Booth' }).last().waitFor();
       expect(await page.locator('.booth-spinner').count()).toBe(0);
     });
@@ -265,7 +293,20 @@ describe('the booth screens', () => {
     await page.waitForURL(`${boothUrl}/styles`);
     await breakAiHost(page, 'server');
     await page.getByRole('button', { name: new RegExp(readSiteData().styles[0].description) }).click();
-    await page.getByRole('heading', { name: UNREACHABLE }).waitFor();
+    await page.getByRole('heading', { name: TROUBLE }).waitFor();
+  });
+
+  it("shows the server's own sentence when it is too busy to take a job", async () => {
+    const busy = 'The booth is busy right now. Please try again in a minute.';
+    const page = await (await browser.newContext()).newPage();
+    await visit(page, `${boothUrl}/camera`);
+    await page.waitForFunction(() => (document.querySelector('video')?.videoWidth ?? 0) > 0);
+    await action(page, TEXT.takePhoto).click();
+    await action(page, TEXT.useImage).click();
+    await page.waitForURL(`${boothUrl}/styles`);
+    await page.route((url) => url.pathname === '/transformations/jobs/create/', (route) => route.fulfill({ status: 503, json: { error: busy } }));
+    await page.getByRole('button', { name: new RegExp(readSiteData().styles[0].description) }).click();
+    await page.getByRole('heading', { name: busy }).waitFor();
   });
 
   it("shows the default's logo and background, loaded, for a tenant whose own images are missing or refused", async () => {

@@ -54,3 +54,25 @@ export const completedSticker: StubJob = {
   images: [STUB_IMAGE_PATH],
   result: { status: 'completed', message: '' },
 };
+
+/**
+ * The styles page as a build makes it when the AI host was down: no styles baked into the grid
+ * or the island's props. The page itself is the real one, fetched from the server.
+ */
+export async function withoutBakedStyles(page: Page) {
+  await page.route((url) => /\/styles\/?$/.test(url.pathname), async (route) => {
+    const response = await route.fetch();
+    let html = await response.text();
+    html = html.replace(/(<ul class="booth-style-grid"[^>]*>)[\s\S]*?<\/ul>/, '$1</ul>');
+    const start = html.indexOf('initialStyles&quot;:') + 'initialStyles&quot;:'.length;
+    let depth = 0;
+    let end = start;
+    do {
+      if (html[end] === '[') depth++;
+      if (html[end] === ']') depth--;
+      end++;
+    } while (depth > 0);
+    html = `${html.slice(0, start)}[1,[]]${html.slice(end)}`;
+    await route.fulfill({ response, body: html });
+  });
+}

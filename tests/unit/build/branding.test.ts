@@ -105,8 +105,15 @@ describe('resolving a tenant branding item', () => {
   });
 
   it('keeps the default images when told to (the default tenant uses local files)', () => {
-    const { branding } = resolveBranding({ slug: 'default', logoUrl: 'x/logo.png' }, DEFAULT_BRANDING, { keepImages: true });
+    const { branding, problems } = resolveBranding({ slug: 'default', logoUrl: 'x/logo.png' }, DEFAULT_BRANDING, { keepImages: true });
     expect(branding.logoUrl).toBe(DEFAULT_BRANDING.logoUrl);
+    expect(problems).toEqual([]);
+  });
+
+  it('still reports an unsafe image of the default tenant, whose local files stay', () => {
+    const { branding, problems } = resolveBranding({ slug: 'default', logoUrl: 'javascript:alert(1)' }, DEFAULT_BRANDING, { keepImages: true });
+    expect(branding.logoUrl).toBe(DEFAULT_BRANDING.logoUrl);
+    expect(problems).toEqual([expect.stringMatching(/logoUrl "javascript:alert\(1\)" uses a URL scheme other than http\(s\)/)]);
   });
 
   it('cuts overlong texts and drops control characters', () => {

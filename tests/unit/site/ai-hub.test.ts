@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { AiHubError, UNREACHABLE_MESSAGE, createAiHub, errorHeading } from '../../../src/lib/ai-hub.ts';
+import { AiHubError, SERVER_TROUBLE_MESSAGE, UNREACHABLE_MESSAGE, createAiHub, errorHeading } from '../../../src/lib/ai-hub.ts';
 
 const json = (body: unknown, status = 200, statusText = 'OK') =>
   new Response(JSON.stringify(body), { status, statusText, headers: { 'content-type': 'application/json' } });
@@ -29,18 +29,31 @@ describe('the AI hub client', () => {
     expect(job.result.status).toBe('pending');
   });
 
-  it('turns a network failure, a 5xx and a garbage answer into words a visitor understands', async () => {
+  it('turns a network failure into a hint at the connection', async () => {
+    const error = await createAiHub('', async () => Promise.reject(new TypeError('Failed to fetch'))).styles().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AiHubError);
+    expect(errorHeading(error)).toBe(UNREACHABLE_MESSAGE);
+  });
+
+  it('turns a bare 5xx and a garbage answer into a plain apology, never a status code', async () => {
     const failures = [
-      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
-      vi.fn(async () => json({ error: 'boom' }, 503, 'Service Unavailable')),
+      vi.fn(async () => new Response('<html>Bad Gateway</html>', { status: 502, statusText: 'Bad Gateway' })),
       vi.fn(async () => new Response('<html>proxy error</html>', { status: 200 })),
       vi.fn(async () => json({ unexpected: true })),
     ];
     for (const fetchMock of failures) {
       const error = await createAiHub('', fetchMock).styles().catch((e: unknown) => e);
       expect(error).toBeInstanceOf(AiHubError);
-      expect(errorHeading(error)).toBe(UNREACHABLE_MESSAGE);
+      expect(errorHeading(error)).toBe(SERVER_TROUBLE_MESSAGE);
     }
+  });
+
+  it("shows a 5xx answer's own sentence, such as the booth being busy", async () => {
+    const busy = 'The booth is busy right now. Please try again in a minute.';
+    const error = await createAiHub('', async () => json({ error: busy }, 503, 'Service Unavailable'))
+      .createJob('sticker', 'data:image/jpeg;base64,AAAA')
+      .catch((e: unknown) => e);
+    expect(errorHeading(error)).toBe(busy);
   });
 
   it("shows a 4xx answer's sentence, else its status text", async () => {

@@ -12,7 +12,6 @@ import {
   type TenantBranding,
 } from '../../contract/index.ts';
 import { contrastRatio, parseColor, type Rgb } from './contrast.ts';
-import { CSS_NAMED_COLORS } from './css-named-colors.ts';
 import { LOCAL_ASSETS } from './local-assets.ts';
 
 /** "A built-in default branding is used when the slug is not found. Its slug is the default tenant slug." */
@@ -45,23 +44,18 @@ const COLOR_FIELDS = ['backgroundColor', 'textColor', 'accentColor'] as const;
 const IMAGE_FIELDS = ['logoUrl', 'backgroundImageUrl'] as const;
 const TEXT_FIELDS = ['client', 'viewFinderTitle', 'viewFinderDesc'] as const;
 
-// A colour function holds numbers with an optional unit, separated by commas, spaces or '/'.
-const COLOR_FUNCTION = /^(rgba?|hsla?)\(\s*[+-]?[\d.]+(deg|%)?(\s*[,/\s]\s*[+-]?[\d.]+%?){2,3}\s*\)$/;
-const HEX_COLOR = /^#([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/;
-
-const hex2 = (n: number) => Math.round(n).toString(16).padStart(2, '0');
+const hex2 = (n: number) => n.toString(16).padStart(2, '0');
 const toHex = ({ r, g, b }: Rgb) => `#${hex2(r)}${hex2(g)}${hex2(b)}`;
 
 /**
- * The colour as '#rrggbb', or null when the value is not a CSS colour this build accepts
- * (hex, rgb()/rgba(), hsl()/hsla(), a named colour). Transparency is dropped: the page paints
- * what the contrast check measured.
+ * The colour as '#rrggbb', or null when the value is not a CSS colour (CSS Color 4: hex, named,
+ * rgb(), hsl(), hwb(), lab(), lch(), oklab(), oklch(), color()). Only the hex reaches the page,
+ * so nothing else of the value can. Transparency is dropped: the page paints what the contrast
+ * check measured.
  */
 export function normalizeColor(value: string): string | null {
-  const v = value.trim().toLowerCase();
-  const known = HEX_COLOR.test(v) || COLOR_FUNCTION.test(v) || Object.hasOwn(CSS_NAMED_COLORS, v);
-  const rgb = known ? parseColor(v) : null;
-  return rgb && [rgb.r, rgb.g, rgb.b].every(Number.isFinite) ? toHex(rgb) : null;
+  const rgb = parseColor(value);
+  return rgb ? toHex(rgb) : null;
 }
 
 // Image names stay inside the bucket's app folder: no scheme, no '..', nothing the proxy's

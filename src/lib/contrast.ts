@@ -1,6 +1,6 @@
-// WCAG contrast of tenant colours, computed at build time. Text on the accent-coloured
+// WCAG contrast of tenant colours, computed at build time (culori reads the colours). Text on the accent-coloured
 // buttons is black or white, whichever reads better on the tenant's accent.
-import { CSS_NAMED_COLORS } from './css-named-colors.ts';
+import { clampRgb, converter, parse } from 'culori';
 
 export interface Rgb {
   r: number;
@@ -8,41 +8,19 @@ export interface Rgb {
   b: number;
 }
 
-const clamp255 = (n: number) => Math.min(255, Math.max(0, n));
+const toRgb = converter('rgb');
 
-function channel(value: string): number {
-  return value.endsWith('%') ? clamp255((parseFloat(value) / 100) * 255) : clamp255(parseFloat(value));
-}
-
-function hslToRgb(h: number, s: number, l: number): Rgb {
-  // CSS Color 4, "Converting HSL colors to sRGB colors"
-  const f = (n: number) => {
-    const k = (n + h / 30) % 12;
-    const a = s * Math.min(l, 1 - l);
-    return Math.round(255 * (l - a * Math.max(-1, Math.min(k - 3, 9 - k, 1))));
-  };
-  return { r: f(0), g: f(8), b: f(4) };
-}
-
-/** hex (#rgb, #rgba, #rrggbb, #rrggbbaa), rgb()/rgba(), hsl()/hsla() or a named colour; alpha ignored. */
+/**
+ * Any CSS colour (hex, named, rgb(), hsl(), hwb(), lab(), lch(), oklab(), oklch(), color()) as
+ * sRGB channels 0-255, out-of-gamut values clamped; null when it is not a colour. Alpha is
+ * ignored: the page paints what the contrast check measured.
+ */
 export function parseColor(css: string): Rgb | null {
-  const value = css.trim().toLowerCase();
-  const named = CSS_NAMED_COLORS[value];
-  if (named) return parseColor(named);
-  const hex = /^#([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/.exec(value);
-  if (hex) {
-    let digits = hex[1];
-    if (digits.length <= 4) digits = [...digits].map((d) => d + d).join('');
-    return { r: parseInt(digits.slice(0, 2), 16), g: parseInt(digits.slice(2, 4), 16), b: parseInt(digits.slice(4, 6), 16) };
-  }
-  const fn = /^(rgba?|hsla?)\(\s*([^)]*)\)$/.exec(value);
-  if (!fn) return null;
-  const parts = fn[2].split(/[\s,/]+/).filter(Boolean);
-  if (parts.length < 3 || parts.slice(0, 3).some((p) => Number.isNaN(parseFloat(p)))) return null;
-  if (fn[1].startsWith('rgb')) return { r: channel(parts[0]), g: channel(parts[1]), b: channel(parts[2]) };
-  const hue = ((parseFloat(parts[0]) % 360) + 360) % 360;
-  const pct = (p: string) => Math.min(1, Math.max(0, parseFloat(p) / 100));
-  return hslToRgb(hue, pct(parts[1]), pct(parts[2]));
+  const parsed = parse(css.trim().toLowerCase());
+  if (!parsed) return null;
+  const { r, g, b } = clampRgb(toRgb(parsed));
+  const channels = [r, g, b].map((c) => Math.round(c * 255));
+  return channels.every(Number.isFinite) ? { r: channels[0]!, g: channels[1]!, b: channels[2]! } : null;
 }
 
 /** WCAG 2.x relative luminance. */

@@ -36,6 +36,14 @@ describe('CSS colours', () => {
     expect(normalizeColor('RebeccaPurple')).toBe('#663399');
   });
 
+  it('accepts the CSS Color 4 forms a designer may paste, as the nearest sRGB hex', () => {
+    expect(normalizeColor('oklch(62.8% 0.2577 29.23)')).toBe('#ff0000');
+    expect(normalizeColor('hwb(120 0% 0%)')).toBe('#00ff00');
+    expect(normalizeColor('lab(29.57 68.3 -112.03)')).toBe('#0000ff');
+    expect(normalizeColor('color(srgb 1 0.5 0)')).toBe('#ff8000');
+    expect(normalizeColor('rgb(1e3, 0, 0)')).toBe('#ff0000');
+  });
+
   it('refuses what is not a colour', () => {
     for (const value of ['javascript:alert(1)', 'red; background:url(x)', 'url(evil.png)', 'expression(alert(1))', '#12', '#ggg', 'rgb(1,2)', 'rgb(1px,2,3)', 'constructor', '__proto__', 'var(--x)', 'notacolour']) {
       expect(normalizeColor(value), value).toBeNull();

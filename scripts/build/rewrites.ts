@@ -18,11 +18,13 @@ export interface RewriteOptions {
 
 export function redirectsRules({ tenantPrefixes }: RewriteOptions): string {
   // One placeholder rule covers every tenant: Cloudflare allows only 100 dynamic rules, and a
-  // 200 to a missing page is the host's own 404 anyway.
+  // 200 to a missing page is the host's own 404 anyway. The target is the folder, not its
+  // index.html: Cloudflare Pages answers a rewrite to an .html path with a redirect to the
+  // pretty URL, which would lose the job id; both hosts serve a folder's index.html.
   return [
     '# Every job id is answered by the one results page of its tenant (status 200, a rewrite).',
-    '/results/*  /results/index.html  200',
-    ...(tenantPrefixes ? ['/:tenant/results/*  /:tenant/results/index.html  200'] : []),
+    '/results/*  /results/  200',
+    ...(tenantPrefixes ? ['/:tenant/results/*  /:tenant/results/  200'] : []),
     '',
   ].join('\n');
 }

@@ -86,7 +86,7 @@ describe('the build pipeline', () => {
   });
 
   it('writes the rewrite rules for nginx and for Netlify/Cloudflare into dist/', () => {
-    expect(readFileSync(join(outDir, '_redirects'), 'utf8')).toContain('/:tenant/results/*  /:tenant/results/index.html  200');
+    expect(readFileSync(join(outDir, '_redirects'), 'utf8')).toContain('/:tenant/results/*  /:tenant/results/  200');
     expect(readFileSync(join(outDir, 'booth.nginx.conf'), 'utf8')).toContain('try_files $uri /results/index.html =404;');
   });
 

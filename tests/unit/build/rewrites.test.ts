@@ -4,7 +4,7 @@ import { nginxSnippet, redirectsRules } from '../../../scripts/build/rewrites.ts
 describe('rewrite rules for static hosts', () => {
   it('sends every job id of every tenant to its results page (_redirects)', () => {
     const rules = redirectsRules({ tenantPrefixes: true }).split('\n').filter((l) => l && !l.startsWith('#'));
-    expect(rules).toEqual(['/results/*  /results/index.html  200', '/:tenant/results/*  /:tenant/results/index.html  200']);
+    expect(rules).toEqual(['/results/*  /results/  200', '/:tenant/results/*  /:tenant/results/  200']);
   });
 
   it('has no tenant rule in a bundle served from the root', () => {

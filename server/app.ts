@@ -10,6 +10,7 @@ import { contentHost, type ContentDeps } from './hosts/content.ts';
 import { imageProxyHost, type ImageProxyDeps } from './hosts/image-proxy.ts';
 import { mediaHost, type MediaDeps } from './hosts/media.ts';
 import { siteHost } from './hosts/site.ts';
+import { SERVER_PATHS } from './server-paths.ts';
 
 export interface AppDeps {
   auth: AuthDeps;
@@ -22,8 +23,8 @@ export interface AppDeps {
 }
 
 /** Top-level paths of the server itself; every other path belongs to the static site. */
-export function serverPrefixes(proxySignature: string) {
-  return ['jwt', 'datasets', 'transformations', 'media', 'health', 'api', proxySignature];
+export function serverPrefixes(proxySignature: string): string[] {
+  return [...SERVER_PATHS, proxySignature];
 }
 
 export function createApp(deps: AppDeps) {

@@ -30,6 +30,8 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
   const secret = loadJwtSecret(settings.dataDir, settings.jwtSecret);
   styles.sync(engineStyles);
   seed(tenants, settings.datasetId, settings.tenantAssetsDir);
+  // Hand-edited rows are checked before any worker starts, so a typo stops the start with its tenant named.
+  tenants.check(settings.datasetId);
 
   const pool = new WorkerPool({
     size: settings.workers,

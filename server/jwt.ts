@@ -33,7 +33,8 @@ export function signToken(secret: Uint8Array, username: string, ttlSeconds: numb
 /** The reason a token is refused, or null when it is good. */
 export async function tokenProblem(secret: Uint8Array, token: string): Promise<string | null> {
   try {
-    await jwtVerify(token, secret, { algorithms: ['HS256'], issuer: ISSUER });
+    // jose checks exp only when present; a token signed without one would never expire.
+    await jwtVerify(token, secret, { algorithms: ['HS256'], issuer: ISSUER, requiredClaims: ['exp'] });
     return null;
   } catch (error) {
     return (error as { code?: string }).code === 'ERR_JWT_EXPIRED' ? 'The token has expired; obtain a new one.' : 'The token is not valid; obtain a new one.';

@@ -85,7 +85,8 @@ const secure = tls
   ? await listen({ fetch: booth.app.fetch, createServer: createHttpsServer, serverOptions: { key: tls.key, cert: tls.cert } }, settings.https!.port, 'BOOTH_HTTPS_PORT')
   : null;
 const httpsPort = secure ? portOf(secure) : 0;
-const plain = await listen({ fetch: secure ? withHttpsUpgrade(booth.app.fetch, httpsPort) as typeof booth.app.fetch : booth.app.fetch }, settings.port, 'PORT');
+const upgrade = { httpsPort, behindProxy: settings.publicUrl !== undefined };
+const plain = await listen({ fetch: secure ? withHttpsUpgrade(booth.app.fetch, upgrade) as typeof booth.app.fetch : booth.app.fetch }, settings.port, 'PORT');
 // The HTTPS line first: whoever waits for the "listening on http" line then has both.
 if (secure && tls) {
   const kind = tls.selfSigned ? 'self-signed certificate: a phone asks once before it goes on' : 'certificate from BOOTH_TLS_CERT';

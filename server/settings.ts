@@ -6,8 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import {
   DEFAULT_APP_NAME, DEFAULT_BUCKET_PREFIX, DEFAULT_DATASET_ID, DEFAULT_PORT, DEFAULT_PROXY_SIGNATURE,
-  DEFAULT_SERVICE_PASSWORD, DEFAULT_SERVICE_USERNAME,
+  DEFAULT_SERVICE_PASSWORD, DEFAULT_SERVICE_USERNAME, RESERVED_SLUGS,
 } from '../contract/index.ts';
+import { SERVER_PATHS } from './server-paths.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MB = 1024 * 1024;
@@ -51,7 +52,8 @@ const EnvSchema = z.object({
   BOOTH_ENGINE: text.default('local'),
   BOOTH_WORKERS: int(1, 64).default(Math.max(1, os.availableParallelism())),
   BOOTH_QUEUE_LIMIT: int(1, 100_000).default(200),
-  BOOTH_MAX_BODY_BYTES: int(1024, 1024 * MB).default(20 * MB),
+  // A body is read as one JavaScript string, and those stop at about 512 MB; a photo needs far less.
+  BOOTH_MAX_BODY_BYTES: int(1024, 256 * MB).default(20 * MB),
   BOOTH_MAX_PIXELS: int(1, 1_000_000_000).default(40_000_000),
   BOOTH_JOB_TIMEOUT_MS: int(1000, 3_600_000).default(120_000),
   BOOTH_RETENTION_SECONDS: int(1, 365 * 24 * 3600).default(86_400),
@@ -105,6 +107,13 @@ export class SettingsError extends Error {
   override name = 'SettingsError';
 }
 
+/** What a proxy signature would hide: the image proxy is mounted at /{signature} before the site. */
+function hiddenBySignature(signature: string): string | null {
+  if ((SERVER_PATHS as readonly string[]).includes(signature)) return `the server's own /${signature}`;
+  if (signature !== DEFAULT_PROXY_SIGNATURE && (RESERVED_SLUGS as readonly string[]).includes(signature)) return `the site's /${signature}`;
+  return null;
+}
+
 function withSlash(prefix: string) {
   return prefix.endsWith('/') ? prefix : `${prefix}/`;
 }
@@ -122,6 +131,10 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   if (Boolean(e.BOOTH_TLS_CERT) !== Boolean(e.BOOTH_TLS_KEY)) {
     const missing = e.BOOTH_TLS_CERT ? 'BOOTH_TLS_KEY' : 'BOOTH_TLS_CERT';
     throw new SettingsError(`Invalid setting ${missing}="": BOOTH_TLS_CERT and BOOTH_TLS_KEY go together (PEM files of a certificate and its key)`);
+  }
+  const hidden = hiddenBySignature(e.BOOTH_PROXY_SIGNATURE);
+  if (hidden) {
+    throw new SettingsError(`Invalid setting BOOTH_PROXY_SIGNATURE=${JSON.stringify(e.BOOTH_PROXY_SIGNATURE)}: it would hide ${hidden}; pick another segment (the default is ${DEFAULT_PROXY_SIGNATURE})`);
   }
   // Next to PORT by default; with PORT=0 (any free port), any free port too.
   const httpsPort = e.BOOTH_HTTPS_PORT ?? (e.PORT === 0 ? 0 : e.PORT + 1);

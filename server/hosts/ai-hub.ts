@@ -1,11 +1,11 @@
 // The AI hub: the styles list, job creation and job status, as the spec's call table has them.
 import crypto from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import { CreateJobRequestSchema, JOB_WAIT_MAX_SECONDS, isFinalStatus, type Style } from '../../contract/index.ts';
-import { fail, publicOrigin, readJson } from '../http.ts';
+import { CreateJobRequestSchema, JOB_STATUS, JOB_WAIT_MAX_SECONDS, isFinalStatus, type Style } from '../../contract/index.ts';
+import { fail, limitBody, publicOrigin, readJson, sizeText } from '../http.ts';
 import { PhotoError, readPhoto } from '../jobs/photo.ts';
 import { isExpired } from '../jobs/retention.ts';
+import { log } from '../log.ts';
 import type { JobRunner } from '../jobs/runner.ts';
 import type { JobWaiters } from '../jobs/waiters.ts';
 import type { FileStore } from '../storage/files.ts';
@@ -42,7 +42,9 @@ function jobView(job: JobRecord, origin: string) {
 
 export function aiHubHost(deps: AiHubDeps) {
   const app = new Hono();
-  const megabytes = `${Math.round((deps.maxBodyBytes / (1024 * 1024)) * 10) / 10} MB`;
+  // Creates past the queue check and still reading their photo: counted with the runner's jobs,
+  // or parallel uploads would all pass the check before any of them is submitted.
+  let reserved = 0;
 
   app.get('/styles', (c) => {
     const origin = publicOrigin(c, deps.publicUrl);
@@ -54,14 +56,7 @@ export function aiHubHost(deps: AiHubDeps) {
     })));
   });
 
-  const limit = bodyLimit({
-    maxSize: deps.maxBodyBytes,
-    onError: (c) => {
-      // The rest of the body is never read, so this connection cannot carry another request.
-      c.header('Connection', 'close');
-      return fail(c, 413, `The photo is too large to send; the limit is ${megabytes}.`);
-    },
-  });
+  const limit = limitBody(deps.maxBodyBytes, `The photo is too large to send; the limit is ${sizeText(deps.maxBodyBytes)}.`);
   const createJob = async (c: Context) => {
     const body = await readJson(c, { requireJsonType: true });
     if (!body.ok) return fail(c, body.status, body.error);
@@ -69,22 +64,29 @@ export function aiHubHost(deps: AiHubDeps) {
     if (!request.success) return fail(c, 400, 'Send {"style_id": ..., "image": "data:image/jpeg;base64,..."} as JSON.');
     const style = deps.styles.find(String(request.data.style_id));
     if (!style) return fail(c, 400, `There is no style ${JSON.stringify(request.data.style_id)}. Pick one of the listed styles.`);
-    if (deps.runner.inFlight >= deps.queueLimit) {
+    if (deps.runner.inFlight + reserved >= deps.queueLimit) {
       c.header('Retry-After', '30');
       return fail(c, 503, 'The booth is busy right now. Please try again in a minute.');
     }
-    let photo;
+    reserved++;
     try {
-      photo = await readPhoto(request.data.image, deps.maxPixels);
-    } catch (error) {
-      if (error instanceof PhotoError) return fail(c, 400, error.message);
-      throw error;
+      let photo;
+      try {
+        photo = await readPhoto(request.data.image, deps.maxPixels);
+      } catch (error) {
+        if (error instanceof PhotoError) return fail(c, 400, error.message);
+        throw error;
+      }
+      const id = crypto.randomBytes(12).toString('base64url');
+      const uploadPath = deps.files.saveUpload(id, photo.data, photo.extension);
+      deps.jobs.create({ id, styleId: style.id, prompt: style.prompt, uploadPath });
+      log(`job ${id} style=${style.id} ${JOB_STATUS.pending}`);
+      deps.runner.submit(id);
+      return c.json({ id }, 201);
+    } finally {
+      // The runner counts the job from submit() on; on a refusal or a crash the slot is free again.
+      reserved--;
     }
-    const id = crypto.randomBytes(12).toString('base64url');
-    const uploadPath = deps.files.saveUpload(id, photo.data, photo.extension);
-    deps.jobs.create({ id, styleId: style.id, prompt: style.prompt, uploadPath });
-    deps.runner.submit(id);
-    return c.json({ id }, 201);
   };
   app.post('/jobs/create/', limit, createJob);
   app.post('/jobs/create', limit, createJob);

@@ -1,7 +1,7 @@
 // The auth host: POST /jwt/obtain-token {username, password} -> {token}.
 import { Hono } from 'hono';
 import { TokenRequestSchema, type TokenResponse } from '../../contract/index.ts';
-import { fail, readJson } from '../http.ts';
+import { fail, limitBody, MAX_JSON_BODY_BYTES, readJson, sizeText } from '../http.ts';
 import { sameSecret, signToken } from '../jwt.ts';
 
 export interface AuthDeps {
@@ -13,7 +13,8 @@ export interface AuthDeps {
 
 export function authHost(deps: AuthDeps) {
   const app = new Hono();
-  app.post('/obtain-token', async (c) => {
+  const limit = limitBody(MAX_JSON_BODY_BYTES, `The request body is too large; the limit is ${sizeText(MAX_JSON_BODY_BYTES)}.`);
+  app.post('/obtain-token', limit, async (c) => {
     const body = await readJson(c, { requireJsonType: false });
     if (!body.ok) return fail(c, 400, body.error);
     const request = TokenRequestSchema.safeParse(body.value);

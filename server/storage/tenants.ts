@@ -1,6 +1,23 @@
 // Tenants' branding, one row per (dataset, slug), in the order the content host lists them.
+// Operators edit the branding JSON by hand (server/README.md), so a row may not parse.
 import type { DatabaseSync } from 'node:sqlite';
 import type { BrandingItem } from '../../contract/index.ts';
+import { logError } from '../log.ts';
+
+type TenantRow = { slug: string; branding: string };
+
+/** A row's branding, or why it cannot be served (one line). */
+function parseBranding(row: TenantRow): { item: BrandingItem } | { problem: string } {
+  let value: unknown;
+  try {
+    value = JSON.parse(row.branding);
+  } catch (error) {
+    // V8 quotes the broken text, which may span lines.
+    return { problem: `its branding is not valid JSON (${(error as Error).message.replace(/\s+/g, ' ')})` };
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { problem: 'its branding is not a JSON object' };
+  return { item: value as BrandingItem };
+}
 
 export class TenantStore {
   #db: DatabaseSync;
@@ -8,9 +25,27 @@ export class TenantStore {
     this.#db = db;
   }
 
+  #rows(datasetId: string): TenantRow[] {
+    return this.#db.prepare('SELECT slug, branding FROM tenants WHERE dataset_id = ? ORDER BY position, slug').all(datasetId) as TenantRow[];
+  }
+
+  /** A row broken while the server runs is left out (and logged), so the other tenants still build. */
   list(datasetId: string): BrandingItem[] {
-    const rows = this.#db.prepare('SELECT branding FROM tenants WHERE dataset_id = ? ORDER BY position, slug').all(datasetId) as { branding: string }[];
-    return rows.map((r) => JSON.parse(r.branding) as BrandingItem);
+    const items: BrandingItem[] = [];
+    for (const row of this.#rows(datasetId)) {
+      const parsed = parseBranding(row);
+      if ('item' in parsed) items.push(parsed.item);
+      else logError(`tenant ${JSON.stringify(row.slug)} of dataset ${datasetId} skipped: ${parsed.problem}. Fix its row in booth.sqlite (table tenants).`);
+    }
+    return items;
+  }
+
+  /** Throws, naming the first tenant whose branding cannot be served: checked at start. */
+  check(datasetId: string) {
+    for (const row of this.#rows(datasetId)) {
+      const parsed = parseBranding(row);
+      if ('problem' in parsed) throw new Error(`tenant ${JSON.stringify(row.slug)} of dataset ${datasetId} cannot be served: ${parsed.problem}. Fix its row in booth.sqlite (table tenants) or delete it.`);
+    }
   }
 
   hasDataset(datasetId: string): boolean {

@@ -1,12 +1,42 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DATASET_ID, DEFAULT_TENANT_SLUG, DEMO_TENANT_SLUGS, DatasetResponseSchema, BrandingItemSchema } from '../../../contract/index.ts';
-import { startServer, type RunningServer } from '../../support/server.ts';
+import { newDataDir, startServer, type RunningServer } from '../../support/server.ts';
 import { obtainToken } from './support/client.ts';
 
 const SECRET = 'a-test-secret-that-is-at-least-32-characters-long';
+/** The limit of every JSON body but a photo's (server/http.ts). */
+const JSON_BODY_LIMIT = 64 * 1024;
+
+/** A POST whose body goes out in chunks with no Content-Length, as a client streaming it would send it. */
+function postChunked(url: string, chunks: Buffer[]): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, agent: false }, (res) => {
+      let body = '';
+      res.on('data', (d) => (body += d));
+      res.on('end', () => resolve({ status: res.statusCode!, body }));
+    });
+    // The server may answer and close before the whole body is written.
+    req.on('error', (error: NodeJS.ErrnoException) => (error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error)));
+    for (const chunk of chunks) req.write(chunk);
+    req.end();
+  });
+}
+
+/** Sets the branding JSON of one tenant row, as an operator editing booth.sqlite would. */
+function editBranding(dataDir: string, slug: string, branding: string) {
+  const db = new DatabaseSync(path.join(dataDir, 'booth.sqlite'));
+  try {
+    const changed = db.prepare('UPDATE tenants SET branding = ? WHERE slug = ?').run(branding, slug);
+    expect(changed.changes).toBe(1);
+  } finally {
+    db.close();
+  }
+}
 
 /** WCAG 2 contrast ratio of two #rrggbb colours. */
 function contrast(a: string, b: string) {
@@ -51,6 +81,17 @@ describe('auth host and content host', () => {
     }
   });
 
+  it('answers 413 for a login body over the limit, without reading it, and keeps answering', async () => {
+    const res = await login(JSON.stringify({ username: 'booth-build', password: 'x'.repeat(JSON_BODY_LIMIT) }));
+    expect(res.status).toBe(413);
+    expect((await res.json()).error).toMatch(/too large.*64 KB/);
+    const chunked = await postChunked(`${server.url}/jwt/obtain-token`, Array.from({ length: 80 }, () => Buffer.alloc(1024, 0x20)));
+    expect(chunked.status).toBe(413);
+    expect(JSON.parse(chunked.body).error).toMatch(/too large.*64 KB/);
+    expect((await fetch(`${server.url}/health`)).status).toBe(200);
+    expect(await obtainToken(server.url)).toBeTruthy();
+  });
+
   it('lists the default tenant and two demo tenants with distinct branding', async () => {
     const res = await dataset(`JWT ${await obtainToken(server.url)}`);
     expect(res.status).toBe(200);
@@ -92,6 +133,14 @@ describe('auth host and content host', () => {
     expect((await res.json()).error).toMatch(/expired/);
   });
 
+  it('answers 401 for a token without an expiry', async () => {
+    const forever = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setIssuer('photo-booth').setSubject('booth-build')
+      .setIssuedAt().sign(new TextEncoder().encode(SECRET));
+    const res = await dataset(`JWT ${forever}`);
+    expect(res.status).toBe(401);
+    expect((await res.json()).error).toMatch(/not valid/);
+  });
+
   it('answers 404 for an unknown dataset', async () => {
     const res = await dataset(`JWT ${await obtainToken(server.url)}`, '999');
     expect(res.status).toBe(404);
@@ -122,6 +171,36 @@ describe('JWT secret', () => {
       expect(((await res.json()) as { content: unknown[] }).content).toHaveLength(3);
     } finally {
       await second.stop();
+    }
+  });
+});
+
+describe('tenant branding edited by hand', () => {
+  it('stops the start with one line naming a tenant whose branding JSON is broken', async () => {
+    const first = await startServer({ env: { BOOTH_WORKERS: '1' } });
+    await first.stop();
+    editBranding(first.dataDir, 'aurora', '{"slug": "aurora",\n "client": ');
+    const error = await startServer({ dataDir: first.dataDir, env: { BOOTH_WORKERS: '1' } }).then(
+      async (s) => (await s.stop(), null),
+      (e: Error) => e,
+    );
+    expect(error?.message).toMatch(/exited with code 1/);
+    const lines = error!.message.split('\n').filter((l) => l.trim() && !/exited with code/.test(l));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Cannot start the booth server: .*tenant "aurora".*not valid JSON/);
+  });
+
+  it('skips a row broken while the server runs, logs it, and answers the other tenants', async () => {
+    const server = await startServer({ dataDir: newDataDir(), env: { BOOTH_WORKERS: '1' } });
+    try {
+      editBranding(server.dataDir, 'meadow', '[not json');
+      const res = await fetch(`${server.url}/datasets/${DEFAULT_DATASET_ID}`, { headers: { Authorization: `JWT ${await obtainToken(server.url)}` } });
+      expect(res.status).toBe(200);
+      const content = DatasetResponseSchema.parse(await res.json()).content as { slug: string }[];
+      expect(content.map((t) => t.slug)).toEqual([DEFAULT_TENANT_SLUG, 'aurora']);
+      await expect.poll(() => server.output()).toMatch(/tenant "meadow" .*skipped/);
+    } finally {
+      await server.stop();
     }
   });
 });

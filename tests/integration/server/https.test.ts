@@ -76,6 +76,15 @@ describe('HTTPS with a self-signed certificate (the default)', () => {
     expect(served.status).toBe(200);
   });
 
+  it.skipIf(!lanAddress)('answers a page load through a reverse proxy over plain http as it comes', async () => {
+    const proxied: Record<string, string>[] = [{ 'X-Forwarded-Proto': 'https' }, { 'X-Forwarded-For': '203.0.113.7' }, { 'X-Forwarded-Host': 'booth.example.org' }, { Forwarded: 'for=203.0.113.7;proto=https' }];
+    for (const header of proxied) {
+      const answer = await httpGet(`http://${lanAddress}:${server.port}/health`, { 'Upgrade-Insecure-Requests': '1', ...header });
+      expect(answer.status, JSON.stringify(header)).toBe(200);
+      expect(answer.headers.location).toBeUndefined();
+    }
+  });
+
   it.skipIf(!lanAddress)('answers API calls from another machine over plain http as they come', async () => {
     expect((await httpGet(`http://${lanAddress}:${server.port}/health`)).status).toBe(200);
   });
@@ -83,6 +92,17 @@ describe('HTTPS with a self-signed certificate (the default)', () => {
   it('answers page loads on this machine over plain http: http://localhost is already secure', async () => {
     const answer = await httpGet(`http://127.0.0.1:${server.port}/health`, { 'Upgrade-Insecure-Requests': '1' });
     expect(answer.status).toBe(200);
+  });
+
+  it.skipIf(!lanAddress)('sends no page load to HTTPS when BOOTH_PUBLIC_URL says a proxy is in front', async () => {
+    const proxied = await startServer({ env: { BOOTH_HOST: '0.0.0.0', BOOTH_WORKERS: '1', BOOTH_PUBLIC_URL: 'https://booth.example.org' } });
+    try {
+      const answer = await httpGet(`http://${lanAddress}:${proxied.port}/health`, { 'Upgrade-Insecure-Requests': '1' });
+      expect(answer.status).toBe(200);
+      expect(answer.headers.location).toBeUndefined();
+    } finally {
+      await proxied.stop();
+    }
   });
 
   it('keeps the certificate across restarts', async () => {

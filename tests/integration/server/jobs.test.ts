@@ -98,6 +98,12 @@ describe('AI hub: styles and jobs', () => {
     await expect400(await fetch(`${server.url}/transformations/jobs/${id}/?wait=soon`), /wait/);
   });
 
+  it('logs a PENDING line with the job id as soon as the job is stored', async () => {
+    const id = await createJob(server.url, fixture('astronaut.jpg'));
+    await expect.poll(() => server.output()).toContain(`job ${id} style=die-cut-sticker PENDING`);
+    await waitForJob(server.url, id);
+  });
+
   it('answers 404 for an unknown job', async () => {
     expect((await getJob(server.url, 'no-such-job')).status).toBe(404);
   });
@@ -156,5 +162,27 @@ describe('AI hub: styles and jobs', () => {
     expect(log).toMatch(/job \S+ style=die-cut-sticker PROCESSING/);
     expect(log).toMatch(/job \S+ style=die-cut-sticker COMPLETED \d+ms/);
     expect(log).not.toMatch(/base64|\/9j\/|iVBOR/);
+  });
+});
+
+describe('AI hub: queue limit', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ env: { BOOTH_QUEUE_LIMIT: '1', BOOTH_WORKERS: '1' } });
+  });
+  afterAll(() => server?.stop());
+
+  it('accepts no more than BOOTH_QUEUE_LIMIT jobs from parallel uploads', async () => {
+    const body = { style_id: 'die-cut-sticker', image: dataUrl(fixture('astronaut.jpg')) };
+    const answers = await Promise.all(Array.from({ length: 6 }, async () => {
+      const res = await postJob(server.url, body);
+      return { status: res.status, retryAfter: res.headers.get('retry-after'), body: (await res.json()) as { id?: string; error?: string } };
+    }));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 503, 503, 503, 503, 503]);
+    for (const busy of answers.filter((a) => a.status === 503)) {
+      expect(busy.body.error).toMatch(/busy/);
+      expect(busy.retryAfter).toBeTruthy();
+    }
+    await waitForJob(server.url, answers.find((a) => a.status === 201)!.body.id!);
   });
 });

@@ -65,8 +65,14 @@ describe('settings', () => {
     [{ BOOTH_JWT_SECRET: 'short' }, /BOOTH_JWT_SECRET.*32 characters/],
     [{ BOOTH_BUCKET_PREFIX: 'booth-assets' }, /BOOTH_BUCKET_PREFIX/],
     [{ BOOTH_ENGINE: 'magic' }, /Unknown engine "magic"/],
+    // Larger bodies no longer fit in one JavaScript string.
+    [{ BOOTH_MAX_BODY_BYTES: String(512 * 1024 * 1024) }, /BOOTH_MAX_BODY_BYTES.*at most 268435456/],
+    [{ BOOTH_PROXY_SIGNATURE: 'camera' }, /BOOTH_PROXY_SIGNATURE="camera": .*hide the site's \/camera/],
+    [{ BOOTH_PROXY_SIGNATURE: '_astro' }, /BOOTH_PROXY_SIGNATURE="_astro": .*hide the site's \/_astro/],
+    [{ BOOTH_PROXY_SIGNATURE: 'media' }, /BOOTH_PROXY_SIGNATURE="media": .*hide the server's own \/media/],
   ])('stops with one clear line for %o', async (env, message) => {
-    const error = await startServer({ env }).then(() => null, (e: Error) => e);
+    // A server that starts anyway is stopped, so a failing case leaves no process behind.
+    const error = await startServer({ env: { BOOTH_WORKERS: '1', ...env } }).then(async (s) => (await s.stop(), null), (e: Error) => e);
     expect(error?.message).toMatch(/exited with code 1/);
     const lines = error!.message.split('\n').filter((l) => l.trim() && !/exited with code/.test(l));
     expect(lines).toHaveLength(1);

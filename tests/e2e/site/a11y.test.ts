@@ -10,7 +10,7 @@ import { DEMO_TENANT_SLUGS, TEXT } from '../../../contract/index.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { action } from '../support/journey.ts';
 import { readSiteData } from '../support/site-data.ts';
-import { completedSticker, stubJob, stubResultImage } from './support.ts';
+import { breakAiHost, completedSticker, stubJob, stubResultImage, stubStyles, withoutBakedStyles } from './support.ts';
 
 const boothUrl = inject('boothUrl');
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -51,6 +51,7 @@ const SCREENS: Screen[] = [
       await p.getByText(TEXT.noImage).waitFor();
     },
   },
+  { name: 'styles-none-offered', path: '/styles', ready: (p) => p.getByText('No styles are available right now.', { exact: false }).waitFor() },
   {
     name: 'results-completed',
     path: '/results/a11y',
@@ -61,10 +62,16 @@ const SCREENS: Screen[] = [
   },
   { name: 'results-error', path: '/results/a11y-error', ready: (p) => p.getByRole('heading', { name: TEXT.errorHeading }).waitFor() },
   { name: 'results-pending', path: '/results/a11y-pending', ready: (p) => p.getByText(TEXT.processing).waitFor() },
+  { name: 'root-error', path: '/results/a11y-unreachable', ready: (p) => p.getByRole('heading', { name: /can't reach the booth/ }).waitFor() },
   { name: 'not-found', path: '/no/such/page', ready: (p) => p.getByRole('heading', { name: 'Not Found' }).waitFor() },
 ];
 
 async function stubFor(page: Page, screen: Screen) {
+  if (screen.name === 'styles-none-offered') {
+    await withoutBakedStyles(page);
+    await stubStyles(page, []);
+  }
+  if (screen.name === 'root-error') await breakAiHost(page, 'network');
   if (!screen.path.startsWith('/results/')) return;
   await stubResultImage(page);
   if (screen.name === 'results-completed') await stubJob(page, completedSticker);

@@ -16,8 +16,15 @@ interface Props {
   video: string;
 }
 
-/** `answer` counts the answers received, so that every answer is a new render that re-arms the timer. */
-type View = { kind: 'loading' } | { kind: 'job'; job: Job; answer: number } | { kind: 'failed'; heading: string };
+/**
+ * `answer` counts the answers received, so that every answer is a new render that re-arms the
+ * timer. 'waiting': the first answer is being held by the server, which it does only for a job
+ * that exists and has not ended, so the visitor sees the processing screen meanwhile.
+ */
+type View = { kind: 'loading' } | { kind: 'waiting' } | { kind: 'job'; job: Job; answer: number } | { kind: 'failed'; heading: string };
+
+/** A first answer that takes longer than this is a job still running: show it as processing. */
+const HELD_ANSWER_MS = 1_000;
 
 const NO_JOB = 'This address has no picture to show. Take a photo to start one.';
 
@@ -30,8 +37,8 @@ export default function ResultPoller({ aiHost, base, video }: Props) {
 
   useEffect(() => setCanShare(canShareFiles(navigator)), []);
 
-  // Each render of a pending job schedules the next fetch.
-  const delay = view.kind === 'loading' ? 0 : view.kind === 'job' ? nextFetchDelay(view.job) : null;
+  // Each render of a pending job schedules the next fetch ('waiting' keeps the first one going).
+  const delay = view.kind === 'loading' || view.kind === 'waiting' ? 0 : view.kind === 'job' ? nextFetchDelay(view.job) : null;
   const renderKey = view.kind === 'job' ? view.answer : 0;
   useEffect(() => {
     if (delay === null) return;
@@ -53,11 +60,38 @@ export default function ResultPoller({ aiHost, base, video }: Props) {
     };
   }, [hub, jobId, delay, renderKey]);
 
+  useEffect(() => {
+    if (view.kind !== 'loading') return;
+    const timer = setTimeout(() => setView((v) => (v.kind === 'loading' ? { kind: 'waiting' } : v)), HELD_ANSWER_MS);
+    return () => clearTimeout(timer);
+  }, [view.kind]);
+
+  // The tab says what the screen says: Processing..., Result, or the problem.
+  const phase = view.kind === 'job' ? jobPhase(view.job.result.status) : view.kind === 'waiting' ? 'pending' : null;
+  const title = view.kind === 'failed' ? view.heading : phase === 'completed' ? TEXT.resultHeading : phase === 'error' ? TEXT.errorHeading : phase ? TEXT.processing : null;
+  useEffect(() => {
+    if (!title) return;
+    const [, ...suffix] = document.title.split(' · ');
+    document.title = [title, ...suffix].join(' · ');
+  }, [title]);
+
+  const takeAnother = (
+    <a className="booth-button" href={screenPath(base, 'camera')}>
+      {TEXT.takeAnother}
+    </a>
+  );
   if (view.kind === 'loading') return <Spinner />;
-  if (view.kind === 'failed') return <ErrorView heading={view.heading} />;
+  if (view.kind === 'failed') return <ErrorView heading={view.heading}>{takeAnother}</ErrorView>;
+  if (view.kind === 'waiting') {
+    return (
+      <div className="booth-results booth-results-pending">
+        <Processing video={video} />
+        <div className="booth-actions">{takeAnother}</div>
+      </div>
+    );
+  }
 
   const { job } = view;
-  const phase = jobPhase(job.result.status);
   const shown = shownImages(job, (url) => aiHostUrl(aiHost, url));
   const images = shown.map((image) => image.full);
   const sticker = isSticker(job.prompt);
@@ -79,17 +113,10 @@ export default function ResultPoller({ aiHost, base, video }: Props) {
           <p>{job.result.message}</p>
         </>
       ) : (
-        <>
-          <video className="booth-processing-video" src={video} autoPlay loop muted playsInline aria-hidden="true" />
-          <p className="booth-processing" role="status">
-            {TEXT.processing}
-          </p>
-        </>
+        <Processing video={video} />
       )}
       <div className="booth-actions">
-        <a className="booth-button" href={screenPath(base, 'camera')}>
-          {TEXT.takeAnother}
-        </a>
+        {takeAnother}
         {phase === 'completed' && images.length > 0 ? (
           canShare ? (
             <button type="button" className="booth-button" onClick={() => void share(images[0], job.prompt).catch(console.error)}>
@@ -103,5 +130,17 @@ export default function ResultPoller({ aiHost, base, video }: Props) {
         ) : null}
       </div>
     </div>
+  );
+}
+
+/** 'Processing...' over the tenant's full-screen video. */
+function Processing({ video }: { video: string }) {
+  return (
+    <>
+      <video className="booth-processing-video" src={video} autoPlay loop muted playsInline aria-hidden="true" />
+      <p className="booth-processing" role="status">
+        {TEXT.processing}
+      </p>
+    </>
   );
 }

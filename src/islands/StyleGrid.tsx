@@ -1,6 +1,7 @@
 // Styles screen: the grid of style tiles. The styles fetched at build time show at once and are
 // refreshed in the background; picking one starts a job with the photo from the store.
 import { useEffect, useMemo, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useStore } from '@nanostores/react';
 import { navigate } from 'astro:transitions/client';
 import { TEXT } from '../../contract/constants.ts';
@@ -13,6 +14,7 @@ import { ErrorView, Spinner } from '../components/ErrorView.tsx';
 
 const FIRST_ROW = 4;
 /** The AI host answered, but offers no style: nothing to pick, and the visitor should know. */
+const TRY_AGAIN_TEXT = 'Try again';
 const NO_STYLES_TEXT = 'No styles are available right now. Please try again in a minute.';
 
 interface Props {
@@ -40,6 +42,8 @@ export default function StyleGrid({ initialStyles, aiHost, base }: Props) {
   const [noImage, setNoImage] = useState(false);
   const [starting, setStarting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  /** Bumped by 'Try again' after the styles could not be loaded. */
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     let live = true;
@@ -55,7 +59,7 @@ export default function StyleGrid({ initialStyles, aiHost, base }: Props) {
     return () => {
       live = false;
     };
-  }, [hub, initialStyles.length]);
+  }, [hub, initialStyles.length, attempt]);
 
   async function pick(style: Style) {
     if (!photo) {
@@ -73,7 +77,23 @@ export default function StyleGrid({ initialStyles, aiHost, base }: Props) {
     }
   }
 
-  if (failure) return <ErrorView heading={failure} />;
+  // The photo is still in the store: trying again returns to the grid with it.
+  const tryAgain = () => {
+    setFailure(null);
+    if (styles.length === 0) {
+      setLoading(true);
+      setAttempt((n) => n + 1);
+    }
+  };
+  if (failure) {
+    return (
+      <ErrorView heading={failure}>
+        <button type="button" className="booth-button" onClick={tryAgain}>
+          {TRY_AGAIN_TEXT}
+        </button>
+      </ErrorView>
+    );
+  }
 
   return (
     <div className="booth-styles">
@@ -108,11 +128,15 @@ export default function StyleGrid({ initialStyles, aiHost, base }: Props) {
           {TEXT.restart}
         </a>
       </div>
-      {starting ? (
-        <div className="booth-overlay">
-          <Spinner label="Starting your picture" />
-        </div>
-      ) : null}
+      {/* On <body>: inside the screen it would sit under the logo's layer. */}
+      {starting
+        ? createPortal(
+            <div className="booth-overlay">
+              <Spinner label="Starting your picture" />
+            </div>,
+            document.body,
+          )
+        : null}
     </div>
   );
 }

@@ -261,6 +261,25 @@ describe('the booth screens', () => {
     expect(video).toEqual({ src: tenant('aurora').video, autoplay: true, loop: true, muted: true, playsInline: true, position: 'fixed', fullScreen: true });
   });
 
+  it("shows 'Processing...', the video and a way back while the server holds its first answer", async () => {
+    const page = await (await browser.newContext()).newPage();
+    await stubResultImage(page);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route((url) => url.pathname === '/transformations/jobs/held/', async (route) => {
+      await held;
+      await route.fulfill({ json: { id: 'held', ...completedSticker } });
+    });
+    await page.goto(`${boothUrl}/meadow/results/held`);
+    await page.getByText(TEXT.processing, { exact: true }).waitFor({ timeout: 5_000 });
+    expect(await page.locator('video.booth-processing-video').getAttribute('src')).toBe(tenant('meadow').video);
+    await action(page, TEXT.takeAnother).waitFor();
+    expect(await page.title()).toMatch(/^Processing\.\.\. · /);
+    release();
+    await page.getByRole('heading', { name: TEXT.resultHeading }).waitFor();
+    expect(await page.title()).toMatch(new RegExp(`^${TEXT.resultHeading} · `));
+  });
+
   it('asks the server to hold the answer until the job ends, so a quick result shows at once', async () => {
     const page = await (await browser.newContext()).newPage();
     await stubResultImage(page);
@@ -279,6 +298,9 @@ describe('the booth screens', () => {
       await breakAiHost(page, how);
       await page.goto(`${boothUrl}/results/abc`);
       await page.getByRole('heading', { name: words }).waitFor();
+      // Never a dead end: the way to a new photo is right there.
+      await action(page, TEXT.takeAnother).click();
+      await page.waitForURL(`${boothUrl}/camera`);
       await page.getByRole('img', { name: 'AI Photo Booth' }).last().waitFor();
       expect(await page.locator('.booth-spinner').count()).toBe(0);
     });
@@ -294,6 +316,11 @@ describe('the booth screens', () => {
     await breakAiHost(page, 'server');
     await page.getByRole('button', { name: new RegExp(readSiteData().styles[0].description) }).click();
     await page.getByRole('heading', { name: TROUBLE }).waitFor();
+    // Try again returns to the grid with the photo still there: this time the job starts.
+    await page.unrouteAll();
+    await action(page, 'Try again').click();
+    await page.getByRole('button', { name: new RegExp(readSiteData().styles[0].description) }).click();
+    await page.waitForURL(new RegExp('/results/[^/]+$'), { timeout: 30_000 });
   });
 
   it("shows the server's own sentence when it is too busy to take a job", async () => {

@@ -1,0 +1,82 @@
+// What a visitor sees on a small phone and with reduced motion: two style tiles per row on a
+// 375 px phone, nothing pushing a 320 px page sideways, the loading overlay above everything
+// (the logo too), and a sticker that peels without moving.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { TEXT } from '../../../contract/index.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { action, visit } from '../support/journey.ts';
+import { readSiteData } from '../support/site-data.ts';
+import { completedSticker, stubJob, stubResultImage } from './support.ts';
+
+const boothUrl = inject('boothUrl');
+
+describe('small screens and reduced motion', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser({ camera: 'astronaut' });
+  });
+  afterAll(async () => browser?.close());
+
+  const phone = async (width: number, height: number): Promise<Page> =>
+    (await browser.newContext({ viewport: { width, height } })).newPage();
+  const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+
+  it('shows two style tiles per row on a 375 px phone', async () => {
+    const page = await phone(375, 667);
+    await visit(page, `${boothUrl}/meadow/styles`);
+    const lefts = await page.locator('.booth-style-tile').evaluateAll((tiles) => tiles.map((t) => Math.round(t.getBoundingClientRect().left)));
+    expect(new Set(lefts).size).toBe(2);
+    expect(await sideways(page)).toBe(0);
+  });
+
+  for (const [name, path, ready] of [
+    ['intro', '/aurora/', (p: Page) => action(p, TEXT.start).waitFor()],
+    ['styles', '/aurora/styles', (p: Page) => p.locator('.booth-style-tile').first().waitFor()],
+    ['processing', '/aurora/results/slow', (p: Page) => p.getByText(TEXT.processing, { exact: true }).waitFor()],
+  ] as const) {
+    it(`does not scroll sideways on a 320 px phone (${name})`, async () => {
+      const page = await phone(320, 568);
+      await stubJob(page, { result: { status: 'PENDING' } });
+      await page.goto(`${boothUrl}${path}`);
+      await ready(page);
+      expect(await sideways(page)).toBe(0);
+    });
+  }
+
+  it('covers the logo too with the overlay while a job starts', async () => {
+    const page = await phone(1280, 800);
+    await visit(page, `${boothUrl}/camera`);
+    await page.waitForFunction(() => (document.querySelector('video')?.videoWidth ?? 0) > 0);
+    await action(page, TEXT.takePhoto).click();
+    await action(page, TEXT.useImage).click();
+    await page.waitForURL(`${boothUrl}/styles`);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route((url) => url.pathname === '/transformations/jobs/create/', async (route) => {
+      await held;
+      await route.fulfill({ status: 503, json: { error: 'busy' } });
+    });
+    await page.getByRole('button', { name: new RegExp(readSiteData().styles[0].description) }).click();
+    await page.locator('.booth-overlay').waitFor();
+    const onTop = await page.evaluate(() => {
+      const logo = document.querySelector('.booth-logo')!.getBoundingClientRect();
+      const hit = document.elementFromPoint(logo.left + logo.width / 2, logo.top + logo.height / 2);
+      return Boolean(hit?.closest('.booth-overlay'));
+    });
+    release();
+    expect(onTop).toBe(true);
+  });
+
+  it('peels the sticker at 1 s and 2 s without moving it when the visitor asks for less motion', async () => {
+    const context = await browser.newContext({ reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    await stubResultImage(page);
+    await stubJob(page, completedSticker);
+    await page.goto(`${boothUrl}/results/still`);
+    const sticker = page.locator('.booth-sticker');
+    await expect.poll(() => sticker.getAttribute('data-peeled'), { timeout: 5_000 }).toBe('true');
+    expect(await sticker.evaluate((el) => getComputedStyle(el).transform)).toBe('none');
+  });
+});

@@ -5,6 +5,9 @@ import { relative } from 'node:path';
 import { BuildError, redact } from './build/errors.ts';
 import { runPipeline } from './build/pipeline.ts';
 import { ROOT, readSettings, type BuildSettings } from './build/settings.ts';
+import { cleanUpOnInterrupt } from './build/interrupt.ts';
+
+cleanUpOnInterrupt('build');
 
 let settings: BuildSettings | undefined;
 try {

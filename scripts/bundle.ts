@@ -6,6 +6,9 @@ import { isAbsolute, join, relative } from 'node:path';
 import { bundleSlugs, bundleWarnings, makeBundle, readSiteData } from './build/bundle.ts';
 import { BuildError } from './build/errors.ts';
 import { ROOT } from './build/settings.ts';
+import { cleanUpOnInterrupt } from './build/interrupt.ts';
+
+cleanUpOnInterrupt('bundle');
 
 const inRoot = (path: string) => (isAbsolute(path) ? path : join(ROOT, path));
 

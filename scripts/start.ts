@@ -4,7 +4,6 @@
 // PORT=0 picks a free port. The build's BOOTH_OUT_DIR is the folder the server serves.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { networkInterfaces } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { DEFAULT_PORT, type SiteData } from '../contract/index.ts';
 
@@ -46,48 +45,60 @@ async function stopAll(code: number): Promise<never> {
 process.on('SIGINT', () => void stopAll(0));
 process.on('SIGTERM', () => void stopAll(0));
 
-// The server names the ports it took (PORT=0 means any free one): http, then HTTPS for phones
-// unless BOOTH_HTTPS=off.
-let port = '';
-let httpsPort = '';
-let selfSigned = false;
+// The server names the addresses it listens on (PORT=0 means any free port): http, then HTTPS
+// for phones unless BOOTH_HTTPS=off. Each line: the address on this machine, then those on the
+// network when it listens on all of them.
+const HTTP_LINE = /listening on (http:\/\/[^\s,]+)(?: \(on the network: ([^)]*)\))?/;
+const HTTPS_LINE = /listening for phones on (https:\/\/[^\s,]+)(?: \(on the network: ([^)]*)\))?,\s*(.*)$/;
+interface Listener { local: string; network: string[]; note: string }
+const listener = (match: RegExpExecArray): Listener => ({
+  local: match[1]!,
+  network: match[2] ? match[2].split(', ') : [],
+  note: match[3] ?? '',
+});
+let plain: Listener | null = null;
+let secure: Listener | null = null;
 const server = run('server/main.ts', { PORT: process.env.PORT ?? String(DEFAULT_PORT), BOOTH_SITE_DIR: outDir }, (line) => {
-  port ||= /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(line)?.[1] ?? '';
-  const secure = /listening for phones on https:\/\/127\.0\.0\.1:(\d+)/.exec(line);
-  if (secure) [httpsPort, selfSigned] = [secure[1]!, /self-signed/.test(line)];
+  const https = HTTPS_LINE.exec(line);
+  if (https) secure = listener(https);
+  const http = !https && HTTP_LINE.exec(line);
+  if (http && !plain) plain = listener(http);
 });
 server.once('exit', (code) => {
   if (stopping) return;
   console.error(
-    port
+    plain
       ? `The embedded server stopped (exit ${code}).`
       : `The embedded server stopped (exit ${code}) before it was ready: see the line above.`,
   );
   void stopAll(code || 1);
 });
-while (!port) await new Promise((r) => setTimeout(r, 50));
-
-const local = `http://127.0.0.1:${port}`;
+while (!plain) await new Promise((r) => setTimeout(r, 50));
+const { local } = plain as Listener;
 const hosts = { BOOTH_AUTH_HOST: local, BOOTH_CONTENT_HOST: local, BOOTH_AI_HOST: local };
 const buildEnv = Object.fromEntries(Object.entries(hosts).map(([k, v]) => [k, process.env[k] || v]));
 const buildCode = await exited(run('scripts/build.ts', { ...buildEnv, BOOTH_OUT_DIR: outDir, BOOTH_SITE_DATA: siteDataFile }));
+// Ctrl-C during the build: stopAll is already ending everything; the build did not fail.
+if (stopping) await new Promise(() => {});
 if (buildCode !== 0) {
   console.error('The site build failed (see above); stopping the server.');
   await stopAll(1);
 }
 
 const site: SiteData = JSON.parse(readFileSync(siteDataFile, 'utf8'));
-const lan = Object.values(networkInterfaces())
-  .flat()
-  .filter((a) => a && a.family === 'IPv4' && !a.internal)
-  .map((a) => a!.address);
-console.log(`\nThe booth is ready.\n  ${site.defaultTenant.client || 'Default tenant'}: http://localhost:${port}/`);
-for (const t of site.tenants) console.log(`  ${t.client}: http://localhost:${port}/${t.slug}/`);
+// A person on this machine types localhost; a specific address is printed as it is.
+const here = local.replace('//127.0.0.1:', '//localhost:');
+console.log(`\nThe booth is ready.\n  ${site.defaultTenant.client || 'Default tenant'}: ${here}/`);
+for (const t of site.tenants) console.log(`  ${t.client}: ${here}/${t.slug}/`);
 // Phones need HTTPS for the camera; http://localhost (a kiosk on this machine) has it already.
-if (lan.length && httpsPort) {
-  console.log(`  Phones on this network: ${lan.map((a) => `https://${a}:${httpsPort}/`).join('  ')}`);
-  if (selfSigned) console.log('    (self-signed certificate: each phone shows a warning once; choose to go on. server/README.md says how to use your own.)');
-} else if (lan.length) {
-  console.log(`  On this network: ${lan.map((a) => `http://${a}:${port}/`).join('  ')} (BOOTH_HTTPS=off: phones get no camera over http)`);
+const isLoopback = (url: string) => /^https?:\/\/(127\.|localhost|\[::1\])/.test(url);
+const tls = secure as Listener | null;
+const phones = tls ? [...tls.network, ...(isLoopback(tls.local) ? [] : [tls.local])] : [];
+if (tls && phones.length) {
+  console.log(`  Phones on this network: ${phones.map((url) => `${url}/`).join('  ')}`);
+  if (/self-signed/.test(tls.note)) console.log('    (self-signed certificate: each phone shows a warning once; choose to go on. server/README.md says how to use your own.)');
+} else if (!tls) {
+  const lan = [...(plain as Listener).network, ...(isLoopback(local) ? [] : [local])];
+  if (lan.length) console.log(`  On this network: ${lan.map((url) => `${url}/`).join('  ')} (BOOTH_HTTPS=off: phones get no camera over http)`);
 }
 console.log('Press Ctrl-C to stop.');

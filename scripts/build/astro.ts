@@ -2,6 +2,7 @@
 // and write to BOOTH_OUT_DIR (see astro.config.mjs), so the pipeline can build into a fresh
 // folder and only swap it in when the build succeeded.
 import { spawn } from 'node:child_process';
+import { trackChild } from './interrupt.ts';
 import { join } from 'node:path';
 import { BuildError } from './errors.ts';
 import { ROOT } from './settings.ts';
@@ -35,6 +36,7 @@ export const astroBuild: BuildSite = ({ outDir, siteDataFile, rootTenant }) =>
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    trackChild(child);
     let output = '';
     const keep = (chunk: Buffer) => {
       output = (output + chunk.toString()).slice(-TAIL_CHARS * 2);

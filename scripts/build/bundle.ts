@@ -6,6 +6,7 @@ import { create } from 'tar';
 import type { SiteData } from '../../contract/index.ts';
 import { astroBuild, type BuildSite } from './astro.ts';
 import { BuildError } from './errors.ts';
+import { trackStaged } from './interrupt.ts';
 import { discard, ensureParent, stagingPath } from './publish.ts';
 import { writeRewriteRules } from './rewrites.ts';
 
@@ -60,6 +61,7 @@ export async function makeBundle({ site, siteDataFile, slug, bundleDir, buildSit
   await ensureParent(archive);
   const staged = stagingPath(join(bundleDir, slug), 'building');
   const stagedArchive = `${staged}.tar.gz`;
+  trackStaged(stagedArchive);
   try {
     await buildSite({ outDir: staged, siteDataFile, rootTenant: slug === site.defaultTenant.slug ? undefined : slug });
     if (slug === site.defaultTenant.slug) await dropTenantFolders(staged, site);

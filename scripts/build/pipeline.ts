@@ -7,7 +7,8 @@ import { astroBuild, type BuildSite } from './astro.ts';
 import { fetchBrandingItems } from './dataset.ts';
 import type { Fetch } from './http.ts';
 import { obtainToken } from './login.ts';
-import { discard, ensureParent, replaceDir, replaceFile, stagingPath } from './publish.ts';
+import { BuildError } from './errors.ts';
+import { discard, ensureParent, outDirProblem, replaceDir, replaceFile, stagingPath } from './publish.ts';
 import { writeRewriteRules } from './rewrites.ts';
 import { ROOT, type BuildSettings } from './settings.ts';
 import { fetchStyles } from './styles.ts';
@@ -59,6 +60,8 @@ export async function collectSiteData(settings: BuildSettings, deps: PipelineDep
 }
 
 export async function runPipeline(settings: BuildSettings, deps: PipelineDeps = {}): Promise<BuildSummary> {
+  const unsafe = await outDirProblem(settings.outDir);
+  if (unsafe) throw new BuildError(`BOOTH_OUT_DIR must be a new or empty folder, or one an earlier build made: ${unsafe}. Pick another folder.`);
   const fetchStarted = performance.now();
   const siteData = await collectSiteData(settings, deps);
   const fetchMs = performance.now() - fetchStarted;

@@ -10,6 +10,7 @@ import {
   DEFAULT_PROXY_SIGNATURE,
   DEFAULT_SERVICE_PASSWORD,
   DEFAULT_SERVICE_USERNAME,
+  RESERVED_SLUGS,
 } from '../../contract/index.ts';
 import { BuildError } from './errors.ts';
 
@@ -73,8 +74,30 @@ function textSetting(env: Env, name: string, fallback: string): string {
 
 const inRoot = (path: string) => (isAbsolute(path) ? path : join(ROOT, path));
 
+/** The imgproxy signature path segment: one plain segment that no page or server path uses. */
+function signatureSetting(env: Env): string {
+  const value = textSetting(env, 'BOOTH_PROXY_SIGNATURE', DEFAULT_PROXY_SIGNATURE).trim().replace(/^\/+|\/+$/g, '');
+  if (!/^[\w-]+$/.test(value)) {
+    throw new BuildError(`BOOTH_PROXY_SIGNATURE must be one path segment of letters, digits, - or _ (such as ${DEFAULT_PROXY_SIGNATURE}); it is ${JSON.stringify(env.BOOTH_PROXY_SIGNATURE)}.`);
+  }
+  if (value !== DEFAULT_PROXY_SIGNATURE && (RESERVED_SLUGS as readonly string[]).includes(value)) {
+    throw new BuildError(`BOOTH_PROXY_SIGNATURE ${JSON.stringify(value)} is a path of the site or the booth server; pick another segment.`);
+  }
+  return value;
+}
+
+/** PORT only says where the embedded server is when no host is set; it must be a port. */
+function localHost(env: Env): string {
+  const port = env.PORT?.trim() || String(DEFAULT_PORT);
+  if (!/^\d{1,5}$/.test(port) || Number(port) < 1 || Number(port) > 65535) {
+    throw new BuildError(`PORT must be the embedded server's port (1-65535) when the BOOTH_*_HOST settings are not set; it is ${JSON.stringify(env.PORT)}.`);
+  }
+  return `http://127.0.0.1:${port}`;
+}
+
 export function readSettings(env: Env = process.env): BuildSettings {
-  const local = `http://127.0.0.1:${env.PORT || DEFAULT_PORT}`;
+  const needsLocal = !env.BOOTH_AUTH_HOST || !env.BOOTH_CONTENT_HOST || !env.BOOTH_AI_HOST;
+  const local = needsLocal ? localHost(env) : '';
   const outDir = inRoot(env.BOOTH_OUT_DIR || 'dist');
   const settings: BuildSettings = {
     authHost: hostSetting(env, 'BOOTH_AUTH_HOST', local, false),
@@ -82,7 +105,7 @@ export function readSettings(env: Env = process.env): BuildSettings {
     aiHost: hostSetting(env, 'BOOTH_AI_HOST', local, false),
     publicAiHost: hostSetting(env, 'BOOTH_PUBLIC_AI_HOST', '', true),
     imageProxyHost: hostSetting(env, 'BOOTH_IMAGE_PROXY_HOST', '', true),
-    proxySignature: textSetting(env, 'BOOTH_PROXY_SIGNATURE', DEFAULT_PROXY_SIGNATURE).replace(/^\/+|\/+$/g, ''),
+    proxySignature: signatureSetting(env),
     bucketPrefix: textSetting(env, 'BOOTH_BUCKET_PREFIX', DEFAULT_BUCKET_PREFIX),
     appName: textSetting(env, 'BOOTH_APP_NAME', DEFAULT_APP_NAME),
     datasetId: textSetting(env, 'BOOTH_DATASET_ID', DEFAULT_DATASET_ID),

@@ -8,7 +8,7 @@ import { astroBuild } from '../../../scripts/build/astro.ts';
 import { runPipeline } from '../../../scripts/build/pipeline.ts';
 import { readSettings } from '../../../scripts/build/settings.ts';
 import { startFakeHosts, type FakeHosts } from './support/fake-hosts.ts';
-import { RUNS, hostsAt, listFiles, runScript } from './support/run-script.ts';
+import { RUNS, hostsAt, listFiles, runScript, startScript } from './support/run-script.ts';
 
 const dir = join(RUNS, 'failures');
 const outDir = join(dir, 'dist');
@@ -45,6 +45,9 @@ beforeEach(() => {
   mkdirSync(join(outDir, 'aurora'), { recursive: true });
   writeFileSync(join(outDir, 'index.html'), PREVIOUS_PAGE);
   writeFileSync(join(outDir, 'aurora', 'index.html'), PREVIOUS_PAGE);
+  // What every build writes at the root: this folder is an earlier build's.
+  writeFileSync(join(outDir, '_redirects'), '');
+  writeFileSync(join(outDir, 'booth.nginx.conf'), '');
   writeFileSync(siteDataFile, PREVIOUS_DATA);
 });
 
@@ -101,5 +104,35 @@ describe('a build whose content host fails', () => {
     });
     await expect(failing).rejects.toThrow(/astro build failed .*no tenant has the slug "no-such-tenant"/s);
     expect(snapshot()).toEqual(before);
+  });
+});
+
+describe('a build pointed at a folder it did not make', () => {
+  it('refuses to replace it, naming what is there, and touches nothing', async () => {
+    const foreign = join(dir, 'src-by-mistake');
+    mkdirSync(join(foreign, 'lib'), { recursive: true });
+    writeFileSync(join(foreign, 'camera.ts'), 'export {};\n');
+    const run = await build(`http://127.0.0.1:${await deadPort()}`, { BOOTH_OUT_DIR: foreign });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/BOOTH_OUT_DIR must be a new or empty folder, or one an earlier build made: .*src-by-mistake holds files no earlier build made \(camera\.ts, lib\)/);
+    expect(readdirSync(foreign).sort()).toEqual(['camera.ts', 'lib']);
+    expect(readdirSync(dir).filter((f) => f.includes('building'))).toEqual([]);
+  });
+});
+
+describe('a build that is stopped', () => {
+  it('removes its work in progress, stops astro build and keeps the previous site', async () => {
+    hosts = await startFakeHosts();
+    const before = snapshot();
+    const { child, done } = startScript('scripts/build.ts', { ...hostsAt(hosts.url), BOOTH_OUT_DIR: outDir, BOOTH_SITE_DATA: siteDataFile });
+    // Stopped while astro build runs: the staged site data is written just before it starts.
+    await expect.poll(() => readdirSync(dir).some((f) => f.includes('.building-')), { timeout: 30_000, interval: 20 }).toBe(true);
+    await new Promise((r) => setTimeout(r, 300));
+    child.kill('SIGTERM');
+    const run = await done;
+    expect(run.code).toBe(130);
+    expect(run.stderr).toMatch(/The build was stopped \(SIGTERM\)/);
+    expect(snapshot()).toEqual(before);
+    expect(readdirSync(dir).filter((f) => f.includes('building'))).toEqual([]);
   });
 });

@@ -18,7 +18,7 @@ const httpsStatus = (url: string, ca: string) =>
     }).on('error', reject);
   });
 
-function start(dir: string) {
+function start(dir: string, extraEnv: Record<string, string> = {}) {
   const child = spawn(process.execPath, [join(root, 'scripts', 'start.ts')], {
     cwd: root,
     env: {
@@ -29,6 +29,7 @@ function start(dir: string) {
       BOOTH_DATA_DIR: join(dir, 'data'),
       BOOTH_OUT_DIR: join(dir, 'dist'),
       BOOTH_SITE_DATA: join(dir, 'tenants.generated.json'),
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -76,4 +77,28 @@ describe('npm start', () => {
       await expect(fetch(base!)).rejects.toThrow();
     }
   }, 180_000);
+
+  it('prints no address for phones when the booth listens on this machine only', async () => {
+    const dir = mkdtempSync(join(root, '.test-runs', 'start-'));
+    const run = start(dir, { BOOTH_HOST: '127.0.0.1' });
+    const output = await run.ready;
+    expect(output).not.toContain('Phones on this network');
+    expect(output).not.toContain('On this network');
+    const base = /The booth is ready\.\n\s+.+: (http:\/\/localhost:\d+\/)/.exec(output)?.[1];
+    expect((await fetch(base!)).status).toBe(200);
+    run.child.kill('SIGINT');
+    expect(await run.exit).toBe(0);
+  }, 120_000);
+
+  it.skipIf(!lanAddress)('builds against, and prints, the one network address it was told to listen on', async () => {
+    const dir = mkdtempSync(join(root, '.test-runs', 'start-'));
+    const run = start(dir, { BOOTH_HOST: lanAddress! });
+    const output = await run.ready;
+    const base = new RegExp(`The booth is ready\\.\\n\\s+.+: (http://${lanAddress!.replace(/\./g, '\\.')}:\\d+/)`).exec(output)?.[1];
+    expect(base, output).toBeTruthy();
+    expect((await fetch(`${base}aurora/`)).status).toBe(200);
+    expect(output).toMatch(new RegExp(`Phones on this network: https://${lanAddress!.replace(/\./g, '\\.')}:\\d+/`));
+    run.child.kill('SIGINT');
+    expect(await run.exit).toBe(0);
+  }, 120_000);
 });

@@ -29,6 +29,19 @@ describe('build settings', () => {
     expect(() => readSettings({ BOOTH_DATASET_ID: ' ' })).toThrow(/BOOTH_DATASET_ID is set but empty/);
   });
 
+  it('blames PORT, not a host setting nobody set, for a PORT that is no port', () => {
+    expect(() => readSettings({ PORT: 'abc' })).toThrow(/^PORT must be the embedded server's port/);
+    const hosts = { BOOTH_AUTH_HOST: 'http://a.test', BOOTH_CONTENT_HOST: 'http://c.test', BOOTH_AI_HOST: 'http://ai.test' };
+    expect(readSettings({ ...hosts, PORT: 'abc' }).authHost).toBe('http://a.test');
+  });
+
+  it('takes a proxy signature of one plain segment that no page or server path uses', () => {
+    expect(readSettings({ BOOTH_PROXY_SIGNATURE: '/sig_1-A/' }).proxySignature).toBe('sig_1-A');
+    expect(() => readSettings({ BOOTH_PROXY_SIGNATURE: '/' })).toThrow(/BOOTH_PROXY_SIGNATURE must be one path segment/);
+    expect(() => readSettings({ BOOTH_PROXY_SIGNATURE: 'a/b' })).toThrow(/BOOTH_PROXY_SIGNATURE must be one path segment/);
+    expect(() => readSettings({ BOOTH_PROXY_SIGNATURE: 'camera' })).toThrow(/"camera" is a path of the site or the booth server/);
+  });
+
   it('refuses an out dir that holds the project', () => {
     expect(() => readSettings({ BOOTH_OUT_DIR: '.' })).toThrow(/BOOTH_OUT_DIR/);
     expect(() => readSettings({ BOOTH_OUT_DIR: '/' })).toThrow(/BOOTH_OUT_DIR/);

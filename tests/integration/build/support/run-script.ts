@@ -14,19 +14,25 @@ export interface ScriptRun {
 }
 
 export function runScript(script: string, env: Record<string, string>, args: string[] = []): Promise<ScriptRun> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [join(ROOT, script), ...args], {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', fail);
-    child.on('exit', (code) => done({ code, stdout, stderr }));
+  return startScript(script, env, args).done;
+}
+
+/** The same, with the running process at hand (to signal it). */
+export function startScript(script: string, env: Record<string, string>, args: string[] = []) {
+  const child = spawn(process.execPath, [join(ROOT, script), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => (stdout += d));
+  child.stderr.on('data', (d) => (stderr += d));
+  const done = new Promise<ScriptRun>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+  return { child, done };
 }
 
 /** Environment pointing all three build-time hosts at one origin. */

@@ -3,10 +3,11 @@
 import { serve } from '@hono/node-server';
 import type { Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import { isIPv6, type AddressInfo } from 'node:net';
 import { withHttpsUpgrade } from './https-upgrade.ts';
 import { loadSettings, SettingsError, type Settings } from './settings.ts';
 import { log, logError } from './log.ts';
+import { DataFolderError, lockDataFolder } from './storage/data-folder-lock.ts';
 import { lanAddresses, loadTls } from './tls.ts';
 
 // node:sqlite prints an "experimental" warning on every start; it says nothing an operator can act on.
@@ -30,6 +31,16 @@ try {
   throw error;
 }
 
+// Before anything in the data folder is read: a second server would run recovery on it and
+// restyle the first one's unfinished jobs again.
+const unlock = await lockDataFolder(settings.dataDir).catch((error: unknown) => {
+  if (error instanceof DataFolderError) stopWith(error.message);
+  throw error;
+});
+// Every exit lets the folder go, the clean shutdown below and a failed start alike; a kill -9
+// leaves the lock behind, and the next start sees its process is gone and takes it over.
+process.on('exit', unlock);
+
 const { startBooth } = await import('./booth.ts');
 const booth = await startBooth(settings).catch((error: unknown) => stopWith(`Cannot start the booth server: ${error instanceof Error ? error.message : String(error)}`));
 
@@ -38,10 +49,13 @@ const tls = settings.https
       booth.close().finally(() => stopWith(`Cannot start HTTPS: ${error instanceof Error ? error.message : String(error)}. Fix it or set BOOTH_HTTPS=off.`)))
   : null;
 
+/** A host as a URL writes it: an IPv6 address in brackets, its zone's % escaped (fe80::1%25eth0). */
+const urlHost = (host: string) => (isIPv6(host) ? `[${host.replace('%', '%25')}]` : host);
+
 /** The address a person on this machine types; with a wildcard bind, the LAN addresses too. */
 function addresses(scheme: 'http' | 'https', port: number) {
   const wildcard = settings.host === '0.0.0.0' || settings.host === '::';
-  const local = wildcard || settings.host === 'localhost' ? '127.0.0.1' : settings.host;
+  const local = wildcard || settings.host === 'localhost' ? '127.0.0.1' : urlHost(settings.host);
   const lan = wildcard ? lanAddresses().map((address) => `${scheme}://${address}:${port}`) : [];
   return `${scheme}://${local}:${port}${lan.length ? ` (on the network: ${lan.join(', ')})` : ''}`;
 }
@@ -74,7 +88,7 @@ function listen(options: Parameters<typeof serve>[0], port: number, variable: 'P
     server.on('error', (error: NodeJS.ErrnoException) => {
       booth.close().finally(() => stopWith(error.code === 'EADDRINUSE'
         ? `Port ${port} is already in use: stop the other server or set ${variable} to another port.`
-        : `Cannot listen on ${settings.host}:${port}: ${error.message}`));
+        : `Cannot listen on ${urlHost(settings.host)}:${port}: ${error.message}`));
     });
   });
 }

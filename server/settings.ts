@@ -64,6 +64,9 @@ const EnvSchema = z.object({
   BOOTH_PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' }).transform((u) => u.replace(/\/+$/, '')).optional(),
 });
 
+/** Settings whose value an error line never shows. */
+const SECRET_SETTINGS = new Set(['BOOTH_JWT_SECRET', 'BOOTH_SERVICE_PASSWORD']);
+
 export interface ProxySource { prefix: string; folder: string }
 
 /** The second listener, for phones: browsers give the camera only to secure pages. */
@@ -125,7 +128,9 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? 'environment');
-    throw new SettingsError(`Invalid setting ${name}=${JSON.stringify(given[name] ?? '')}: ${issue.message}`);
+    // Server output ends up in tickets and chats; a secret's value must not travel with it.
+    const shown = SECRET_SETTINGS.has(name) ? ' (value not shown)' : `=${JSON.stringify(given[name] ?? '')}`;
+    throw new SettingsError(`Invalid setting ${name}${shown}: ${issue.message}`);
   }
   const e = parsed.data;
   if (Boolean(e.BOOTH_TLS_CERT) !== Boolean(e.BOOTH_TLS_KEY)) {
@@ -138,7 +143,11 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   }
   // Next to PORT by default; with PORT=0 (any free port), any free port too.
   const httpsPort = e.BOOTH_HTTPS_PORT ?? (e.PORT === 0 ? 0 : e.PORT + 1);
-  if (httpsPort > 65535 || (httpsPort !== 0 && httpsPort === e.PORT)) {
+  if (e.BOOTH_HTTPS === 'on' && httpsPort > 65535) {
+    // Only the default can get here: BOOTH_HTTPS_PORT itself is checked to be at most 65535.
+    throw new SettingsError(`Invalid setting PORT=${e.PORT}: it leaves no port for HTTPS (PORT+1 is over 65535); set BOOTH_HTTPS_PORT to a free port, or BOOTH_HTTPS=off`);
+  }
+  if (e.BOOTH_HTTPS === 'on' && httpsPort !== 0 && httpsPort === e.PORT) {
     throw new SettingsError(`Invalid setting BOOTH_HTTPS_PORT=${JSON.stringify(given.BOOTH_HTTPS_PORT ?? '')}: HTTPS needs a port of its own (0-65535, not PORT)`);
   }
   const tenantAssetsDir = e.BOOTH_TENANT_ASSETS_DIR ?? path.join(e.BOOTH_DATA_DIR, 'tenant-assets');

@@ -41,11 +41,33 @@ const MIGRATIONS = [
   `ALTER TABLE jobs ADD COLUMN previews TEXT NOT NULL DEFAULT '[]';`,
 ];
 
+/** The SQLite result codes an operator can do something about (https://sqlite.org/rescode.html). */
+const SQLITE = { perm: 3, readonly: 8, corrupt: 11, full: 13, cantopen: 14, notadb: 26 } as const;
+
 export function openDatabase(dataDir: string): DatabaseSync {
-  fs.mkdirSync(dataDir, { recursive: true });
-  const db = new DatabaseSync(path.join(dataDir, 'booth.sqlite'));
-  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;');
+  const file = path.join(dataDir, 'booth.sqlite');
+  let db: DatabaseSync | undefined;
+  try {
+    fs.mkdirSync(dataDir, { recursive: true });
+    db = new DatabaseSync(file);
+    db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;');
+    migrate(db);
+    return db;
+  } catch (error) {
+    try {
+      db?.close();
+    } catch {
+      // It is being given up anyway.
+    }
+    throw explained(error, file, dataDir);
+  }
+}
+
+function migrate(db: DatabaseSync) {
   const { user_version: version } = db.prepare('PRAGMA user_version').get() as { user_version: number };
+  // A read-only file opens without complaint and fails at the first write, far from here; writing
+  // the version back unchanged makes it fail here, where the error gets the file's name.
+  db.exec(`PRAGMA user_version = ${version}`);
   for (let v = version; v < MIGRATIONS.length; v++) {
     db.exec('BEGIN');
     try {
@@ -57,5 +79,33 @@ export function openDatabase(dataDir: string): DatabaseSync {
       throw error;
     }
   }
-  return db;
+}
+
+/** SQLite's own words ("file is not a database") name neither the file nor a way out; these do. */
+function explained(error: unknown, file: string, dataDir: string): unknown {
+  const { code, errcode, errstr } = error as { code?: string; errcode?: number; errstr?: string };
+  const permission = `make ${dataDir} and the files in it writable for this user, or set BOOTH_DATA_DIR to another folder`;
+  let message: string | undefined;
+  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') {
+    message = `cannot create the data folder ${dataDir} (${code}); ${permission}.`;
+  } else if (code === 'ERR_SQLITE_ERROR' && errcode !== undefined) {
+    // Extended codes (SQLITE_READONLY_DIRECTORY, ...) keep the primary code in their low byte.
+    switch (errcode & 0xff) {
+      case SQLITE.notadb:
+      case SQLITE.corrupt:
+        message = `the database ${file} is damaged (${errstr}); move it aside, with any booth.sqlite-wal and booth.sqlite-shm next to it, to start with an empty one (the demo tenants are seeded again), or restore it from a backup.`;
+        break;
+      case SQLITE.readonly:
+      case SQLITE.perm:
+        message = `cannot write the database ${file} (${errstr}); ${permission}.`;
+        break;
+      case SQLITE.cantopen:
+        message = `cannot open the database ${file} (${errstr}); ${permission}.`;
+        break;
+      case SQLITE.full:
+        message = `the disk holding ${file} is full; free some space, or set BOOTH_DATA_DIR to a folder on another disk.`;
+        break;
+    }
+  }
+  return message ? new Error(message, { cause: error }) : error;
 }

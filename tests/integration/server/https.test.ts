@@ -105,7 +105,9 @@ describe('HTTPS with a self-signed certificate (the default)', () => {
     }
   });
 
+  // The last test here: it stops the shared server, since a data folder takes one server at a time.
   it('keeps the certificate across restarts', async () => {
+    await server.stop();
     const again = await startServer({ dataDir: server.dataDir, env: { BOOTH_WORKERS: '1', BOOTH_HOST: '127.0.0.1' } });
     try {
       const served = await httpsGet(`https://localhost:${portOf(again.httpsUrl!)}/health`, cert);

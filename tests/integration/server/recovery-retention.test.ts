@@ -62,7 +62,10 @@ describe('settings', () => {
     [{ PORT: 'eighty' }, /PORT/],
     [{ BOOTH_WORKERS: '0' }, /BOOTH_WORKERS/],
     [{ BOOTH_PUBLIC_URL: 'ftp://booth.local' }, /BOOTH_PUBLIC_URL/],
-    [{ BOOTH_JWT_SECRET: 'short' }, /BOOTH_JWT_SECRET.*32 characters/],
+    // A secret's value is never printed: logs get copied into tickets and chats.
+    [{ BOOTH_JWT_SECRET: 'short-s3cret-value' }, /^Invalid setting BOOTH_JWT_SECRET \(value not shown\): must be at least 32 characters$/],
+    // PORT+1, the default HTTPS port, does not exist: the line blames PORT, not the unset BOOTH_HTTPS_PORT.
+    [{ PORT: '65535' }, /^Invalid setting PORT=65535: .*no port for HTTPS.*BOOTH_HTTPS_PORT.*BOOTH_HTTPS=off/],
     [{ BOOTH_BUCKET_PREFIX: 'booth-assets' }, /BOOTH_BUCKET_PREFIX/],
     [{ BOOTH_ENGINE: 'magic' }, /Unknown engine "magic"/],
     // Larger bodies no longer fit in one JavaScript string.
@@ -77,5 +80,16 @@ describe('settings', () => {
     const lines = error!.message.split('\n').filter((l) => l.trim() && !/exited with code/.test(l));
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(message);
+    for (const [name, value] of Object.entries(env)) if (/SECRET|PASSWORD/.test(name)) expect(lines[0]).not.toContain(value);
+  });
+
+  it('takes PORT=65535 when HTTPS is off: no second port is needed', async () => {
+    const server = await startServer({ env: { BOOTH_WORKERS: '1', PORT: '65535', BOOTH_HTTPS: 'off' } });
+    try {
+      expect(server.port).toBe(65535);
+      expect((await fetch(`${server.url}/health`)).status).toBe(200);
+    } finally {
+      await server.stop();
+    }
   });
 });

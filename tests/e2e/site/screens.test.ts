@@ -6,10 +6,10 @@ import { inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { TEXT } from '../../../contract/index.ts';
 import { launchBrowser } from '../support/browser.ts';
-import { action, visit } from '../support/journey.ts';
+import { action, photoOnStylesScreen, visit } from '../support/journey.ts';
 import { IMAGELESS_TENANT, readSiteData, tenant } from '../support/site-data.ts';
 import { REPO_ROOT } from '../../support/server.ts';
-import { STUB_IMAGE_PATH, breakAiHost, completedSticker, stubJob, stubResultImage, stubStyles, withoutBakedStyles } from './support.ts';
+import { STUB_IMAGE_PATH, breakAiHost, completedSticker, holdRequests, stubJob, stubResultImage, stubStyles, withoutBakedStyles } from './support.ts';
 
 const boothUrl = inject('boothUrl');
 const UNREACHABLE = "We can't reach the booth right now. Check your connection and try again.";
@@ -159,12 +159,7 @@ describe('the booth screens', () => {
   it('shows a spinner, then the tiles, when no styles were baked in at build time', async () => {
     const page = await (await browser.newContext()).newPage();
     await withoutBakedStyles(page);
-    let answer!: () => void;
-    const answered = new Promise<void>((resolve) => (answer = resolve));
-    await page.route((url) => url.pathname === '/transformations/styles', async (route) => {
-      await answered;
-      await route.continue();
-    });
+    const answer = await holdRequests(page, (url) => url.pathname === '/transformations/styles', (route) => route.continue());
     await page.goto(`${boothUrl}/meadow/styles`);
     await page.getByRole('status').filter({ hasText: 'Loading the styles' }).waitFor();
     expect(await page.locator('.booth-style-tile').count()).toBe(0);
@@ -264,12 +259,7 @@ describe('the booth screens', () => {
   it("shows 'Processing...', the video and a way back while the server holds its first answer", async () => {
     const page = await (await browser.newContext()).newPage();
     await stubResultImage(page);
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route((url) => url.pathname === '/transformations/jobs/held/', async (route) => {
-      await held;
-      await route.fulfill({ json: { id: 'held', ...completedSticker } });
-    });
+    const release = await holdRequests(page, (url) => url.pathname === '/transformations/jobs/held/', (route) => route.fulfill({ json: { id: 'held', ...completedSticker } }));
     await page.goto(`${boothUrl}/meadow/results/held`);
     await page.getByText(TEXT.processing, { exact: true }).waitFor({ timeout: 5_000 });
     expect(await page.locator('video.booth-processing-video').getAttribute('src')).toBe(tenant('meadow').video);
@@ -308,11 +298,7 @@ describe('the booth screens', () => {
 
   it('ends in the root error view when starting a job fails', async () => {
     const page = await (await browser.newContext()).newPage();
-    await visit(page, `${boothUrl}/camera`);
-    await page.waitForFunction(() => (document.querySelector('video')?.videoWidth ?? 0) > 0);
-    await action(page, TEXT.takePhoto).click();
-    await action(page, TEXT.useImage).click();
-    await page.waitForURL(`${boothUrl}/styles`);
+    await photoOnStylesScreen(page, boothUrl);
     await breakAiHost(page, 'server');
     await page.getByRole('button', { name: new RegExp(readSiteData().styles[0].description) }).click();
     await page.getByRole('heading', { name: TROUBLE }).waitFor();
@@ -326,11 +312,7 @@ describe('the booth screens', () => {
   it("shows the server's own sentence when it is too busy to take a job", async () => {
     const busy = 'The booth is busy right now. Please try again in a minute.';
     const page = await (await browser.newContext()).newPage();
-    await visit(page, `${boothUrl}/camera`);
-    await page.waitForFunction(() => (document.querySelector('video')?.videoWidth ?? 0) > 0);
-    await action(page, TEXT.takePhoto).click();
-    await action(page, TEXT.useImage).click();
-    await page.waitForURL(`${boothUrl}/styles`);
+    await photoOnStylesScreen(page, boothUrl);
     await page.route((url) => url.pathname === '/transformations/jobs/create/', (route) => route.fulfill({ status: 503, json: { error: busy } }));
     await page.getByRole('button', { name: new RegExp(readSiteData().styles[0].description) }).click();
     await page.getByRole('heading', { name: busy }).waitFor();

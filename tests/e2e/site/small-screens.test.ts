@@ -6,9 +6,9 @@ import { inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { TEXT } from '../../../contract/index.ts';
 import { launchBrowser } from '../support/browser.ts';
-import { action, visit } from '../support/journey.ts';
+import { action, photoOnStylesScreen, visit } from '../support/journey.ts';
 import { readSiteData } from '../support/site-data.ts';
-import { completedSticker, stubJob, stubResultImage } from './support.ts';
+import { completedSticker, holdRequests, stubJob, stubResultImage } from './support.ts';
 
 const boothUrl = inject('boothUrl');
 
@@ -47,17 +47,8 @@ describe('small screens and reduced motion', () => {
 
   it('covers the logo too with the overlay while a job starts', async () => {
     const page = await phone(1280, 800);
-    await visit(page, `${boothUrl}/camera`);
-    await page.waitForFunction(() => (document.querySelector('video')?.videoWidth ?? 0) > 0);
-    await action(page, TEXT.takePhoto).click();
-    await action(page, TEXT.useImage).click();
-    await page.waitForURL(`${boothUrl}/styles`);
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route((url) => url.pathname === '/transformations/jobs/create/', async (route) => {
-      await held;
-      await route.fulfill({ status: 503, json: { error: 'busy' } });
-    });
+    await photoOnStylesScreen(page, boothUrl);
+    const release = await holdRequests(page, (url) => url.pathname === '/transformations/jobs/create/', (route) => route.fulfill({ status: 503, json: { error: 'busy' } }));
     await page.getByRole('button', { name: new RegExp(readSiteData().styles[0].description) }).click();
     await page.locator('.booth-overlay').waitFor();
     const onTop = await page.evaluate(() => {

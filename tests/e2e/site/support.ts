@@ -3,7 +3,7 @@
 // a network failure). Everything else is the real server and the real built site.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page, Request } from 'playwright-core';
+import type { Page, Request, Route } from 'playwright-core';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 
@@ -75,4 +75,19 @@ export async function withoutBakedStyles(page: Page) {
     html = `${html.slice(0, start)}[1,[]]${html.slice(end)}`;
     await route.fulfill({ response, body: html });
   });
+}
+
+/**
+ * Holds every request `matching` until the returned release() is called, then lets `answer`
+ * handle it: the screen's in-between state (a spinner, an overlay, 'Processing...') stays for
+ * as long as the test looks at it.
+ */
+export async function holdRequests(page: Page, matching: (url: URL) => boolean, answer: (route: Route) => Promise<void>): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(matching, async (route) => {
+    await released;
+    await answer(route);
+  });
+  return release;
 }

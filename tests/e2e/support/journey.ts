@@ -39,3 +39,13 @@ export async function visit(page: Page, url: string): Promise<void> {
 
 /** Astro drops an island's `ssr` attribute once React has hydrated it. */
 export const hydrated = (page: Page) => page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+
+/** The camera screen at `origin + base`, a photo taken and used: the page is on the styles screen. */
+export async function photoOnStylesScreen(page: Page, origin: string, base = ''): Promise<void> {
+  await visit(page, `${origin}${base}/camera`);
+  await page.waitForFunction(() => (document.querySelector('video')?.videoWidth ?? 0) > 0);
+  await action(page, 'Take Photo').click();
+  await action(page, 'Use this image').click();
+  await page.waitForURL(`${origin}${base}/styles`);
+  await hydrated(page);
+}

@@ -1,7 +1,10 @@
 // The embedded server under load, on loopback:
 //  - poll latency of GET /transformations/jobs/{id}/ with 500 concurrent pollers while the
 //    engine workers restyle real 3000x2400 photos;
+//  - the same polls over HTTPS, as phones on the event network send them (workers idle);
 //  - image-proxy time for a 1920x1080 background to 450x800 with smart gravity, cold and cached.
+import fs from 'node:fs';
+import https from 'node:https';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
@@ -30,12 +33,23 @@ async function timed(url: string): Promise<number> {
   return performance.now() - started;
 }
 
+/** One GET over TLS, trusting the server's self-signed certificate; connections are kept. */
+function timedHttps(url: string, agent: https.Agent): Promise<number> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    https.get(url, { agent }, (res) => {
+      res.resume();
+      res.on('end', () => (res.statusCode === 200 ? resolve(performance.now() - started) : reject(new Error(`${url} answered ${res.statusCode}`))));
+    }).on('error', reject);
+  });
+}
+
 /** Closed loop: each poller sends its next request as soon as the last one is answered. */
-async function pollFor(url: string, seconds: number): Promise<number[]> {
+async function pollFor(url: string, seconds: number, get: (url: string) => Promise<number> = timed): Promise<number[]> {
   const latencies: number[] = [];
   const until = performance.now() + seconds * 1000;
   await Promise.all(Array.from({ length: POLLERS }, async () => {
-    while (performance.now() < until) latencies.push(await timed(url));
+    while (performance.now() < until) latencies.push(await get(url));
   }));
   return latencies;
 }
@@ -57,6 +71,16 @@ export default async function bench(): Promise<BenchRow[]> {
     await pollFor(server.url + jobPath(polledId), 1); // opens the connections; not counted
     const idle = await pollFor(server.url + jobPath(polledId), 2);
     rows.push({ area: 'server', figure: 'job poll latency p50 / p99 (workers idle)', value: `${ms(percentile(idle, 50))} / ${ms(percentile(idle, 99))}`, how: `${POLLERS} concurrent pollers for 2 s (${idle.length} requests), baseline` });
+
+    // Phones poll over HTTPS: the same 500 pollers through TLS, with kept connections as browsers do.
+    const ca = fs.readFileSync(path.join(server.dataDir, 'tls', 'cert.pem'));
+    const agent = new https.Agent({ ca, keepAlive: true, maxSockets: POLLERS });
+    const secureUrl = `https://localhost:${new URL(server.httpsUrl!).port}${jobPath(polledId)}`;
+    const get = (url: string) => timedHttps(url, agent);
+    await pollFor(secureUrl, 1, get); // TLS handshakes; not counted
+    const secure = await pollFor(secureUrl, 2, get);
+    agent.destroy();
+    rows.push({ area: 'server', figure: 'job poll latency p50 / p99 over HTTPS (workers idle)', value: `${ms(percentile(secure, 50))} / ${ms(percentile(secure, 99))}`, how: `${POLLERS} concurrent pollers for 2 s over TLS (${secure.length} requests), kept connections, self-signed certificate` });
 
     // Keep every worker busy for the whole polling window, with a bounded number of jobs.
     let stop = false;

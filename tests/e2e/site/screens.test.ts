@@ -345,5 +345,17 @@ describe('the booth screens', () => {
     expect(response?.status()).toBe(404);
     await page.getByRole('heading', { name: 'Not Found' }).waitFor();
     expect(await page.locator('img.booth-company-logo').getAttribute('src')).toBe('/assets/company-logo.svg');
+    // The way back leads to the start page of the tenant the address was under.
+    await expect.poll(() => action(page, 'Go to the start').getAttribute('href')).toBe('/aurora/');
+    await action(page, 'Go to the start').click();
+    await page.getByRole('heading', { level: 1, name: tenant('aurora').viewFinderTitle }).waitFor();
+  });
+
+  it('leads back to the site\'s start from an address under no tenant', async () => {
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(`${boothUrl}/camera/nothing-here`);
+    await page.getByRole('heading', { name: 'Not Found' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await action(page, 'Go to the start').getAttribute('href')).toBe('/');
   });
 });

@@ -7,6 +7,7 @@ import { rmSync } from 'node:fs';
 
 const children = new Set<ChildProcess>();
 const staged = new Set<string>();
+let publishing: Promise<unknown> | null = null;
 
 export function trackChild(child: ChildProcess) {
   children.add(child);
@@ -16,9 +17,28 @@ export function trackChild(child: ChildProcess) {
 export const trackStaged = (path: string) => staged.add(path);
 export const untrackStaged = (path: string) => staged.delete(path);
 
+/**
+ * Putting the finished site in place (renames, removing the old copy) runs to its end even when
+ * a stop arrives meanwhile: stopped halfway, dist/ and tenants.generated.json would disagree.
+ */
+export async function uninterrupted<T>(work: () => Promise<T>): Promise<T> {
+  const running = work();
+  publishing = running;
+  try {
+    return await running;
+  } finally {
+    publishing = null;
+  }
+}
+
 /** On SIGINT or SIGTERM: stop the children, remove the staged work, say so, exit 130. */
 export function cleanUpOnInterrupt(what: string) {
   const stop = async (signal: NodeJS.Signals) => {
+    if (publishing) {
+      await publishing.catch(() => undefined);
+      console.error(`The ${what} had finished when ${signal} arrived; it was kept.`);
+      process.exit(130);
+    }
     await Promise.all(
       [...children].map((child) => new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(null) : (child.once('exit', resolve), child.kill(signal))))),
     );

@@ -8,6 +8,7 @@ import { fetchBrandingItems } from './dataset.ts';
 import type { Fetch } from './http.ts';
 import { obtainToken } from './login.ts';
 import { BuildError } from './errors.ts';
+import { uninterrupted } from './interrupt.ts';
 import { discard, ensureParent, outDirProblem, replaceDir, replaceFile, stagingPath } from './publish.ts';
 import { writeRewriteRules } from './rewrites.ts';
 import { ROOT, type BuildSettings } from './settings.ts';
@@ -75,8 +76,10 @@ export async function runPipeline(settings: BuildSettings, deps: PipelineDeps = 
     await writeFile(stagedData, `${JSON.stringify(siteData, null, 2)}\n`);
     await (deps.buildSite ?? astroBuild)({ outDir: stagedSite, siteDataFile: stagedData });
     await writeRewriteRules(stagedSite, { tenantPrefixes: true });
-    await replaceDir(stagedSite, settings.outDir);
-    await replaceFile(stagedData, settings.siteDataFile);
+    await uninterrupted(async () => {
+      await replaceDir(stagedSite, settings.outDir);
+      await replaceFile(stagedData, settings.siteDataFile);
+    });
   } finally {
     await discard(stagedData, stagedSite);
   }

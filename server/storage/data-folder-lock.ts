@@ -25,8 +25,12 @@ export async function lockDataFolder(dataDir: string): Promise<() => void> {
   for (let round = 0; round < 3; round++) {
     try {
       fs.writeFileSync(file, `${process.pid}\n`, { flag: 'wx' });
+      // After clearing a stale lock, another server that judged the same stale lock may clear
+      // ours in the instant before it writes its own: look again, and give way if it did.
+      if (round > 0) await confirmOwn(file, dataDir);
       return () => release(file);
     } catch (error) {
+      if (error instanceof DataFolderError) throw error;
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw notWritable(dataDir, error);
     }
     const held = await readLock(file);
@@ -57,6 +61,16 @@ async function readLock(file: string, waitMs = 500): Promise<string | null> {
     }
     if (text.trim() || waited >= waitMs) return text;
     await sleep(50);
+  }
+}
+
+const CONFIRM_AFTER_MS = 100;
+
+async function confirmOwn(file: string, dataDir: string) {
+  await sleep(CONFIRM_AFTER_MS);
+  const held = (await readLock(file, 0))?.trim();
+  if (held !== String(process.pid)) {
+    throw new DataFolderError(`Another booth server (pid ${held ?? 'unknown'}) took the data folder ${dataDir} as this one started; stop it, or give this one its own BOOTH_DATA_DIR.`);
   }
 }
 

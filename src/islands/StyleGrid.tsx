@@ -24,6 +24,8 @@ interface Props {
 }
 
 export default function StyleGrid({ initialStyles, aiHost, base }: Props) {
+  /** Bumped by 'Try again': the client and the styles are loaded afresh. */
+  const [attempt, setAttempt] = useState(0);
   // The client (with the contract's zod schemas) loads after the tiles show: the visitor sees
   // the build-time styles at once and the page's first paint does not wait for it.
   const hub = useMemo(
@@ -32,7 +34,8 @@ export default function StyleGrid({ initialStyles, aiHost, base }: Props) {
         ({ createAiHub }) => createAiHub(aiHost),
         () => Promise.reject(new AiHubError(UNREACHABLE_MESSAGE)),
       ),
-    [aiHost],
+    // Try again loads the client again too, in case it was its download that failed.
+    [aiHost, attempt],
   );
   const photo = useStore($photo);
   const [styles, setStyles] = useState(initialStyles);
@@ -42,8 +45,6 @@ export default function StyleGrid({ initialStyles, aiHost, base }: Props) {
   const [noImage, setNoImage] = useState(false);
   const [starting, setStarting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  /** Bumped by 'Try again' after the styles could not be loaded. */
-  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     let live = true;
@@ -80,10 +81,8 @@ export default function StyleGrid({ initialStyles, aiHost, base }: Props) {
   // The photo is still in the store: trying again returns to the grid with it.
   const tryAgain = () => {
     setFailure(null);
-    if (styles.length === 0) {
-      setLoading(true);
-      setAttempt((n) => n + 1);
-    }
+    if (styles.length === 0) setLoading(true);
+    setAttempt((n) => n + 1);
   };
   if (failure) {
     return (

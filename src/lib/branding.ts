@@ -11,7 +11,7 @@ import {
   type BrandingItem,
   type TenantBranding,
 } from '../../contract/index.ts';
-import { contrastRatio, parseColor, type Rgb } from './contrast.ts';
+import { contrastRatio, isTransparent, parseColor, type Rgb } from './contrast.ts';
 import { LOCAL_ASSETS } from './local-assets.ts';
 
 /** "A built-in default branding is used when the slug is not found. Its slug is the default tenant slug." */
@@ -49,12 +49,12 @@ const toHex = ({ r, g, b }: Rgb) => `#${hex2(r)}${hex2(g)}${hex2(b)}`;
 
 /**
  * The colour as '#rrggbb', or null when the value is not a CSS colour (CSS Color 4: hex, named,
- * rgb(), hsl(), hwb(), lab(), lch(), oklab(), oklch(), color()). Only the hex reaches the page,
- * so nothing else of the value can. Transparency is dropped: the page paints what the contrast
- * check measured.
+ * rgb(), hsl(), hwb(), lab(), lch(), oklab(), oklch(), color()) or one that paints nothing
+ * (`transparent`, alpha 0). Only the hex reaches the page, so nothing else of the value can.
+ * Partial transparency is dropped: the page paints what the contrast check measured.
  */
 export function normalizeColor(value: string): string | null {
-  const rgb = parseColor(value);
+  const rgb = isTransparent(value) ? null : parseColor(value);
   return rgb ? toHex(rgb) : null;
 }
 
@@ -134,7 +134,7 @@ export function resolveBranding(
     if (value === undefined) continue;
     const hex = normalizeColor(value);
     if (hex) branding[field] = hex;
-    else replace(field, value, 'is not a CSS colour');
+    else replace(field, value, isTransparent(value) ? 'is fully transparent' : 'is not a CSS colour');
   }
 
   for (const field of IMAGE_FIELDS) {

@@ -23,6 +23,12 @@ export function parseColor(css: string): Rgb | null {
   return channels.every(Number.isFinite) ? { r: channels[0]!, g: channels[1]!, b: channels[2]! } : null;
 }
 
+/** A colour that paints nothing (`transparent`, alpha 0): no tenant colour can be that. */
+export function isTransparent(css: string): boolean {
+  const parsed = parse(css.trim().toLowerCase());
+  return parsed?.alpha === 0;
+}
+
 /** WCAG 2.x relative luminance. */
 export function relativeLuminance({ r, g, b }: Rgb): number {
   const lin = (c: number) => {

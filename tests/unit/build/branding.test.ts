@@ -44,6 +44,15 @@ describe('CSS colours', () => {
     expect(normalizeColor('rgb(1e3, 0, 0)')).toBe('#ff0000');
   });
 
+  it('refuses a colour that paints nothing, saying so', () => {
+    expect(normalizeColor('transparent')).toBeNull();
+    expect(normalizeColor('rgb(0 0 0 / 0)')).toBeNull();
+    expect(normalizeColor('rgb(0 0 0 / 0.5)')).toBe('#000000');
+    const { branding, problems } = resolveBranding({ slug: 'see-through', client: 'Glass', backgroundColor: 'transparent' });
+    expect(branding.backgroundColor).toBe('#242424');
+    expect(problems).toEqual([expect.stringMatching(/Glass.*backgroundColor "transparent" is fully transparent; the default "#242424" is used/)]);
+  });
+
   it('refuses what is not a colour', () => {
     for (const value of ['javascript:alert(1)', 'red; background:url(x)', 'url(evil.png)', 'expression(alert(1))', '#12', '#ggg', 'rgb(1,2)', 'rgb(1px,2,3)', 'constructor', '__proto__', 'var(--x)', 'notacolour']) {
       expect(normalizeColor(value), value).toBeNull();

@@ -1,5 +1,6 @@
 // tenants.generated.json: what the build (scripts/) hands the static site (src/).
 // Written once per build, read at build time by the pages; never fetched by browsers.
+import { DEFAULT_PROXY_SIGNATURE } from './embedded-defaults.ts';
 import type { Style } from './styles.ts';
 
 /** A tenant's branding after validation: every field present, safe, defaults filled in. */
@@ -45,11 +46,23 @@ export interface SiteData {
 /** The demo tenants the embedded server seeds (one dark, one light). */
 export const DEMO_TENANT_SLUGS = ['aurora', 'meadow'] as const;
 
+/** Top-level paths of the embedded server itself, besides the proxy signature. */
+export const SERVER_PATHS = ['jwt', 'datasets', 'transformations', 'media', 'health', 'api'] as const;
+/** Top-level paths of the built site: its screens, its assets and the host's well-known files. */
+export const SITE_PATHS = ['camera', 'styles', 'results', '404', '_astro', 'assets', 'favicon.ico', 'robots.txt'] as const;
+
 /**
- * Top-level paths a tenant slug may not take: the site's own screens and every top-level
- * path of the embedded server. The proxy signature segment is added at build time.
+ * Top-level paths a tenant slug may not take: the site's own and every top-level path of the
+ * embedded server. A configured proxy signature other than the default is added at build time.
  */
-export const RESERVED_SLUGS = [
-  'camera', 'styles', 'results', '404', '_astro', 'assets', 'favicon.ico', 'robots.txt',
-  'jwt', 'datasets', 'transformations', 'media', 'health', 'api', 'insecure',
-] as const;
+export const RESERVED_SLUGS = [...SITE_PATHS, ...SERVER_PATHS, DEFAULT_PROXY_SIGNATURE] as const;
+
+/**
+ * Whose path a proxy signature segment would hide (the proxy is mounted at /{signature} before
+ * the site), or null: the server and the build refuse such a signature alike.
+ */
+export function signatureClash(signature: string): 'site' | 'server' | null {
+  if ((SERVER_PATHS as readonly string[]).includes(signature)) return 'server';
+  if ((SITE_PATHS as readonly string[]).includes(signature)) return 'site';
+  return null;
+}

@@ -1,6 +1,7 @@
 // The embedded server: one Hono app with one sub-app per host it stands in for
 // (auth, content, AI hub, image proxy, media) and the static site for every other path.
 import { Hono } from 'hono';
+import { SERVER_PATHS } from '../contract/index.ts';
 import { cors } from 'hono/cors';
 import { fail } from './http.ts';
 import { log, logError } from './log.ts';
@@ -10,7 +11,6 @@ import { contentHost, type ContentDeps } from './hosts/content.ts';
 import { imageProxyHost, type ImageProxyDeps } from './hosts/image-proxy.ts';
 import { mediaHost, type MediaDeps } from './hosts/media.ts';
 import { siteHost } from './hosts/site.ts';
-import { SERVER_PATHS } from './server-paths.ts';
 
 export interface AppDeps {
   auth: AuthDeps;

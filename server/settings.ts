@@ -6,9 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import {
   DEFAULT_APP_NAME, DEFAULT_BUCKET_PREFIX, DEFAULT_DATASET_ID, DEFAULT_PORT, DEFAULT_PROXY_SIGNATURE,
-  DEFAULT_SERVICE_PASSWORD, DEFAULT_SERVICE_USERNAME, RESERVED_SLUGS,
+  DEFAULT_SERVICE_PASSWORD, DEFAULT_SERVICE_USERNAME, signatureClash,
 } from '../contract/index.ts';
-import { SERVER_PATHS } from './server-paths.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MB = 1024 * 1024;
@@ -112,9 +111,8 @@ export class SettingsError extends Error {
 
 /** What a proxy signature would hide: the image proxy is mounted at /{signature} before the site. */
 function hiddenBySignature(signature: string): string | null {
-  if ((SERVER_PATHS as readonly string[]).includes(signature)) return `the server's own /${signature}`;
-  if (signature !== DEFAULT_PROXY_SIGNATURE && (RESERVED_SLUGS as readonly string[]).includes(signature)) return `the site's /${signature}`;
-  return null;
+  const clash = signatureClash(signature);
+  return clash === 'server' ? `the server's own /${signature}` : clash === 'site' ? `the site's /${signature}` : null;
 }
 
 function withSlash(prefix: string) {

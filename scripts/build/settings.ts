@@ -10,7 +10,7 @@ import {
   DEFAULT_PROXY_SIGNATURE,
   DEFAULT_SERVICE_PASSWORD,
   DEFAULT_SERVICE_USERNAME,
-  RESERVED_SLUGS,
+  signatureClash,
 } from '../../contract/index.ts';
 import { BuildError } from './errors.ts';
 
@@ -80,7 +80,7 @@ function signatureSetting(env: Env): string {
   if (!/^[\w-]+$/.test(value)) {
     throw new BuildError(`BOOTH_PROXY_SIGNATURE must be one path segment of letters, digits, - or _ (such as ${DEFAULT_PROXY_SIGNATURE}); it is ${JSON.stringify(env.BOOTH_PROXY_SIGNATURE)}.`);
   }
-  if (value !== DEFAULT_PROXY_SIGNATURE && (RESERVED_SLUGS as readonly string[]).includes(value)) {
+  if (signatureClash(value)) {
     throw new BuildError(`BOOTH_PROXY_SIGNATURE ${JSON.stringify(value)} is a path of the site or the booth server; pick another segment.`);
   }
   return value;

@@ -1,6 +1,6 @@
 // Styles screen: the grid of style tiles. The styles fetched at build time show at once and are
 // refreshed in the background; picking one starts a job with the photo from the store.
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useStore } from '@nanostores/react';
 import { navigate } from 'astro:transitions/client';
@@ -16,6 +16,13 @@ const FIRST_ROW = 4;
 /** The AI host answered, but offers no style: nothing to pick, and the visitor should know. */
 const TRY_AGAIN_TEXT = 'Try again';
 const NO_STYLES_TEXT = 'No styles are available right now. Please try again in a minute.';
+
+declare global {
+  interface Window {
+    /** The id of a tile tapped before the grid was ready (the styles page's inline script). */
+    boothEarlyPick?: string;
+  }
+}
 
 interface Props {
   initialStyles: Style[];
@@ -45,6 +52,20 @@ export default function StyleGrid({ initialStyles, aiHost, base }: Props) {
   const [noImage, setNoImage] = useState(false);
   const [starting, setStarting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  /** Set at the first pick: a double tap (or a tap replayed at hydration) starts one job only. */
+  const picking = useRef(false);
+  /** False in the HTML sent by the server: the page's inline script keeps taps until then. */
+  const [ready, setReady] = useState(false);
+
+  // From here on the tiles answer taps themselves; a tap made before now is acted on once.
+  useLayoutEffect(() => {
+    setReady(true);
+    const early = window.boothEarlyPick;
+    const style = early === undefined ? undefined : styles.find((s) => String(s.id) === early);
+    if (style) void pick(style);
+    window.boothEarlyPick = undefined;
+    // Once, when the grid is first ready.
+  }, []);
 
   useEffect(() => {
     let live = true;
@@ -63,10 +84,13 @@ export default function StyleGrid({ initialStyles, aiHost, base }: Props) {
   }, [hub, initialStyles.length, attempt]);
 
   async function pick(style: Style) {
+    window.boothEarlyPick = undefined;
     if (!photo) {
       setNoImage(true);
       return;
     }
+    if (picking.current) return;
+    picking.current = true;
     setNoImage(false);
     setStarting(true);
     try {
@@ -75,6 +99,7 @@ export default function StyleGrid({ initialStyles, aiHost, base }: Props) {
     } catch (error) {
       setFailure(errorHeading(error));
       setStarting(false);
+      picking.current = false;
     }
   }
 
@@ -95,7 +120,7 @@ export default function StyleGrid({ initialStyles, aiHost, base }: Props) {
   }
 
   return (
-    <div className="booth-styles">
+    <div className="booth-styles" data-ready={ready ? '' : undefined}>
       <h1>{TEXT.stylesHeading}</h1>
       <p className="booth-no-image" role="alert">
         {noImage ? TEXT.noImage : ''}
@@ -105,7 +130,7 @@ export default function StyleGrid({ initialStyles, aiHost, base }: Props) {
       <ul className="booth-style-grid">
         {styles.map((style, index) => (
           <li key={String(style.id)}>
-            <button type="button" className="booth-style-tile" onClick={() => pick(style)} disabled={starting}>
+            <button type="button" className="booth-style-tile" data-style-id={String(style.id)} onClick={() => pick(style)} disabled={starting}>
               <img
                 src={style.thumbnail ? aiHostUrl(aiHost, style.thumbnail) : LOCAL_ASSETS.styleThumbnail}
                 alt=""

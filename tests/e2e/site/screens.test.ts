@@ -188,6 +188,49 @@ describe('the booth screens', () => {
     expect(posts).toEqual([]);
   });
 
+  // The tiles are in the page's HTML; the grid's code may still be on its way on a slow phone.
+  const gridCode = (url: URL) => /\/_astro\/StyleGrid\.[^/]+\.js$/.test(url.pathname);
+  const jobPosts = (page: Page) => {
+    const posts: string[] = [];
+    page.on('request', (r) => r.method() === 'POST' && r.url().includes('/transformations/jobs/create') && posts.push(r.url()));
+    return posts;
+  };
+
+  it('keeps a tap on a tile made before the grid is ready: without a photo it asks for one', async () => {
+    const page = await (await browser.newContext()).newPage();
+    const release = await holdRequests(page, gridCode, (route) => route.continue());
+    await page.goto(`${boothUrl}/meadow/styles`);
+    await page.getByRole('button', { name: new RegExp(readSiteData().styles[0].description) }).click();
+    expect(await page.getByText(TEXT.noImage).count()).toBe(0);
+    release();
+    await page.getByText(TEXT.noImage).waitFor();
+  });
+
+  it('keeps a tap on a tile made before the grid is ready: with a photo it starts that one job', async () => {
+    const page = await (await browser.newContext()).newPage();
+    const posts = jobPosts(page);
+    await visit(page, `${boothUrl}/camera`);
+    const release = await holdRequests(page, gridCode, (route) => route.continue());
+    await page.waitForFunction(() => (document.querySelector('video')?.videoWidth ?? 0) > 0);
+    await action(page, TEXT.takePhoto).click();
+    await action(page, TEXT.useImage).click();
+    await page.waitForURL(`${boothUrl}/styles`);
+    await page.getByRole('button', { name: new RegExp(readSiteData().styles[0].description) }).click();
+    expect(posts).toEqual([]);
+    release();
+    await page.waitForURL(new RegExp('/results/[^/]+$'), { timeout: 30_000 });
+    expect(posts).toHaveLength(1);
+  });
+
+  it('starts one job for a double tap on a tile', async () => {
+    const page = await (await browser.newContext()).newPage();
+    const posts = jobPosts(page);
+    await photoOnStylesScreen(page, boothUrl);
+    await page.getByRole('button', { name: new RegExp(readSiteData().styles[0].description) }).dblclick();
+    await page.waitForURL(new RegExp('/results/[^/]+$'), { timeout: 30_000 });
+    expect(posts).toHaveLength(1);
+  });
+
   it('shows the result with the prompt as caption, opening in a new tab, and Download opens the first image', async () => {
     const page = await (await browser.newContext()).newPage();
     await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'canShare', { value: undefined, configurable: true }));

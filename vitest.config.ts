@@ -14,6 +14,8 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // What a test polls for (a log line, a status) may take more than a second on a busy machine.
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
         },
       },
@@ -24,6 +26,7 @@ export default defineConfig({
           globalSetup: ['tests/e2e/support/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 300_000,
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
         },
       },

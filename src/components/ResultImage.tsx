@@ -24,7 +24,8 @@ export function ResultImage({ src, display, prompt, sticker }: Props) {
   }, [sticker, loaded]);
 
   return (
-    <figure className="booth-result">
+    // data-loaded: the peel's clock starts from here.
+    <figure className="booth-result" data-loaded={loaded ? '' : undefined}>
       <a href={src} target="_blank" rel="noopener">
         <span
           className={sticker ? 'booth-sticker' : undefined}

@@ -1,8 +1,8 @@
 // The visitor's whole journey, in Debian's Chromium with a real photo as the camera, against the
 // real embedded server and the real built site (no mocks).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { TEXT } from '../../contract/index.ts';
 import { launchBrowser } from './support/browser.ts';
 import { readSiteData, tenant } from './support/site-data.ts';
@@ -58,13 +58,23 @@ async function watchPeel(page: Page): Promise<() => Promise<string[]>> {
 
 describe('the visitor journey', () => {
   let browser: Browser;
+  const contexts: BrowserContext[] = [];
   beforeAll(async () => {
     browser = await launchBrowser({ camera: 'astronaut' });
   });
   afterAll(async () => browser?.close());
+  // Each journey's camera and video stop with it.
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((c) => c.close()));
+  });
+  async function newPage(): Promise<Page> {
+    const context = await browser.newContext();
+    contexts.push(context);
+    return context.newPage();
+  }
 
   it('takes the default tenant from the intro to a peeling sticker and back to the camera', async () => {
-    const page = await (await browser.newContext()).newPage();
+    const page = await newPage();
     const branding = readSiteData().defaultTenant;
     await visit(page, `${boothUrl}/`);
     await page.getByRole('heading', { name: branding.viewFinderTitle }).waitFor();
@@ -93,7 +103,7 @@ describe('the visitor journey', () => {
 
   it('runs the same journey under a demo tenant, in its colours, with images through the proxy', async () => {
     const aurora = tenant('aurora');
-    const page = await (await browser.newContext()).newPage();
+    const page = await newPage();
     await visit(page, `${boothUrl}/aurora/`);
     await page.getByRole('heading', { name: aurora.viewFinderTitle }).waitFor();
     const colours = await page.evaluate(() => {
@@ -150,7 +160,7 @@ describe('the visitor journey', () => {
 
   it('asks for a photo first when the styles screen is opened directly, and starts no job', async () => {
     const before = countJobs(inject('dataDir'));
-    const page = await (await browser.newContext()).newPage();
+    const page = await newPage();
     await visit(page, `${boothUrl}/styles`);
     await page.getByRole('heading', { name: TEXT.stylesHeading }).waitFor();
     await page.getByRole('button', { name: new RegExp(stickerStyle(readSiteData().styles).description) }).click();
@@ -160,7 +170,7 @@ describe('the visitor journey', () => {
   });
 
   it('shows the Not Found view for a URL that matches no route', async () => {
-    const page = await (await browser.newContext()).newPage();
+    const page = await newPage();
     const res = await page.goto(`${boothUrl}/no/such/page`);
     expect(res?.status()).toBe(404);
     await page.getByRole('heading', { name: /not found/i }).waitFor();

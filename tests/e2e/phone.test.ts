@@ -18,6 +18,11 @@ describe.skipIf(!lanAddress)('a phone on the event network', () => {
   beforeAll(async () => {
     // The built site of this run, served by a booth that listens on the network.
     server = await startServer({ env: { BOOTH_HOST: '0.0.0.0', BOOTH_SITE_DIR: inject('siteDir'), BOOTH_WORKERS: '1' } });
+    // Its engine is warm before the visitor comes: the page's first held answer lasts 20 s at most.
+    for (const until = Date.now() + 120_000; !/worker 0 ready/.test(server.output()); ) {
+      if (Date.now() > until) throw new Error(`The booth's engine did not start:\n${server.output()}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
     browser = await launchBrowser({ camera: 'astronaut' });
   });
   afterAll(async () => {

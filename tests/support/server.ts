@@ -47,7 +47,8 @@ export async function startServer(opts: { env?: Record<string, string>; dataDir?
     output += chunk.toString();
     stderr += chunk.toString();
   });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  // 'close', not 'exit': only then has all of the output been read from the pipes.
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
 
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => {

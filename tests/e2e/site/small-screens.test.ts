@@ -65,9 +65,16 @@ describe('small screens and reduced motion', () => {
     const page = await context.newPage();
     await stubResultImage(page);
     await stubJob(page, completedSticker);
+    // Peeled from 1 s to 2 s after the image loads: its look is noted on every change, not sampled.
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        const peeled = document.querySelector('.booth-sticker[data-peeled="true"]');
+        // The transform a transition would start from is 'none' too: its running animations tell.
+        if (peeled) (window as unknown as { peeledLook: unknown }).peeledLook = { transform: getComputedStyle(peeled).transform, animations: peeled.getAnimations().length };
+      }).observe(document, { attributes: true, childList: true, subtree: true });
+    });
     await page.goto(`${boothUrl}/results/still`);
-    const sticker = page.locator('.booth-sticker');
-    await expect.poll(() => sticker.getAttribute('data-peeled'), { timeout: 5_000 }).toBe('true');
-    expect(await sticker.evaluate((el) => getComputedStyle(el).transform)).toBe('none');
+    const look = await page.waitForFunction(() => (window as unknown as { peeledLook?: unknown }).peeledLook, undefined, { timeout: 15_000 });
+    expect(await look.jsonValue()).toEqual({ transform: 'none', animations: 0 });
   });
 });

@@ -57,7 +57,8 @@ describe('timed behaviour of the results screen', () => {
     await page.goto(`${boothUrl}/results/sticker`);
     const sticker = page.locator('.booth-sticker');
     await sticker.waitFor();
-    await page.waitForFunction(() => (document.querySelector('.booth-sticker img') as HTMLImageElement | null)?.complete);
+    // The image has loaded and the screen has taken note (complete alone comes before onload).
+    await page.locator('figure[data-loaded]').waitFor();
     expect(await sticker.getAttribute('data-peeled')).toBe('false');
     await page.clock.runFor(999);
     expect(await sticker.getAttribute('data-peeled')).toBe('false');

@@ -25,9 +25,13 @@ describe('engine worker pool', () => {
   it('runs one task per worker at a time, in parallel across workers', async () => {
     const p = makePool({ size: 2 });
     const started: string[] = [];
-    const runs = ['a', 'b', 'c'].map((jobId) => p.run({ jobId, styleId: 's', photo }, () => started.push(jobId)));
-    await new Promise((r) => setTimeout(r, 60));
-    expect(started).toEqual(['a', 'b']);
+    const finished: string[] = [];
+    const runs = ['a', 'b', 'c'].map((jobId) =>
+      p.run({ jobId, styleId: 'hold', photo }, () => started.push(jobId)).then(() => finished.push(jobId)),
+    );
+    // Workers take a moment to start on a busy machine; each task then holds its worker for 3 s.
+    await expect.poll(() => started, { timeout: 10_000 }).toEqual(['a', 'b']);
+    expect(finished).toEqual([]);
     await Promise.all(runs);
     expect(started).toEqual(['a', 'b', 'c']);
   });
@@ -41,7 +45,7 @@ describe('engine worker pool', () => {
   });
 
   it('stops a task over the time limit and keeps serving with a new worker', async () => {
-    const p = makePool({ timeoutMs: 300 });
+    const p = makePool({ timeoutMs: 1_000 });
     await expect(p.run({ jobId: 'a', styleId: 'spin', photo })).rejects.toBeInstanceOf(TaskTimeoutError);
     expect((await p.run({ jobId: 'b', styleId: 's', photo })).prompt).toBe('echo s');
   });

@@ -7,7 +7,13 @@ import { cleanUpOnInterrupt, uninterrupted } from '../../../../scripts/build/int
 const marker = process.argv[2]!;
 cleanUpOnInterrupt('build');
 await uninterrupted(async () => {
+  // The stop is seen before the step goes on, however busy the machine is (the timer keeps the
+  // process alive meanwhile: a signal listener alone does not).
+  const seen = new Promise((resolve) => process.once('SIGINT', resolve));
+  const alive = setTimeout(() => undefined, 30_000);
   process.kill(process.pid, 'SIGINT');
+  await seen;
+  clearTimeout(alive);
   await sleep(300);
   writeFileSync(marker, 'published');
 });

@@ -30,7 +30,8 @@ export function startScript(script: string, env: Record<string, string>, args: s
   child.stderr.on('data', (d) => (stderr += d));
   const done = new Promise<ScriptRun>((resolve, reject) => {
     child.on('error', reject);
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+    // 'close', not 'exit': only then has all of the output been read from the pipes.
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
   return { child, done };
 }

@@ -3,6 +3,7 @@
 import { Hono } from 'hono';
 import { SERVER_PATHS } from '../contract/index.ts';
 import { cors } from 'hono/cors';
+import { secureHeaders } from 'hono/secure-headers';
 import { fail } from './http.ts';
 import { log, logError } from './log.ts';
 import { aiHubHost, type AiHubDeps } from './hosts/ai-hub.ts';
@@ -37,6 +38,20 @@ export function createApp(deps: AppDeps) {
     // The path only: a query string or body never reaches the log.
     log(`${c.req.method} ${c.req.path} ${c.res.status} ${Math.round(performance.now() - started)}ms`);
   });
+
+  // The browser's safety headers on every answer: no type sniffing, no referrer (a results
+  // address names a visitor's job), no window shared with other sites. Left out on purpose:
+  // Cross-Origin-Resource-Policy stays cross-origin, since a site on a CDN shows this server's
+  // images; no X-Frame-Options, so a tenant may frame its booth in its own pages; no HSTS,
+  // which would pin a laptop's name to HTTPS for months in every visitor's browser.
+  app.use(
+    '*',
+    secureHeaders({
+      crossOriginResourcePolicy: 'cross-origin',
+      xFrameOptions: false,
+      strictTransportSecurity: false,
+    }),
+  );
 
   // The site may be hosted elsewhere (a CDN) and still call this server.
   const apiCors = cors({ origin: '*', allowMethods: ['GET', 'HEAD', 'POST', 'OPTIONS'], allowHeaders: ['Content-Type', 'Authorization'], maxAge: 600 });

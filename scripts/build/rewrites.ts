@@ -1,10 +1,11 @@
-// A static build cannot list job ids, so each page set has one results page and the host
+// The rules a static host needs, and its safety headers. A static build cannot list job ids, so each page set has one results page and the host
 // answers every /results/{jobId} (and /{tenant}/results/{jobId}) with it; the results island
 // reads the id from the address. These are the rules for the hosts people use. The embedded
 // server needs none: it does the same rewrite itself.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MAX_SLUG_LENGTH } from '../../src/lib/slug.ts';
+import { HEADERS_FILE, headersFile, nginxSafetyHeaders } from './safety-headers.ts';
 
 /** Netlify and Cloudflare Pages read this file from the site's root. */
 export const REDIRECTS_FILE = '_redirects';
@@ -37,6 +38,9 @@ export function nginxSnippet({ tenantPrefixes }: RewriteOptions): string {
     '# /camera -> /camera/ without naming the host and port, which are wrong behind a proxy.',
     'absolute_redirect off;',
     '',
+    '# Safety headers. nginx drops these in a location with add_header of its own: repeated there.',
+    ...nginxSafetyHeaders(),
+    '',
     '# Every job id is answered by the one results page of its tenant; the page reads the id from the address.',
     'location ~ ^/results/. { try_files $uri /results/index.html =404; }',
     ...(tenantPrefixes
@@ -44,7 +48,7 @@ export function nginxSnippet({ tenantPrefixes }: RewriteOptions): string {
       : []),
     '',
     '# Script and style files carry a content hash in their names: they never change.',
-    'location ^~ /_astro/ { add_header Cache-Control "public, max-age=31536000, immutable"; }',
+    `location ^~ /_astro/ { add_header Cache-Control "public, max-age=31536000, immutable"; ${nginxSafetyHeaders().join(' ')} }`,
     '',
     '# A URL matching no page shows the Not Found view.',
     'error_page 404 /404.html;',
@@ -55,5 +59,6 @@ export function nginxSnippet({ tenantPrefixes }: RewriteOptions): string {
 export async function writeRewriteRules(dir: string, options: RewriteOptions): Promise<string[]> {
   await writeFile(join(dir, REDIRECTS_FILE), redirectsRules(options));
   await writeFile(join(dir, NGINX_FILE), nginxSnippet(options));
-  return [REDIRECTS_FILE, NGINX_FILE];
+  await writeFile(join(dir, HEADERS_FILE), headersFile());
+  return [REDIRECTS_FILE, NGINX_FILE, HEADERS_FILE];
 }

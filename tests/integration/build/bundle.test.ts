@@ -54,7 +54,7 @@ describe('a per-tenant bundle', () => {
 
   it("holds the tenant's screens at the root, its assets and the rewrite rules, and no other tenant", () => {
     const files = listFiles(unpacked);
-    for (const file of ['index.html', 'camera/index.html', 'styles/index.html', 'results/index.html', '404.html', '_redirects', 'booth.nginx.conf']) {
+    for (const file of ['index.html', 'camera/index.html', 'styles/index.html', 'results/index.html', '404.html', '_redirects', '_headers', 'booth.nginx.conf']) {
       expect(files, file).toContain(file);
     }
     expect(files.some((f) => f.startsWith('_astro/') && f.endsWith('.js'))).toBe(true);

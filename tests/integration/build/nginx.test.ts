@@ -63,6 +63,14 @@ describe('nginx serving dist/ with booth.nginx.conf', () => {
     }
   });
 
+  it('sends the safety headers with pages, scripts and the Not Found view', async () => {
+    const script = /\/_astro\/[^"']+\.js/.exec(page('camera/index.html'))![0];
+    for (const path of ['/', '/aurora/results/42', script, '/no/such/page']) {
+      const response = await get(path);
+      expect([path, response.headers.get('x-content-type-options'), response.headers.get('referrer-policy')]).toEqual([path, 'nosniff', 'no-referrer']);
+    }
+  });
+
   it('marks hashed script files as never changing', async () => {
     const script = /\/_astro\/[^"']+\.js/.exec(page('camera/index.html'))?.[0];
     expect(script).toBeTruthy();

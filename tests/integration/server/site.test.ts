@@ -107,6 +107,22 @@ describe('static site hosting', () => {
     }
   });
 
+  it('sends the safety headers with pages, API answers and images, and lets other sites show the images', async () => {
+    const styles = (await (await fetch(`${server.url}/transformations/styles`)).json()) as { thumbnail: string | null }[];
+    const thumbnail = new URL(styles.find((s) => s.thumbnail)!.thumbnail!).pathname;
+    for (const p of ['/', '/camera', '/no/such/page', '/transformations/styles', thumbnail]) {
+      const { headers } = await get(p);
+      expect({
+        path: p,
+        sniff: headers['x-content-type-options'],
+        referrer: headers['referrer-policy'],
+        resources: headers['cross-origin-resource-policy'],
+        hsts: headers['strict-transport-security'],
+        frames: headers['x-frame-options'],
+      }).toEqual({ path: p, sniff: 'nosniff', referrer: 'no-referrer', resources: 'cross-origin', hsts: undefined, frames: undefined });
+    }
+  });
+
   it("keeps the server's own paths for the server", async () => {
     fs.mkdirSync(path.join(siteDir, 'transformations'), { recursive: true });
     fs.writeFileSync(path.join(siteDir, 'transformations/index.html'), 'site page');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nginxSnippet, redirectsRules } from '../../../scripts/build/rewrites.ts';
+import { headersFile } from '../../../scripts/build/safety-headers.ts';
 
 describe('rewrite rules for static hosts', () => {
   it('sends every job id of every tenant to its results page (_redirects)', () => {
@@ -16,5 +17,9 @@ describe('rewrite rules for static hosts', () => {
     const snippet = nginxSnippet({ tenantPrefixes: true });
     expect(snippet).toContain('location ~ "^/([a-z0-9-]{1,63})/results/." { try_files $uri /$1/results/index.html =404; }');
     expect(snippet).toContain('error_page 404 /404.html;');
+  });
+
+  it('gives Netlify and Cloudflare Pages the safety headers for every path (_headers)', () => {
+    expect(headersFile().split('\n').filter((l) => l && !l.startsWith('#'))).toEqual(['/*', '  X-Content-Type-Options: nosniff', '  Referrer-Policy: no-referrer']);
   });
 });

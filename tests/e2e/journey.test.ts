@@ -1,10 +1,10 @@
 // The visitor's whole journey, in Debian's Chromium with a real photo as the camera, against the
 // real embedded server and the real built site (no mocks).
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { TEXT } from '../../contract/index.ts';
-import { launchBrowser } from './support/browser.ts';
+import { launchBrowser, pagesClosedAfterEach } from './support/browser.ts';
 import { readSiteData, tenant } from './support/site-data.ts';
 import { action, countJobs, hydrated, stickerStyle, visit } from './support/journey.ts';
 
@@ -58,20 +58,11 @@ async function watchPeel(page: Page): Promise<() => Promise<string[]>> {
 
 describe('the visitor journey', () => {
   let browser: Browser;
-  const contexts: BrowserContext[] = [];
   beforeAll(async () => {
     browser = await launchBrowser({ camera: 'astronaut' });
   });
   afterAll(async () => browser?.close());
-  // Each journey's camera and video stop with it.
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((c) => c.close()));
-  });
-  async function newPage(): Promise<Page> {
-    const context = await browser.newContext();
-    contexts.push(context);
-    return context.newPage();
-  }
+  const newPage = pagesClosedAfterEach(() => browser);
 
   it('takes the default tenant from the intro to a peeling sticker and back to the camera', async () => {
     const page = await newPage();

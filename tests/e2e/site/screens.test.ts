@@ -1,11 +1,11 @@
 // Every screen's texts and navigation, for the default tenant and a demo tenant, in Chromium
 // against the real embedded server and the real built site.
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { TEXT } from '../../../contract/index.ts';
-import { launchBrowser } from '../support/browser.ts';
+import { launchBrowser, pagesClosedAfterEach } from '../support/browser.ts';
 import { action, photoOnStylesScreen, visit } from '../support/journey.ts';
 import { IMAGELESS_TENANT, readSiteData, tenant } from '../support/site-data.ts';
 import { REPO_ROOT } from '../../support/server.ts';
@@ -17,21 +17,11 @@ const TROUBLE = 'The booth is having trouble right now. Please try again in a mi
 
 describe('the booth screens', () => {
   let browser: Browser;
-  const contexts: BrowserContext[] = [];
   beforeAll(async () => {
     browser = await launchBrowser({ camera: 'grace_hopper' });
   });
   afterAll(async () => browser?.close());
-  // A page left open keeps its camera streaming and its video playing: closed after each test,
-  // so the machine is no busier at the last test than at the first.
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((c) => c.close()));
-  });
-  async function newPage(options?: Parameters<Browser['newContext']>[0]): Promise<Page> {
-    const context = await browser.newContext(options);
-    contexts.push(context);
-    return context.newPage();
-  }
+  const newPage = pagesClosedAfterEach(() => browser);
   async function open(path: string): Promise<Page> {
     const page = await newPage();
     await page.goto(`${boothUrl}${path}`);

@@ -1,5 +1,6 @@
 // Debian's Chromium driven by Playwright, with a real photo as the camera.
-import { chromium, type Browser } from 'playwright-core';
+import { afterEach } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { join } from 'node:path';
 import { photoToY4m } from './y4m.ts';
 
@@ -26,4 +27,21 @@ export async function launchBrowser(opts: { camera?: CameraPhoto } = {}): Promis
     args.push('--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${y4m}`);
   }
   return chromium.launch({ executablePath: chromiumPath(), headless: true, args });
+}
+
+/**
+ * Opens pages, each in a context of its own, and closes them after each test of the suite it is
+ * called in: a page left open keeps its camera streaming and its video playing, and the machine
+ * would be busier at the last test than at the first.
+ */
+export function pagesClosedAfterEach(browser: () => Browser) {
+  const contexts: BrowserContext[] = [];
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((c) => c.close()));
+  });
+  return async (options?: Parameters<Browser['newContext']>[0]): Promise<Page> => {
+    const context = await browser().newContext(options);
+    contexts.push(context);
+    return context.newPage();
+  };
 }

@@ -3,8 +3,8 @@ import { JOB_POLL_INTERVAL_MS, STICKER_PROMPT_WORD, jobPhase, type Job } from '.
 
 export type JobPhase = ReturnType<typeof jobPhase>;
 
-/** "If the prompt contains 'sticker', the image is shown as a peelable sticker." */
-export const isSticker = (prompt: string) => prompt.toLowerCase().includes(STICKER_PROMPT_WORD);
+/** "If the prompt contains 'sticker', the image is shown as a peelable sticker." As written: lower case. */
+export const isSticker = (prompt: string) => prompt.includes(STICKER_PROMPT_WORD);
 
 /** "While pending, the job is re-fetched 15 seconds after each render, until COMPLETED or ERROR." */
 export function nextFetchDelay(job: Job): number | null {

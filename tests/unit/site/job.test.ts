@@ -17,7 +17,9 @@ describe('job status rules of the results screen', () => {
     expect(shownStatus(job('processing'))).toBe('PROCESSING');
   });
   it("shows a peelable sticker when the prompt contains 'sticker'", () => {
-    expect(isSticker('A die-cut Sticker of a person')).toBe(true);
+    expect(isSticker('A die-cut sticker of a person')).toBe(true);
+    // The spec's rule is the word as written.
+    expect(isSticker('A Sticker-like portrait')).toBe(false);
     expect(isSticker('A comic portrait')).toBe(false);
   });
 });

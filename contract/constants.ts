@@ -31,6 +31,8 @@ export const DEFAULT_CONTAINER_WIDTH_PX = 450;
 export const DEFAULT_BACKGROUND_COLOR = '#242424';
 export const DEFAULT_TEXT_COLOR = '#ffffff';
 export const DEFAULT_ACCENT_COLOR = '#94d83d';
+/** The largest width or height the site asks of the image proxy, and the embedded proxy serves. */
+export const PROXY_MAX_DIMENSION_PX = 4096;
 /** "Smart gravity code 'sm'" */
 export const SMART_GRAVITY = 'sm';
 /** "The default tenant slug is a fixed value and gets no path prefix." */

@@ -1,7 +1,9 @@
 // imgproxy's URL format, the part this booth uses: /{signature}/{options}/plain/{source}[@ext].
 // Parsed into one plain value, so the pipeline (proxy.ts) only sees valid processing options.
 
-export const MAX_DIMENSION = 4096;
+import { PROXY_MAX_DIMENSION_PX } from '../../contract/constants.ts';
+
+export const MAX_DIMENSION = PROXY_MAX_DIMENSION_PX;
 
 export type ResizeType = 'fill' | 'fit' | 'force';
 export type Gravity = 'sm' | 'ce' | 'no' | 'so' | 'ea' | 'we' | 'noea' | 'nowe' | 'soea' | 'sowe';

@@ -16,6 +16,9 @@ interface Props {
 export function ResultImage({ src, display, prompt, sticker }: Props) {
   const [loaded, setLoaded] = useState(false);
   const [peeled, setPeeled] = useState(false);
+  // Loaded cross-origin so Share can draw it; an AI host that does not answer CORS still gets
+  // its picture shown, loaded plainly (Share then cannot draw it, but nothing is hidden).
+  const [plain, setPlain] = useState(false);
 
   useEffect(() => {
     if (!sticker || !loaded) return;
@@ -31,7 +34,15 @@ export function ResultImage({ src, display, prompt, sticker }: Props) {
           className={sticker ? 'booth-sticker' : undefined}
           data-peeled={sticker ? String(peeled) : undefined}
         >
-          <img src={display} alt={prompt || 'Your AI picture'} crossOrigin="anonymous" fetchPriority="high" onLoad={() => setLoaded(true)} />
+          {/* The caption says the prompt: the alt does not repeat it. */}
+          <img
+            src={display}
+            alt="Your AI picture"
+            crossOrigin={plain ? undefined : 'anonymous'}
+            fetchPriority="high"
+            onLoad={() => setLoaded(true)}
+            onError={() => setPlain(true)}
+          />
         </span>
         <span className="booth-visually-hidden"> (opens in a new tab)</span>
       </a>

@@ -7,12 +7,27 @@ import { cameraProblem, type CameraProblem } from '../lib/camera-problem.ts';
 import { screenPath } from '../lib/paths.ts';
 import { discardPhoto, takePhoto } from '../stores/photo.ts';
 
+// What a screen reader hears as the camera changes state (the screen shows it).
+const CAMERA_STARTING_TEXT = 'Starting the camera…';
+const CAMERA_READY_TEXT = 'The camera is on.';
+const PHOTO_TAKEN_TEXT = 'Photo taken.';
+
 export default function Camera({ base }: { base: string }) {
   const video = useRef<HTMLVideoElement>(null);
   const [photo, setPhoto] = useState<string | null>(null);
   const [ready, setReady] = useState(false);
   const [problem, setProblem] = useState<CameraProblem | null>(null);
   const live = !photo && !problem;
+  const takeButton = useRef<HTMLButtonElement>(null);
+  const useButton = useRef<HTMLButtonElement>(null);
+
+  // The button just pressed goes away (Take Photo, Retake Photo): the focus goes on to the next
+  // step instead of falling back to the page. A focus the visitor put elsewhere stays there.
+  useEffect(() => {
+    const lost = !document.activeElement || document.activeElement === document.body;
+    const next = photo ? useButton.current : ready ? takeButton.current : null;
+    if (lost && next) next.focus();
+  }, [photo, ready]);
 
   // The camera is on while its preview shows: a photo taken turns it off, Retake on again.
   useEffect(() => {
@@ -73,18 +88,23 @@ export default function Camera({ base }: { base: string }) {
           aria-label="Camera preview"
         />
       )}
+      <p className="booth-visually-hidden" role="status">
+        {problem ? '' : photo ? PHOTO_TAKEN_TEXT : ready ? CAMERA_READY_TEXT : CAMERA_STARTING_TEXT}
+      </p>
       <div className="booth-actions">
         {problem ? null : photo ? (
           <>
-            <button type="button" className="booth-button" onClick={retake}>
+            <button key="retake" type="button" className="booth-button" onClick={retake}>
               {TEXT.retakePhoto}
             </button>
-            <button type="button" className="booth-button" onClick={chooseImage}>
+            <button key="use" type="button" className="booth-button" onClick={chooseImage} ref={useButton}>
               {TEXT.useImage}
             </button>
           </>
         ) : (
-          <button type="button" className="booth-button" onClick={capture} disabled={!ready}>
+          // Keys: a pressed button is replaced, not relabelled under the visitor's finger (a second
+          // Enter on Take Photo would otherwise retake at once).
+          <button key="take" type="button" className="booth-button" onClick={capture} disabled={!ready} ref={takeButton}>
             {TEXT.takePhoto}
           </button>
         )}

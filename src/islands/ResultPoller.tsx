@@ -1,6 +1,6 @@
 // Results screen: the job is fetched at once, asking the server to hold its answer until the job
 // ends (up to 20 s), then re-fetched 15 s after each render while it is still pending.
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { JOB_WAIT_MAX_SECONDS, TEXT, jobPhase, type Job } from '../../contract/index.ts';
 import { createAiHub, errorHeading } from '../lib/ai-hub.ts';
 import { isSticker, nextFetchDelay, shownImages } from '../lib/job.ts';
@@ -27,6 +27,8 @@ type View = { kind: 'loading' } | { kind: 'waiting' } | { kind: 'job'; job: Job;
 const HELD_ANSWER_MS = 1_000;
 
 const NO_JOB = 'This address has no picture to show. Take a photo to start one.';
+/** Said once to a screen reader while the picture is being made (the screen shows Processing...). */
+const MAKING_TEXT = 'Your picture is being made. It takes a few seconds.';
 
 export default function ResultPoller({ aiHost, base, video }: Props) {
   const hub = useMemo(() => createAiHub(aiHost), [aiHost]);
@@ -75,19 +77,50 @@ export default function ResultPoller({ aiHost, base, video }: Props) {
     document.title = [title, ...suffix].join(' · ');
   }, [title]);
 
+  // The outcome takes the focus, so a screen reader reads it and the keyboard starts from it.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const outcome = phase === 'completed' || phase === 'error';
+  useEffect(() => {
+    if (outcome) heading.current?.focus({ preventScroll: true });
+  }, [outcome]);
+  // One live region, on screen from the first render, whose text changes: a region added with
+  // its text already in it is often not read out.
+  const status = (
+    <p className="booth-visually-hidden" role="status">
+      {phase === 'pending' ? MAKING_TEXT : ''}
+    </p>
+  );
+
   const takeAnother = (
     <a className="booth-button" href={screenPath(base, 'camera')}>
       {TEXT.takeAnother}
     </a>
   );
-  if (view.kind === 'loading') return <Spinner />;
-  if (view.kind === 'failed') return <ErrorView heading={view.heading}>{takeAnother}</ErrorView>;
+  if (view.kind === 'loading') {
+    return (
+      <>
+        {status}
+        <Spinner />
+      </>
+    );
+  }
+  if (view.kind === 'failed') {
+    return (
+      <>
+        {status}
+        <ErrorView heading={view.heading}>{takeAnother}</ErrorView>
+      </>
+    );
+  }
   if (view.kind === 'waiting') {
     return (
-      <div className="booth-results booth-results-pending">
-        <Processing video={video} />
-        <div className="booth-actions">{takeAnother}</div>
-      </div>
+      <>
+        {status}
+        <div className="booth-results booth-results-pending">
+          <Processing video={video} />
+          <div className="booth-actions">{takeAnother}</div>
+        </div>
+      </>
     );
   }
 
@@ -97,50 +130,59 @@ export default function ResultPoller({ aiHost, base, video }: Props) {
   const sticker = isSticker(job.prompt);
 
   return (
-    <div className={`booth-results booth-results-${phase}`} data-job-answers={view.answer}>
-      {phase === 'completed' ? (
-        <>
-          <h1>{TEXT.resultHeading}</h1>
-          <div className="booth-result-list">
-            {shown.map((image) => (
-              <ResultImage key={image.full} src={image.full} display={image.display} prompt={job.prompt} sticker={sticker} />
-            ))}
-          </div>
-        </>
-      ) : phase === 'error' ? (
-        <>
-          <h1>{TEXT.errorHeading}</h1>
-          <p>{job.result.message}</p>
-        </>
-      ) : (
-        <Processing video={video} />
-      )}
-      <div className="booth-actions">
-        {takeAnother}
-        {phase === 'completed' && images.length > 0 ? (
-          canShare ? (
-            <button type="button" className="booth-button" onClick={() => void share(images[0], job.prompt).catch(console.error)}>
-              {TEXT.share}
-            </button>
-          ) : (
-            <button type="button" className="booth-button" onClick={() => window.open(images[0], '_blank', 'noopener')}>
-              {TEXT.download}
-            </button>
-          )
-        ) : null}
+    <>
+      {status}
+      <div className={`booth-results booth-results-${phase}`} data-job-answers={view.answer}>
+        {phase === 'completed' ? (
+          <>
+            <h1 ref={heading} tabIndex={-1}>
+              {TEXT.resultHeading}
+            </h1>
+            <div className="booth-result-list">
+              {shown.map((image) => (
+                <ResultImage key={image.full} src={image.full} display={image.display} prompt={job.prompt} sticker={sticker} />
+              ))}
+            </div>
+          </>
+        ) : phase === 'error' ? (
+          <>
+            <h1 ref={heading} tabIndex={-1}>
+              {TEXT.errorHeading}
+            </h1>
+            <p>{job.result.message}</p>
+          </>
+        ) : (
+          <Processing video={video} />
+        )}
+        <div className="booth-actions">
+          {takeAnother}
+          {phase === 'completed' && images.length > 0 ? (
+            canShare ? (
+              <button type="button" className="booth-button" onClick={() => void share(images[0], job.prompt).catch(console.error)}>
+                {TEXT.share}
+              </button>
+            ) : (
+              <button type="button" className="booth-button" onClick={() => window.open(images[0], '_blank', 'noopener')}>
+                {TEXT.download}
+              </button>
+            )
+          ) : null}
+        </div>
       </div>
-    </div>
+    </>
   );
 }
 
-/** 'Processing...' over the tenant's full-screen video. */
+/**
+ * 'Processing...' over the tenant's full-screen video. A visitor who asks for less motion gets
+ * its first frame, still: a looping full-screen film is what that setting is for.
+ */
 function Processing({ video }: { video: string }) {
+  const [still] = useState(() => typeof matchMedia !== 'undefined' && matchMedia('(prefers-reduced-motion: reduce)').matches);
   return (
     <>
-      <video className="booth-processing-video" src={video} autoPlay loop muted playsInline aria-hidden="true" />
-      <p className="booth-processing" role="status">
-        {TEXT.processing}
-      </p>
+      <video className="booth-processing-video" src={video} autoPlay={!still} loop muted playsInline preload="auto" aria-hidden="true" />
+      <p className="booth-processing">{TEXT.processing}</p>
     </>
   );
 }

@@ -67,6 +67,17 @@ export default function StyleGrid({ initialStyles, aiHost, base }: Props) {
     // Once, when the grid is first ready.
   }, []);
 
+  // While the job starts, the page under the overlay cannot be reached: no Tab to Restart, no
+  // second tile, for a keyboard or a screen reader either.
+  useEffect(() => {
+    const page = document.querySelector<HTMLElement>('[data-booth]');
+    if (!page || !starting) return;
+    page.inert = true;
+    return () => {
+      page.inert = false;
+    };
+  }, [starting]);
+
   useEffect(() => {
     let live = true;
     hub.then((h) => h.styles()).then(

@@ -362,6 +362,38 @@ describe('the booth screens', () => {
     await page.getByRole('heading', { name: busy }).waitFor();
   });
 
+  it('measures the container again when the screen turns, and asks the proxy for that size', async () => {
+    const page = await newPage({ viewport: { width: 412, height: 823 } });
+    await visit(page, `${boothUrl}/aurora/`);
+    const sized = () =>
+      page.evaluate(() => {
+        const el = document.querySelector('[data-booth]') as HTMLElement;
+        const logo = document.querySelector('header img') as HTMLImageElement;
+        const size = `${el.clientWidth}:${el.clientHeight}`;
+        const bg = /rs:fill:(\d+:\d+)/.exec(getComputedStyle(el).backgroundImage)?.[1];
+        return { size, matches: bg === size && /rs:\w+:(\d+:\d+)/.exec(logo.src)?.[1] === size };
+      });
+    await expect.poll(async () => (await sized()).matches).toBe(true);
+    const upright = (await sized()).size;
+    await page.setViewportSize({ width: 823, height: 412 });
+    await expect.poll(async () => { const now = await sized(); return now.matches && now.size !== upright; }).toBe(true);
+  });
+
+  it('shows a result image from an AI host that does not answer CORS (Share is then all it cannot do)', async () => {
+    const page = await newPage();
+    // The site's own files carry no CORS header; under another name of this server they are
+    // another origin (a stub answered by Playwright would get one added).
+    const site = new URL(boothUrl);
+    const otherOrigin = `${site.protocol}//${site.hostname === 'localhost' ? '127.0.0.1' : 'localhost'}:${site.port}`;
+    const image = `${otherOrigin}/assets/background.jpg`;
+    const plain = await fetch(image, { headers: { Origin: boothUrl } });
+    expect(plain.headers.get('access-control-allow-origin')).toBeNull();
+    await stubJob(page, { prompt: 'A comic portrait', images: [image], result: { status: 'COMPLETED' } });
+    await page.goto(`${boothUrl}/results/no-cors`);
+    await page.getByRole('heading', { name: TEXT.resultHeading }).waitFor();
+    await page.waitForFunction(() => ((document.querySelector('figure img') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0);
+  });
+
   it("shows the default's logo and background, loaded, for a tenant whose own images are missing or refused", async () => {
     const page = await newPage();
     const failed: string[] = [];

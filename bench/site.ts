@@ -1,8 +1,9 @@
 // `npm run bench -- site`: what each screen costs a visitor's phone. JS bytes (raw and gzip)
 // per screen of the default tenant and a demo tenant, read from the built site; then Lighthouse
 // mobile performance per screen of the default tenant, served by the real embedded server.
-// The site measured: BENCH_SITE_DIST (default dist/); when it has not been built, a fresh build
-// against the embedded server goes to .test-runs/bench-site/dist.
+// The site measured: a fresh build of the sources as they are, against the embedded server, in
+// .test-runs/bench-site/ (dist/ may be older than the sources); BENCH_SITE_DIST measures a build
+// made elsewhere (its tenants.generated.json from BOOTH_SITE_DATA).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,10 +22,10 @@ const SCREENS = [
 ] as const;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
-function buildInto(server: RunningServer, outDir: string) {
+function buildInto(server: RunningServer, outDir: string, siteData: string) {
   const build = spawnSync(process.execPath, [join(root, 'scripts', 'build.ts')], {
     cwd: root,
-    env: { ...process.env, BOOTH_AUTH_HOST: server.url, BOOTH_CONTENT_HOST: server.url, BOOTH_AI_HOST: server.url, BOOTH_OUT_DIR: outDir },
+    env: { ...process.env, BOOTH_AUTH_HOST: server.url, BOOTH_CONTENT_HOST: server.url, BOOTH_AI_HOST: server.url, BOOTH_OUT_DIR: outDir, BOOTH_SITE_DATA: siteData },
     encoding: 'utf8',
   });
   if (build.status !== 0) throw new Error(`the site build failed: ${build.stderr.trim().split('\n')[0]}`);
@@ -45,20 +46,16 @@ async function createJob(server: RunningServer): Promise<string> {
 }
 
 export default async function benchSite(): Promise<BenchRow[]> {
-  const wanted = process.env.BENCH_SITE_DIST || 'dist';
-  let dist = join(root, wanted);
+  const given = process.env.BENCH_SITE_DIST;
+  const dist = given ? join(root, given) : join(root, '.test-runs', 'bench-site', 'dist');
+  const siteData = given ? join(root, process.env.BOOTH_SITE_DATA || 'tenants.generated.json') : join(root, '.test-runs', 'bench-site', 'tenants.generated.json');
   const rows: BenchRow[] = [];
   let server: RunningServer | undefined;
   try {
-    if (!existsSync(join(dist, 'index.html'))) {
-      dist = join(root, '.test-runs', 'bench-site', 'dist');
-      server = await startServer({ env: { BOOTH_SITE_DIR: dist } });
-      buildInto(server, dist);
-    } else {
-      server = await startServer({ env: { BOOTH_SITE_DIR: dist } });
-    }
+    server = await startServer({ env: { BOOTH_SITE_DIR: dist } });
+    if (!given) buildInto(server, dist, siteData);
 
-    const demo = JSON.parse(readFileSync(join(root, process.env.BOOTH_SITE_DATA || 'tenants.generated.json'), 'utf8')).tenants?.[0]?.slug;
+    const demo = JSON.parse(readFileSync(siteData, 'utf8')).tenants?.[0]?.slug;
     for (const prefix of ['', ...(demo && existsSync(join(dist, demo, 'index.html')) ? [demo] : [])]) {
       for (const screen of SCREENS) {
         const js = pageJs(dist, prefix ? `${prefix}/${screen.file}` : screen.file);

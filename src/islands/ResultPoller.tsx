@@ -6,6 +6,7 @@ import { createAiHub, errorHeading } from '../lib/ai-hub.ts';
 import { isSticker, nextFetchDelay, shownImages } from '../lib/job.ts';
 import { aiHostUrl, jobIdFromPath, screenPath } from '../lib/paths.ts';
 import { canShareFiles, createSharer } from '../lib/share.ts';
+import { takeFirstJob } from '../lib/first-job.ts';
 import { ErrorView, Spinner } from '../components/ErrorView.tsx';
 import { ResultImage } from '../components/ResultImage.tsx';
 
@@ -50,7 +51,7 @@ export default function ResultPoller({ aiHost, base, video }: Props) {
     }
     let live = true;
     const fetchJob = () =>
-      hub.job(jobId, JOB_WAIT_MAX_SECONDS).then(
+      hub.job(jobId, JOB_WAIT_MAX_SECONDS, takeFirstJob(location.pathname)).then(
         (job) => live && setView((prev) => ({ kind: 'job', job, answer: (prev.kind === 'job' ? prev.answer : 0) + 1 })),
         (error: unknown) => live && setView({ kind: 'failed', heading: errorHeading(error) }),
       );

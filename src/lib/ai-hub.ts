@@ -26,19 +26,21 @@ type Fetch = typeof fetch;
 export interface AiHub {
   styles(): Promise<Style[]>;
   createJob(styleId: StyleId, image: string): Promise<{ id: string | number }>;
-  job(jobId: string, waitSeconds?: number): Promise<Job>;
+  /** `started`: the same request, already sent (the results page's inline script). */
+  job(jobId: string, waitSeconds?: number, started?: Promise<Response>): Promise<Job>;
 }
 
 export function createAiHub(aiHost: string, fetchImpl: Fetch = (...args) => fetch(...args)): AiHub {
   const base = aiHost.replace(/\/+$/, '');
 
-  async function call<T>(path: string, schema: z.ZodMiniType<T>, init: RequestInit = {}, waitSeconds = 0): Promise<T> {
+  async function call<T>(path: string, schema: z.ZodMiniType<T>, init: RequestInit = {}, waitSeconds = 0, started?: Promise<Response>): Promise<T> {
     let response: Response;
     try {
-      response = await fetchImpl(base + path, {
-        ...init,
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS + waitSeconds * 1000),
-      });
+      response = await (started ??
+        fetchImpl(base + path, {
+          ...init,
+          signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS + waitSeconds * 1000),
+        }));
     } catch {
       throw new AiHubError(UNREACHABLE_MESSAGE);
     }
@@ -70,6 +72,6 @@ export function createAiHub(aiHost: string, fetchImpl: Fetch = (...args) => fetc
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ style_id: styleId, image }),
       }),
-    job: (jobId, waitSeconds = 0) => call(jobPath(jobId, waitSeconds), JobSchema, {}, waitSeconds),
+    job: (jobId, waitSeconds = 0, started) => call(jobPath(jobId, waitSeconds), JobSchema, {}, waitSeconds, started),
   };
 }

@@ -259,7 +259,8 @@ describe('the booth screens', () => {
       await route.fulfill({ path: join(REPO_ROOT, 'tests', 'fixtures', 'astronaut.jpg'), contentType: 'image/jpeg', headers: { 'access-control-allow-origin': '*' } });
     });
     await stubJob(page, { ...completedSticker, previews: ['/stub-results/preview.webp'] });
-    await page.goto(`${boothUrl}/results/with-preview`);
+    // The page starts loading a finished job's picture at once: its load event waits for the one held here.
+    await page.goto(`${boothUrl}/results/with-preview`, { waitUntil: 'domcontentloaded' });
     await page.getByRole('heading', { name: TEXT.resultHeading }).waitFor();
     const img = page.locator('.booth-sticker img');
     expect(await img.getAttribute('src')).toBe('/stub-results/preview.webp');
@@ -324,6 +325,24 @@ describe('the booth screens', () => {
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(new URL(requests[0].url()).pathname).toBe('/transformations/jobs/quick/');
     expect(new URL(requests[0].url()).searchParams.get('wait')).toBe('20');
+  });
+
+  it("asks for the job, and loads a finished job's picture, before the screen's code has arrived, and asks once", async () => {
+    const page = await newPage();
+    const pictures: string[] = [];
+    page.on('request', (r) => r.url().endsWith(STUB_IMAGE_PATH) && pictures.push(r.url()));
+    await stubResultImage(page);
+    const requests = await stubJob(page, { prompt: 'A comic portrait', images: [STUB_IMAGE_PATH], result: { status: 'COMPLETED' } });
+    const release = await holdRequests(page, (url) => /\/_astro\/ResultPoller\.[^/]+\.js$/.test(url.pathname), (route) => route.continue());
+    await page.goto(`${boothUrl}/results/early`);
+    await expect.poll(() => [requests.length, pictures.length]).toEqual([1, 1]);
+    expect(await page.getByRole('heading', { name: TEXT.resultHeading }).count()).toBe(0);
+    release();
+    await page.getByRole('heading', { name: TEXT.resultHeading }).waitFor();
+    await page.waitForFunction(() => ((document.querySelector('figure img') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0);
+    expect(requests).toHaveLength(1);
+    expect(new URL(requests[0].url()).pathname + new URL(requests[0].url()).search).toBe('/transformations/jobs/early/?wait=20');
+    expect(pictures).toHaveLength(1);
   });
 
   for (const [how, words] of [['network', UNREACHABLE], ['server', TROUBLE]] as const) {

@@ -29,6 +29,16 @@ describe('the AI hub client', () => {
     expect(job.result.status).toBe('pending');
   });
 
+  it('reads a job answer already on its way instead of asking again, with the same rules', async () => {
+    const fetchMock = vi.fn(async () => json({ images: [], prompt: 'p', result: { status: 'pending' } }));
+    const hub = createAiHub('', fetchMock);
+    const job = await hub.job('j1', 20, Promise.resolve(json({ images: ['/r.png'], prompt: 'p', result: { status: 'COMPLETED' } })));
+    expect(job.images).toEqual(['/r.png']);
+    expect(fetchMock).not.toHaveBeenCalled();
+    const failed = await hub.job('j1', 20, Promise.reject(new TypeError('Failed to fetch'))).catch((e: unknown) => e);
+    expect(errorHeading(failed)).toBe(UNREACHABLE_MESSAGE);
+  });
+
   it('turns a network failure into a hint at the connection', async () => {
     const error = await createAiHub('', async () => Promise.reject(new TypeError('Failed to fetch'))).styles().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AiHubError);

@@ -82,7 +82,10 @@ export default function ResultPoller({ aiHost, base, video }: Props) {
   const heading = useRef<HTMLHeadingElement>(null);
   const outcome = phase === 'completed' || phase === 'error';
   useEffect(() => {
-    if (outcome) heading.current?.focus({ preventScroll: true });
+    if (!outcome) return;
+    // Not from under a visitor who is on a button (Take Another Photo stays through the change).
+    const active = document.activeElement;
+    if (!active || active === document.body || !active.closest('.booth-actions')) heading.current?.focus({ preventScroll: true });
   }, [outcome]);
   // One live region, on screen from the first render, whose text changes: a region added with
   // its text already in it is often not read out.
@@ -182,7 +185,20 @@ function Processing({ video }: { video: string }) {
   const [still] = useState(() => typeof matchMedia !== 'undefined' && matchMedia('(prefers-reduced-motion: reduce)').matches);
   return (
     <>
-      <video className="booth-processing-video" src={video} autoPlay={!still} loop muted playsInline preload="auto" aria-hidden="true" />
+      <video
+        className="booth-processing-video"
+        src={video}
+        autoPlay={!still}
+        loop
+        muted
+        playsInline
+        preload="auto"
+        aria-hidden="true"
+        // A paused video shows no frame on some phones until it is asked for one.
+        onLoadedMetadata={(e) => {
+          if (still) e.currentTarget.currentTime = 0.01;
+        }}
+      />
       <p className="booth-processing">{TEXT.processing}</p>
     </>
   );

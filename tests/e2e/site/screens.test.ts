@@ -6,7 +6,7 @@ import { inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { TEXT } from '../../../contract/index.ts';
 import { launchBrowser, pagesClosedAfterEach } from '../support/browser.ts';
-import { action, photoOnStylesScreen, visit } from '../support/journey.ts';
+import { action, hydrated, photoOnStylesScreen, visit } from '../support/journey.ts';
 import { IMAGELESS_TENANT, readSiteData, tenant } from '../support/site-data.ts';
 import { REPO_ROOT } from '../../support/server.ts';
 import { STUB_IMAGE_PATH, breakAiHost, completedSticker, holdRequests, stubJob, stubResultImage, stubStyles, withoutBakedStyles } from './support.ts';
@@ -221,11 +221,35 @@ describe('the booth screens', () => {
     expect(posts).toHaveLength(1);
   });
 
+  it('forgets a tap on a tile of a grid that was left before it was ready', async () => {
+    const page = await newPage();
+    const posts = jobPosts(page);
+    const release = await holdRequests(page, gridCode, (route) => route.continue());
+    await page.goto(`${boothUrl}/styles`);
+    await page.getByRole('button', { name: new RegExp(readSiteData().styles[0].description) }).click();
+    await action(page, TEXT.restart).click();
+    await page.waitForURL(`${boothUrl}/`);
+    release();
+    await action(page, TEXT.start).click();
+    await page.waitForURL(`${boothUrl}/camera`);
+    await page.waitForFunction(() => (document.querySelector('video')?.videoWidth ?? 0) > 0);
+    await action(page, TEXT.takePhoto).click();
+    await action(page, TEXT.useImage).click();
+    await page.waitForURL(`${boothUrl}/styles`);
+    await hydrated(page);
+    expect(await page.locator('.booth-overlay').count()).toBe(0);
+    expect(posts).toEqual([]);
+  });
+
   it('starts one job for a double tap on a tile', async () => {
     const page = await newPage();
     const posts = jobPosts(page);
     await photoOnStylesScreen(page, boothUrl);
-    await page.getByRole('button', { name: new RegExp(readSiteData().styles[0].description) }).dblclick();
+    // Both taps in one go, before the screen can redraw the tile as disabled.
+    await page.getByRole('button', { name: new RegExp(readSiteData().styles[0].description) }).evaluate((tile: HTMLElement) => {
+      tile.click();
+      tile.click();
+    });
     await page.waitForURL(new RegExp('/results/[^/]+$'), { timeout: 30_000 });
     expect(posts).toHaveLength(1);
   });
@@ -365,6 +389,8 @@ describe('the booth screens', () => {
     await breakAiHost(page, 'server');
     await page.getByRole('button', { name: new RegExp(readSiteData().styles[0].description) }).click();
     await page.getByRole('heading', { name: TROUBLE }).waitFor();
+    // The page the loading overlay had put out of reach is back within reach.
+    expect(await page.locator('[data-booth]').evaluate((el: HTMLElement) => el.inert)).toBe(false);
     // Try again returns to the grid with the photo still there: this time the job starts.
     await page.unrouteAll();
     await action(page, 'Try again').click();
@@ -379,6 +405,23 @@ describe('the booth screens', () => {
     await page.route((url) => url.pathname === '/transformations/jobs/create/', (route) => route.fulfill({ status: 503, json: { error: busy } }));
     await page.getByRole('button', { name: new RegExp(readSiteData().styles[0].description) }).click();
     await page.getByRole('heading', { name: busy }).waitFor();
+  });
+
+  it('asks the proxy for no image on behalf of a screen that was left', async () => {
+    const page = await newPage({ viewport: { width: 412, height: 823 } });
+    const sizes: string[] = [];
+    page.on('request', (r) => {
+      const size = /\/rs:\w+:(\d+:\d+)\//.exec(r.url())?.[1];
+      if (size) sizes.push(size);
+    });
+    await visit(page, `${boothUrl}/aurora/`);
+    await action(page, TEXT.start).click();
+    await page.waitForURL(`${boothUrl}/aurora/camera`);
+    await page.getByRole('heading', { name: TEXT.cameraHeading }).waitFor();
+    // A left screen measures 0 x 0, which would fall back to 450 x 450: never on a 412 px phone.
+    await page.waitForTimeout(1_000);
+    expect(sizes.length).toBeGreaterThan(0);
+    expect(sizes.filter((s) => s.startsWith('450:') || s.startsWith('0:'))).toEqual([]);
   });
 
   it('measures the container again when the screen turns, and asks the proxy for that size', async () => {

@@ -2,6 +2,9 @@
 import type { ReactNode } from 'react';
 import { LOCAL_ASSETS } from '../lib/local-assets.ts';
 
+/** The action of an error view when asking again may help. */
+export const TRY_AGAIN_TEXT = 'Try again';
+
 /**
  * `children`: what the visitor can do next (a link or a button), so an error is never a dead end.
  */

@@ -3,11 +3,12 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { JOB_WAIT_MAX_SECONDS, TEXT, jobPhase, type Job } from '../../contract/index.ts';
 import { createAiHub, errorHeading } from '../lib/ai-hub.ts';
+import { isRetryable } from '../lib/ai-hub-error.ts';
 import { isSticker, nextFetchDelay, shownImages } from '../lib/job.ts';
 import { aiHostUrl, jobIdFromPath, screenPath } from '../lib/paths.ts';
 import { canShareFiles, createSharer } from '../lib/share.ts';
 import { takeFirstJob } from '../lib/first-job.ts';
-import { ErrorView, Spinner } from '../components/ErrorView.tsx';
+import { ErrorView, Spinner, TRY_AGAIN_TEXT } from '../components/ErrorView.tsx';
 import { ResultImage } from '../components/ResultImage.tsx';
 
 interface Props {
@@ -22,7 +23,12 @@ interface Props {
  * timer. 'waiting': the first answer is being held by the server, which it does only for a job
  * that exists and has not ended, so the visitor sees the processing screen meanwhile.
  */
-type View = { kind: 'loading' } | { kind: 'waiting' } | { kind: 'job'; job: Job; answer: number } | { kind: 'failed'; heading: string };
+type View =
+  | { kind: 'loading' }
+  | { kind: 'waiting' }
+  | { kind: 'job'; job: Job; answer: number }
+  /** retry: asking again may help (the network or the server failed); the job may well be fine. */
+  | { kind: 'failed'; heading: string; retry: boolean };
 
 /** A first answer that takes longer than this is a job still running: show it as processing. */
 const HELD_ANSWER_MS = 1_000;
@@ -46,14 +52,14 @@ export default function ResultPoller({ aiHost, base, video }: Props) {
   useEffect(() => {
     if (delay === null) return;
     if (!jobId) {
-      setView({ kind: 'failed', heading: NO_JOB });
+      setView({ kind: 'failed', heading: NO_JOB, retry: false });
       return;
     }
     let live = true;
     const fetchJob = () =>
       hub.job(jobId, JOB_WAIT_MAX_SECONDS, takeFirstJob(location.pathname)).then(
         (job) => live && setView((prev) => ({ kind: 'job', job, answer: (prev.kind === 'job' ? prev.answer : 0) + 1 })),
-        (error: unknown) => live && setView({ kind: 'failed', heading: errorHeading(error) }),
+        (error: unknown) => live && setView({ kind: 'failed', heading: errorHeading(error), retry: isRetryable(error) }),
       );
     // The first fetch goes out at once, not on a timer: the job is loaded before the screen shows.
     const timer = delay === 0 ? (void fetchJob(), undefined) : setTimeout(fetchJob, delay);
@@ -112,7 +118,15 @@ export default function ResultPoller({ aiHost, base, video }: Props) {
     return (
       <>
         {status}
-        <ErrorView heading={view.heading}>{takeAnother}</ErrorView>
+        <ErrorView heading={view.heading}>
+          {takeAnother}
+          {/* Event Wi-Fi drops for a moment: the job runs on, and its result is one tap away. */}
+          {view.retry ? (
+            <button type="button" className="booth-button" onClick={() => setView({ kind: 'loading' })}>
+              {TRY_AGAIN_TEXT}
+            </button>
+          ) : null}
+        </ErrorView>
       </>
     );
   }

@@ -10,11 +10,10 @@ import { AiHubError, UNREACHABLE_MESSAGE, errorHeading } from '../lib/ai-hub-err
 import { LOCAL_ASSETS } from '../lib/local-assets.ts';
 import { aiHostUrl, resultsPath, screenPath } from '../lib/paths.ts';
 import { $photo } from '../stores/photo.ts';
-import { ErrorView, Spinner } from '../components/ErrorView.tsx';
+import { ErrorView, Spinner, TRY_AGAIN_TEXT } from '../components/ErrorView.tsx';
 
 const FIRST_ROW = 4;
 /** The AI host answered, but offers no style: nothing to pick, and the visitor should know. */
-const TRY_AGAIN_TEXT = 'Try again';
 const NO_STYLES_TEXT = 'No styles are available right now. Please try again in a minute.';
 
 declare global {

@@ -24,3 +24,12 @@ export function errorHeading(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;
   return UNREACHABLE_MESSAGE;
 }
+
+/**
+ * Whether asking again may help: the network failed, or the server had trouble (5xx). A 4xx
+ * (no such job, a bad request) will answer the same.
+ */
+export function isRetryable(error: unknown): boolean {
+  if (error instanceof AiHubError) return error.status === 0 || error.status >= 500;
+  return true;
+}

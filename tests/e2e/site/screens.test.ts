@@ -383,6 +383,27 @@ describe('the booth screens', () => {
     });
   }
 
+  it('offers Try again when the network dropped while waiting, and shows the result it then gets', async () => {
+    const page = await newPage();
+    await stubResultImage(page);
+    await breakAiHost(page, 'network');
+    await page.goto(`${boothUrl}/results/blip`);
+    await page.getByRole('heading', { name: UNREACHABLE }).waitFor();
+    await page.unrouteAll();
+    await stubResultImage(page);
+    await stubJob(page, completedSticker);
+    await action(page, 'Try again').click();
+    await page.getByRole('heading', { name: TEXT.resultHeading }).waitFor();
+  });
+
+  it('offers no Try again for a job the server does not know: asking again would not help', async () => {
+    const page = await newPage();
+    await page.goto(`${boothUrl}/results/no-such-job`);
+    await page.getByRole('heading', { name: /There is no such job/ }).waitFor();
+    expect(await action(page, 'Try again').count()).toBe(0);
+    await action(page, TEXT.takeAnother).waitFor();
+  });
+
   it('ends in the root error view when starting a job fails', async () => {
     const page = await newPage();
     await photoOnStylesScreen(page, boothUrl);

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { AiHubError, SERVER_TROUBLE_MESSAGE, UNREACHABLE_MESSAGE, createAiHub, errorHeading } from '../../../src/lib/ai-hub.ts';
+import { isRetryable } from '../../../src/lib/ai-hub-error.ts';
 
 const json = (body: unknown, status = 200, statusText = 'OK') =>
   new Response(JSON.stringify(body), { status, statusText, headers: { 'content-type': 'application/json' } });
@@ -75,5 +76,11 @@ describe('the AI hub client', () => {
       .job('7')
       .catch((e: unknown) => e);
     expect(errorHeading(bare)).toBe('Not Found');
+  });
+
+  it('says when asking again may help: a network failure or a server error, not a 4xx', () => {
+    expect(isRetryable(new AiHubError(UNREACHABLE_MESSAGE))).toBe(true);
+    expect(isRetryable(new AiHubError(SERVER_TROUBLE_MESSAGE, 502))).toBe(true);
+    expect(isRetryable(new AiHubError('There is no such job.', 404, 'There is no such job.'))).toBe(false);
   });
 });

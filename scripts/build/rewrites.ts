@@ -1,7 +1,8 @@
-// The rules a static host needs, and its safety headers. A static build cannot list job ids, so each page set has one results page and the host
-// answers every /results/{jobId} (and /{tenant}/results/{jobId}) with it; the results island
-// reads the id from the address. These are the rules for the hosts people use. The embedded
-// server needs none: it does the same rewrite itself.
+// The rules a static host needs, and its safety headers. A static build cannot list job ids, so
+// each page set has one results page and the host answers every /results/{jobId} (and
+// /{tenant}/results/{jobId}) with it; the results island reads the id from the address. These
+// are the rules for the hosts people use. The embedded server needs none: it does the same
+// rewrite itself.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MAX_SLUG_LENGTH } from '../../src/lib/slug.ts';

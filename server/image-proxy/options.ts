@@ -1,9 +1,7 @@
 // imgproxy's URL format, the part this booth uses: /{signature}/{options}/plain/{source}[@ext].
 // Parsed into one plain value, so the pipeline (proxy.ts) only sees valid processing options.
 
-import { PROXY_MAX_DIMENSION_PX } from '../../contract/constants.ts';
-
-export const MAX_DIMENSION = PROXY_MAX_DIMENSION_PX;
+import { PROXY_MAX_DIMENSION_PX as MAX_DIMENSION } from '../../contract/constants.ts';
 
 export type ResizeType = 'fill' | 'fit' | 'force';
 export type Gravity = 'sm' | 'ce' | 'no' | 'so' | 'ea' | 'we' | 'noea' | 'nowe' | 'soea' | 'sowe';

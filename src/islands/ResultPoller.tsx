@@ -106,18 +106,18 @@ export default function ResultPoller({ aiHost, base, video }: Props) {
       {TEXT.takeAnother}
     </a>
   );
-  if (view.kind === 'loading') {
-    return (
-      <>
-        {status}
-        <Spinner />
-      </>
-    );
-  }
-  if (view.kind === 'failed') {
-    return (
-      <>
-        {status}
+  // The live region stays the first child through every view, so it stays the same element.
+  return (
+    <>
+      {status}
+      {screen()}
+    </>
+  );
+
+  function screen() {
+    if (view.kind === 'loading') return <Spinner />;
+    if (view.kind === 'failed') {
+      return (
         <ErrorView heading={view.heading}>
           {takeAnother}
           {/* Event Wi-Fi drops for a moment: the job runs on, and its result is one tap away. */}
@@ -127,29 +127,22 @@ export default function ResultPoller({ aiHost, base, video }: Props) {
             </button>
           ) : null}
         </ErrorView>
-      </>
-    );
-  }
-  if (view.kind === 'waiting') {
-    return (
-      <>
-        {status}
+      );
+    }
+    if (view.kind === 'waiting') {
+      return (
         <div className="booth-results booth-results-pending">
           <Processing video={video} />
           <div className="booth-actions">{takeAnother}</div>
         </div>
-      </>
-    );
-  }
+      );
+    }
 
-  const { job } = view;
-  const shown = shownImages(job, (url) => aiHostUrl(aiHost, url));
-  const images = shown.map((image) => image.full);
-  const sticker = isSticker(job.prompt);
-
-  return (
-    <>
-      {status}
+    const { job } = view;
+    const shown = shownImages(job, (url) => aiHostUrl(aiHost, url));
+    const images = shown.map((image) => image.full);
+    const sticker = isSticker(job.prompt);
+    return (
       <div className={`booth-results booth-results-${phase}`} data-job-answers={view.answer}>
         {phase === 'completed' ? (
           <>
@@ -187,8 +180,8 @@ export default function ResultPoller({ aiHost, base, video }: Props) {
           ) : null}
         </div>
       </div>
-    </>
-  );
+    );
+  }
 }
 
 /**

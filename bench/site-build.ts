@@ -3,10 +3,10 @@
 // the build itself is timed. BENCH_SITE_BUILD_TENANTS=10,200 picks other counts.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Fetch } from '../scripts/build/http.ts';
-import { runPipeline } from '../scripts/build/pipeline.ts';
-import { ROOT, readSettings } from '../scripts/build/settings.ts';
-import { listFiles } from '../tests/integration/build/support/run-script.ts';
+import type { Fetch } from '../scripts/pipeline/http.ts';
+import { runPipeline } from '../scripts/pipeline/run.ts';
+import { ROOT, readSettings } from '../scripts/pipeline/settings.ts';
+import { listFiles } from '../tests/integration/pipeline/support/run-script.ts';
 import type { BenchRow } from './row.ts';
 
 const COUNTS = (process.env.BENCH_SITE_BUILD_TENANTS || '10,200,1000').split(',').map(Number).filter((n) => n > 0);

@@ -7,7 +7,7 @@ export const datasetPath = (datasetId: string | number) => `/datasets/${encodeUR
 
 /**
  * One tenant's branding as the content host sends it. Every field but the slug may be missing;
- * the build fills in the spec's defaults and rejects unsafe values (see src/lib/branding.ts).
+ * the build fills in the spec's defaults and rejects unsafe values (see contract/branding.ts).
  * logoUrl and backgroundImageUrl hold an image name inside the tenant asset bucket
  * (e.g. "aurora/logo.png"), which the site turns into an image-proxy URL.
  */

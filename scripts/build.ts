@@ -2,10 +2,10 @@
 // Settings: scripts/README.md. Exit 0 with a summary, or 1 with one paragraph saying what to fix;
 // a failed build leaves the previous dist/ and tenants.generated.json untouched.
 import { relative } from 'node:path';
-import { BuildError, redact } from './build/errors.ts';
-import { runPipeline } from './build/pipeline.ts';
-import { ROOT, readSettings, type BuildSettings } from './build/settings.ts';
-import { cleanUpOnInterrupt } from './build/interrupt.ts';
+import { BuildError, redact } from './pipeline/errors.ts';
+import { runPipeline } from './pipeline/run.ts';
+import { ROOT, readSettings, type BuildSettings } from './pipeline/settings.ts';
+import { cleanUpOnInterrupt } from './pipeline/interrupt.ts';
 
 cleanUpOnInterrupt('build');
 

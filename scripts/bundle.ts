@@ -3,10 +3,10 @@
 // No slug: every tenant of the last build. Made from the last build's tenants.generated.json,
 // so no credentials are needed here. Settings: scripts/README.md.
 import { isAbsolute, join, relative } from 'node:path';
-import { bundleSlugs, bundleWarnings, makeBundle, readSiteData } from './build/bundle.ts';
-import { BuildError } from './build/errors.ts';
-import { ROOT } from './build/settings.ts';
-import { cleanUpOnInterrupt } from './build/interrupt.ts';
+import { bundleSlugs, bundleWarnings, makeBundle, readSiteData } from './pipeline/bundle.ts';
+import { BuildError } from './pipeline/errors.ts';
+import { ROOT } from './pipeline/settings.ts';
+import { cleanUpOnInterrupt } from './pipeline/interrupt.ts';
 
 cleanUpOnInterrupt('bundle');
 

@@ -1,6 +1,6 @@
 // The root error view: the company logo and a heading with the error's status text or message.
 import type { ReactNode } from 'react';
-import { LOCAL_ASSETS } from '../lib/local-assets.ts';
+import { LOCAL_ASSETS } from '../../contract/local-assets.ts';
 
 /** The action of an error view when asking again may help. */
 export const TRY_AGAIN_TEXT = 'Try again';

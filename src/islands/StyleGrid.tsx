@@ -7,7 +7,7 @@ import { navigate } from 'astro:transitions/client';
 import { TEXT } from '../../contract/constants.ts';
 import type { Style } from '../../contract/styles.ts';
 import { AiHubError, UNREACHABLE_MESSAGE, errorHeading } from '../lib/ai-hub-error.ts';
-import { LOCAL_ASSETS } from '../lib/local-assets.ts';
+import { LOCAL_ASSETS } from '../../contract/local-assets.ts';
 import { aiHostUrl, resultsPath, screenPath } from '../lib/paths.ts';
 import { $photo } from '../stores/photo.ts';
 import { ErrorView, Spinner, TRY_AGAIN_TEXT } from '../components/ErrorView.tsx';

@@ -1,8 +1,8 @@
 // What the branded container needs from a tenant page, computed at build time.
 import { DEFAULT_CONTAINER_WIDTH_PX } from '../../contract/constants.ts';
-import { buttonTextColor } from './contrast.ts';
+import { buttonTextColor } from '../../contract/colour.ts';
 import { proxyImageUrl } from './image-proxy.ts';
-import { LOCAL_ASSETS, isDirectUrl } from './local-assets.ts';
+import { LOCAL_ASSETS, isDirectUrl } from '../../contract/local-assets.ts';
 import type { TenantPage } from './site-data.ts';
 
 /** Placeholders the layout's script replaces with the container's measured size. */

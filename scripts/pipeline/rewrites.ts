@@ -5,7 +5,7 @@
 // rewrite itself.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { MAX_SLUG_LENGTH } from '../../src/lib/slug.ts';
+import { MAX_SLUG_LENGTH } from '../../contract/slug.ts';
 import { HEADERS_FILE, headersFile, nginxSafetyHeaders } from './safety-headers.ts';
 
 /** Netlify and Cloudflare Pages read this file from the site's root. */

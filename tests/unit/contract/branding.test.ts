@@ -8,7 +8,7 @@ import {
   normalizeColor,
   resolveBranding,
   videoProblem,
-} from '../../../src/lib/branding.ts';
+} from '../../../contract/branding.ts';
 
 describe('the built-in default branding', () => {
   it('has the default tenant slug and the spec colours', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { nginxSnippet, redirectsRules } from '../../../scripts/build/rewrites.ts';
-import { headersFile } from '../../../scripts/build/safety-headers.ts';
+import { nginxSnippet, redirectsRules } from '../../../scripts/pipeline/rewrites.ts';
+import { headersFile } from '../../../scripts/pipeline/safety-headers.ts';
 
 describe('rewrite rules for static hosts', () => {
   it('sends every job id of every tenant to its results page (_redirects)', () => {

@@ -8,10 +8,10 @@ import {
   DEFAULT_TENANT_SLUG,
   DEFAULT_TEXT_COLOR,
   GENERATION_TIME_TEXT,
-  type BrandingItem,
-  type TenantBranding,
-} from '../../contract/index.ts';
-import { contrastRatio, isTransparent, parseColor, type Rgb } from './contrast.ts';
+} from './constants.ts';
+import type { BrandingItem } from './content.ts';
+import type { TenantBranding } from './site-data.ts';
+import { contrastRatio, isTransparent, parseColor, type Rgb } from './colour.ts';
 import { LOCAL_ASSETS } from './local-assets.ts';
 
 /** "A built-in default branding is used when the slug is not found. Its slug is the default tenant slug." */

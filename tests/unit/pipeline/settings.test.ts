@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DATASET_ID, DEFAULT_SERVICE_PASSWORD } from '../../../contract/index.ts';
-import { ROOT, readSettings } from '../../../scripts/build/settings.ts';
+import { ROOT, readSettings } from '../../../scripts/pipeline/settings.ts';
 
 describe('build settings', () => {
   it('points every host at the embedded server by default', () => {
@@ -51,7 +51,7 @@ describe('build settings', () => {
 
 describe('messages of a failed build', () => {
   it('never show a secret, wherever the host put it', async () => {
-    const { redact } = await import('../../../scripts/build/errors.ts');
+    const { redact } = await import('../../../scripts/pipeline/errors.ts');
     expect(redact('login refused for s3cret-pass (user x, pass s3cret-pass)', ['s3cret-pass', undefined])).toBe('login refused for [redacted] (user x, pass [redacted])');
   });
 });

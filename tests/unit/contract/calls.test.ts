@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JobSchema, jobPhase, jobPath } from '../../contract/index.ts';
+import { JobSchema, jobPhase, jobPath } from '../../../contract/index.ts';
 
 describe('job status rules', () => {
   it('upper-cases the status on receipt', () => {

@@ -10,7 +10,7 @@ it('lets the publishing step finish before a stopped build exits', async () => {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const marker = join(dir, 'published');
-  const run = await runScript('tests/integration/build/support/publish-under-signal.ts', {}, [marker]);
+  const run = await runScript('tests/integration/pipeline/support/publish-under-signal.ts', {}, [marker]);
   expect(run.code).toBe(130);
   expect(run.stderr).toMatch(/The build had finished when SIGINT arrived; it was kept\./);
   expect(existsSync(marker)).toBe(true);

@@ -2,7 +2,7 @@
 // sent SIGINT meanwhile, and must finish that step before it exits.
 import { writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { cleanUpOnInterrupt, uninterrupted } from '../../../../scripts/build/interrupt.ts';
+import { cleanUpOnInterrupt, uninterrupted } from '../../../../scripts/pipeline/interrupt.ts';
 
 const marker = process.argv[2]!;
 cleanUpOnInterrupt('build');

@@ -1,10 +1,10 @@
 // The three build-time calls with a stubbed fetch: what each answer turns into.
 import { describe, expect, it } from 'vitest';
-import { fetchBrandingItems } from '../../../scripts/build/dataset.ts';
-import type { Fetch } from '../../../scripts/build/http.ts';
-import { obtainToken } from '../../../scripts/build/login.ts';
-import { readSettings } from '../../../scripts/build/settings.ts';
-import { fetchStyles, publicThumbnail } from '../../../scripts/build/styles.ts';
+import { fetchBrandingItems } from '../../../scripts/pipeline/dataset.ts';
+import type { Fetch } from '../../../scripts/pipeline/http.ts';
+import { obtainToken } from '../../../scripts/pipeline/login.ts';
+import { readSettings } from '../../../scripts/pipeline/settings.ts';
+import { fetchStyles, publicThumbnail } from '../../../scripts/pipeline/styles.ts';
 
 const settings = { ...readSettings({ BOOTH_AUTH_HOST: 'http://auth.test', BOOTH_CONTENT_HOST: 'http://content.test', BOOTH_AI_HOST: 'http://ai.test' }), fetchTimeoutMs: 200 };
 

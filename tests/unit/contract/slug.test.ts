@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_SLUG_LENGTH, isValidSlug, reservedSlugs, slugProblem } from '../../../src/lib/slug.ts';
+import { MAX_SLUG_LENGTH, isValidSlug, reservedSlugs, slugProblem } from '../../../contract/slug.ts';
 
 describe('tenant slugs', () => {
   it('accepts lowercase letters, digits and hyphens', () => {

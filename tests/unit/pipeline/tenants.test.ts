@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_BRANDING } from '../../../src/lib/branding.ts';
-import { resolveTenants } from '../../../scripts/build/tenants.ts';
+import { DEFAULT_BRANDING } from '../../../contract/branding.ts';
+import { resolveTenants } from '../../../scripts/pipeline/tenants.ts';
 
 describe('branding items to tenants', () => {
   it('gives every valid tenant a page set, in dataset order', () => {

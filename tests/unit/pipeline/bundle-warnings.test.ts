@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SiteData, TenantBranding } from '../../../contract/index.ts';
-import { bundleWarnings } from '../../../scripts/build/bundle.ts';
+import { bundleWarnings } from '../../../scripts/pipeline/bundle.ts';
 
 const branding = (slug: string, video: string): TenantBranding => ({
   slug, client: slug, viewFinderTitle: 'T', viewFinderDesc: 'D', backgroundImageUrl: 'bg.jpg', logoUrl: 'logo.png',

@@ -4,9 +4,9 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync }
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { astroBuild } from '../../../scripts/build/astro.ts';
-import { runPipeline } from '../../../scripts/build/pipeline.ts';
-import { readSettings } from '../../../scripts/build/settings.ts';
+import { astroBuild } from '../../../scripts/pipeline/astro.ts';
+import { runPipeline } from '../../../scripts/pipeline/run.ts';
+import { readSettings } from '../../../scripts/pipeline/settings.ts';
 import { startFakeHosts, type FakeHosts } from './support/fake-hosts.ts';
 import { RUNS, hostsAt, listFiles, runScript, startScript } from './support/run-script.ts';
 

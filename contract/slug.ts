@@ -1,7 +1,7 @@
 // Tenant slugs become the first segment of every URL of a tenant's page set (/{slug}/camera)
 // and a folder name in dist/. The build checks them before writing anything, so a bad slug
 // can neither shadow another page nor point a write outside dist/.
-import { RESERVED_SLUGS } from '../../contract/index.ts';
+import { RESERVED_SLUGS } from './site-data.ts';
 
 /** A DNS label's limit: slugs also make good subdomains. */
 export const MAX_SLUG_LENGTH = 63;

@@ -2,8 +2,8 @@
 // slug skips that tenant (reported with its client name), a bad field takes the default
 // (reported with the field), and nothing one tenant sends can touch another's pages.
 import { BrandingItemSchema, DEFAULT_TENANT_SLUG, type BrandingItem, type TenantBranding } from '../../contract/index.ts';
-import { DEFAULT_BRANDING, resolveBranding, tenantLabel } from '../../src/lib/branding.ts';
-import { reservedSlugs, slugProblem } from '../../src/lib/slug.ts';
+import { DEFAULT_BRANDING, resolveBranding, tenantLabel } from '../../contract/branding.ts';
+import { reservedSlugs, slugProblem } from '../../contract/slug.ts';
 
 export interface Tenants {
   defaultTenant: TenantBranding;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buttonTextColor, contrastRatio, parseColor } from '../../../src/lib/contrast.ts';
+import { buttonTextColor, contrastRatio, parseColor } from '../../../contract/colour.ts';
 
 describe('tenant colour contrast', () => {
   it('reads hex, rgb(), hsl() and named colours', () => {

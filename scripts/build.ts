@@ -6,6 +6,7 @@ import { BuildError, redact } from './pipeline/errors.ts';
 import { runPipeline } from './pipeline/run.ts';
 import { ROOT, readSettings, type BuildSettings } from './pipeline/settings.ts';
 import { cleanUpOnInterrupt } from './pipeline/interrupt.ts';
+import { SettingsError } from '../contract/settings.ts';
 
 cleanUpOnInterrupt('build');
 
@@ -25,8 +26,13 @@ try {
   ];
   console.log(lines.join('\n'));
 } catch (error) {
-  const secrets = [settings?.password];
-  const message = error instanceof BuildError ? error.message : `Unexpected failure: ${error instanceof Error ? error.message : String(error)}`;
-  console.error(`The site build failed. ${redact(message, secrets)}\nThe previous site and tenants.generated.json were left as they were.`);
   process.exitCode = 1;
+  if (error instanceof SettingsError) {
+    // Nothing was called or touched yet: the one line says it all.
+    console.error(error.message);
+  } else {
+    const secrets = [settings?.password];
+    const message = error instanceof BuildError ? error.message : `Unexpected failure: ${error instanceof Error ? error.message : String(error)}`;
+    console.error(`The site build failed. ${redact(message, secrets)}\nThe previous site and tenants.generated.json were left as they were.`);
+  }
 }

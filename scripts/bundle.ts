@@ -2,19 +2,21 @@
 // that tenant's page set served from the archive's root, its assets and the rewrite rules.
 // No slug: every tenant of the last build. Made from the last build's tenants.generated.json,
 // so no credentials are needed here. Settings: scripts/README.md.
-import { isAbsolute, join, relative } from 'node:path';
+import { relative } from 'node:path';
 import { bundleSlugs, bundleWarnings, makeBundle, readSiteData } from './pipeline/bundle.ts';
 import { BuildError } from './pipeline/errors.ts';
 import { ROOT } from './pipeline/settings.ts';
 import { cleanUpOnInterrupt } from './pipeline/interrupt.ts';
+import { SITE_FILE_SETTINGS, SettingsError, fromRoot, readEnv, text } from '../contract/settings.ts';
 
 cleanUpOnInterrupt('bundle');
 
-const inRoot = (path: string) => (isAbsolute(path) ? path : join(ROOT, path));
+const BUNDLE_SETTINGS = { BOOTH_SITE_DATA: SITE_FILE_SETTINGS.BOOTH_SITE_DATA, BOOTH_BUNDLE_DIR: text.default('bundles') };
 
 try {
-  const siteDataFile = inRoot(process.env.BOOTH_SITE_DATA || 'tenants.generated.json');
-  const bundleDir = inRoot(process.env.BOOTH_BUNDLE_DIR || 'bundles');
+  const settings = readEnv(BUNDLE_SETTINGS, process.env);
+  const siteDataFile = fromRoot(ROOT, settings.BOOTH_SITE_DATA);
+  const bundleDir = fromRoot(ROOT, settings.BOOTH_BUNDLE_DIR);
   const site = await readSiteData(siteDataFile);
   const asked = process.argv.slice(2).filter((a) => a !== '--');
   const slugs = asked.length ? asked : site.tenants.map((t) => t.slug);
@@ -28,7 +30,7 @@ try {
     for (const warning of bundleWarnings(site, slug)) console.log(`  note: ${warning}`);
   }
 } catch (error) {
-  const message = error instanceof BuildError ? error.message : `Unexpected failure: ${error instanceof Error ? error.message : String(error)}`;
+  const message = error instanceof BuildError || error instanceof SettingsError ? error.message : `Unexpected failure: ${error instanceof Error ? error.message : String(error)}`;
   console.error(`The bundle failed. ${message}`);
   process.exitCode = 1;
 }

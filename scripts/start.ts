@@ -4,13 +4,21 @@
 // PORT=0 picks a free port. The build's BOOTH_OUT_DIR is the folder the server serves.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { isAbsolute, join } from 'node:path';
+import { join } from 'node:path';
 import { DEFAULT_PORT, type SiteData } from '../contract/index.ts';
+import { SITE_FILE_SETTINGS, SettingsError, fromRoot, readEnv } from '../contract/settings.ts';
 
 const root = join(import.meta.dirname, '..');
-const fromRoot = (p: string) => (isAbsolute(p) ? p : join(root, p));
-const outDir = fromRoot(process.env.BOOTH_OUT_DIR || 'dist');
-const siteDataFile = fromRoot(process.env.BOOTH_SITE_DATA || 'tenants.generated.json');
+let files: { BOOTH_OUT_DIR: string; BOOTH_SITE_DATA: string };
+try {
+  files = readEnv(SITE_FILE_SETTINGS, process.env);
+} catch (error) {
+  if (!(error instanceof SettingsError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+const outDir = fromRoot(root, files.BOOTH_OUT_DIR);
+const siteDataFile = fromRoot(root, files.BOOTH_SITE_DATA);
 const children = new Set<ChildProcess>();
 
 function run(script: string, env: Record<string, string>, onLine?: (line: string) => void): ChildProcess {

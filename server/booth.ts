@@ -1,6 +1,6 @@
 // Builds the running booth from its settings: storage, seed, engine workers, job runner and app.
 import { createApp } from './app.ts';
-import { createEngine, localEngineOptionsFromEnv } from './engine/index.ts';
+import { createEngine } from './engine/index.ts';
 import { WorkerPool } from './jobs/pool.ts';
 import { startRetention } from './jobs/retention.ts';
 import { JobRunner } from './jobs/runner.ts';
@@ -19,7 +19,7 @@ export const ENGINE_WORKER = new URL('./jobs/engine-worker.ts', import.meta.url)
 
 export async function startBooth(settings: Settings, workerScript: URL = ENGINE_WORKER) {
   // Engine settings are checked here so a bad value stops the start, not every worker.
-  const engineOptions = { maxInputPixels: settings.maxPixels, ...localEngineOptionsFromEnv(process.env) };
+  const engineOptions = { ...settings.engineOptions, maxInputPixels: settings.maxPixels };
   const engineStyles = createEngine(settings.engine, engineOptions).styles();
 
   const db = openDatabase(settings.dataDir);

@@ -30,6 +30,7 @@ try {
   if (error instanceof SettingsError) stopWith(error.message);
   throw error;
 }
+for (const notice of settings.notices) log(notice);
 
 // Before anything in the data folder is read: a second server would run recovery on it and
 // restyle the first one's unfinished jobs again.

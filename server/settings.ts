@@ -4,19 +4,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import {
-  DEFAULT_APP_NAME, DEFAULT_BUCKET_PREFIX, DEFAULT_DATASET_ID, DEFAULT_PORT, DEFAULT_PROXY_SIGNATURE,
-  DEFAULT_SERVICE_PASSWORD, DEFAULT_SERVICE_USERNAME, signatureClash,
-} from '../contract/index.ts';
+import { DEFAULT_PORT } from '../contract/index.ts';
+import { SHARED_SETTINGS, httpUrl, readEnv, settingError, text, wholeNumber, type Env } from '../contract/settings.ts';
+
+export { SettingsError } from '../contract/settings.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MB = 1024 * 1024;
 
-const int = (min: number, max: number) =>
-  z.string().trim().regex(/^\d+$/, 'expected a whole number').transform(Number)
-    .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
-const folder = z.string().trim().min(1, 'must not be empty').transform((p) => path.resolve(REPO_ROOT, p));
-const text = z.string().trim().min(1, 'must not be empty');
+const int = wholeNumber;
+const folder = text.transform((p) => path.resolve(REPO_ROOT, p));
+const fraction = z.string().trim().regex(/^(0|1)?(\.\d+)?$/, 'expected a number between 0 and 1').transform(Number)
+  .pipe(z.number().gt(0, 'must be above 0').max(1, 'must be at most 1'));
+const DEFAULT_MAX_PIXELS = 40_000_000;
 
 /** "prefix=folder;prefix=folder": extra image-proxy sources, each mapped to a local folder. */
 const proxySources = z.string().transform((value, ctx) => {
@@ -32,20 +32,15 @@ const proxySources = z.string().transform((value, ctx) => {
   return sources;
 });
 
-const EnvSchema = z.object({
+const SERVER_SETTINGS = {
+  ...SHARED_SETTINGS,
   PORT: int(0, 65535).default(DEFAULT_PORT),
   BOOTH_HOST: text.default('0.0.0.0'),
   BOOTH_DATA_DIR: folder.default('.booth-data'),
   BOOTH_SITE_DIR: folder.default('dist'),
   BOOTH_TENANT_ASSETS_DIR: folder.optional(),
-  BOOTH_SERVICE_USERNAME: text.default(DEFAULT_SERVICE_USERNAME),
-  BOOTH_SERVICE_PASSWORD: text.default(DEFAULT_SERVICE_PASSWORD),
-  BOOTH_DATASET_ID: z.string().trim().regex(/^[\w-]+$/, 'use letters, digits, - or _').default(DEFAULT_DATASET_ID),
   BOOTH_JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   BOOTH_JWT_TTL_SECONDS: int(60, 30 * 24 * 3600).default(3600),
-  BOOTH_BUCKET_PREFIX: z.string().trim().regex(/^[a-z][a-z0-9+.-]*:\/\/[^/\s]+$/i, 'expected e.g. s3://booth-assets').default(DEFAULT_BUCKET_PREFIX),
-  BOOTH_APP_NAME: z.string().trim().regex(/^[\w.-]+$/, 'use letters, digits, ., - or _').default(DEFAULT_APP_NAME),
-  BOOTH_PROXY_SIGNATURE: z.string().trim().regex(/^[\w-]+$/, 'use letters, digits, - or _').default(DEFAULT_PROXY_SIGNATURE),
   BOOTH_PROXY_SOURCES: proxySources.default([]),
   BOOTH_PROXY_CACHE_BYTES: int(0, 4096 * MB).default(64 * MB),
   BOOTH_ENGINE: text.default('local'),
@@ -53,18 +48,22 @@ const EnvSchema = z.object({
   BOOTH_QUEUE_LIMIT: int(1, 100_000).default(200),
   // A body is read as one JavaScript string, and those stop at about 512 MB; a photo needs far less.
   BOOTH_MAX_BODY_BYTES: int(1024, 256 * MB).default(20 * MB),
-  BOOTH_MAX_PIXELS: int(1, 1_000_000_000).default(40_000_000),
+  // One pixel limit for every decode: the upload check, the engine and the image proxy.
+  BOOTH_MAX_PIXELS: int(1, 1_000_000_000).optional(),
+  // The same limit under its old name: still read, with a line saying so.
+  ENGINE_MAX_INPUT_PIXELS: int(1, 1_000_000_000).optional(),
+  ENGINE_INFERENCE_SIZE: int(256, 8192).optional(),
+  ENGINE_OUTPUT_SIZE: int(256, 8192).optional(),
+  ENGINE_MIN_PERSON_AREA: fraction.optional(),
+  ENGINE_MIN_FACE_CONFIDENCE: fraction.optional(),
   BOOTH_JOB_TIMEOUT_MS: int(1000, 3_600_000).default(120_000),
   BOOTH_RETENTION_SECONDS: int(1, 365 * 24 * 3600).default(86_400),
   BOOTH_HTTPS: z.enum(['on', 'off'], { error: 'expected on or off' }).default('on'),
   BOOTH_HTTPS_PORT: int(0, 65535).optional(),
   BOOTH_TLS_CERT: folder.optional(),
   BOOTH_TLS_KEY: folder.optional(),
-  BOOTH_PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' }).transform((u) => u.replace(/\/+$/, '')).optional(),
-});
-
-/** Settings whose value an error line never shows. */
-const SECRET_SETTINGS = new Set(['BOOTH_JWT_SECRET', 'BOOTH_SERVICE_PASSWORD']);
+  BOOTH_PUBLIC_URL: httpUrl.optional(),
+};
 
 export interface ProxySource { prefix: string; folder: string }
 
@@ -94,6 +93,8 @@ export interface Settings {
   proxySources: ProxySource[];
   proxyCacheBytes: number;
   engine: string;
+  /** The local engine's tuning; an unset one keeps the engine's default. */
+  engineOptions: EngineTuning;
   workers: number;
   queueLimit: number;
   maxBodyBytes: number;
@@ -103,16 +104,15 @@ export interface Settings {
   publicUrl?: string;
   /** null when BOOTH_HTTPS=off. */
   https: HttpsSettings | null;
+  /** Lines for the operator about settings that work but should change (a deprecated name). */
+  notices: string[];
 }
 
-export class SettingsError extends Error {
-  override name = 'SettingsError';
-}
-
-/** What a proxy signature would hide: the image proxy is mounted at /{signature} before the site. */
-function hiddenBySignature(signature: string): string | null {
-  const clash = signatureClash(signature);
-  return clash === 'server' ? `the server's own /${signature}` : clash === 'site' ? `the site's /${signature}` : null;
+export interface EngineTuning {
+  inferenceSize?: number;
+  outputSize?: number;
+  minPersonArea?: number;
+  minFaceConfidence?: number;
 }
 
 function withSlash(prefix: string) {
@@ -120,33 +120,27 @@ function withSlash(prefix: string) {
 }
 
 /** Blank variables count as unset, so `BOOTH_PUBLIC_URL=` in a .env file means "no value". */
-export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
-  const given = Object.fromEntries(Object.entries(env).filter(([k, v]) => (k === 'PORT' || k.startsWith('BOOTH_')) && v !== undefined && v.trim() !== ''));
-  const parsed = EnvSchema.safeParse(given);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const name = String(issue.path[0] ?? 'environment');
-    // Server output ends up in tickets and chats; a secret's value must not travel with it.
-    const shown = SECRET_SETTINGS.has(name) ? ' (value not shown)' : `=${JSON.stringify(given[name] ?? '')}`;
-    throw new SettingsError(`Invalid setting ${name}${shown}: ${issue.message}`);
-  }
-  const e = parsed.data;
+export function loadSettings(env: Env = process.env): Settings {
+  const e = readEnv(SERVER_SETTINGS, env);
+  const notices: string[] = [];
   if (Boolean(e.BOOTH_TLS_CERT) !== Boolean(e.BOOTH_TLS_KEY)) {
     const missing = e.BOOTH_TLS_CERT ? 'BOOTH_TLS_KEY' : 'BOOTH_TLS_CERT';
-    throw new SettingsError(`Invalid setting ${missing}="": BOOTH_TLS_CERT and BOOTH_TLS_KEY go together (PEM files of a certificate and its key)`);
+    throw settingError(missing, '', 'BOOTH_TLS_CERT and BOOTH_TLS_KEY go together (PEM files of a certificate and its key)');
   }
-  const hidden = hiddenBySignature(e.BOOTH_PROXY_SIGNATURE);
-  if (hidden) {
-    throw new SettingsError(`Invalid setting BOOTH_PROXY_SIGNATURE=${JSON.stringify(e.BOOTH_PROXY_SIGNATURE)}: it would hide ${hidden}; pick another segment (the default is ${DEFAULT_PROXY_SIGNATURE})`);
+  if (e.ENGINE_MAX_INPUT_PIXELS !== undefined) {
+    notices.push(e.BOOTH_MAX_PIXELS === undefined
+      ? 'ENGINE_MAX_INPUT_PIXELS is deprecated: it is now BOOTH_MAX_PIXELS, one limit for uploads, the engine and the image proxy; rename it.'
+      : 'ENGINE_MAX_INPUT_PIXELS is deprecated and ignored: BOOTH_MAX_PIXELS is set, and is the one pixel limit.');
   }
+  const maxPixels = e.BOOTH_MAX_PIXELS ?? e.ENGINE_MAX_INPUT_PIXELS ?? DEFAULT_MAX_PIXELS;
   // Next to PORT by default; with PORT=0 (any free port), any free port too.
   const httpsPort = e.BOOTH_HTTPS_PORT ?? (e.PORT === 0 ? 0 : e.PORT + 1);
   if (e.BOOTH_HTTPS === 'on' && httpsPort > 65535) {
     // Only the default can get here: BOOTH_HTTPS_PORT itself is checked to be at most 65535.
-    throw new SettingsError(`Invalid setting PORT=${e.PORT}: it leaves no port for HTTPS (PORT+1 is over 65535); set BOOTH_HTTPS_PORT to a free port, or BOOTH_HTTPS=off`);
+    throw settingError('PORT', String(e.PORT), 'it leaves no port for HTTPS (PORT+1 is over 65535); set BOOTH_HTTPS_PORT to a free port, or BOOTH_HTTPS=off');
   }
   if (e.BOOTH_HTTPS === 'on' && httpsPort !== 0 && httpsPort === e.PORT) {
-    throw new SettingsError(`Invalid setting BOOTH_HTTPS_PORT=${JSON.stringify(given.BOOTH_HTTPS_PORT ?? '')}: HTTPS needs a port of its own (0-65535, not PORT)`);
+    throw settingError('BOOTH_HTTPS_PORT', env.BOOTH_HTTPS_PORT, 'HTTPS needs a port of its own (0-65535, not PORT)');
   }
   const tenantAssetsDir = e.BOOTH_TENANT_ASSETS_DIR ?? path.join(e.BOOTH_DATA_DIR, 'tenant-assets');
   return {
@@ -166,13 +160,20 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     proxySources: [{ prefix: `${e.BOOTH_BUCKET_PREFIX}/${e.BOOTH_APP_NAME}/`, folder: tenantAssetsDir }, ...e.BOOTH_PROXY_SOURCES],
     proxyCacheBytes: e.BOOTH_PROXY_CACHE_BYTES,
     engine: e.BOOTH_ENGINE,
+    engineOptions: {
+      inferenceSize: e.ENGINE_INFERENCE_SIZE,
+      outputSize: e.ENGINE_OUTPUT_SIZE,
+      minPersonArea: e.ENGINE_MIN_PERSON_AREA,
+      minFaceConfidence: e.ENGINE_MIN_FACE_CONFIDENCE,
+    },
     workers: e.BOOTH_WORKERS,
     queueLimit: e.BOOTH_QUEUE_LIMIT,
     maxBodyBytes: e.BOOTH_MAX_BODY_BYTES,
-    maxPixels: e.BOOTH_MAX_PIXELS,
+    maxPixels,
     jobTimeoutMs: e.BOOTH_JOB_TIMEOUT_MS,
     retentionSeconds: e.BOOTH_RETENTION_SECONDS,
     publicUrl: e.BOOTH_PUBLIC_URL,
     https: e.BOOTH_HTTPS === 'off' ? null : { port: httpsPort, certFile: e.BOOTH_TLS_CERT, keyFile: e.BOOTH_TLS_KEY },
+    notices,
   };
 }

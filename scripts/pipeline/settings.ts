@@ -1,20 +1,31 @@
-// Build settings, all from the environment. Every default points at the embedded server on
-// http://127.0.0.1:${PORT||4321}, so a fresh clone builds with no setting at all.
-// scripts/README.md lists them for people; this file is the one place that reads them.
-import { isAbsolute, join, resolve, sep } from 'node:path';
+// Build settings, all from the environment, read through the contract's schemas
+// (contract/settings.ts), so the build and the server accept and refuse the same values.
+// Every default points at the embedded server on http://127.0.0.1:${PORT||4321}, so a fresh
+// clone builds with no setting at all. scripts/README.md lists them for people.
+import { resolve, sep } from 'node:path';
+import { DEFAULT_PORT } from '../../contract/index.ts';
 import {
-  DEFAULT_APP_NAME,
-  DEFAULT_BUCKET_PREFIX,
-  DEFAULT_DATASET_ID,
-  DEFAULT_PORT,
-  DEFAULT_PROXY_SIGNATURE,
-  DEFAULT_SERVICE_PASSWORD,
-  DEFAULT_SERVICE_USERNAME,
-  signatureClash,
-} from '../../contract/index.ts';
-import { BuildError } from './errors.ts';
+  SHARED_SETTINGS, SITE_FILE_SETTINGS, fromRoot, httpUrl, readEnv, settingError, wholeNumber, type Env,
+} from '../../contract/settings.ts';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');
+
+const MB = 1024 * 1024;
+
+const BUILD_SETTINGS = {
+  ...SHARED_SETTINGS,
+  ...SITE_FILE_SETTINGS,
+  BOOTH_AUTH_HOST: httpUrl.optional(),
+  BOOTH_CONTENT_HOST: httpUrl.optional(),
+  BOOTH_AI_HOST: httpUrl.optional(),
+  BOOTH_PUBLIC_AI_HOST: httpUrl.optional(),
+  BOOTH_IMAGE_PROXY_HOST: httpUrl.optional(),
+  BOOTH_FETCH_TIMEOUT_MS: wholeNumber(1, 3_600_000).default(15_000),
+  BOOTH_MAX_RESPONSE_BYTES: wholeNumber(1, 1024 * MB).default(20 * MB),
+};
+
+/** PORT only says where the embedded server is, so it is read when a host is left to default. */
+const LOCAL_PORT = { PORT: wholeNumber(1, 65535).default(DEFAULT_PORT) };
 
 export interface BuildSettings {
   authHost: string;
@@ -41,84 +52,31 @@ export interface BuildSettings {
   maxResponseBytes: number;
 }
 
-type Env = Record<string, string | undefined>;
-
-function hostSetting(env: Env, name: string, fallback: string, allowEmpty: boolean): string {
-  const value = (env[name] ?? fallback).trim().replace(/\/+$/, '');
-  if (value === '' && allowEmpty) return '';
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new BuildError(`${name} must be an http(s) URL such as http://127.0.0.1:${DEFAULT_PORT}; it is ${JSON.stringify(value)}.`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new BuildError(`${name} must be an http(s) URL; it is ${JSON.stringify(value)}.`);
-  }
-  return value;
-}
-
-function numberSetting(env: Env, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n <= 0) throw new BuildError(`${name} must be a whole number above 0; it is ${JSON.stringify(raw)}.`);
-  return n;
-}
-
-function textSetting(env: Env, name: string, fallback: string): string {
-  const value = env[name] ?? fallback;
-  if (value.trim() === '') throw new BuildError(`${name} is set but empty; unset it to use the default ${JSON.stringify(fallback)}.`);
-  return value;
-}
-
-const inRoot = (path: string) => (isAbsolute(path) ? path : join(ROOT, path));
-
-/** The imgproxy signature path segment: one plain segment that no page or server path uses. */
-function signatureSetting(env: Env): string {
-  const value = textSetting(env, 'BOOTH_PROXY_SIGNATURE', DEFAULT_PROXY_SIGNATURE).trim().replace(/^\/+|\/+$/g, '');
-  if (!/^[\w-]+$/.test(value)) {
-    throw new BuildError(`BOOTH_PROXY_SIGNATURE must be one path segment of letters, digits, - or _ (such as ${DEFAULT_PROXY_SIGNATURE}); it is ${JSON.stringify(env.BOOTH_PROXY_SIGNATURE)}.`);
-  }
-  if (signatureClash(value)) {
-    throw new BuildError(`BOOTH_PROXY_SIGNATURE ${JSON.stringify(value)} is a path of the site or the booth server; pick another segment.`);
-  }
-  return value;
-}
-
-/** PORT only says where the embedded server is when no host is set; it must be a port. */
-function localHost(env: Env): string {
-  const port = env.PORT?.trim() || String(DEFAULT_PORT);
-  if (!/^\d{1,5}$/.test(port) || Number(port) < 1 || Number(port) > 65535) {
-    throw new BuildError(`PORT must be the embedded server's port (1-65535) when the BOOTH_*_HOST settings are not set; it is ${JSON.stringify(env.PORT)}.`);
-  }
-  return `http://127.0.0.1:${port}`;
-}
-
+/** Every setting is checked here, before the build calls any host. */
 export function readSettings(env: Env = process.env): BuildSettings {
-  const needsLocal = !env.BOOTH_AUTH_HOST || !env.BOOTH_CONTENT_HOST || !env.BOOTH_AI_HOST;
-  const local = needsLocal ? localHost(env) : '';
-  const outDir = inRoot(env.BOOTH_OUT_DIR || 'dist');
-  const settings: BuildSettings = {
-    authHost: hostSetting(env, 'BOOTH_AUTH_HOST', local, false),
-    contentHost: hostSetting(env, 'BOOTH_CONTENT_HOST', local, false),
-    aiHost: hostSetting(env, 'BOOTH_AI_HOST', local, false),
-    publicAiHost: hostSetting(env, 'BOOTH_PUBLIC_AI_HOST', '', true),
-    imageProxyHost: hostSetting(env, 'BOOTH_IMAGE_PROXY_HOST', '', true),
-    proxySignature: signatureSetting(env),
-    bucketPrefix: textSetting(env, 'BOOTH_BUCKET_PREFIX', DEFAULT_BUCKET_PREFIX),
-    appName: textSetting(env, 'BOOTH_APP_NAME', DEFAULT_APP_NAME),
-    datasetId: textSetting(env, 'BOOTH_DATASET_ID', DEFAULT_DATASET_ID),
-    username: textSetting(env, 'BOOTH_SERVICE_USERNAME', DEFAULT_SERVICE_USERNAME),
-    password: textSetting(env, 'BOOTH_SERVICE_PASSWORD', DEFAULT_SERVICE_PASSWORD),
-    outDir,
-    siteDataFile: inRoot(env.BOOTH_SITE_DATA || 'tenants.generated.json'),
-    fetchTimeoutMs: numberSetting(env, 'BOOTH_FETCH_TIMEOUT_MS', 15_000),
-    maxResponseBytes: numberSetting(env, 'BOOTH_MAX_RESPONSE_BYTES', 20 * 1024 * 1024),
-  };
+  const e = readEnv(BUILD_SETTINGS, env);
+  const needsLocal = !e.BOOTH_AUTH_HOST || !e.BOOTH_CONTENT_HOST || !e.BOOTH_AI_HOST;
+  const local = needsLocal ? `http://127.0.0.1:${readEnv(LOCAL_PORT, env).PORT}` : '';
+  const outDir = fromRoot(ROOT, e.BOOTH_OUT_DIR);
   // The build replaces the out dir whole: it must not hold the project (or be the disk's root).
   if (outDir === ROOT || `${ROOT}${sep}`.startsWith(`${outDir.replace(/[\\/]+$/, '')}${sep}`)) {
-    throw new BuildError(`BOOTH_OUT_DIR must be a folder of its own; it is ${outDir}, which the build would replace.`);
+    throw settingError('BOOTH_OUT_DIR', env.BOOTH_OUT_DIR, `must be a folder of its own; ${outDir} holds the project, and the build replaces its out dir whole`);
   }
-  return settings;
+  return {
+    authHost: e.BOOTH_AUTH_HOST ?? local,
+    contentHost: e.BOOTH_CONTENT_HOST ?? local,
+    aiHost: e.BOOTH_AI_HOST ?? local,
+    publicAiHost: e.BOOTH_PUBLIC_AI_HOST ?? '',
+    imageProxyHost: e.BOOTH_IMAGE_PROXY_HOST ?? '',
+    proxySignature: e.BOOTH_PROXY_SIGNATURE,
+    bucketPrefix: e.BOOTH_BUCKET_PREFIX,
+    appName: e.BOOTH_APP_NAME,
+    datasetId: e.BOOTH_DATASET_ID,
+    username: e.BOOTH_SERVICE_USERNAME,
+    password: e.BOOTH_SERVICE_PASSWORD,
+    outDir,
+    siteDataFile: fromRoot(ROOT, e.BOOTH_SITE_DATA),
+    fetchTimeoutMs: e.BOOTH_FETCH_TIMEOUT_MS,
+    maxResponseBytes: e.BOOTH_MAX_RESPONSE_BYTES,
+  };
 }

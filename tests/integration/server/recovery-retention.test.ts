@@ -66,7 +66,7 @@ describe('settings', () => {
     // A secret's value is never printed: logs get copied into tickets and chats.
     [{ BOOTH_JWT_SECRET: 'short-s3cret-value' }, /^Invalid setting BOOTH_JWT_SECRET \(value not shown\): must be at least 32 characters$/],
     // PORT+1, the default HTTPS port, does not exist: the line blames PORT, not the unset BOOTH_HTTPS_PORT.
-    [{ PORT: '65535' }, /^Invalid setting PORT=65535: .*no port for HTTPS.*BOOTH_HTTPS_PORT.*BOOTH_HTTPS=off/],
+    [{ PORT: '65535' }, /^Invalid setting PORT="65535": .*no port for HTTPS.*BOOTH_HTTPS_PORT.*BOOTH_HTTPS=off/],
     [{ BOOTH_BUCKET_PREFIX: 'booth-assets' }, /BOOTH_BUCKET_PREFIX/],
     [{ BOOTH_ENGINE: 'magic' }, /Unknown engine "magic"/],
     // Larger bodies no longer fit in one JavaScript string.

@@ -28,7 +28,6 @@ export interface RestyleInput {
   /** The encoded photo (JPEG, PNG or WebP) exactly as the visitor sent it. */
   photo: Uint8Array;
   styleId: string;
-  signal?: AbortSignal;
 }
 
 export interface Engine {

@@ -8,7 +8,7 @@ export type { Engine, EngineImage, EngineResult, EngineStyle, RestyleInput } fro
 export { EngineError } from './engine.ts';
 export type { LocalEngineOptions } from './local/settings.ts';
 export { localEngineOptionsFromEnv, DEFAULT_LOCAL_ENGINE_SETTINGS } from './local/settings.ts';
-export { MESSAGES as ENGINE_MESSAGES } from './local/messages.ts';
+export { ENGINE_MESSAGES } from './local/messages.ts';
 
 export type EngineOptions = LocalEngineOptions;
 

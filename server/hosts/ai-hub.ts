@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { CreateJobRequestSchema, JOB_STATUS, JOB_WAIT_MAX_SECONDS, isFinalStatus, type Style } from '../../contract/index.ts';
 import { fail, limitBody, publicOrigin, readJson, sizeText } from '../http.ts';
-import { PhotoError, readPhoto } from '../jobs/photo.ts';
+import { UploadError, checkUpload } from '../jobs/upload-check.ts';
 import { isExpired } from '../jobs/retention.ts';
 import { log } from '../log.ts';
 import type { JobRunner } from '../jobs/runner.ts';
@@ -72,9 +72,9 @@ export function aiHubHost(deps: AiHubDeps) {
     try {
       let photo;
       try {
-        photo = await readPhoto(request.data.image, deps.maxPixels);
+        photo = await checkUpload(request.data.image, deps.maxPixels);
       } catch (error) {
-        if (error instanceof PhotoError) return fail(c, 400, error.message);
+        if (error instanceof UploadError) return fail(c, 400, error.message);
         throw error;
       }
       const id = crypto.randomBytes(12).toString('base64url');

@@ -6,14 +6,25 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { SEED_ASSETS_DIR } from './seed.ts';
+import { SEED_TENANTS } from './tenants.ts';
 
 interface Look { slug: string; name: string; background: string; text: string; accent: string; glow: string; dark: boolean }
 
-const LOOKS: Look[] = [
-  { slug: 'default', name: 'AI Photo Booth', background: '#242424', text: '#ffffff', accent: '#94d83d', glow: '#3d7a1e', dark: true },
-  { slug: 'aurora', name: 'Aurora Live', background: '#0b1026', text: '#f5f7ff', accent: '#9d85ff', glow: '#1fb5a8', dark: true },
-  { slug: 'meadow', name: 'Meadow Fair', background: '#f6f1e7', text: '#1f2a1f', accent: '#2e7d32', glow: '#f2c14e', dark: false },
-];
+/** What the drawings add to each seed tenant's colours: a glow, and whether the art is dark. */
+const ART: Record<string, { glow: string; dark: boolean }> = {
+  default: { glow: '#3d7a1e', dark: true },
+  aurora: { glow: '#1fb5a8', dark: true },
+  meadow: { glow: '#f2c14e', dark: false },
+};
+
+const LOOKS: Look[] = SEED_TENANTS.map((t) => ({
+  slug: t.slug,
+  name: t.client!,
+  background: t.backgroundColor!,
+  text: t.textColor!,
+  accent: t.accentColor!,
+  ...ART[t.slug]!,
+}));
 
 const VIDEO_SIZE = 480;
 const VIDEO_SECONDS = 3;

@@ -18,11 +18,3 @@ export function ErrorView({ heading, children }: { heading: string; children?: R
   );
 }
 
-/** Shown while content loads. */
-export function Spinner({ label = 'Loading' }: { label?: string }) {
-  return (
-    <div className="booth-spinner" role="status">
-      <span className="booth-visually-hidden">{label}</span>
-    </div>
-  );
-}

@@ -8,7 +8,8 @@ import { isSticker, nextFetchDelay, shownImages } from '../lib/job.ts';
 import { aiHostUrl, jobIdFromPath, screenPath } from '../lib/paths.ts';
 import { canShareFiles, createSharer } from '../lib/share.ts';
 import { takeFirstJob } from '../lib/first-job.ts';
-import { ErrorView, Spinner, TRY_AGAIN_TEXT } from '../components/ErrorView.tsx';
+import { ErrorView, TRY_AGAIN_TEXT } from '../components/ErrorView.tsx';
+import { Spinner } from '../components/Spinner.tsx';
 import { ResultImage } from '../components/ResultImage.tsx';
 
 interface Props {

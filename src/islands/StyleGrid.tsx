@@ -10,7 +10,8 @@ import { AiHubError, UNREACHABLE_MESSAGE, errorHeading } from '../lib/ai-hub-err
 import { LOCAL_ASSETS } from '../../contract/local-assets.ts';
 import { aiHostUrl, resultsPath, screenPath } from '../lib/paths.ts';
 import { $photo } from '../stores/photo.ts';
-import { ErrorView, Spinner, TRY_AGAIN_TEXT } from '../components/ErrorView.tsx';
+import { ErrorView, TRY_AGAIN_TEXT } from '../components/ErrorView.tsx';
+import { Spinner } from '../components/Spinner.tsx';
 
 const FIRST_ROW = 4;
 /** The AI host answered, but offers no style: nothing to pick, and the visitor should know. */

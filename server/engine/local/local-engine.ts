@@ -3,9 +3,9 @@
 import { existsSync } from 'node:fs';
 import type { Engine, EngineResult, EngineStyle, RestyleInput } from '../engine.ts';
 import { EngineError } from '../engine.ts';
-import { MESSAGES } from './messages.ts';
+import { ENGINE_MESSAGES } from './messages.ts';
 import { loadModels, type FaceBox, type Models } from './models.ts';
-import { decodePhoto } from './photo.ts';
+import { decodePhoto } from './decode.ts';
 import { findPerson } from './person.ts';
 import { resolveSettings, type LocalEngineOptions, type LocalEngineSettings } from './settings.ts';
 import { LOCAL_STYLES, type LocalStyle } from './styles/catalog.ts';
@@ -51,9 +51,7 @@ export class LocalEngine implements Engine {
     const models = await this.#ready();
     const { inferenceSize, outputSize, maxInputPixels, minPersonArea } = this.settings;
     const photo = await decodePhoto(input.photo, this.#renderSize(), inferenceSize, maxInputPixels);
-    input.signal?.throwIfAborted();
     const person = await findPerson(models, photo, minPersonArea);
-    input.signal?.throwIfAborted();
     const image = await style.render(person, outputSize);
     return { images: [image], prompt: style.prompt };
   }
@@ -78,14 +76,14 @@ export class LocalEngine implements Engine {
 
   #style(styleId: string): LocalStyle {
     const style = LOCAL_STYLES.find((candidate) => candidate.id === styleId);
-    if (!style) throw new EngineError(MESSAGES.unknownStyle);
+    if (!style) throw new EngineError(ENGINE_MESSAGES.unknownStyle);
     return style;
   }
 
   async #ready(): Promise<Models> {
     // A worker that skipped start() still works: the first job pays for the model load.
     await this.start();
-    if (!this.#models) throw new EngineError(MESSAGES.notStarted);
+    if (!this.#models) throw new EngineError(ENGINE_MESSAGES.notStarted);
     return this.#models;
   }
 }

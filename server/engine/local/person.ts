@@ -1,10 +1,10 @@
 // Stage 2: find the person. Faces give the framing; the selfie mask gives the outline.
 // No face and too little mask means there is nobody to restyle: the visitor is told so.
 import { EngineError } from '../engine.ts';
-import { MESSAGES } from './messages.ts';
+import { ENGINE_MESSAGES } from './messages.ts';
 import { SEGMENTATION_SIZE, type FaceBox, type Models } from './models.ts';
 import { fromSharp, toSharp, type Raster, type Rect } from './raster.ts';
-import type { DecodedPhoto } from './photo.ts';
+import type { DecodedPhoto } from './decode.ts';
 
 export interface Person {
   /** The photo, RGB at render size. */
@@ -39,7 +39,7 @@ export async function findPerson(models: Models, photo: DecodedPhoto, minPersonA
   // half-believes in round objects. A coffee cup is 90% sure over 0.11-0.22 of the frame, and
   // the value moves with small changes (mirroring alone takes it from 0.13 to 0.21); a person
   // whose face is cut off or turned away is 0.56-0.78. The default (0.35) sits between the two.
-  if (faces.length === 0 && small.confidentArea < minPersonArea) throw new EngineError(MESSAGES.noPerson);
+  if (faces.length === 0 && small.confidentArea < minPersonArea) throw new EngineError(ENGINE_MESSAGES.noPerson);
   const mask: Raster = { data: Buffer.from(small.mask), width: SEGMENTATION_SIZE, height: SEGMENTATION_SIZE, channels: 1 };
   const box = small.box ?? faceOnlyBox(faces[0], image);
   const sx = image.width / SEGMENTATION_SIZE;

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { EngineError } from '../engine.ts';
 import { SEGMENTATION_SIZE, type Models } from './models.ts';
 import { findPerson, type Person } from './person.ts';
-import { decodePhoto } from './photo.ts';
+import { decodePhoto } from './decode.ts';
 import { createRaster } from './raster.ts';
 import type { LocalEngineSettings } from './settings.ts';
 import type { LocalStyle } from './styles/catalog.ts';

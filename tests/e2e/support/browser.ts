@@ -9,7 +9,7 @@ export type CameraPhoto = 'astronaut' | 'grace_hopper' | 'coffee' | 'rocket' | '
 const root = join(import.meta.dirname, '..', '..', '..');
 export const chromiumPath = () => process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
-// Flags measured on these machines (ARCHITECTURE.md): no sandbox as root, no GPU, and no
+// Flags measured on these machines: no sandbox as root, no GPU, and no
 // background traffic (the network is closed; Chromium's own calls would only be refused).
 const BASE_FLAGS = [
   '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',

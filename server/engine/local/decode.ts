@@ -1,7 +1,7 @@
 // Stage 1 of every job: decode the visitor's photo once, upright, at render size.
 import sharp from 'sharp';
 import { EngineError } from '../engine.ts';
-import { MESSAGES } from './messages.ts';
+import { ENGINE_MESSAGES } from './messages.ts';
 import { fromSharp, scale, type Raster } from './raster.ts';
 
 export interface DecodedPhoto {
@@ -12,7 +12,7 @@ export interface DecodedPhoto {
 }
 
 export async function decodePhoto(photo: Uint8Array, renderSize: number, inferenceSize: number, maxInputPixels: number): Promise<DecodedPhoto> {
-  if (photo.byteLength === 0) throw new EngineError(MESSAGES.unreadablePhoto);
+  if (photo.byteLength === 0) throw new EngineError(ENGINE_MESSAGES.unreadablePhoto);
   let image: Raster;
   try {
     // failOn 'error' rejects truncated and corrupt files instead of rendering grey half-pictures.
@@ -24,9 +24,9 @@ export async function decodePhoto(photo: Uint8Array, renderSize: number, inferen
     image = await fromSharp(pipeline);
   } catch (error) {
     const text = error instanceof Error ? error.message : String(error);
-    throw new EngineError(/pixel limit/i.test(text) ? MESSAGES.photoTooLarge : MESSAGES.unreadablePhoto, { cause: error });
+    throw new EngineError(/pixel limit/i.test(text) ? ENGINE_MESSAGES.photoTooLarge : ENGINE_MESSAGES.unreadablePhoto, { cause: error });
   }
-  if (image.channels !== 3 || image.width < 16 || image.height < 16) throw new EngineError(MESSAGES.unreadablePhoto);
+  if (image.channels !== 3 || image.width < 16 || image.height < 16) throw new EngineError(ENGINE_MESSAGES.unreadablePhoto);
   const ratio = Math.min(1, inferenceSize / Math.max(image.width, image.height));
   const inference = ratio === 1 ? image : await scale(image, Math.round(image.width * ratio), Math.round(image.height * ratio));
   return { image, inference };

@@ -3,7 +3,7 @@
 //      (+ optional previews: display copies of images)
 // zod/mini: the same schemas in a fraction of the bytes the browser would otherwise download.
 import { z } from 'zod/mini';
-import { JOB_STATUS, JOB_WAIT_MAX_SECONDS, type JobStatus } from './constants.ts';
+import { JOB_WAIT_MAX_SECONDS } from './constants.ts';
 import { StyleIdSchema } from './styles.ts';
 
 export const CREATE_JOB_PATH = '/transformations/jobs/create/';
@@ -40,12 +40,3 @@ export const JobSchema = z.looseObject({
   ),
 });
 export type Job = z.infer<typeof JobSchema>;
-
-/** "Job status: upper-cased on receipt." Anything but COMPLETED or ERROR counts as pending. */
-export function jobPhase(status: string | null | undefined): 'completed' | 'error' | 'pending' {
-  const s = (status ?? '').toUpperCase();
-  if (s === JOB_STATUS.completed) return 'completed';
-  if (s === JOB_STATUS.error) return 'error';
-  return 'pending';
-}
-export const isFinalStatus = (status: string): status is JobStatus => jobPhase(status) !== 'pending';

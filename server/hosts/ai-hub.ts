@@ -1,7 +1,7 @@
 // The AI hub: the styles list, job creation and job status, as the spec's call table has them.
 import crypto from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import { CreateJobRequestSchema, JOB_STATUS, JOB_WAIT_MAX_SECONDS, isFinalStatus, type Style } from '../../contract/index.ts';
+import { CreateJobRequestSchema, JOB_STATUS, JOB_WAIT_MAX_SECONDS, isFinalStatus, previewsFor, type Style } from '../../contract/index.ts';
 import { fail, limitBody, publicOrigin, readJson, sizeText } from '../http.ts';
 import { UploadError, checkUpload } from '../jobs/upload-check.ts';
 import { isExpired } from '../jobs/retention.ts';
@@ -29,12 +29,11 @@ export const styleThumbnailPath = (id: string, thumbnail: string) => `/media/sty
 export const resultPath = (jobId: string, name: string) => `/media/results/${encodeURIComponent(jobId)}/${encodeURIComponent(name)}`;
 
 function jobView(job: JobRecord, origin: string) {
+  const previews = previewsFor(job.images, job.previews);
   return {
     id: job.id,
     images: job.images.map((name) => origin + resultPath(job.id, name)),
-    ...(job.previews.length > 0 && job.previews.length === job.images.length
-      ? { previews: job.previews.map((name) => origin + resultPath(job.id, name)) }
-      : {}),
+    ...(previews ? { previews: previews.map((name) => origin + resultPath(job.id, name)) } : {}),
     prompt: job.prompt,
     result: { status: job.status, message: job.message },
   };

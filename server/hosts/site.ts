@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Hono, type Context } from 'hono';
+import { parseResultsPath } from '../../contract/index.ts';
 import { decodePath, resolveInside } from '../files/safe-path.ts';
 import { sendCompressed } from '../files/send-compressed.ts';
 import { sendFile } from '../files/send-file.ts';
@@ -12,8 +13,6 @@ const BEING_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="refresh" content="5"><title>The booth is being built…</title></head>
 <body style="font-family:system-ui,sans-serif;background:#242424;color:#fff;display:grid;place-items:center;min-height:100vh;margin:0">
 <main><h1>The booth is being built…</h1><p>This page reloads by itself in a few seconds.</p></main></body></html>`;
-
-const RESULTS = /^\/(?:([^/]+)\/)?results\/.+$/;
 
 function cacheControlFor(urlPath: string, file: string) {
   if (urlPath.startsWith('/_astro/')) return 'public, max-age=31536000, immutable';
@@ -26,8 +25,8 @@ function candidates(urlPath: string): string[] {
   const list: string[] = [];
   if (urlPath.endsWith('/')) list.push(`${urlPath}index.html`);
   else list.push(urlPath, `${urlPath}/index.html`, `${urlPath}.html`);
-  const results = RESULTS.exec(urlPath);
-  if (results) list.push(results[1] ? `/${results[1]}/results/index.html` : '/results/index.html');
+  const results = parseResultsPath(urlPath);
+  if (results) list.push(results.tenant ? `/${results.tenant}/results/index.html` : '/results/index.html');
   return list;
 }
 

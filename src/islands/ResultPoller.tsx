@@ -1,11 +1,11 @@
 // Results screen: the job is fetched at once, asking the server to hold its answer until the job
 // ends (up to 20 s), then re-fetched 15 s after each render while it is still pending.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { JOB_WAIT_MAX_SECONDS, TEXT, jobPhase, type Job } from '../../contract/index.ts';
+import { JOB_WAIT_MAX_SECONDS, TEXT, jobIdFromPath, jobPhase, type Job } from '../../contract/index.ts';
 import { createAiHub, errorHeading } from '../lib/ai-hub.ts';
 import { isRetryable } from '../lib/ai-hub-error.ts';
 import { isSticker, nextFetchDelay, shownImages } from '../lib/job.ts';
-import { aiHostUrl, jobIdFromPath, screenPath } from '../lib/paths.ts';
+import { aiHostUrl, screenPath } from '../lib/paths.ts';
 import { canShareFiles, createSharer } from '../lib/share.ts';
 import { takeFirstJob } from '../lib/first-job.ts';
 import { ErrorView, TRY_AGAIN_TEXT } from '../components/ErrorView.tsx';

@@ -1,5 +1,5 @@
 // What the results screen does with a job, as pure rules.
-import { JOB_POLL_INTERVAL_MS, STICKER_PROMPT_WORD, jobPhase, type Job } from '../../contract/index.ts';
+import { JOB_POLL_INTERVAL_MS, STICKER_PROMPT_WORD, jobPhase, previewsFor, type Job } from '../../contract/index.ts';
 
 export type JobPhase = ReturnType<typeof jobPhase>;
 
@@ -20,7 +20,7 @@ export interface ShownImage {
 
 /** Each result with what to show for it. Display copies are used only when there is one per image. */
 export function shownImages(job: Job, absolute: (url: string) => string = (url) => url): ShownImage[] {
-  const previews = job.previews?.length === job.images.length ? job.previews : null;
+  const previews = previewsFor(job.images, job.previews);
   return job.images.map((url, i) => ({ full: absolute(url), display: absolute(previews?.[i] ?? url) }));
 }
 

@@ -1,5 +1,4 @@
 // What the branded container needs from a tenant page, computed at build time.
-import { DEFAULT_CONTAINER_WIDTH_PX } from '../../contract/constants.ts';
 import { buttonTextColor } from '../../contract/colour.ts';
 import { proxyImageUrl } from './image-proxy.ts';
 import { LOCAL_ASSETS, isDirectUrl } from '../../contract/local-assets.ts';
@@ -51,7 +50,6 @@ export function brandingStyle(page: TenantPage): string {
     `--booth-text:${b.textColor}`,
     `--booth-accent:${b.accentColor}`,
     `--booth-button-text:${buttonTextColor(b.accentColor)}`,
-    `--booth-default-width:${DEFAULT_CONTAINER_WIDTH_PX}px`,
   ].join(';');
 }
 

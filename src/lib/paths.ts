@@ -17,17 +17,6 @@ export function resultsPath(base: string, jobId: string | number): string {
   return `${base}/results/${encodeURIComponent(String(jobId))}`;
 }
 
-/** The job id of a results URL (`/results/{id}` or `/{slug}/results/{id}`), or null. */
-export function jobIdFromPath(pathname: string): string | null {
-  const match = /\/results\/([^/?#]+)\/?$/.exec(pathname);
-  if (!match) return null;
-  try {
-    return decodeURIComponent(match[1]);
-  } catch {
-    return null;
-  }
-}
-
 /** Resolve a URL the AI host sent (thumbnail, result image) against the host browsers call. */
 export function aiHostUrl(aiHost: string, url: string): string {
   if (/^(https?:|data:|blob:)/i.test(url) || url.startsWith('//')) return url;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { aiHostUrl, jobIdFromPath, resultsPath, screenPath, tenantBase } from '../../../src/lib/paths.ts';
+import { jobIdFromPath, parseResultsPath } from '../../../contract/index.ts';
+import { aiHostUrl, resultsPath, screenPath, tenantBase } from '../../../src/lib/paths.ts';
 
 describe('tenant-prefixed paths', () => {
   it('gives the default tenant no prefix and every other tenant /{slug}', () => {
@@ -22,6 +23,11 @@ describe('tenant-prefixed paths', () => {
     expect(jobIdFromPath('/results/')).toBeNull();
     expect(jobIdFromPath('/camera/')).toBeNull();
     expect(jobIdFromPath('/results/%E0%A4%A')).toBeNull();
+  });
+  it('names the tenant whose results page answers an address', () => {
+    expect(parseResultsPath('/results/42')).toEqual({ tenant: null, jobId: '42' });
+    expect(parseResultsPath('/aurora/results/7/')).toEqual({ tenant: 'aurora', jobId: '7' });
+    expect(parseResultsPath('/a/b/results/7')).toBeNull();
   });
   it('resolves AI-host URLs against the host browsers call', () => {
     expect(aiHostUrl('', '/files/a.png')).toBe('/files/a.png');

@@ -1,0 +1,32 @@
+// The results screen's address and what it shows, as rules the site (its island and the inline
+// script that asks for the job early), the build and the server share. No zod here: the inline
+// script bundles this file and must stay a few hundred bytes.
+
+/** `/results/{jobId}` or `/{tenant}/results/{jobId}`, a trailing slash allowed. */
+const RESULTS_PATH = /^(?:\/([^/]+))?\/results\/([^/?#]+)\/?$/;
+
+export interface ResultsAddress {
+  /** The tenant's slug, or null for the site's root tenant. */
+  tenant: string | null;
+  /** The job id, decoded. */
+  jobId: string;
+}
+
+/** What a results address names, or null when the path is none (or its id is not decodable). */
+export function parseResultsPath(pathname: string): ResultsAddress | null {
+  const match = RESULTS_PATH.exec(pathname);
+  if (!match) return null;
+  try {
+    return { tenant: match[1] ?? null, jobId: decodeURIComponent(match[2]!) };
+  } catch {
+    return null;
+  }
+}
+
+/** The job id of a results address, or null. */
+export const jobIdFromPath = (pathname: string) => parseResultsPath(pathname)?.jobId ?? null;
+
+/** Display copies are used only when there is one per image; otherwise none at all. */
+export function previewsFor(images: readonly string[], previews: readonly string[] | null | undefined): readonly string[] | null {
+  return previews && previews.length > 0 && previews.length === images.length ? previews : null;
+}

@@ -1,0 +1,55 @@
+// Background and logo through the image proxy, sized to the container as measured, and measured
+// again when it changes by a tenth or more (a phone turned, a kiosk window resized), within the
+// proxy's largest size; a new background is swapped in once loaded, so nothing flashes. The watch
+// ends when the screen is swapped for the next one. It runs on every page of a tenant whose
+// images go through the proxy, the intro page included, so it stays small.
+import { DEFAULT_CONTAINER_WIDTH_PX, PROXY_MAX_DIMENSION_PX } from '../../contract/constants.ts';
+
+/** How long the size must settle before new images are asked for. */
+const SETTLE_MS = 300;
+
+export function run() {
+  const booth = document.querySelector<HTMLElement>('[data-booth]');
+  if (!booth) return;
+  const data = booth.dataset;
+  const sized = (template: string, width: number, height: number) =>
+    template.replace(data.widthToken!, String(width)).replace(data.heightToken!, String(height));
+  let shownWidth = 0;
+  let shownHeight = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const update = () => {
+    if (!booth.isConnected) return;
+    let width = booth.clientWidth || DEFAULT_CONTAINER_WIDTH_PX;
+    let height = booth.clientHeight || DEFAULT_CONTAINER_WIDTH_PX;
+    const scale = Math.min(1, PROXY_MAX_DIMENSION_PX / Math.max(width, height));
+    width = Math.round(width * scale);
+    height = Math.round(height * scale);
+    if (Math.abs(width - shownWidth) < shownWidth / 10 && Math.abs(height - shownHeight) < shownHeight / 10) return;
+    const first = !shownWidth;
+    shownWidth = width;
+    shownHeight = height;
+    if (data.backgroundTemplate) {
+      const src = sized(data.backgroundTemplate, width, height);
+      const css = `url("${src}")`;
+      if (first) booth.style.backgroundImage = css;
+      else {
+        const next = new Image();
+        next.onload = () => (booth.style.backgroundImage = css);
+        next.src = src;
+      }
+    }
+    for (const img of booth.querySelectorAll<HTMLImageElement>('img[data-proxy-template]')) {
+      img.src = sized(img.dataset.proxyTemplate!, width, height);
+    }
+  };
+
+  update();
+  if (!window.ResizeObserver) return;
+  const observer = new ResizeObserver(() => {
+    if (!booth.isConnected) return observer.disconnect();
+    clearTimeout(timer);
+    timer = setTimeout(update, SETTLE_MS);
+  });
+  observer.observe(booth);
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { inlineScript } from '../../../src/lib/inline-script.ts';
+
+describe('inline scripts, bundled from src/inline at build time', () => {
+  it('carry the rules of the modules they import, not copies', () => {
+    const code = inlineScript('first-job', { jobUrl: '/transformations/jobs/JOB_ID/', marker: 'JOB_ID', host: '', timeout: 1000 });
+    // The one results-address pattern of contract/results.ts.
+    expect(code).toContain(String.raw`/^(?:\/([^/]+))?\/results\/([^/?#]+)\/?$/`);
+    expect(inlineScript('not-found-start')).toContain('"transformations"');
+  });
+
+  it('cannot be closed early by a value they are given', () => {
+    const code = inlineScript('first-job', { jobUrl: '/x/JOB_ID', marker: 'JOB_ID', host: '</script><script>alert(1)</script>', timeout: 1 });
+    expect(code.toLowerCase()).not.toContain('</script');
+    expect(code).toContain('alert(1)');
+  });
+
+  it('run where they stand: one classic script, no module syntax', () => {
+    for (const name of ['focus-on-swap', 'proxy-images', 'early-taps', 'not-found-start'] as const) {
+      const code = inlineScript(name);
+      expect(code).toMatch(/^\(\(\)=>\{/);
+      expect(code).not.toMatch(/\b(import|export)\b/);
+    }
+  });
+});

@@ -9,6 +9,8 @@ import { DEFAULT_PORT, type SiteData } from '../contract/index.ts';
 import { SITE_FILE_SETTINGS, SettingsError, fromRoot, readEnv } from '../contract/settings.ts';
 
 const root = join(import.meta.dirname, '..');
+/** How often the start checks that whoever started it is still there. */
+const PARENT_CHECK_MS = 500;
 let files: { BOOTH_OUT_DIR: string; BOOTH_SITE_DATA: string };
 try {
   files = readEnv(SITE_FILE_SETTINGS, process.env);
@@ -25,7 +27,8 @@ function run(script: string, env: Record<string, string>, onLine?: (line: string
   const child = spawn(process.execPath, [join(root, script)], {
     cwd: root,
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    // The IPC channel is how a child learns that this process is gone, even after a kill -9.
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
   children.add(child);
   child.on('exit', () => children.delete(child));
@@ -52,6 +55,13 @@ async function stopAll(code: number): Promise<never> {
 }
 process.on('SIGINT', () => void stopAll(0));
 process.on('SIGTERM', () => void stopAll(0));
+process.on('SIGHUP', () => void stopAll(0));
+// npm, or whatever started the booth, gone without a signal for us (killed, or its terminal
+// closed): this process now has another parent, and stops everything rather than linger.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) void stopAll(0);
+}, PARENT_CHECK_MS).unref();
 
 // The server names the addresses it listens on (PORT=0 means any free port): http, then HTTPS
 // for phones unless BOOTH_HTTPS=off. Each line: the address on this machine, then those on the

@@ -81,6 +81,14 @@ async function shutdown(signal: string) {
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGHUP', () => void shutdown('SIGHUP'));
+// Started by `npm start` (an IPC channel to it): when that process is gone, even by kill -9, the
+// channel closes and this server stops too, letting go of its port and its data folder.
+if (process.channel) {
+  process.channel.unref();
+  process.on('disconnect', () => void shutdown('npm start is gone'));
+  if (!process.connected) void shutdown('npm start is gone');
+}
 
 function listen(options: Parameters<typeof serve>[0], port: number, variable: 'PORT' | 'BOOTH_HTTPS_PORT'): Promise<Server> {
   return new Promise((resolve) => {

@@ -48,4 +48,11 @@ export function cleanUpOnInterrupt(what: string) {
   };
   process.once('SIGINT', (signal) => void stop(signal));
   process.once('SIGTERM', (signal) => void stop(signal));
+  process.once('SIGHUP', (signal) => void stop(signal));
+  // Run by `npm start` (an IPC channel to it): when that process is gone, even by kill -9, the
+  // work stops as if it had been told to, rather than go on for nobody.
+  if (process.channel) {
+    process.channel.unref();
+    process.once('disconnect', () => void stop('SIGTERM'));
+  }
 }

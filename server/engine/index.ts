@@ -7,7 +7,7 @@ import type { LocalEngineOptions } from './local/settings.ts';
 export type { Engine, EngineImage, EngineResult, EngineStyle, RestyleInput } from './engine.ts';
 export { EngineError } from './engine.ts';
 export type { LocalEngineOptions } from './local/settings.ts';
-export { localEngineOptionsFromEnv, DEFAULT_LOCAL_ENGINE_SETTINGS } from './local/settings.ts';
+export { DEFAULT_LOCAL_ENGINE_SETTINGS } from './local/settings.ts';
 export { ENGINE_MESSAGES } from './local/messages.ts';
 
 export type EngineOptions = LocalEngineOptions;

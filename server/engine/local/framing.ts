@@ -6,7 +6,7 @@ import { cutAndScale, fromSharp, toSharp, type Raster, type Rect } from './raste
 
 export interface Frame {
   rgb: Raster;
-  /** Person probability 0..255, same size as rgb. */
+  /** The person's cut line 0..255 (the mask, sharpened), same size as rgb. */
   alpha: Raster;
   /** The best face in frame coordinates, if one was found. */
   face: Rect | null;
@@ -28,6 +28,15 @@ export function portraitRect(person: Person, aspect: number): Rect {
   const left = Math.min(Math.max(0, centreX - width / 2), image.width - width);
   return clampRect({ left, top: Math.min(Math.max(0, top), image.height - height), width, height }, image);
 }
+
+/**
+ * The portrait framing: head and shoulders at `aspect` (width / height), scaled so the long side
+ * is `share` of the output size (pop art's four quadrants take half each).
+ */
+export const portrait = (aspect: number, share = 1) => (person: Person, outputSize: number) => ({
+  rect: portraitRect(person, aspect),
+  longSide: Math.ceil(outputSize * share),
+});
 
 /** Cuts `rect` from the photo and its mask, scaled so its long side is `longSide` px. */
 export async function cutFrame(person: Person, rect: Rect, longSide: number): Promise<Frame> {

@@ -1,5 +1,5 @@
-// The default engine: restyles a selfie on the CPU, offline, in well under a second.
-// Pipeline per job, each stage a named function: decode → find the person → style → encode.
+// The default engine: restyles a selfie on the CPU, offline, in well under a second. Each job
+// runs the fixed pipeline decode → find the person → frame → paint → encode (pipeline.ts).
 import { existsSync } from 'node:fs';
 import type { Engine, EngineResult, EngineStyle, RestyleInput } from '../engine.ts';
 import { EngineError } from '../engine.ts';
@@ -8,6 +8,7 @@ import { loadModels, type FaceBox, type Models } from './models.ts';
 import { decodePhoto } from './decode.ts';
 import { findPerson } from './person.ts';
 import { resolveSettings, type LocalEngineOptions, type LocalEngineSettings } from './settings.ts';
+import { renderStyle } from './pipeline.ts';
 import { LOCAL_STYLES, type LocalStyle } from './styles/catalog.ts';
 import { warmUp } from './warm-up.ts';
 
@@ -28,8 +29,8 @@ export class LocalEngine implements Engine {
   }
 
   styles(): EngineStyle[] {
-    return LOCAL_STYLES.map(({ render: _render, thumbnail, ...style }) => ({
-      ...style,
+    return LOCAL_STYLES.map(({ id, description, prompt, beta, thumbnail }) => ({
+      id, description, prompt, beta,
       // A style whose thumbnail has not been made yet gets the site's default image.
       ...(thumbnail && existsSync(thumbnail) ? { thumbnail } : {}),
     }));
@@ -52,7 +53,7 @@ export class LocalEngine implements Engine {
     const { inferenceSize, outputSize, maxInputPixels, minPersonArea } = this.settings;
     const photo = await decodePhoto(input.photo, this.#renderSize(), inferenceSize, maxInputPixels);
     const person = await findPerson(models, photo, minPersonArea);
-    const image = await style.render(person, outputSize);
+    const image = await renderStyle(style, person, outputSize);
     return { images: [image], prompt: style.prompt };
   }
 

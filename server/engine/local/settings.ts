@@ -1,5 +1,5 @@
 // Every limit of the local engine is a named setting with a default, so an operator can tune it
-// (the server reads them from the environment through localEngineOptionsFromEnv).
+// (server/settings.ts reads them from the environment as ENGINE_* and BOOTH_MAX_PIXELS).
 
 export interface LocalEngineOptions {
   /** Long side, in px, of the downscaled copy the models see. */
@@ -28,14 +28,6 @@ export const DEFAULT_LOCAL_ENGINE_SETTINGS: LocalEngineSettings = {
   maxInputPixels: 40_000_000,
 };
 
-const ENV_NAMES: Record<keyof LocalEngineSettings, string> = {
-  inferenceSize: 'ENGINE_INFERENCE_SIZE',
-  outputSize: 'ENGINE_OUTPUT_SIZE',
-  minPersonArea: 'ENGINE_MIN_PERSON_AREA',
-  minFaceConfidence: 'ENGINE_MIN_FACE_CONFIDENCE',
-  maxInputPixels: 'ENGINE_MAX_INPUT_PIXELS',
-};
-
 export function resolveSettings(options: LocalEngineOptions = {}): LocalEngineSettings {
   const settings = { ...DEFAULT_LOCAL_ENGINE_SETTINGS };
   for (const key of Object.keys(settings) as (keyof LocalEngineSettings)[]) {
@@ -49,17 +41,4 @@ export function resolveSettings(options: LocalEngineOptions = {}): LocalEngineSe
   if (settings.inferenceSize < 256) throw new Error('Engine setting inferenceSize must be at least 256.');
   if (settings.outputSize < 256) throw new Error('Engine setting outputSize must be at least 256.');
   return settings;
-}
-
-/** Reads ENGINE_INFERENCE_SIZE, ENGINE_OUTPUT_SIZE, ... ; unset variables keep their default. */
-export function localEngineOptionsFromEnv(env: Record<string, string | undefined> = process.env): LocalEngineOptions {
-  const options: LocalEngineOptions = {};
-  for (const [key, name] of Object.entries(ENV_NAMES) as [keyof LocalEngineSettings, string][]) {
-    const raw = env[name];
-    if (raw === undefined || raw.trim() === '') continue;
-    const value = Number(raw);
-    if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got "${raw}".`);
-    options[key] = value;
-  }
-  return options;
 }

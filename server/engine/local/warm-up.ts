@@ -8,7 +8,7 @@ import { findPerson, type Person } from './person.ts';
 import { decodePhoto } from './decode.ts';
 import { createRaster } from './raster.ts';
 import type { LocalEngineSettings } from './settings.ts';
-import type { LocalStyle } from './styles/catalog.ts';
+import { renderStyle, type LocalStyle } from './pipeline.ts';
 
 export async function warmUp(models: Models, settings: LocalEngineSettings, renderSize: number, styles: readonly LocalStyle[]): Promise<void> {
   const { width, height } = { width: renderSize, height: Math.round(renderSize * 0.8) };
@@ -18,7 +18,7 @@ export async function warmUp(models: Models, settings: LocalEngineSettings, rend
     if (!(error instanceof EngineError)) throw error; // a blank photo has nobody in it: expected
   });
   const person = rehearsalPerson(photo.image);
-  for (const style of styles) await style.render(person, settings.outputSize);
+  for (const style of styles) await renderStyle(style, person, settings.outputSize);
 }
 
 /** An oval "person" in the middle of the photo, with a face box on top. */

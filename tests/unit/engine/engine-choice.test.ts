@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createEngine, ENGINE_NAMES, localEngineOptionsFromEnv } from '../../../server/engine/index.ts';
+import { createEngine, ENGINE_NAMES } from '../../../server/engine/index.ts';
 
 describe('choosing an engine', () => {
   it('uses the local engine by default', () => {
@@ -14,10 +14,5 @@ describe('choosing an engine', () => {
   it('refuses a setting that is not a positive number', () => {
     expect(() => createEngine('local', { outputSize: -5 })).toThrow(/outputSize must be a positive number/);
     expect(() => createEngine('local', { inferenceSize: 64 })).toThrow(/at least 256/);
-  });
-
-  it('reads its settings from the environment, keeping defaults for unset ones', () => {
-    expect(localEngineOptionsFromEnv({ ENGINE_OUTPUT_SIZE: '1536', ENGINE_MIN_PERSON_AREA: '' })).toEqual({ outputSize: 1536 });
-    expect(() => localEngineOptionsFromEnv({ ENGINE_INFERENCE_SIZE: 'big' })).toThrow('ENGINE_INFERENCE_SIZE must be a positive number, got "big".');
   });
 });

@@ -1,34 +1,47 @@
-// The local engine's styles: what the visitor sees on the tile, what the job reports as its
-// prompt, and the function that draws it. A style id is part of the public API (style_id).
+// The local engine's styles as data: what the visitor sees on the tile, what the job reports as
+// its prompt, and the style's part of the pipeline (pipeline.ts): its framing, its painter and
+// its output format. A style id is part of the public API (style_id).
 import { fileURLToPath } from 'node:url';
-import type { EngineImage, EngineStyle } from '../../engine.ts';
-import type { Person } from '../person.ts';
-import { renderComic } from './comic.ts';
-import { renderNeon } from './neon.ts';
-import { renderPencilSketch } from './pencil-sketch.ts';
-import { renderPopArt } from './pop-art.ts';
-import { renderSticker } from './sticker.ts';
+import { portrait } from '../framing.ts';
+import type { LocalStyle } from '../pipeline.ts';
+import { paintComic } from './comic.ts';
+import { paintNeon } from './neon.ts';
+import { paintPencilSketch } from './pencil-sketch.ts';
+import { paintPopArt } from './pop-art.ts';
+import { paintSticker, stickerCutout } from './sticker.ts';
 
-export type RenderStyle = (person: Person, outputSize: number) => Promise<EngineImage>;
-
-export interface LocalStyle extends EngineStyle {
-  render: RenderStyle;
-}
+export type { LocalStyle } from '../pipeline.ts';
 
 const THUMBNAILS = fileURLToPath(new URL('../thumbnails/', import.meta.url));
+const thumbnail = (id: string) => `${THUMBNAILS}${id}.webp`;
 
-function style(id: string, description: string, prompt: string, render: RenderStyle, beta = false): LocalStyle {
-  return { id, description, prompt, beta, thumbnail: `${THUMBNAILS}${id}.webp`, render };
-}
-
-export const LOCAL_STYLES: readonly LocalStyle[] = [
-  style('die-cut-sticker', 'Die-cut sticker', 'A die-cut sticker of you with a white outline',
-    (person, size) => renderSticker(person, size, { bold: false })),
-  style('bold-sticker', 'Bold sticker', 'A bold flat-colour sticker of you',
-    (person, size) => renderSticker(person, size, { bold: true })),
-  style('pop-art', 'Pop art', 'Pop art portrait in four colour schemes', renderPopArt),
-  style('comic', 'Comic', 'Comic book portrait with bold ink lines and halftone dots', renderComic),
+const STYLES: Omit<LocalStyle, 'thumbnail'>[] = [
+  {
+    id: 'die-cut-sticker', description: 'Die-cut sticker', prompt: 'A die-cut sticker of you with a white outline', beta: false,
+    framing: stickerCutout, paint: paintSticker({ bold: false }), output: 'png',
+  },
+  {
+    id: 'bold-sticker', description: 'Bold sticker', prompt: 'A bold flat-colour sticker of you', beta: false,
+    framing: stickerCutout, paint: paintSticker({ bold: true }), output: 'png',
+  },
+  {
+    id: 'pop-art', description: 'Pop art', prompt: 'Pop art portrait in four colour schemes', beta: false,
+    framing: portrait(1, 1 / 2), paint: paintPopArt, output: 'jpeg',
+  },
+  {
+    id: 'comic', description: 'Comic', prompt: 'Comic book portrait with bold ink lines and halftone dots', beta: false,
+    framing: portrait(4 / 5), paint: paintComic, output: 'jpeg',
+  },
   // Beta: on noisy or dark clothing the dodge draws scribbles rather than fabric.
-  style('pencil-sketch', 'Pencil sketch', 'Graphite pencil sketch on paper', renderPencilSketch, true),
-  style('neon', 'Neon glow', 'Neon portrait glowing in the dark', renderNeon),
+  {
+    id: 'pencil-sketch', description: 'Pencil sketch', prompt: 'Graphite pencil sketch on paper', beta: true,
+    framing: portrait(4 / 5), paint: paintPencilSketch, output: 'jpeg',
+  },
+  {
+    id: 'neon', description: 'Neon glow', prompt: 'Neon portrait glowing in the dark', beta: false,
+    framing: portrait(4 / 5), paint: paintNeon, output: 'jpeg',
+  },
 ];
+
+/** Each with its committed thumbnail, named after its id. */
+export const LOCAL_STYLES: readonly LocalStyle[] = STYLES.map((style) => ({ ...style, thumbnail: thumbnail(style.id) }));

@@ -1,17 +1,14 @@
 // Comic: flat posterized colours, bold dark ink lines and a cut outline, halftone dots behind.
-import type { EngineImage } from '../../engine.ts';
-import { crispAlpha, cutFrame, portraitRect } from '../framing.ts';
-import type { Person } from '../person.ts';
-import { blur, createRaster, dilate, encodeJpeg, fromSharp, hexToRgb, toSharp } from '../raster.ts';
+import type { Frame } from '../framing.ts';
+import { blur, createRaster, dilate, fromSharp, hexToRgb, toSharp, type Raster } from '../raster.ts';
 import { flatColours, inkLines } from './flat-colours.ts';
 
 const PAPER = hexToRgb('#ffe45c');
 const DOTS = hexToRgb('#e8463c');
 const INK = hexToRgb('#141414');
 
-export async function renderComic(person: Person, outputSize: number): Promise<EngineImage> {
-  const frame = await cutFrame(person, portraitRect(person, 4 / 5), outputSize);
-  const alpha = crispAlpha(frame.alpha);
+export async function paintComic(frame: Frame, outputSize: number): Promise<Raster> {
+  const { alpha } = frame;
   const { width, height } = frame.rgb;
   const [flat, ink, outline, shade] = await Promise.all([
     flatColours(frame.rgb, 12, 1.6),
@@ -38,7 +35,7 @@ export async function renderComic(person: Person, outputSize: number): Promise<E
       }
     }
   }
-  return { data: await encodeJpeg(out), contentType: 'image/jpeg' };
+  return out;
 }
 
 /** Coverage (0..1) of a 45-degree halftone dot of relative radius `radius` at pixel (x, y). */

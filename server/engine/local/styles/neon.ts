@@ -1,8 +1,6 @@
 // Neon: the person in a two-colour duotone on a dark background, outlined by a glowing tube.
-import type { EngineImage } from '../../engine.ts';
-import { crispAlpha, cutFrame, portraitRect } from '../framing.ts';
-import type { Person } from '../person.ts';
-import { blur, createRaster, dilate, encodeJpeg, hexToRgb, luminance, maskedPercentiles, wideBlur } from '../raster.ts';
+import type { Frame } from '../framing.ts';
+import { blur, createRaster, dilate, hexToRgb, luminance, maskedPercentiles, wideBlur, type Raster } from '../raster.ts';
 
 const SHADOW = hexToRgb('#1d0752');
 const HIGHLIGHT = hexToRgb('#ff6ad5');
@@ -10,9 +8,8 @@ const NIGHT = hexToRgb('#07051a');
 const TUBE = hexToRgb('#33f3ff');
 const TUBE_CORE = hexToRgb('#e6feff');
 
-export async function renderNeon(person: Person, outputSize: number): Promise<EngineImage> {
-  const frame = await cutFrame(person, portraitRect(person, 4 / 5), outputSize);
-  const alpha = crispAlpha(frame.alpha);
+export async function paintNeon(frame: Frame, outputSize: number): Promise<Raster> {
+  const { alpha } = frame;
   const { width, height } = frame.rgb;
   const grown = await dilate(alpha, Math.max(3, Math.round(outputSize * 0.006)));
   const tube = createRaster(width, height, 1);
@@ -44,5 +41,5 @@ export async function renderNeon(person: Person, outputSize: number): Promise<En
       }
     }
   }
-  return { data: await encodeJpeg(out), contentType: 'image/jpeg' };
+  return out;
 }

@@ -1,24 +1,21 @@
 // Pencil sketch: a graphite drawing of the person on textured paper. The classic "colour dodge"
 // of the picture by its own blur leaves white where tones are flat and dark strokes at edges.
-import type { EngineImage } from '../../engine.ts';
-import { crispAlpha, cutFrame, portraitRect } from '../framing.ts';
-import type { Person } from '../person.ts';
-import { blur, createRaster, encodeJpeg, fromSharp, hexToRgb, toSharp, wideBlur, type Raster } from '../raster.ts';
+import type { Frame } from '../framing.ts';
+import { blur, createRaster, fromSharp, hexToRgb, toSharp, wideBlur, type Raster } from '../raster.ts';
 
 const PAPER = hexToRgb('#f4efe4');
 const GRAPHITE = hexToRgb('#2e3036');
 /** How much of the drawing is kept outside the person: a light sketch of the room. */
 const BACKGROUND_STRENGTH = 0.18;
 
-export async function renderPencilSketch(person: Person, outputSize: number): Promise<EngineImage> {
-  const frame = await cutFrame(person, portraitRect(person, 4 / 5), outputSize);
+export async function paintPencilSketch(frame: Frame, outputSize: number): Promise<Raster> {
   const { width, height } = frame.rgb;
   // A light blur first: the dodge amplifies sensor noise into scribbles on dark fabric.
   const grey = await fromSharp(toSharp(frame.rgb).greyscale().normalise({ lower: 2, upper: 98 }).blur(Math.max(0.6, outputSize / 1400)));
   const [smooth, tone, alpha] = await Promise.all([
     blur(grey, Math.max(3, outputSize / 110)),
     wideBlur(grey, Math.max(6, outputSize / 40)),
-    blur(crispAlpha(frame.alpha), outputSize / 150),
+    blur(frame.alpha, outputSize / 150),
   ]);
   const grainSoft = await paperGrain(width, height);
   const out = createRaster(width, height, 3);
@@ -37,7 +34,7 @@ export async function renderPencilSketch(person: Person, outputSize: number): Pr
     const paperShade = 0.96 + 0.04 * (grainSoft.data[i] / 255);
     for (let c = 0; c < 3; c++) out.data[i * 3 + c] = Math.round(PAPER[c] * paperShade * (1 - dark) + GRAPHITE[c] * dark);
   }
-  return { data: await encodeJpeg(out), contentType: 'image/jpeg' };
+  return out;
 }
 
 const grainSheets = new Map<string, Promise<Raster>>();

@@ -1,9 +1,7 @@
 // Pop art: the person posterized four times in four colour schemes on four flat backgrounds,
 // in a 2x2 grid, like a silkscreen series.
-import type { EngineImage } from '../../engine.ts';
-import { crispAlpha, cutFrame, portraitRect } from '../framing.ts';
-import type { Person } from '../person.ts';
-import { createRaster, encodeJpeg, fromSharp, hexToRgb, maskedPercentiles, toSharp } from '../raster.ts';
+import type { Frame } from '../framing.ts';
+import { createRaster, fromSharp, hexToRgb, maskedPercentiles, toSharp, type Raster } from '../raster.ts';
 
 /** Background, then the person's tones from shadow to highlight. Backgrounds differ in hue. */
 const SCHEMES = [
@@ -13,10 +11,9 @@ const SCHEMES = [
   ['#7bdc3b', '#5c0a1e', '#f72585', '#fff3b0'],
 ] as const;
 
-export async function renderPopArt(person: Person, outputSize: number): Promise<EngineImage> {
-  const half = Math.ceil(outputSize / 2);
-  const frame = await cutFrame(person, portraitRect(person, 1), half);
-  const alpha = crispAlpha(frame.alpha);
+/** Each quadrant is a square portrait at half the output size (the catalog frames it so). */
+export async function paintPopArt(frame: Frame): Promise<Raster> {
+  const { alpha } = frame;
   // A light median keeps skin pores and noise from speckling the flat tones.
   const grey = await fromSharp(toSharp(frame.rgb).median(3).greyscale());
   // Tones are cut where the face has them, so the face reads in every quadrant whatever the
@@ -42,5 +39,5 @@ export async function renderPopArt(person: Person, outputSize: number): Promise<
       }
     }
   });
-  return { data: await encodeJpeg(out), contentType: 'image/jpeg' };
+  return out;
 }

@@ -1,9 +1,8 @@
 // Die-cut stickers: the person cut along the mask, a smooth white outline, a soft drop shadow,
 // on a transparent PNG cropped to the person. The bold variant flattens the colours first.
-import type { EngineImage } from '../../engine.ts';
-import { crispAlpha, cutFrame } from '../framing.ts';
+import type { Frame } from '../framing.ts';
 import { clampRect, type Person } from '../person.ts';
-import { createRaster, dilate, encodePng, erode, pad, wideBlur, type Raster } from '../raster.ts';
+import { createRaster, dilate, erode, pad, wideBlur, type Raster } from '../raster.ts';
 import { flatColours } from './flat-colours.ts';
 
 export interface StickerLook {
@@ -11,25 +10,33 @@ export interface StickerLook {
   bold: boolean;
 }
 
-export async function renderSticker(person: Person, outputSize: number, look: StickerLook): Promise<EngineImage> {
+/** The white outline, the shadow and the room they need around the person, for an output size. */
+function stickerGeometry(outputSize: number) {
   const outline = Math.round(outputSize * 0.024);
   const shadowBlur = Math.round(outputSize * 0.01);
   const shadowOffset = Math.round(outputSize * 0.012);
-  const padding = outline + shadowOffset + shadowBlur * 3;
+  return { outline, shadowBlur, shadowOffset, padding: outline + shadowOffset + shadowBlur * 3 };
+}
 
+/** The sticker's framing: the person's outline with a little margin, leaving room for the border. */
+export function stickerCutout(person: Person, outputSize: number) {
   const { box, image } = person;
   const margin = Math.max(box.width, box.height) * 0.02;
   const rect = clampRect({ left: box.left - margin, top: box.top - margin, width: box.width + 2 * margin, height: box.height + 2 * margin }, image);
-  const frame = await cutFrame(person, rect, outputSize - 2 * padding);
-  let rgb = frame.rgb;
-  let alpha = crispAlpha(frame.alpha);
+  return { rect, longSide: outputSize - 2 * stickerGeometry(outputSize).padding };
+}
+
+/** A transparent RGBA sticker of the framed person. */
+export const paintSticker = (look: StickerLook) => async (frame: Frame, outputSize: number): Promise<Raster> => {
+  const { outline, shadowBlur, shadowOffset, padding } = stickerGeometry(outputSize);
+  let { rgb, alpha } = frame;
   if (look.bold) rgb = await inkCutLine(await flatColours(rgb, 10, 1.7), alpha, Math.max(2, Math.round(outputSize * 0.005)));
 
   [rgb, alpha] = await Promise.all([pad(rgb, padding), pad(alpha, padding)]);
   const white = await dilate(alpha, outline);
   const shadow = await wideBlur(white, shadowBlur);
-  return { data: await encodePng(composeSticker(rgb, alpha, white, shadow, shadowOffset)), contentType: 'image/png' };
-}
+  return composeSticker(rgb, alpha, white, shadow, shadowOffset);
+};
 
 /** A dark line just inside the cut, like the printed edge of a cartoon sticker. */
 async function inkCutLine(rgb: Raster, alpha: Raster, width: number): Promise<Raster> {

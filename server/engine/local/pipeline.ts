@@ -1,0 +1,47 @@
+// One job of the local engine is a fixed pipeline of named stages, as in imgproxy's processing
+// pipeline: decode → find the person → frame → paint → encode. A style is data: how it frames
+// the person, how it paints the frame, the format it is delivered in; the stages around the
+// painter are written once here. A generative engine can reuse them: its remote painter in the
+// middle, then the local die-cut for stickers.
+import type { EngineImage, EngineStyle } from '../engine.ts';
+import { crispAlpha, cutFrame, type Frame } from './framing.ts';
+import type { Person } from './person.ts';
+import { encodeJpeg, encodePng, type Raster, type Rect } from './raster.ts';
+
+/** Where a style cuts the photo, and how large the cut is scaled: its long side in px. */
+export type Framing = (person: Person, outputSize: number) => { rect: Rect; longSide: number };
+
+/** Draws the style on the framed person; the result is encoded by the pipeline. */
+export type Painter = (frame: Frame, outputSize: number) => Promise<Raster>;
+
+/** JPEG for opaque pictures; PNG where transparency matters (a die-cut sticker's edge). */
+export type OutputFormat = 'jpeg' | 'png';
+
+export interface LocalStyle extends EngineStyle {
+  framing: Framing;
+  paint: Painter;
+  output: OutputFormat;
+}
+
+/** The person cut out as the style frames it, with the mask sharpened into a cut line. */
+export async function frameStage(person: Person, framing: Framing, outputSize: number): Promise<Frame> {
+  const { rect, longSide } = framing(person, outputSize);
+  const frame = await cutFrame(person, rect, longSide);
+  return { ...frame, alpha: crispAlpha(frame.alpha) };
+}
+
+const ENCODERS: Record<OutputFormat, { encode: (raster: Raster) => Promise<Buffer>; contentType: EngineImage['contentType'] }> = {
+  jpeg: { encode: encodeJpeg, contentType: 'image/jpeg' },
+  png: { encode: encodePng, contentType: 'image/png' },
+};
+
+export async function encodeStage(raster: Raster, output: OutputFormat): Promise<EngineImage> {
+  const { encode, contentType } = ENCODERS[output];
+  return { data: await encode(raster), contentType };
+}
+
+/** Frame → paint → encode, once the photo is decoded and the person found. */
+export async function renderStyle(style: LocalStyle, person: Person, outputSize: number): Promise<EngineImage> {
+  const frame = await frameStage(person, style.framing, outputSize);
+  return encodeStage(await style.paint(frame, outputSize), style.output);
+}

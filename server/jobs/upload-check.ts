@@ -9,8 +9,9 @@ export interface Photo {
   height: number;
 }
 
-export class PhotoError extends Error {
-  override name = 'PhotoError';
+/** A refused upload; the message is the sentence the visitor reads. */
+export class UploadError extends Error {
+  override name = 'UploadError';
 }
 
 const DATA_URL = /^data:([\w.+-]+\/[\w.+-]+)?((?:;[\w.+-]+=[\w.+-]+)*)(;base64)?,/i;
@@ -24,14 +25,14 @@ function sniff(data: Buffer): Photo['extension'] | undefined {
   return undefined;
 }
 
-export async function readPhoto(dataUrl: string, maxPixels: number): Promise<Photo> {
+export async function checkUpload(dataUrl: string, maxPixels: number): Promise<Photo> {
   const head = DATA_URL.exec(dataUrl.slice(0, 256));
-  if (!head || !head[3]) throw new PhotoError('The image must be a base64 data URL, e.g. data:image/jpeg;base64,...');
+  if (!head || !head[3]) throw new UploadError('The image must be a base64 data URL, e.g. data:image/jpeg;base64,...');
   const body = dataUrl.slice(head[0].length).replace(/\s+/g, '');
-  if (!BASE64.test(body) || body.length === 0) throw new PhotoError('The image data URL is not valid base64.');
+  if (!BASE64.test(body) || body.length === 0) throw new UploadError('The image data URL is not valid base64.');
   const data = Buffer.from(body, 'base64');
   const extension = sniff(data);
-  if (!extension) throw new PhotoError('The image must be a JPEG, PNG or WebP photo.');
+  if (!extension) throw new UploadError('The image must be a JPEG, PNG or WebP photo.');
 
   let width = 0;
   let height = 0;
@@ -42,17 +43,17 @@ export async function readPhoto(dataUrl: string, maxPixels: number): Promise<Pho
     height = meta.height ?? 0;
     if (FORMATS[meta.format ?? ''] !== extension) throw new Error(`unexpected format ${meta.format}`);
   } catch {
-    throw new PhotoError('The image could not be read. Please take the photo again.');
+    throw new UploadError('The image could not be read. Please take the photo again.');
   }
   if (width * height > maxPixels) {
     const limit = maxPixels >= 1e6 ? `${Math.round(maxPixels / 1e6)} megapixels` : `${maxPixels} pixels`;
-    throw new PhotoError(`The photo is too large (${width}x${height}); the limit is ${limit}.`);
+    throw new UploadError(`The photo is too large (${width}x${height}); the limit is ${limit}.`);
   }
   try {
     // A full decode at a small scale still reads every byte, so a truncated file fails here.
     await sharp(data, { failOn: 'truncated', limitInputPixels: maxPixels }).resize(32, 32, { fit: 'inside' }).raw().toBuffer();
   } catch {
-    throw new PhotoError('The image is damaged or incomplete. Please take the photo again.');
+    throw new UploadError('The image is damaged or incomplete. Please take the photo again.');
   }
   return { data, extension, width, height };
 }

@@ -1,5 +1,5 @@
 // imgproxy's URL format, the part this booth uses: /{signature}/{options}/plain/{source}[@ext].
-// Parsed into one plain value, so the pipeline (proxy.ts) only sees valid processing options.
+// Parsed into one plain value, so the pipeline (pipeline.ts) only sees valid processing options.
 
 import { PROXY_MAX_DIMENSION_PX as MAX_DIMENSION } from '../../contract/constants.ts';
 

@@ -5,7 +5,6 @@ import sharp from 'sharp';
 
 /** Long side of a preview: sharp on the largest phone screens at the results screen's size. */
 export const PREVIEW_LONG_SIDE_PX = 720;
-export const PREVIEW_CONTENT_TYPE = 'image/webp';
 
 export function makePreview(image: Uint8Array): Promise<Buffer> {
   return sharp(image, { failOn: 'error' })

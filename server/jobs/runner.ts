@@ -9,7 +9,7 @@ import { TaskTimeoutError, VisitorFacingError, type WorkerPool } from './pool.ts
 import { makePreview } from './preview.ts';
 import type { JobWaiters } from './waiters.ts';
 
-export const MESSAGES = {
+export const JOB_MESSAGES = {
   generic: 'Something went wrong while restyling your photo. Please try again.',
   timeout: 'Restyling your photo took too long. Please try again.',
   photoLost: 'Your photo was lost while the booth restarted. Please take it again.',
@@ -51,10 +51,10 @@ export class JobRunner {
     const { jobs, files } = this.#deps;
     const unfinished = jobs.unfinished();
     for (const job of unfinished) {
-      if (!job.uploadPath || !fs.existsSync(job.uploadPath)) this.#fail(job.id, job.styleId, MESSAGES.photoLost, Date.now());
+      if (!job.uploadPath || !fs.existsSync(job.uploadPath)) this.#fail(job.id, job.styleId, JOB_MESSAGES.photoLost, Date.now());
       else if (job.attempts >= MAX_ATTEMPTS) {
         files.deleteUpload(job.uploadPath);
-        this.#fail(job.id, job.styleId, MESSAGES.crashed, Date.now());
+        this.#fail(job.id, job.styleId, JOB_MESSAGES.crashed, Date.now());
       } else {
         log(`job ${job.id} style=${job.styleId} ${job.status} -> requeued after restart`);
         this.submit(job.id);
@@ -92,10 +92,10 @@ export class JobRunner {
       if (!this.#accepting) return;
       files.deleteUpload(job.uploadPath);
       if (error instanceof VisitorFacingError) this.#fail(jobId, job.styleId, error.message, started);
-      else if (error instanceof TaskTimeoutError) this.#fail(jobId, job.styleId, MESSAGES.timeout, started, error.message);
+      else if (error instanceof TaskTimeoutError) this.#fail(jobId, job.styleId, JOB_MESSAGES.timeout, started, error.message);
       else {
         logError(`job ${jobId} style=${job.styleId} failed`, error);
-        this.#fail(jobId, job.styleId, MESSAGES.generic, started);
+        this.#fail(jobId, job.styleId, JOB_MESSAGES.generic, started);
       }
     }
   }

@@ -73,11 +73,6 @@ export class JobStore {
     return (rows as unknown as JobRow[]).map(toJob);
   }
 
-  countUnfinished(): number {
-    const row = this.#db.prepare('SELECT COUNT(*) AS n FROM jobs WHERE status IN (?, ?)').get(JOB_STATUS.pending, JOB_STATUS.processing) as { n: number };
-    return row.n;
-  }
-
   /** Ids of jobs that ended before `before` (ms). */
   finishedBefore(before: number): string[] {
     return (this.#db.prepare('SELECT id FROM jobs WHERE finished_at IS NOT NULL AND finished_at < ?').all(before) as { id: string }[]).map((r) => r.id);

@@ -5,14 +5,17 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import { DEFAULT_TENANT_SLUG, DEMO_TENANT_SLUGS } from '../../contract/index.ts';
 import { SEED_ASSETS_DIR } from './seed.ts';
 
 interface Look { slug: string; name: string; background: string; text: string; accent: string; glow: string; dark: boolean }
 
+const [AURORA, MEADOW] = DEMO_TENANT_SLUGS;
+
 const LOOKS: Look[] = [
-  { slug: 'default', name: 'AI Photo Booth', background: '#242424', text: '#ffffff', accent: '#94d83d', glow: '#3d7a1e', dark: true },
-  { slug: 'aurora', name: 'Aurora Live', background: '#0b1026', text: '#f5f7ff', accent: '#9d85ff', glow: '#1fb5a8', dark: true },
-  { slug: 'meadow', name: 'Meadow Fair', background: '#f6f1e7', text: '#1f2a1f', accent: '#2e7d32', glow: '#f2c14e', dark: false },
+  { slug: DEFAULT_TENANT_SLUG, name: 'AI Photo Booth', background: '#242424', text: '#ffffff', accent: '#94d83d', glow: '#3d7a1e', dark: true },
+  { slug: AURORA, name: 'Aurora Live', background: '#0b1026', text: '#f5f7ff', accent: '#9d85ff', glow: '#1fb5a8', dark: true },
+  { slug: MEADOW, name: 'Meadow Fair', background: '#f6f1e7', text: '#1f2a1f', accent: '#2e7d32', glow: '#f2c14e', dark: false },
 ];
 
 const VIDEO_SIZE = 480;

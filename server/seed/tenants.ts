@@ -1,7 +1,9 @@
 // The tenants a first start creates: the default tenant and two demo tenants, one dark and one
 // light, so the white-labelling is visible on a fresh machine. Images are names inside the
 // bucket's app folder (see server/README.md, "Tenant images"); videos are served by /media.
-import { DEFAULT_ACCENT_COLOR, DEFAULT_BACKGROUND_COLOR, DEFAULT_TENANT_SLUG, DEFAULT_TEXT_COLOR, GENERATION_TIME_TEXT, type BrandingItem } from '../../contract/index.ts';
+import {
+  DEFAULT_ACCENT_COLOR, DEFAULT_BACKGROUND_COLOR, DEFAULT_TENANT_SLUG, DEFAULT_TEXT_COLOR, DEMO_TENANT_SLUGS, GENERATION_TIME_TEXT, type BrandingItem,
+} from '../../contract/index.ts';
 
 const intro = (event: string) => [
   `Welcome to ${event}! Take a selfie with your device's camera.`,
@@ -10,7 +12,13 @@ const intro = (event: string) => [
   'Then download it, share it with friends and family, or use it as your online avatar.',
 ].join('\n');
 
-const video = (slug: string) => `/media/tenants/${slug}/processing.mp4`;
+const assets = (slug: string) => ({
+  logoUrl: `${slug}/logo.png`,
+  backgroundImageUrl: `${slug}/background.jpg`,
+  video: `/media/tenants/${slug}/processing.mp4`,
+});
+
+const [AURORA, MEADOW] = DEMO_TENANT_SLUGS;
 
 export const SEED_TENANTS: BrandingItem[] = [
   {
@@ -18,40 +26,31 @@ export const SEED_TENANTS: BrandingItem[] = [
     client: 'AI Photo Booth',
     viewFinderTitle: 'AI Photo Booth',
     viewFinderDesc: intro('the AI Photo Booth'),
-    logoUrl: `${DEFAULT_TENANT_SLUG}/logo.png`,
-    backgroundImageUrl: `${DEFAULT_TENANT_SLUG}/background.jpg`,
-    video: video(DEFAULT_TENANT_SLUG),
+    ...assets(DEFAULT_TENANT_SLUG),
     backgroundColor: DEFAULT_BACKGROUND_COLOR,
     textColor: DEFAULT_TEXT_COLOR,
     accentColor: DEFAULT_ACCENT_COLOR,
   },
   {
-    slug: 'aurora',
+    slug: AURORA,
     client: 'Aurora Live',
     viewFinderTitle: 'Aurora Live: become a sticker',
     viewFinderDesc: intro('Aurora Live'),
-    logoUrl: 'aurora/logo.png',
-    backgroundImageUrl: 'aurora/background.jpg',
-    video: video('aurora'),
+    ...assets(AURORA),
     backgroundColor: '#0b1026',
     textColor: '#f5f7ff',
     // Light enough that a dark button label reads at 6.5:1 on it.
     accentColor: '#9d85ff',
   },
   {
-    slug: 'meadow',
+    slug: MEADOW,
     client: 'Meadow Fair',
     viewFinderTitle: 'Meadow Fair photo booth',
     viewFinderDesc: intro('Meadow Fair'),
-    logoUrl: 'meadow/logo.png',
-    backgroundImageUrl: 'meadow/background.jpg',
-    video: video('meadow'),
+    ...assets(MEADOW),
     backgroundColor: '#f6f1e7',
     textColor: '#1f2a1f',
     // Dark enough that a white button label reads at 5.1:1 on it.
     accentColor: '#2e7d32',
   },
 ];
-
-/** The asset folders of the seed tenants, committed under server/seed/assets/. */
-export const SEED_ASSET_SLUGS = SEED_TENANTS.map((t) => t.slug);

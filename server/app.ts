@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import { SERVER_PATHS } from '../contract/index.ts';
 import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
-import { fail } from './http.ts';
+import { fail, requestPath } from './http.ts';
 import { log, logError } from './log.ts';
 import { aiHubHost, type AiHubDeps } from './hosts/ai-hub.ts';
 import { authHost, type AuthDeps } from './hosts/auth.ts';
@@ -29,14 +29,16 @@ export function serverPrefixes(proxySignature: string): string[] {
 }
 
 export function createApp(deps: AppDeps) {
-  const app = new Hono();
+  // Not strict: the spec writes its calls with a trailing slash (jobs/create/), clients may not,
+  // and one route answers both. This setting governs every host mounted below.
+  const app = new Hono({ strict: false });
   const prefixes = serverPrefixes(deps.proxySignature);
 
   app.use('*', async (c, next) => {
     const started = performance.now();
     await next();
     // The path only: a query string or body never reaches the log.
-    log(`${c.req.method} ${c.req.path} ${c.res.status} ${Math.round(performance.now() - started)}ms`);
+    log(`${c.req.method} ${requestPath(c)} ${c.res.status} ${Math.round(performance.now() - started)}ms`);
   });
 
   // The browser's safety headers on every answer: no type sniffing, no referrer (a results
@@ -68,12 +70,12 @@ export function createApp(deps: AppDeps) {
   const site = siteHost(deps.siteDir);
   app.all('*', (c) => {
     const first = c.req.path.split('/')[1] ?? '';
-    if (prefixes.includes(first)) return fail(c, 404, `There is no ${c.req.method} ${c.req.path} on this server.`);
+    if (prefixes.includes(first)) return fail(c, 404, `There is no ${c.req.method} ${requestPath(c)} on this server.`);
     return site.fetch(c.req.raw);
   });
 
   app.onError((error, c) => {
-    logError(`${c.req.method} ${c.req.path} failed`, error);
+    logError(`${c.req.method} ${requestPath(c)} failed`, error);
     return fail(c, 500, 'Something went wrong on the booth server. Please try again.');
   });
   return app;

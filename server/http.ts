@@ -1,7 +1,11 @@
-// Small helpers shared by the hosts: error bodies in the contract's one shape, JSON bodies read safely.
-import type { Context } from 'hono';
+// Small helpers shared by the hosts: error bodies in the contract's one shape, JSON bodies read
+// and checked at the edge of a route, so a handler sees only valid data.
+import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { getPath } from 'hono/utils/url';
+import { validator } from 'hono/validator';
+import type { z } from 'zod/mini';
 import type { ErrorBody } from '../contract/index.ts';
 
 export function fail(c: Context, status: ContentfulStatusCode, error: string, extra: Record<string, unknown> = {}) {
@@ -31,20 +35,44 @@ export function limitBody(maxBytes: number, error: string) {
   });
 }
 
-export type JsonBody = { ok: true; value: unknown } | { ok: false; status: 400 | 415; error: string };
+/**
+ * Reads the JSON body behind `limitBody` (which bounds it): anything else is a 4xx with a
+ * sentence, never a crash. Hono's own JSON reading is not used: it answers a broken body
+ * with its own message and skips a body not labelled JSON, which a login may be.
+ */
+export function jsonBody({ requireJsonType }: { requireJsonType: boolean }): MiddlewareHandler {
+  return async (c, next) => {
+    const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+    if (requireJsonType && type !== 'application/json') {
+      return fail(c, 415, 'Send the request body as JSON (Content-Type: application/json).');
+    }
+    let value: unknown;
+    try {
+      value = JSON.parse(await c.req.text());
+    } catch {
+      return fail(c, 400, 'The request body is not valid JSON.');
+    }
+    // Where c.req.json() looks first: the validator after this reads the parsed value, not the text again.
+    (c.req.bodyCache as { json?: Promise<unknown> }).json = Promise.resolve(value);
+    await next();
+  };
+}
 
-/** Reads a JSON body (behind `limitBody`, which bounds it); anything else is a 4xx with a sentence, never a crash. */
-export async function readJson(c: Context, { requireJsonType }: { requireJsonType: boolean }): Promise<JsonBody> {
-  const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-  if (requireJsonType && type !== 'application/json') {
-    return { ok: false, status: 415, error: 'Send the request body as JSON (Content-Type: application/json).' };
-  }
-  const text = await c.req.text();
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch {
-    return { ok: false, status: 400, error: 'The request body is not valid JSON.' };
-  }
+/** Behind `jsonBody`: the handler gets the body as `schema` parsed it (`c.req.valid('json')`), else a 400 with `invalid`. */
+export function validJson<T>(schema: z.ZodMiniType<T>, invalid: string) {
+  return validator('json', async (_labelled, c) => {
+    // Not `_labelled`: Hono passes nothing for a body not labelled JSON (a login may not be); jsonBody parsed it either way.
+    const parsed = schema.safeParse(await c.req.json());
+    return parsed.success ? parsed.data : fail(c, 400, invalid);
+  });
+}
+
+/**
+ * The path as it was sent, for logs and sentences: with non-strict routing `c.req.path` has
+ * lost its trailing slash.
+ */
+export function requestPath(c: Context): string {
+  return getPath(c.req.raw);
 }
 
 /** The origin a visitor's device used to reach this server, for absolute result URLs. */

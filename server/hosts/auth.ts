@@ -1,7 +1,7 @@
 // The auth host: POST /jwt/obtain-token {username, password} -> {token}.
 import { Hono } from 'hono';
 import { TokenRequestSchema, type TokenResponse } from '../../contract/index.ts';
-import { fail, limitBody, MAX_JSON_BODY_BYTES, readJson, sizeText } from '../http.ts';
+import { fail, jsonBody, limitBody, MAX_JSON_BODY_BYTES, sizeText, validJson } from '../http.ts';
 import { sameSecret, signToken } from '../jwt.ts';
 
 export interface AuthDeps {
@@ -14,12 +14,9 @@ export interface AuthDeps {
 export function authHost(deps: AuthDeps) {
   const app = new Hono();
   const limit = limitBody(MAX_JSON_BODY_BYTES, `The request body is too large; the limit is ${sizeText(MAX_JSON_BODY_BYTES)}.`);
-  app.post('/obtain-token', limit, async (c) => {
-    const body = await readJson(c, { requireJsonType: false });
-    if (!body.ok) return fail(c, 400, body.error);
-    const request = TokenRequestSchema.safeParse(body.value);
-    if (!request.success) return fail(c, 400, 'Send {"username": "...", "password": "..."} as JSON.');
-    const { username, password } = request.data;
+  const credentials = validJson(TokenRequestSchema, 'Send {"username": "...", "password": "..."} as JSON.');
+  app.post('/obtain-token', limit, jsonBody({ requireJsonType: false }), credentials, async (c) => {
+    const { username, password } = c.req.valid('json');
     // Both compared every time, so a wrong username takes as long as a wrong password.
     const userOk = sameSecret(username, deps.username);
     const passwordOk = sameSecret(password, deps.password);

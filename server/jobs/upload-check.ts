@@ -1,4 +1,4 @@
-// Upload checking: the visitor's photo arrives as a data URL. It is accepted only if it is a JPEG, PNG or WebP
+// The visitor's photo arrives as a data URL. It is accepted only if it is a JPEG, PNG or WebP
 // that really decodes, within the pixel limit, so a bad upload is refused before it is queued.
 import sharp from 'sharp';
 
@@ -9,6 +9,7 @@ export interface Photo {
   height: number;
 }
 
+/** A refused upload; the message is the sentence the visitor reads. */
 export class UploadError extends Error {
   override name = 'UploadError';
 }

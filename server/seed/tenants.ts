@@ -2,8 +2,7 @@
 // light, so the white-labelling is visible on a fresh machine. Images are names inside the
 // bucket's app folder (see server/README.md, "Tenant images"); videos are served by /media.
 import {
-  DEFAULT_ACCENT_COLOR, DEFAULT_BACKGROUND_COLOR, DEFAULT_TENANT_SLUG, DEFAULT_TEXT_COLOR, DEMO_TENANT_SLUGS, GENERATION_TIME_TEXT,
-  type BrandingItem,
+  DEFAULT_ACCENT_COLOR, DEFAULT_BACKGROUND_COLOR, DEFAULT_TENANT_SLUG, DEFAULT_TEXT_COLOR, DEMO_TENANT_SLUGS, GENERATION_TIME_TEXT, type BrandingItem,
 } from '../../contract/index.ts';
 
 const intro = (event: string) => [
@@ -13,7 +12,6 @@ const intro = (event: string) => [
   'Then download it, share it with friends and family, or use it as your online avatar.',
 ].join('\n');
 
-/** Each seed tenant's images and video sit in a folder named after its slug (server/seed/assets/). */
 const assets = (slug: string) => ({
   logoUrl: `${slug}/logo.png`,
   backgroundImageUrl: `${slug}/background.jpg`,
@@ -56,4 +54,3 @@ export const SEED_TENANTS: BrandingItem[] = [
     accentColor: '#2e7d32',
   },
 ];
-

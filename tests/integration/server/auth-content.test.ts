@@ -4,7 +4,7 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_DATASET_ID, DEFAULT_TENANT_SLUG, DEMO_TENANT_SLUGS, DatasetResponseSchema, BrandingItemSchema } from '../../../contract/index.ts';
+import { DEFAULT_DATASET_ID, DEFAULT_SERVICE_PASSWORD, DEFAULT_SERVICE_USERNAME, DEFAULT_TENANT_SLUG, DEMO_TENANT_SLUGS, DatasetResponseSchema, BrandingItemSchema } from '../../../contract/index.ts';
 import { newDataDir, startServer, type RunningServer } from '../../support/server.ts';
 import { obtainToken } from './support/client.ts';
 
@@ -74,10 +74,30 @@ describe('auth host and content host', () => {
   });
 
   it('answers 400 for a malformed body', async () => {
-    for (const body of ['{"username": ', '[]', '{"username": "booth-build"}', 'username=a&password=b']) {
+    const notJson = 'The request body is not valid JSON.';
+    const shape = 'Send {"username": "...", "password": "..."} as JSON.';
+    const answers = { '{"username": ': notJson, 'username=a&password=b': notJson, '[]': shape, '{"username": "booth-build"}': shape };
+    for (const [body, error] of Object.entries(answers)) {
       const res = await login(body);
       expect(res.status, body).toBe(400);
-      expect((await res.json()).error).toBeTruthy();
+      expect((await res.json()).error).toBe(error);
+    }
+  });
+
+  it('reads a login as JSON whatever its Content-Type says', async () => {
+    const res = await login(JSON.stringify({ username: 'booth-build', password: 'wrong' }), 'text/plain');
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toBe('Unable to log in with the provided credentials.');
+  });
+
+  it('answers the token and dataset calls with or without the trailing slash', async () => {
+    const body = JSON.stringify({ username: DEFAULT_SERVICE_USERNAME, password: DEFAULT_SERVICE_PASSWORD });
+    for (const path of ['/jwt/obtain-token', '/jwt/obtain-token/']) {
+      const res = await fetch(`${server.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+      expect(res.status, path).toBe(200);
+      const { token } = (await res.json()) as { token: string };
+      const content = await fetch(`${server.url}${path.replace('jwt/obtain-token', `datasets/${DEFAULT_DATASET_ID}`)}`, { headers: { Authorization: `JWT ${token}` } });
+      expect(content.status, path).toBe(200);
     }
   });
 

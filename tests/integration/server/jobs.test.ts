@@ -108,15 +108,36 @@ describe('AI hub: styles and jobs', () => {
     expect((await getJob(server.url, 'no-such-job')).status).toBe(404);
   });
 
-  it('answers 415 for a body that is not JSON', async () => {
-    const res = await postJob(server.url, `style_id=die-cut-sticker&image=x`, { 'Content-Type': 'application/x-www-form-urlencoded' });
-    expect(res.status).toBe(415);
-    expect((await res.json()).error).toMatch(/JSON/);
+  it('answers 415 for a body that is not labelled application/json', async () => {
+    for (const type of ['application/x-www-form-urlencoded', 'application/vnd.booth+json', 'text/plain']) {
+      const res = await postJob(server.url, { style_id: 'die-cut-sticker', image: dataUrl(fixture('astronaut.jpg')) }, { 'Content-Type': type });
+      expect(res.status, type).toBe(415);
+      expect((await res.json()).error).toBe('Send the request body as JSON (Content-Type: application/json).');
+    }
   });
 
-  it('answers 400 for malformed JSON or missing fields', async () => {
-    await expect400(await postJob(server.url, '{"style_id": "die-cut-sticker", "image": '), /not valid JSON/);
-    await expect400(await postJob(server.url, { style_id: 'die-cut-sticker' }), /style_id/);
+  it('answers 400 for malformed JSON or missing fields, with the sentence the site shows', async () => {
+    await expect400(await postJob(server.url, '{"style_id": "die-cut-sticker", "image": '), /^The request body is not valid JSON\.$/);
+    const shape = /^Send \{"style_id": \.\.\., "image": "data:image\/jpeg;base64,\.\.\."\} as JSON\.$/;
+    for (const body of [{ style_id: 'die-cut-sticker' }, [], 'null', { style_id: 'die-cut-sticker', image: 7 }]) {
+      await expect400(await postJob(server.url, body), shape);
+    }
+  });
+
+  it('creates and answers a job with or without the trailing slash', async () => {
+    const res = await fetch(`${server.url}/transformations/jobs/create`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json; charset=utf-8' },
+      body: JSON.stringify({ style_id: 'die-cut-sticker', image: dataUrl(fixture('astronaut.jpg')) }),
+    });
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as { id: string };
+    for (const path of [`/transformations/jobs/${id}`, `/transformations/jobs/${id}/`]) {
+      const answer = await fetch(`${server.url}${path}`);
+      expect(answer.status, path).toBe(200);
+      expect(((await answer.json()) as { id: string }).id).toBe(id);
+    }
+    await waitForJob(server.url, id);
   });
 
   it('answers 413 for a body over the limit', async () => {

@@ -126,9 +126,11 @@ describe('static site hosting', () => {
   it("keeps the server's own paths for the server", async () => {
     fs.mkdirSync(path.join(siteDir, 'transformations'), { recursive: true });
     fs.writeFileSync(path.join(siteDir, 'transformations/index.html'), 'site page');
-    const res = await get('/transformations/unknown');
-    expect(res.status).toBe(404);
-    expect(JSON.parse(res.text).error).toBeTruthy();
+    for (const unknown of ['/transformations/unknown', '/transformations/unknown/']) {
+      const res = await get(unknown);
+      expect(res.status).toBe(404);
+      expect(JSON.parse(res.text).error).toBe(`There is no GET ${unknown} on this server.`);
+    }
     expect((await get('/health')).text).toBe('{"ok":true}');
   });
 });

@@ -13,6 +13,7 @@ import type { BrandingItem } from './content.ts';
 import type { TenantBranding } from './site-data.ts';
 import { contrastRatio, isTransparent, parseColor, type Rgb } from './colour.ts';
 import { LOCAL_ASSETS } from './local-assets.ts';
+import { quoted } from './quoted.ts';
 
 /** "A built-in default branding is used when the slug is not found. Its slug is the default tenant slug." */
 export const DEFAULT_BRANDING: Readonly<TenantBranding> = Object.freeze({
@@ -92,7 +93,6 @@ export function tenantLabel(item: { client?: unknown; slug?: unknown }): string 
   return client ? `Tenant "${client}" (${slug})` : `Tenant ${slug}`;
 }
 
-const shown = (value: string) => JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value);
 
 export interface ResolvedBranding {
   branding: TenantBranding;
@@ -117,7 +117,7 @@ export function resolveBranding(
     return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
   };
   const replace = (field: keyof TenantBranding, value: string, why: string) =>
-    problems.push(`${label}: ${field} ${shown(value)} ${why}; the default ${shown(String(fallback[field]))} is used.`);
+    problems.push(`${label}: ${field} ${quoted(value)} ${why}; the default ${quoted(String(fallback[field]))} is used.`);
 
   for (const field of TEXT_FIELDS) {
     const value = given(field);

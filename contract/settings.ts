@@ -8,6 +8,7 @@ import {
   DEFAULT_APP_NAME, DEFAULT_BUCKET_PREFIX, DEFAULT_DATASET_ID, DEFAULT_PROXY_SIGNATURE,
   DEFAULT_SERVICE_PASSWORD, DEFAULT_SERVICE_USERNAME,
 } from './embedded-defaults.ts';
+import { quoted } from './quoted.ts';
 import { signatureClash } from './site-data.ts';
 
 export type Env = Record<string, string | undefined>;
@@ -18,14 +19,10 @@ export class SettingsError extends Error {
 
 /** Settings whose value an error line never shows: output ends up in tickets and chats. */
 const SECRET_SETTINGS = new Set(['BOOTH_JWT_SECRET', 'BOOTH_SERVICE_PASSWORD']);
-/** A value longer than this is cut in an error line: a line must stay one line. */
-const SHOWN_CHARS = 80;
 
 /** The one error line: the setting, its value (never a secret's) and what is allowed. */
 export function settingError(name: string, value: string | undefined, allowed: string): SettingsError {
-  const raw = value ?? '';
-  const excerpt = raw.length > SHOWN_CHARS ? `${raw.slice(0, SHOWN_CHARS)}…` : raw;
-  const shown = SECRET_SETTINGS.has(name) ? ' (value not shown)' : `=${JSON.stringify(excerpt)}`;
+  const shown = SECRET_SETTINGS.has(name) ? ' (value not shown)' : `=${quoted(value ?? '', 80)}`;
   return new SettingsError(`Invalid setting ${name}${shown}: ${allowed}`);
 }
 

@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import { SERVER_PATHS } from '../contract/index.ts';
 import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
-import { fail, requestPath } from './http.ts';
+import { clientGone, fail, requestPath } from './http.ts';
 import { log, logError } from './log.ts';
 import { aiHubHost, type AiHubDeps } from './hosts/ai-hub.ts';
 import { authHost, type AuthDeps } from './hosts/auth.ts';
@@ -38,7 +38,8 @@ export function createApp(deps: AppDeps) {
     const started = performance.now();
     await next();
     // The path only: a query string or body never reaches the log.
-    log(`${c.req.method} ${requestPath(c)} ${c.res.status} ${Math.round(performance.now() - started)}ms`);
+    const gone = clientGone(c) ? ' (the client went away before its request was read)' : '';
+    log(`${c.req.method} ${requestPath(c)} ${c.res.status} ${Math.round(performance.now() - started)}ms${gone}`);
   });
 
   // The browser's safety headers on every answer: no type sniffing, no referrer (a results
@@ -75,6 +76,8 @@ export function createApp(deps: AppDeps) {
   });
 
   app.onError((error, c) => {
+    // Nobody is left to answer, and nothing went wrong here: the request line above says so.
+    if (clientGone(c)) return fail(c, 400, 'The request was cut off before it was read.');
     logError(`${c.req.method} ${requestPath(c)} failed`, error);
     return fail(c, 500, 'Something went wrong on the booth server. Please try again.');
   });

@@ -72,8 +72,16 @@ export function validJson<T>(schema: z.ZodMiniType<T>, invalid: string) {
  * lost its trailing slash.
  */
 export function requestPath(c: Context): string {
-  return getPath(c.req.raw);
+  const path = getPath(c.req.raw);
+  // A URL may be kilobytes long; a log line or an error shows the start of it.
+  return path.length > MAX_SHOWN_PATH ? `${path.slice(0, MAX_SHOWN_PATH)}…` : path;
 }
+
+/** Characters of a request path that a log line or an error message shows. */
+const MAX_SHOWN_PATH = 200;
+
+/** The client closed its connection before its request was read (an upload cut off mid-body). */
+export const clientGone = (c: Context) => c.req.raw.signal.aborted;
 
 /** The origin a visitor's device used to reach this server, for absolute result URLs. */
 export function publicOrigin(c: Context, publicUrl: string | undefined): string {

@@ -1,7 +1,7 @@
 // The AI hub: the styles list, job creation and job status, as the spec's call table has them.
 import crypto from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import { CreateJobRequestSchema, JOB_STATUS, JOB_WAIT_MAX_SECONDS, isFinalStatus, previewsFor, type CreateJobRequest, type Style } from '../../contract/index.ts';
+import { CreateJobRequestSchema, JOB_STATUS, JOB_WAIT_MAX_SECONDS, isFinalStatus, previewsFor, quoted, type CreateJobRequest, type Style } from '../../contract/index.ts';
 import { fail, jsonBody, limitBody, publicOrigin, sizeText, validJson } from '../http.ts';
 import { QueueAdmission } from '../jobs/admission.ts';
 import { isExpired } from '../jobs/retention.ts';
@@ -47,7 +47,7 @@ const parseCreateJob = validJson(CreateJobRequestSchema, 'Send {"style_id": ...,
 
 /** The style the request names, or the sentence saying it is not offered. */
 function requestedStyle(styles: StyleStore, request: CreateJobRequest): StoredStyle | string {
-  return styles.find(String(request.style_id)) ?? `There is no style ${JSON.stringify(request.style_id)}. Pick one of the listed styles.`;
+  return styles.find(String(request.style_id)) ?? `There is no style ${quoted(String(request.style_id))}. Pick one of the listed styles.`;
 }
 
 function busy(c: Context) {

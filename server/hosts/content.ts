@@ -1,6 +1,6 @@
 // The content host: GET /datasets/{id} with `Authorization: JWT <token>` -> {content: [branding]}.
 import { Hono } from 'hono';
-import type { DatasetResponse } from '../../contract/index.ts';
+import { quoted, type DatasetResponse } from '../../contract/index.ts';
 import { fail } from '../http.ts';
 import { tokenProblem } from '../jwt.ts';
 import type { TenantStore } from '../storage/tenants.ts';
@@ -23,7 +23,7 @@ export function contentHost(deps: ContentDeps) {
     const problem = await tokenProblem(deps.secret, token);
     if (problem) return fail(c, 401, problem);
     const id = c.req.param('id');
-    if (id !== deps.datasetId) return fail(c, 404, `There is no dataset ${JSON.stringify(id)}.`);
+    if (id !== deps.datasetId) return fail(c, 404, `There is no dataset ${quoted(id)}.`);
     return c.json({ content: deps.tenants.list(deps.datasetId) } satisfies DatasetResponse);
   });
   return app;

@@ -5,7 +5,9 @@ import { WorkerPool } from './jobs/pool.ts';
 import { startRetention } from './jobs/retention.ts';
 import { JobRunner } from './jobs/runner.ts';
 import { JobWaiters } from './jobs/waiters.ts';
+import { DEFAULT_SERVICE_PASSWORD } from '../contract/index.ts';
 import { loadJwtSecret } from './jwt.ts';
+import { LoginThrottle } from './login-throttle.ts';
 import { log } from './log.ts';
 import { seed } from './seed/seed.ts';
 import type { Settings } from './settings.ts';
@@ -47,7 +49,14 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
   const stopRetention = startRetention(jobs, files, settings.retentionSeconds);
 
   const app = createApp({
-    auth: { username: settings.serviceUsername, password: settings.servicePassword, secret, ttlSeconds: settings.jwtTtlSeconds },
+    auth: {
+      username: settings.serviceUsername,
+      password: settings.servicePassword,
+      defaultPassword: settings.servicePassword === DEFAULT_SERVICE_PASSWORD,
+      secret,
+      ttlSeconds: settings.jwtTtlSeconds,
+      throttle: new LoginThrottle(settings.loginAttempts, settings.loginWindowSeconds * 1000),
+    },
     content: { secret, datasetId: settings.datasetId, tenants },
     aiHub: {
       styles, jobs, files, runner, waiters, publicUrl: settings.publicUrl, maxBodyBytes: settings.maxBodyBytes,

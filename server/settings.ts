@@ -41,6 +41,8 @@ const SERVER_SETTINGS = {
   BOOTH_TENANT_ASSETS_DIR: folder.optional(),
   BOOTH_JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   BOOTH_JWT_TTL_SECONDS: int(60, 30 * 24 * 3600).default(3600),
+  BOOTH_LOGIN_ATTEMPTS: int(1, 10_000).default(10),
+  BOOTH_LOGIN_WINDOW_SECONDS: int(1, 24 * 3600).default(60),
   BOOTH_PROXY_SOURCES: proxySources.default([]),
   BOOTH_PROXY_CACHE_BYTES: int(0, 4096 * MB).default(64 * MB),
   BOOTH_ENGINE: text.default('local'),
@@ -86,6 +88,9 @@ export interface Settings {
   datasetId: string;
   jwtSecret?: string;
   jwtTtlSeconds: number;
+  /** Failed logins allowed per address and per user name within the window. */
+  loginAttempts: number;
+  loginWindowSeconds: number;
   bucketPrefix: string;
   appName: string;
   proxySignature: string;
@@ -154,6 +159,8 @@ export function loadSettings(env: Env = process.env): Settings {
     datasetId: e.BOOTH_DATASET_ID,
     jwtSecret: e.BOOTH_JWT_SECRET,
     jwtTtlSeconds: e.BOOTH_JWT_TTL_SECONDS,
+    loginAttempts: e.BOOTH_LOGIN_ATTEMPTS,
+    loginWindowSeconds: e.BOOTH_LOGIN_WINDOW_SECONDS,
     bucketPrefix: e.BOOTH_BUCKET_PREFIX,
     appName: e.BOOTH_APP_NAME,
     proxySignature: e.BOOTH_PROXY_SIGNATURE,

@@ -1,15 +1,29 @@
 // The auth host: POST /jwt/obtain-token {username, password} -> {token}.
-import { Hono } from 'hono';
+// Failed logins are throttled per address and per user name; the documented default password
+// works only from this machine, so a booth on the event Wi-Fi cannot be logged into with it.
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { Hono, type Context } from 'hono';
 import { TokenRequestSchema, type TokenResponse } from '../../contract/index.ts';
 import { fail, jsonBody, limitBody, MAX_JSON_BODY_BYTES, sizeText, validJson } from '../http.ts';
 import { sameSecret, signToken } from '../jwt.ts';
+import type { LoginThrottle } from '../login-throttle.ts';
 
 export interface AuthDeps {
   username: string;
   password: string;
+  /** The password is the documented default: it is taken from loopback clients only. */
+  defaultPassword: boolean;
   secret: Uint8Array;
   ttlSeconds: number;
+  throttle: LoginThrottle;
 }
+
+const REFUSED = 'Unable to log in with the provided credentials.';
+
+/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6. */
+export const isLoopback = (address: string) => /^(::ffff:)?127\./.test(address) || address === '::1';
+
+const clientAddress = (c: Context) => getConnInfo(c).remote.address ?? 'unknown';
 
 export function authHost(deps: AuthDeps) {
   const app = new Hono();
@@ -17,11 +31,22 @@ export function authHost(deps: AuthDeps) {
   const credentials = validJson(TokenRequestSchema, 'Send {"username": "...", "password": "..."} as JSON.');
   app.post('/obtain-token', limit, jsonBody({ requireJsonType: false }), credentials, async (c) => {
     const { username, password } = c.req.valid('json');
+    const address = clientAddress(c);
+    if (deps.defaultPassword && !isLoopback(address)) {
+      return fail(c, 403, 'This booth still has its default service password, which works only from the booth itself. Set BOOTH_SERVICE_PASSWORD (for the server and the build) to log in from the network.');
+    }
+    const keys = [`address:${address}`, `user:${username.slice(0, 200)}`];
+    const wait = deps.throttle.retryAfterSeconds(keys);
+    if (wait > 0) {
+      c.header('Retry-After', String(wait));
+      return fail(c, 429, `Too many failed logins. Please wait ${wait} s before trying again.`);
+    }
     // Both compared every time, so a wrong username takes as long as a wrong password.
     const userOk = sameSecret(username, deps.username);
     const passwordOk = sameSecret(password, deps.password);
     if (!userOk || !passwordOk) {
-      return fail(c, 400, 'Unable to log in with the provided credentials.', { non_field_errors: ['Unable to log in with the provided credentials.'] });
+      deps.throttle.recordFailure(keys);
+      return fail(c, 400, REFUSED, { non_field_errors: [REFUSED] });
     }
     return c.json({ token: await signToken(deps.secret, username, deps.ttlSeconds) } satisfies TokenResponse);
   });

@@ -38,7 +38,9 @@ export async function checkUpload(dataUrl: string, maxPixels: number): Promise<P
   let height = 0;
   try {
     // The header alone tells the size, so a decompression bomb is refused without decoding it.
-    const meta = await sharp(data).metadata();
+    // Without sharp's own pixel cap here: a header claiming 65000x65000 is refused below as too
+    // large, not as unreadable.
+    const meta = await sharp(data, { limitInputPixels: false }).metadata();
     width = meta.width ?? 0;
     height = meta.height ?? 0;
     if (FORMATS[meta.format ?? ''] !== extension) throw new Error(`unexpected format ${meta.format}`);

@@ -1,9 +1,11 @@
 // What a hostile client sends cannot forge the operator's log, fill it with stacks, or have a
 // megabyte echoed back to it.
 import net from 'node:net';
+import zlib from 'node:zlib';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../support/server.ts';
-import { postJob } from './support/client.ts';
+import { dataUrl, postJob } from './support/client.ts';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -59,5 +61,33 @@ describe('an error message', () => {
     expect(res.status).toBe(404);
     expect(text.length).toBeLessThan(400);
     expect(JSON.parse(text).error).toMatch(/^There is no GET \/jwt\/y+… on this server\.$/);
+  });
+});
+
+/** A tiny real image whose header claims width x height (the header's checksum kept valid). */
+async function claiming(format: 'jpeg' | 'png', width: number, height: number): Promise<Buffer> {
+  const image = Buffer.from(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#888888' } })[format]().toBuffer());
+  if (format === 'png') {
+    // IHDR starts at byte 8: length, type, width, height, ..., then a CRC of type and data.
+    image.writeUInt32BE(width, 16);
+    image.writeUInt32BE(height, 20);
+    image.writeUInt32BE(zlib.crc32(image.subarray(12, 29)), 29);
+  } else {
+    const sof = image.findIndex((byte, i) => byte === 0xff && (image[i + 1] === 0xc0 || image[i + 1] === 0xc2));
+    image.writeUInt16BE(height, sof + 5);
+    image.writeUInt16BE(width, sof + 7);
+  }
+  return image;
+}
+
+describe('a photo over the pixel limit', () => {
+  it.each([
+    ['a JPEG claiming 65000x65000', 'jpeg', 65000, 65000, 'image/jpeg'],
+    ['a PNG bomb of 30000x30000', 'png', 30000, 30000, 'image/png'],
+  ] as const)('%s is refused as too large, from its header', async (_, format, width, height, type) => {
+    const photo = await claiming(format, width, height);
+    const res = await postJob(server.url, { style_id: 'die-cut-sticker', image: dataUrl(photo, type) });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toBe(`The photo is too large (${width}x${height}); the limit is 40 megapixels.`);
   });
 });

@@ -6,6 +6,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MAX_SLUG_LENGTH } from '../../contract/slug.ts';
+import { CSP_FILE, contentSecurityPolicy } from './csp.ts';
 import { HEADERS_FILE, headersFile, nginxSafetyHeaders } from './safety-headers.ts';
 
 /** Netlify and Cloudflare Pages read this file from the site's root. */
@@ -31,7 +32,7 @@ export function redirectsRules({ tenantPrefixes }: RewriteOptions): string {
   ].join('\n');
 }
 
-export function nginxSnippet({ tenantPrefixes }: RewriteOptions): string {
+export function nginxSnippet({ tenantPrefixes }: RewriteOptions, csp: string): string {
   return [
     '# The booth site on nginx. Include this file inside the server block whose root is the built',
     '# site:  root /srv/booth;  include /srv/booth/booth.nginx.conf;',
@@ -40,7 +41,7 @@ export function nginxSnippet({ tenantPrefixes }: RewriteOptions): string {
     'absolute_redirect off;',
     '',
     '# Safety headers. nginx drops these in a location with add_header of its own: repeated there.',
-    ...nginxSafetyHeaders(),
+    ...nginxSafetyHeaders(csp),
     '',
     '# Every job id is answered by the one results page of its tenant; the page reads the id from the address.',
     'location ~ ^/results/. { try_files $uri /results/index.html =404; }',
@@ -49,7 +50,7 @@ export function nginxSnippet({ tenantPrefixes }: RewriteOptions): string {
       : []),
     '',
     '# Script and style files carry a content hash in their names: they never change.',
-    `location ^~ /_astro/ { add_header Cache-Control "public, max-age=31536000, immutable"; ${nginxSafetyHeaders().join(' ')} }`,
+    `location ^~ /_astro/ { add_header Cache-Control "public, max-age=31536000, immutable"; ${nginxSafetyHeaders(csp).join(' ')} }`,
     '',
     '# A URL matching no page shows the Not Found view.',
     'error_page 404 /404.html;',
@@ -57,9 +58,12 @@ export function nginxSnippet({ tenantPrefixes }: RewriteOptions): string {
   ].join('\n');
 }
 
+/** The rewrite rules and the safety headers for the built site in `dir`, its CSP computed from its pages. */
 export async function writeRewriteRules(dir: string, options: RewriteOptions): Promise<string[]> {
+  const csp = await contentSecurityPolicy(dir);
   await writeFile(join(dir, REDIRECTS_FILE), redirectsRules(options));
-  await writeFile(join(dir, NGINX_FILE), nginxSnippet(options));
-  await writeFile(join(dir, HEADERS_FILE), headersFile());
-  return [REDIRECTS_FILE, NGINX_FILE, HEADERS_FILE];
+  await writeFile(join(dir, NGINX_FILE), nginxSnippet(options, csp));
+  await writeFile(join(dir, HEADERS_FILE), headersFile(csp));
+  await writeFile(join(dir, CSP_FILE), `${csp}\n`);
+  return [REDIRECTS_FILE, NGINX_FILE, HEADERS_FILE, CSP_FILE];
 }

@@ -14,6 +14,21 @@ const BEING_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <body style="font-family:system-ui,sans-serif;background:#242424;color:#fff;display:grid;place-items:center;min-height:100vh;margin:0">
 <main><h1>The booth is being built…</h1><p>This page reloads by itself in a few seconds.</p></main></body></html>`;
 
+/** The build's Content-Security-Policy (scripts/pipeline/csp.ts), read again when a build replaces it. */
+function sitePolicy(siteDir: string) {
+  const file = path.join(siteDir, 'booth.csp');
+  let cached: { mtimeMs: number; policy: string } | null = null;
+  return (): string | null => {
+    try {
+      const { mtimeMs } = fs.statSync(file);
+      if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, policy: fs.readFileSync(file, 'utf8').trim() };
+      return cached.policy || null;
+    } catch {
+      return null;
+    }
+  };
+}
+
 function cacheControlFor(urlPath: string, file: string) {
   if (urlPath.startsWith('/_astro/')) return 'public, max-age=31536000, immutable';
   if (file.endsWith('.html')) return 'no-cache';
@@ -32,6 +47,7 @@ function candidates(urlPath: string): string[] {
 
 export function siteHost(siteDir: string) {
   const app = new Hono();
+  const policy = sitePolicy(siteDir);
   app.on(['GET', 'HEAD'], '*', (c: Context) => {
     if (!fs.existsSync(path.join(siteDir, 'index.html'))) {
       return c.html(BEING_BUILT, 503, { 'Cache-Control': 'no-store', 'Retry-After': '5' });
@@ -40,7 +56,10 @@ export function siteHost(siteDir: string) {
     if (urlPath === null) return c.text('Bad request: the path is not valid percent-encoding.', 400);
     const send = (file: string, status = 200) => {
       const options = { cacheControl: cacheControlFor(urlPath, file), status, method: c.req.method, range: c.req.header('range') };
-      return sendCompressed(file, { ...options, acceptEncoding: c.req.header('accept-encoding') }) ?? sendFile(file, options);
+      const response = sendCompressed(file, { ...options, acceptEncoding: c.req.header('accept-encoding') }) ?? sendFile(file, options);
+      const csp = file.endsWith('.html') && response ? policy() : null;
+      if (csp) response!.headers.set('Content-Security-Policy', csp);
+      return response;
     };
     for (const candidate of candidates(urlPath)) {
       const file = resolveInside(siteDir, candidate);

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { nginxSnippet, redirectsRules } from '../../../scripts/pipeline/rewrites.ts';
+import { inlineScriptHashes, policyFor } from '../../../scripts/pipeline/csp.ts';
 import { headersFile } from '../../../scripts/pipeline/safety-headers.ts';
+
+const CSP = "script-src 'self' 'sha256-abc='; object-src 'none'; base-uri 'self'";
 
 describe('rewrite rules for static hosts', () => {
   it('sends every job id of every tenant to its results page (_redirects)', () => {
@@ -10,16 +13,32 @@ describe('rewrite rules for static hosts', () => {
 
   it('has no tenant rule in a bundle served from the root', () => {
     expect(redirectsRules({ tenantPrefixes: false })).not.toContain(':tenant');
-    expect(nginxSnippet({ tenantPrefixes: false })).not.toContain('$1');
+    expect(nginxSnippet({ tenantPrefixes: false }, CSP)).not.toContain('$1');
   });
 
   it('only lets a slug-shaped prefix into the nginx results rule', () => {
-    const snippet = nginxSnippet({ tenantPrefixes: true });
+    const snippet = nginxSnippet({ tenantPrefixes: true }, CSP);
     expect(snippet).toContain('location ~ "^/([a-z0-9-]{1,63})/results/." { try_files $uri /$1/results/index.html =404; }');
     expect(snippet).toContain('error_page 404 /404.html;');
   });
 
   it('gives Netlify and Cloudflare Pages the safety headers for every path (_headers)', () => {
-    expect(headersFile().split('\n').filter((l) => l && !l.startsWith('#'))).toEqual(['/*', '  X-Content-Type-Options: nosniff', '  Referrer-Policy: no-referrer']);
+    expect(headersFile(CSP).split('\n').filter((l) => l && !l.startsWith('#'))).toEqual([
+      '/*', '  X-Content-Type-Options: nosniff', '  Referrer-Policy: no-referrer', `  Content-Security-Policy: ${CSP}`,
+    ]);
+  });
+
+  it('sends the CSP from nginx too, also with the immutable assets', () => {
+    const snippet = nginxSnippet({ tenantPrefixes: true }, CSP);
+    expect(snippet.split(`add_header Content-Security-Policy "${CSP}" always;`)).toHaveLength(3);
+  });
+});
+
+describe('the Content-Security-Policy', () => {
+  it('allows each inline script by the hash of its exact text, and no script from elsewhere', () => {
+    const page = '<head><script src="/_astro/a.js"></script><script type="module">run(1)</script></head><script is:inline>\nx()\n</script>';
+    // The hash of run(1), as `echo -n 'run(1)' | openssl dgst -sha256 -binary | base64` gives it.
+    expect(inlineScriptHashes(page)).toEqual([`'sha256-${'P5dbCIPapC+B9Av9xDEVOowdvOywSCeGhetsu4rQ/N8='}'`, expect.stringMatching(/^'sha256-[A-Za-z0-9+/]{43}='$/)]);
+    expect(policyFor(["'sha256-b'", "'sha256-a'", "'sha256-b'"])).toBe("script-src 'self' 'sha256-a' 'sha256-b'; object-src 'none'; base-uri 'self'");
   });
 });

@@ -3,7 +3,9 @@ import { defineConfig } from 'vitest/config';
 // Three kinds of test, kept apart (see README "Tests"):
 //   unit         pure modules, fetch may be stubbed
 //   integration  a real server process on an ephemeral port, a real SQLite file, real photos
-//   e2e          the real server and the real built site in Debian's Chromium (incl. axe)
+//   e2e          the real server and the real built site in Debian's Chromium; with it, in a
+//                folder of their own, the accessibility tests (tests/a11y: axe over every screen,
+//                keyboard and screen readers), which need the same built site
 export default defineConfig({
   test: {
     projects: [
@@ -22,7 +24,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
-          include: ['tests/e2e/**/*.test.ts'],
+          include: ['tests/e2e/**/*.test.ts', 'tests/a11y/**/*.test.ts'],
           globalSetup: ['tests/e2e/support/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 300_000,

@@ -56,6 +56,7 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
       secret,
       ttlSeconds: settings.jwtTtlSeconds,
       throttle: new LoginThrottle(settings.loginAttempts, settings.loginWindowSeconds * 1000),
+      trustedProxies: settings.trustedProxies,
     },
     content: { secret, datasetId: settings.datasetId, tenants },
     aiHub: {

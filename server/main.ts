@@ -5,7 +5,6 @@ import type { Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { isIPv6, type AddressInfo } from 'node:net';
 import { DEFAULT_SERVICE_PASSWORD } from '../contract/index.ts';
-import { isLoopback } from './hosts/auth.ts';
 import { withHttpsUpgrade } from './https-upgrade.ts';
 import { loadSettings, SettingsError, type Settings } from './settings.ts';
 import { log, logError } from './log.ts';
@@ -112,7 +111,7 @@ const secure = tls
 const httpsPort = secure ? portOf(secure) : 0;
 const upgrade = { httpsPort, behindProxy: settings.publicUrl !== undefined };
 const plain = await listen({ fetch: secure ? withHttpsUpgrade(booth.app.fetch, upgrade) as typeof booth.app.fetch : booth.app.fetch }, settings.port, 'PORT');
-if (settings.servicePassword === DEFAULT_SERVICE_PASSWORD && !isLoopback(settings.host) && settings.host !== 'localhost') {
+if (settings.servicePassword === DEFAULT_SERVICE_PASSWORD && !/^(127\.|::1$|localhost$)/.test(settings.host)) {
   log('The service account has its default password, which the booth takes from this machine only: to log in from the network (a build elsewhere), set BOOTH_SERVICE_PASSWORD for the server and the build.');
 }
 // The HTTPS line first: whoever waits for the "listening on http" line then has both.

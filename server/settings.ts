@@ -1,5 +1,6 @@
 // Every setting of the embedded server, read once from the environment and validated at start.
 // A bad value stops the server with one line that names the variable (see server/README.md).
+import { isIP } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +18,9 @@ const folder = text.transform((p) => path.resolve(REPO_ROOT, p));
 const fraction = z.string().trim().regex(/^(0|1)?(\.\d+)?$/, 'expected a number between 0 and 1').transform(Number)
   .pipe(z.number().gt(0, 'must be above 0').max(1, 'must be at most 1'));
 const DEFAULT_MAX_PIXELS = 40_000_000;
+/** "10.0.0.2,::1": IP addresses, comma-separated. */
+const addressList = z.string().transform((value) => value.split(',').map((a) => a.trim()).filter(Boolean))
+  .pipe(z.array(z.string().refine((a) => isIP(a) !== 0, 'expected IP addresses separated by commas, such as 127.0.0.1,10.0.0.2')));
 
 /** "prefix=folder;prefix=folder": extra image-proxy sources, each mapped to a local folder. */
 const proxySources = z.string().transform((value, ctx) => {
@@ -42,6 +46,7 @@ const SERVER_SETTINGS = {
   BOOTH_JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   BOOTH_JWT_TTL_SECONDS: int(60, 30 * 24 * 3600).default(3600),
   BOOTH_LOGIN_ATTEMPTS: int(1, 10_000).default(10),
+  BOOTH_TRUSTED_PROXIES: addressList.default([]),
   BOOTH_LOGIN_WINDOW_SECONDS: int(1, 24 * 3600).default(60),
   BOOTH_PROXY_SOURCES: proxySources.default([]),
   BOOTH_PROXY_CACHE_BYTES: int(0, 4096 * MB).default(64 * MB),
@@ -91,6 +96,8 @@ export interface Settings {
   /** Failed logins allowed per address and per user name within the window. */
   loginAttempts: number;
   loginWindowSeconds: number;
+  /** Reverse proxies whose X-Forwarded-For names the client. */
+  trustedProxies: ReadonlySet<string>;
   bucketPrefix: string;
   appName: string;
   proxySignature: string;
@@ -161,6 +168,7 @@ export function loadSettings(env: Env = process.env): Settings {
     jwtTtlSeconds: e.BOOTH_JWT_TTL_SECONDS,
     loginAttempts: e.BOOTH_LOGIN_ATTEMPTS,
     loginWindowSeconds: e.BOOTH_LOGIN_WINDOW_SECONDS,
+    trustedProxies: new Set(e.BOOTH_TRUSTED_PROXIES),
     bucketPrefix: e.BOOTH_BUCKET_PREFIX,
     appName: e.BOOTH_APP_NAME,
     proxySignature: e.BOOTH_PROXY_SIGNATURE,

@@ -1,8 +1,8 @@
 // The auth host: POST /jwt/obtain-token {username, password} -> {token}.
 // Failed logins are throttled per address and per user name; the documented default password
 // works only from this machine, so a booth on the event Wi-Fi cannot be logged into with it.
-import { getConnInfo } from '@hono/node-server/conninfo';
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
+import { clientAddress, isThisMachine } from '../client-address.ts';
 import { TokenRequestSchema, type TokenResponse } from '../../contract/index.ts';
 import { fail, jsonBody, limitBody, MAX_JSON_BODY_BYTES, sizeText, validJson } from '../http.ts';
 import { sameSecret, signToken } from '../jwt.ts';
@@ -16,14 +16,11 @@ export interface AuthDeps {
   secret: Uint8Array;
   ttlSeconds: number;
   throttle: LoginThrottle;
+  /** Proxies whose X-Forwarded-For names the client (BOOTH_TRUSTED_PROXIES). */
+  trustedProxies: ReadonlySet<string>;
 }
 
 const REFUSED = 'Unable to log in with the provided credentials.';
-
-/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6. */
-export const isLoopback = (address: string) => /^(::ffff:)?127\./.test(address) || address === '::1';
-
-const clientAddress = (c: Context) => getConnInfo(c).remote.address ?? 'unknown';
 
 export function authHost(deps: AuthDeps) {
   const app = new Hono();
@@ -31,8 +28,8 @@ export function authHost(deps: AuthDeps) {
   const credentials = validJson(TokenRequestSchema, 'Send {"username": "...", "password": "..."} as JSON.');
   app.post('/obtain-token', limit, jsonBody({ requireJsonType: false }), credentials, async (c) => {
     const { username, password } = c.req.valid('json');
-    const address = clientAddress(c);
-    if (deps.defaultPassword && !isLoopback(address)) {
+    const address = clientAddress(c, deps.trustedProxies);
+    if (deps.defaultPassword && !isThisMachine(address)) {
       return fail(c, 403, 'This booth still has its default service password, which works only from the booth itself. Set BOOTH_SERVICE_PASSWORD (for the server and the build) to log in from the network.');
     }
     const keys = [`address:${address}`, `user:${username.slice(0, 200)}`];

@@ -1,10 +1,10 @@
 // The visitor's whole journey, in Debian's Chromium with a real photo as the camera, against the
 // real embedded server and the real built site (no mocks).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { TEXT } from '../../contract/index.ts';
-import { launchBrowser, pagesClosedAfterEach } from './support/browser.ts';
+import { launchBrowser, suiteBrowser } from './support/browser.ts';
 import { readSiteData, tenant } from './support/site-data.ts';
 import { action, countJobs, hydrated, stickerStyle, visit } from './support/journey.ts';
 
@@ -57,12 +57,7 @@ async function watchPeel(page: Page): Promise<() => Promise<string[]>> {
 }
 
 describe('the visitor journey', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser({ camera: 'astronaut' });
-  });
-  afterAll(async () => browser?.close());
-  const newPage = pagesClosedAfterEach(() => browser);
+  const { newPage } = suiteBrowser({ camera: 'astronaut' });
 
   it('takes the default tenant from the intro to a peeling sticker and back to the camera', async () => {
     const page = await newPage();

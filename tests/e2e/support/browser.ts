@@ -1,5 +1,5 @@
 // Debian's Chromium driven by Playwright, with a real photo as the camera.
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { join } from 'node:path';
 import { photoToY4m } from './y4m.ts';
@@ -27,6 +27,26 @@ export async function launchBrowser(opts: { camera?: CameraPhoto } = {}): Promis
     args.push('--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${y4m}`);
   }
   return chromium.launch({ executablePath: chromiumPath(), headless: true, args });
+}
+
+/**
+ * A browser for the tests of the suite this is called in: launched before them, closed after
+ * them. `newPage` opens a page in a context of its own, `open` one at a path of the booth; both
+ * are closed after each test.
+ */
+export function suiteBrowser(opts: { camera?: CameraPhoto } = {}) {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser(opts);
+  });
+  afterAll(async () => browser?.close());
+  const newPage = pagesClosedAfterEach(() => browser!);
+  const open = async (path: string): Promise<Page> => {
+    const page = await newPage();
+    await page.goto(`${inject('boothUrl')}${path}`);
+    return page;
+  };
+  return { newPage, open };
 }
 
 /**

@@ -6,7 +6,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { DEFAULT_DATASET_ID } from '../../../contract/index.ts';
-import { startServer } from '../../support/server.ts';
+import { startServer } from '../../../scripts/support/server-process.ts';
 import { IMAGELESS_TENANT } from './site-data.ts';
 
 declare module 'vitest' {

@@ -18,6 +18,21 @@ const PREVIOUS_DATA = '{"previous":true}\n';
 
 let hosts: FakeHosts | undefined;
 
+/** The command lines of the processes `pid` started. */
+function childCommands(pid: number): string[] {
+  const commands: string[] = [];
+  for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (parent === pid) commands.push(readFileSync(`/proc/${entry}/cmdline`, 'utf8').replace(/\0/g, ' '));
+    } catch {
+      // Gone while being read.
+    }
+  }
+  return commands;
+}
+
 /** A port nothing listens on: bound, read, released. */
 async function deadPort(): Promise<number> {
   const server = createServer();
@@ -125,9 +140,8 @@ describe('a build that is stopped', () => {
     hosts = await startFakeHosts();
     const before = snapshot();
     const { child, done } = startScript('scripts/build.ts', { ...hostsAt(hosts.url), BOOTH_OUT_DIR: outDir, BOOTH_SITE_DATA: siteDataFile });
-    // Stopped while astro build runs: the staged site data is written just before it starts.
-    await expect.poll(() => readdirSync(dir).some((f) => f.includes('.building-')), { timeout: 30_000, interval: 20 }).toBe(true);
-    await new Promise((r) => setTimeout(r, 300));
+    // Stopped while astro build runs: its process is there, started by the build.
+    await expect.poll(() => childCommands(child.pid!).some((command) => command.includes('astro.mjs')), { timeout: 30_000, interval: 20 }).toBe(true);
     child.kill('SIGTERM');
     const run = await done;
     expect(run.code).toBe(130);

@@ -5,7 +5,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DATASET_ID, DEFAULT_SERVICE_PASSWORD, DEFAULT_SERVICE_USERNAME, DEFAULT_TENANT_SLUG, DEMO_TENANT_SLUGS, DatasetResponseSchema, BrandingItemSchema } from '../../../contract/index.ts';
-import { newDataDir, startServer, type RunningServer } from '../../support/server.ts';
+import { newDataDir, startServer, type RunningServer } from '../../../scripts/support/server-process.ts';
 import { obtainToken } from './support/client.ts';
 
 const SECRET = 'a-test-secret-that-is-at-least-32-characters-long';

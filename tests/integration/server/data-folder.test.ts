@@ -3,19 +3,33 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { newDataDir, startServer } from '../../support/server.ts';
+import { spawnSync } from 'node:child_process';
+import { REPO_ROOT, newDataDir, startServer } from '../../../scripts/support/server-process.ts';
 import { createJob, fixture, waitForJob } from './support/client.ts';
 
+// Root ignores file permissions: run as root (as CI does), these tests start the server as the
+// unprivileged user nobody, in a data folder that user owns, so that read-only means read-only.
+const asRoot = process.getuid?.() === 0;
+const NOBODY = { uid: 65534, gid: 65534 };
+const user = asRoot ? NOBODY : undefined;
+/** nobody can read the project (a checkout under a private home folder would not let it). */
+const userCanRun = !user || spawnSync(process.execPath, ['-e', `require('fs').accessSync(${JSON.stringify(path.join(REPO_ROOT, 'server', 'main.ts'))})`], user).status === 0;
+
+/** A data folder the server's user owns. */
+function ownDataDir(): string {
+  const dataDir = newDataDir();
+  if (user) fs.chownSync(dataDir, user.uid, user.gid);
+  return dataDir;
+}
+
 /** The lines a server that failed to start printed, or null when it started (it is then stopped). */
-async function startFailure(dataDir: string): Promise<string[] | null> {
-  const error = await startServer({ dataDir, env: { BOOTH_WORKERS: '1' } }).then(async (s) => (await s.stop(), null), (e: Error) => e);
+async function startFailure(dataDir: string, as?: { uid: number; gid: number }): Promise<string[] | null> {
+  const error = await startServer({ dataDir, env: { BOOTH_WORKERS: '1' }, user: as }).then(async (s) => (await s.stop(), null), (e: Error) => e);
   if (!error) return null;
   expect(error.message).toMatch(/exited with code 1/);
   return error.message.split('\n').filter((l) => l.trim() && !/exited with code/.test(l));
 }
 
-// Root ignores file permissions, so there a read-only folder or file cannot be made.
-const asRoot = process.getuid?.() === 0;
 
 describe('data folder lock', () => {
   it('stops a second server on the same data folder, which leaves the first one and its jobs alone', async () => {
@@ -78,11 +92,11 @@ describe('a database the server cannot use', () => {
     expect(fs.readFileSync(file, 'utf8')).toMatch(/^this is not a SQLite database/);
   });
 
-  it.skipIf(asRoot)('stops with one line naming a read-only data folder and how to fix it', async () => {
-    const dataDir = newDataDir();
+  it.skipIf(!userCanRun)('stops with one line naming a read-only data folder and how to fix it', async () => {
+    const dataDir = ownDataDir();
     fs.chmodSync(dataDir, 0o555);
     try {
-      const lines = await startFailure(dataDir);
+      const lines = await startFailure(dataDir, user);
       expect(lines).toHaveLength(1);
       expect(lines![0]).toContain(dataDir);
       expect(lines![0]).toMatch(/writable.*BOOTH_DATA_DIR/);
@@ -91,12 +105,12 @@ describe('a database the server cannot use', () => {
     }
   });
 
-  it.skipIf(asRoot)('stops with one line naming a read-only booth.sqlite and how to fix it', async () => {
-    const first = await startServer({ env: { BOOTH_WORKERS: '1' } });
+  it.skipIf(!userCanRun)('stops with one line naming a read-only booth.sqlite and how to fix it', async () => {
+    const first = await startServer({ dataDir: ownDataDir(), env: { BOOTH_WORKERS: '1' }, user });
     await first.stop();
     const file = path.join(first.dataDir, 'booth.sqlite');
     fs.chmodSync(file, 0o444);
-    const lines = await startFailure(first.dataDir);
+    const lines = await startFailure(first.dataDir, user);
     expect(lines).toHaveLength(1);
     expect(lines![0]).toContain(file);
     expect(lines![0]).toMatch(/writable.*BOOTH_DATA_DIR/);

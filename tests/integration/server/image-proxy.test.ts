@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../support/server.ts';
+import { startServer, type RunningServer } from '../../../scripts/support/server-process.ts';
 import { rawGet } from './support/client.ts';
 
 const SOURCE = 's3://booth-assets/photobooth';

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { inlineScript } from '../../../src/lib/inline-script.ts';
 
@@ -13,6 +14,15 @@ describe('inline scripts, bundled from src/inline at build time', () => {
     const code = inlineScript('first-job', { jobUrl: '/x/JOB_ID', marker: 'JOB_ID', host: '</script><script>alert(1)</script>', timeout: 1 });
     expect(code.toLowerCase()).not.toContain('</script');
     expect(code).toContain('alert(1)');
+  });
+
+  it('stay small: the rules they bundle bring neither zod nor the whole contract', () => {
+    for (const name of ['focus-on-swap', 'proxy-images', 'early-taps', 'not-found-start'] as const) {
+      expect(gzipSync(inlineScript(name)).length, name).toBeLessThan(800);
+    }
+    const firstJob = inlineScript('first-job', { jobUrl: '/x/JOB_ID', marker: 'JOB_ID', host: '', timeout: 1 });
+    expect(gzipSync(firstJob).length).toBeLessThan(800);
+    expect(firstJob).not.toMatch(/ZodError|looseObject|_zod/);
   });
 
   it('run where they stand: one classic script, no module syntax', () => {

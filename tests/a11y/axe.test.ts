@@ -6,15 +6,15 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import { DEMO_TENANT_SLUGS, TEXT } from '../../../contract/index.ts';
-import { launchBrowser } from '../support/browser.ts';
-import { action } from '../support/journey.ts';
-import { readSiteData } from '../support/site-data.ts';
-import { breakAiHost, completedSticker, stubJob, stubResultImage, stubStyles, withoutBakedStyles } from './support.ts';
+import { DEMO_TENANT_SLUGS, TEXT } from '../../contract/index.ts';
+import { launchBrowser } from '../e2e/support/browser.ts';
+import { action } from '../e2e/support/journey.ts';
+import { readSiteData } from '../e2e/support/site-data.ts';
+import { breakAiHost, completedSticker, stubJob, stubResultImage, stubStyles, withoutBakedStyles } from '../e2e/site/support.ts';
 
 const boothUrl = inject('boothUrl');
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-const shots = join(import.meta.dirname, '..', '..', '..', '.test-runs', 'e2e', 'screens');
+const shots = join(import.meta.dirname, '..', '..', '.test-runs', 'e2e', 'screens');
 
 interface Screen {
   name: string;

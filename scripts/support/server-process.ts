@@ -1,5 +1,6 @@
-// Starts the real embedded server (node server/main.ts) on an ephemeral port with its own data
-// folder, for integration and end-to-end tests.
+// Starts the real embedded server (node server/main.ts) as a child process on an ephemeral port
+// with its own data folder, and hands back its address and output: what the integration and
+// browser tests and the benchmarks run against.
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -33,12 +34,20 @@ export function newDataDir(area = 'server'): string {
   return dir;
 }
 
-export async function startServer(opts: { env?: Record<string, string>; dataDir?: string } = {}): Promise<RunningServer> {
+export interface ServerOptions {
+  env?: Record<string, string>;
+  dataDir?: string;
+  /** Run as this user (a root caller only): file permissions then apply to the server as to anyone. */
+  user?: { uid: number; gid: number };
+}
+
+export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
   const dataDir = opts.dataDir ?? newDataDir();
   const child = spawn(process.execPath, [MAIN], {
     cwd: REPO_ROOT,
     env: { ...process.env, PORT: '0', BOOTH_HOST: '127.0.0.1', BOOTH_DATA_DIR: dataDir, ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    ...opts.user,
   });
   let output = '';
   let stderr = '';

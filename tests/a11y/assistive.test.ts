@@ -1,13 +1,13 @@
 // What axe cannot see: where the focus goes and what a screen reader is told as the screens
 // change, for a visitor on a keyboard or with VoiceOver, TalkBack or NVDA.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { TEXT } from '../../../contract/index.ts';
-import { launchBrowser, pagesClosedAfterEach } from '../support/browser.ts';
-import { action, photoOnStylesScreen, visit } from '../support/journey.ts';
-import { readSiteData } from '../support/site-data.ts';
-import { completedSticker, holdRequests, stubJob, stubResultImage } from './support.ts';
+import type { Page } from 'playwright-core';
+import { TEXT } from '../../contract/index.ts';
+import { suiteBrowser } from '../e2e/support/browser.ts';
+import { action, photoOnStylesScreen, visit } from '../e2e/support/journey.ts';
+import { readSiteData } from '../e2e/support/site-data.ts';
+import { completedSticker, holdRequests, stubJob, stubResultImage } from '../e2e/site/support.ts';
 
 const boothUrl = inject('boothUrl');
 
@@ -22,12 +22,7 @@ const focused = (page: Page) =>
 const statuses = (page: Page) => page.getByRole('status').allTextContents();
 
 describe('keyboard and screen reader', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser({ camera: 'astronaut' });
-  });
-  afterAll(async () => browser?.close());
-  const newPage = pagesClosedAfterEach(() => browser);
+  const { newPage } = suiteBrowser({ camera: 'astronaut' });
 
   it("moves the focus to the new screen's heading after Start", async () => {
     const page = await newPage();

@@ -60,7 +60,7 @@ export function nginxSnippet({ tenantPrefixes }: RewriteOptions, csp: string): s
 
 /** The rewrite rules and the safety headers for the built site in `dir`, its CSP computed from its pages. */
 export async function writeRewriteRules(dir: string, options: RewriteOptions): Promise<string[]> {
-  const csp = await contentSecurityPolicy(dir);
+  const csp = contentSecurityPolicy(dir);
   await writeFile(join(dir, REDIRECTS_FILE), redirectsRules(options));
   await writeFile(join(dir, NGINX_FILE), nginxSnippet(options, csp));
   await writeFile(join(dir, HEADERS_FILE), headersFile(csp));

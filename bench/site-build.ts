@@ -1,12 +1,11 @@
 // Build time of the whole site for 10, 200 and 1000 generated tenants: the real pipeline and the
 // real astro build, with the dataset handed in directly (no login, no content host) so only
 // the build itself is timed. BENCH_SITE_BUILD_TENANTS=10,200 picks other counts.
-import { rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Fetch } from '../scripts/pipeline/http.ts';
 import { runPipeline } from '../scripts/pipeline/run.ts';
 import { ROOT, readSettings } from '../scripts/pipeline/settings.ts';
-import { listFiles } from '../tests/integration/pipeline/support/run-script.ts';
 import type { BenchRow } from './row.ts';
 
 const COUNTS = (process.env.BENCH_SITE_BUILD_TENANTS || '10,200,1000').split(',').map(Number).filter((n) => n > 0);
@@ -40,7 +39,7 @@ export default async function siteBuildBench(): Promise<BenchRow[]> {
     rmSync(dir, { recursive: true, force: true });
     const settings = readSettings({ ...process.env, BOOTH_OUT_DIR: join(dir, 'dist'), BOOTH_SITE_DATA: join(dir, 'tenants.generated.json') });
     const summary = await runPipeline(settings, { brandingItems: generatedTenants(count), fetch: stylesOnly });
-    const pages = listFiles(summary.outDir).filter((f) => f.endsWith('.html')).length;
+    const pages = readdirSync(summary.outDir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.html')).length;
     rows.push({
       area: 'site-build',
       figure: `build, ${count} tenants (${pages} pages)`,

@@ -1,14 +1,14 @@
 // A build that cannot get its data fails loudly and touches nothing: the previous dist/ and
 // tenants.generated.json stay byte for byte, and the message says what to check.
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { astroBuild } from '../../../scripts/pipeline/astro.ts';
 import { runPipeline } from '../../../scripts/pipeline/run.ts';
 import { readSettings } from '../../../scripts/pipeline/settings.ts';
+import { freePort } from '../../support/network.ts';
 import { startFakeHosts, type FakeHosts } from './support/fake-hosts.ts';
-import { RUNS, hostsAt, listFiles, runScript, startScript } from './support/run-script.ts';
+import { RUNS, childProcesses, hostsAt, listFiles, runScript, startScript } from './support/run-script.ts';
 
 const dir = join(RUNS, 'failures');
 const outDir = join(dir, 'dist');
@@ -17,30 +17,6 @@ const PREVIOUS_PAGE = '<!doctype html><title>previous build</title>';
 const PREVIOUS_DATA = '{"previous":true}\n';
 
 let hosts: FakeHosts | undefined;
-
-/** The command lines of the processes `pid` started. */
-function childCommands(pid: number): string[] {
-  const commands: string[] = [];
-  for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (parent === pid) commands.push(readFileSync(`/proc/${entry}/cmdline`, 'utf8').replace(/\0/g, ' '));
-    } catch {
-      // Gone while being read.
-    }
-  }
-  return commands;
-}
-
-/** A port nothing listens on: bound, read, released. */
-async function deadPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 function snapshot() {
   return {
@@ -74,30 +50,27 @@ afterEach(async () => {
 describe('a build whose content host fails', () => {
   it('exits non-zero when the content host is down, naming it, and keeps the previous site', async () => {
     const before = snapshot();
-    const run = await build(`http://127.0.0.1:${await deadPort()}`);
+    const run = await build(`http://127.0.0.1:${await freePort()}`);
     expect(run.code).not.toBe(0);
     expect(run.stderr).toMatch(/The site build failed\. Cannot reach the auth host .*connection refused.*BOOTH_AUTH_HOST/);
     expect(run.stderr).not.toMatch(/at .*\.ts:\d+/);
     expect(snapshot()).toEqual(before);
   });
 
-  it('exits non-zero when the content host answers garbage, quoting it', async () => {
-    hosts = await startFakeHosts({ answers: { dataset: { status: 200, body: '<html>502 Bad Gateway</html>' } } });
-    const before = snapshot();
-    const run = await build(hosts.url);
-    expect(run.code).not.toBe(0);
-    expect(run.stderr).toMatch(/content host answered GET .*\/datasets\/10333 with something that is not JSON .*502 Bad Gateway/);
-    expect(snapshot()).toEqual(before);
-  });
-
-  it('exits non-zero when the dataset has no content list', async () => {
-    hosts = await startFakeHosts({ answers: { dataset: { status: 200, body: '{"results":[]}' } } });
-    const before = snapshot();
-    const run = await build(hosts.url);
-    expect(run.code).not.toBe(0);
-    expect(run.stderr).toMatch(/without a "content" list/);
-    expect(snapshot()).toEqual(before);
-  });
+  const datasets = [
+    ['the content host answers garbage, quoting it', '<html>502 Bad Gateway</html>', /content host answered GET .*\/datasets\/10333 with something that is not JSON .*502 Bad Gateway/],
+    ['the dataset has no content list', '{"results":[]}', /without a "content" list/],
+  ] as const;
+  for (const [when, body, message] of datasets) {
+    it(`exits non-zero when ${when}`, async () => {
+      hosts = await startFakeHosts({ answers: { dataset: { status: 200, body } } });
+      const before = snapshot();
+      const run = await build(hosts.url);
+      expect(run.code).not.toBe(0);
+      expect(run.stderr).toMatch(message);
+      expect(snapshot()).toEqual(before);
+    });
+  }
 
   it('fails with the response body when the login answers 400, and never prints the password', async () => {
     hosts = await startFakeHosts({ answers: { token: { status: 400, body: '{"detail":"No active account found with the given credentials"}' } } });
@@ -111,7 +84,7 @@ describe('a build whose content host fails', () => {
 
   it('keeps the previous site when astro build itself fails', async () => {
     const before = snapshot();
-    const settings = readSettings({ BOOTH_OUT_DIR: outDir, BOOTH_SITE_DATA: siteDataFile, BOOTH_AI_HOST: `http://127.0.0.1:${await deadPort()}` });
+    const settings = readSettings({ BOOTH_OUT_DIR: outDir, BOOTH_SITE_DATA: siteDataFile, BOOTH_AI_HOST: `http://127.0.0.1:${await freePort()}` });
     // A real astro build, told to build a tenant that does not exist: the pages throw.
     const failing = runPipeline(settings, {
       brandingItems: [{ slug: 'aurora' }],
@@ -127,7 +100,7 @@ describe('a build pointed at a folder it did not make', () => {
     const foreign = join(dir, 'src-by-mistake');
     mkdirSync(join(foreign, 'lib'), { recursive: true });
     writeFileSync(join(foreign, 'camera.ts'), 'export {};\n');
-    const run = await build(`http://127.0.0.1:${await deadPort()}`, { BOOTH_OUT_DIR: foreign });
+    const run = await build(`http://127.0.0.1:${await freePort()}`, { BOOTH_OUT_DIR: foreign });
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/BOOTH_OUT_DIR must be a new or empty folder, or one an earlier build made: .*src-by-mistake holds files no earlier build made \(camera\.ts, lib\)/);
     expect(readdirSync(foreign).sort()).toEqual(['camera.ts', 'lib']);
@@ -141,10 +114,13 @@ describe('a build that is stopped', () => {
     const before = snapshot();
     const { child, done } = startScript('scripts/build.ts', { ...hostsAt(hosts.url), BOOTH_OUT_DIR: outDir, BOOTH_SITE_DATA: siteDataFile });
     // Stopped while astro build runs: its process is there, started by the build.
-    await expect.poll(() => childCommands(child.pid!).some((command) => command.includes('astro.mjs')), { timeout: 30_000, interval: 20 }).toBe(true);
+    const astro = () => childProcesses(child.pid!).find((p) => p.command.includes('astro.mjs'));
+    await expect.poll(astro, { timeout: 30_000, interval: 20 }).toBeDefined();
+    const { pid: astroPid } = astro()!;
     child.kill('SIGTERM');
     const run = await done;
     expect(run.code).toBe(130);
+    expect(existsSync(`/proc/${astroPid}`), 'astro build is stopped with it').toBe(false);
     expect(run.stderr).toMatch(/The build was stopped \(SIGTERM\)/);
     expect(snapshot()).toEqual(before);
     expect(readdirSync(dir).filter((f) => f.includes('building'))).toEqual([]);

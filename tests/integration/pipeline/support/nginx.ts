@@ -2,22 +2,14 @@
 // scripts/README.md tells people to: `root <dist>; include <dist>/booth.nginx.conf;`.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { freePort } from '../../../support/network.ts';
 
 export const NGINX_PATH = process.env.NGINX_PATH || '/usr/sbin/nginx';
 
 export interface Nginx {
   url: string;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 export async function startNginx(siteDir: string, workDir: string): Promise<Nginx> {

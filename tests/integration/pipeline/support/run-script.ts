@@ -52,3 +52,20 @@ export function filesContaining(dir: string, needle: string): string[] {
   const bytes = Buffer.from(needle);
   return listFiles(dir).filter((file) => readFileSync(join(dir, file)).includes(bytes));
 }
+
+/** The processes `pid` has started that still run, with their command lines (Linux: /proc). */
+export function childProcesses(pid: number): { pid: number; command: string }[] {
+  // A process may end between two reads: it then has no command line, and is left out.
+  const read = (file: string) => {
+    try {
+      return readFileSync(file, 'utf8');
+    } catch {
+      return '';
+    }
+  };
+  return read(`/proc/${pid}/task/${pid}/children`)
+    .split(' ')
+    .filter(Boolean)
+    .map((child) => ({ pid: Number(child), command: read(`/proc/${child}/cmdline`).replaceAll('\0', ' ').trim() }))
+    .filter((p) => p.command);
+}

@@ -93,7 +93,6 @@ export function tenantLabel(item: { client?: unknown; slug?: unknown }): string 
   return client ? `Tenant "${client}" (${slug})` : `Tenant ${slug}`;
 }
 
-
 export interface ResolvedBranding {
   branding: TenantBranding;
   problems: string[];

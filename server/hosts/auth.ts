@@ -11,7 +11,7 @@ import type { LoginThrottle } from '../login-throttle.ts';
 export interface AuthDeps {
   username: string;
   password: string;
-  /** The password is the documented default: it is taken from loopback clients only. */
+  /** The password is the documented default: it is taken from this machine only. */
   defaultPassword: boolean;
   secret: Uint8Array;
   ttlSeconds: number;

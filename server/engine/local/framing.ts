@@ -1,5 +1,6 @@
 // The face finds the framing: portrait styles crop head and shoulders around the best face,
 // stickers crop to the person's outline. Everything is then scaled to the output size.
+import type { Framing } from './pipeline.ts';
 import type { Person } from './person.ts';
 import { clampRect } from './person.ts';
 import { cutAndScale, fromSharp, toSharp, type Raster, type Rect } from './raster.ts';
@@ -33,7 +34,7 @@ export function portraitRect(person: Person, aspect: number): Rect {
  * The portrait framing: head and shoulders at `aspect` (width / height), scaled so the long side
  * is `share` of the output size (pop art's four quadrants take half each).
  */
-export const portrait = (aspect: number, share = 1) => (person: Person, outputSize: number) => ({
+export const portrait = (aspect: number, share = 1): Framing => (person, outputSize) => ({
   rect: portraitRect(person, aspect),
   longSide: Math.ceil(outputSize * share),
 });

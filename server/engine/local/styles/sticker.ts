@@ -1,7 +1,8 @@
 // Die-cut stickers: the person cut along the mask, a smooth white outline, a soft drop shadow,
 // on a transparent PNG cropped to the person. The bold variant flattens the colours first.
 import type { Frame } from '../framing.ts';
-import { clampRect, type Person } from '../person.ts';
+import { clampRect } from '../person.ts';
+import type { Framing } from '../pipeline.ts';
 import { createRaster, dilate, erode, pad, wideBlur, type Raster } from '../raster.ts';
 import { flatColours } from './flat-colours.ts';
 
@@ -19,12 +20,12 @@ function stickerGeometry(outputSize: number) {
 }
 
 /** The sticker's framing: the person's outline with a little margin, leaving room for the border. */
-export function stickerCutout(person: Person, outputSize: number) {
+export const stickerCutout: Framing = (person, outputSize) => {
   const { box, image } = person;
   const margin = Math.max(box.width, box.height) * 0.02;
   const rect = clampRect({ left: box.left - margin, top: box.top - margin, width: box.width + 2 * margin, height: box.height + 2 * margin }, image);
   return { rect, longSide: outputSize - 2 * stickerGeometry(outputSize).padding };
-}
+};
 
 /** A transparent RGBA sticker of the framed person. */
 export const paintSticker = (look: StickerLook) => async (frame: Frame, outputSize: number): Promise<Raster> => {

@@ -8,6 +8,7 @@ import {
   DEFAULT_APP_NAME, DEFAULT_BUCKET_PREFIX, DEFAULT_DATASET_ID, DEFAULT_PROXY_SIGNATURE,
   DEFAULT_SERVICE_PASSWORD, DEFAULT_SERVICE_USERNAME,
 } from './embedded-defaults.ts';
+import type { ProxyKey } from './proxy-signature.ts';
 import { quoted } from './quoted.ts';
 import { signatureClash } from './site-data.ts';
 
@@ -18,7 +19,7 @@ export class SettingsError extends Error {
 }
 
 /** Settings whose value an error line never shows: output ends up in tickets and chats. */
-const SECRET_SETTINGS = new Set(['BOOTH_JWT_SECRET', 'BOOTH_SERVICE_PASSWORD']);
+const SECRET_SETTINGS = new Set(['BOOTH_JWT_SECRET', 'BOOTH_SERVICE_PASSWORD', 'BOOTH_PROXY_KEY', 'BOOTH_PROXY_SALT']);
 
 /** The one error line: the setting, its value (never a secret's) and what is allowed. */
 export function settingError(name: string, value: string | undefined, allowed: string): SettingsError {
@@ -34,6 +35,10 @@ export const text = z.string().trim().min(1, 'must not be empty');
 /** An http(s) base URL, written without its trailing slashes. */
 export const httpUrl = z.url({ protocol: /^https?$/, error: 'expected an http(s) URL such as http://127.0.0.1:4321' })
   .transform((url) => url.replace(/\/+$/, ''));
+
+/** A key or salt as imgproxy takes it: hex, read as its bytes. */
+const hex = z.string().trim().regex(/^(?:[0-9a-f]{2})+$/i, 'expected hex digits, an even number of them (e.g. from: openssl rand -hex 32)')
+  .transform((value) => Buffer.from(value, 'hex'));
 
 /** imgproxy's signature path segment; surrounding slashes are forgiven (`/insecure/`). */
 const proxySignature = z.string().trim().transform((s) => s.replace(/^\/+|\/+$/g, ''))
@@ -56,7 +61,21 @@ export const SHARED_SETTINGS = {
   BOOTH_BUCKET_PREFIX: z.string().trim().regex(/^[a-z][a-z0-9+.-]*:\/\/[^/\s]+$/i, 'expected a scheme and a bucket, such as s3://booth-assets').default(DEFAULT_BUCKET_PREFIX),
   BOOTH_APP_NAME: z.string().trim().regex(/^[\w.-]+$/, 'use letters, digits, ., - or _ (one folder of the bucket)').default(DEFAULT_APP_NAME),
   BOOTH_PROXY_SIGNATURE: proxySignature.default(DEFAULT_PROXY_SIGNATURE),
+  // imgproxy's IMGPROXY_KEY and IMGPROXY_SALT: with them the build signs its image URLs and the
+  // embedded proxy serves signed URLs only.
+  BOOTH_PROXY_KEY: hex.optional(),
+  BOOTH_PROXY_SALT: hex.optional(),
 };
+
+/** The proxy's key and salt, or null when URLs are unsigned; one without the other is refused. */
+export function proxyKeyOf(e: { BOOTH_PROXY_KEY?: Buffer; BOOTH_PROXY_SALT?: Buffer }): ProxyKey | null {
+  if (!e.BOOTH_PROXY_KEY && !e.BOOTH_PROXY_SALT) return null;
+  if (!e.BOOTH_PROXY_KEY || !e.BOOTH_PROXY_SALT) {
+    const missing = e.BOOTH_PROXY_KEY ? 'BOOTH_PROXY_SALT' : 'BOOTH_PROXY_KEY';
+    throw settingError(missing, '', 'BOOTH_PROXY_KEY and BOOTH_PROXY_SALT go together (hex, as imgproxy\'s IMGPROXY_KEY and IMGPROXY_SALT)');
+  }
+  return { key: e.BOOTH_PROXY_KEY, salt: e.BOOTH_PROXY_SALT };
+}
 
 /** Where the build writes the site and its data: the build, `npm start` and `npm run bundle` agree. */
 export const SITE_FILE_SETTINGS = {

@@ -1,6 +1,6 @@
 // The embedded server: one Hono app with one sub-app per host it stands in for
 // (auth, content, AI hub, image proxy, media) and the static site for every other path.
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { SERVER_PATHS } from '../contract/index.ts';
 import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
@@ -27,6 +27,10 @@ export interface AppDeps {
 export function serverPrefixes(proxySignature: string): string[] {
   return [...SERVER_PATHS, proxySignature];
 }
+
+const SIGNED_PROXY_PATH = /^\/([A-Za-z0-9_-]{43})(\/.*\/plain\/.+)$/;
+/** The path as sent, still percent-encoded. */
+const rawPath = (c: Context) => new URL(c.req.url).pathname;
 
 export function createApp(deps: AppDeps) {
   // Not strict: the spec writes its calls with a trailing slash (jobs/create/), clients may not,
@@ -66,7 +70,17 @@ export function createApp(deps: AppDeps) {
   app.route('/datasets', contentHost(deps.content));
   app.route('/transformations', aiHubHost(deps.aiHub));
   app.route('/media', mediaHost(deps.media));
-  app.route(`/${deps.proxySignature}`, imageProxyHost(deps.imageProxy));
+  const proxy = imageProxyHost(deps.imageProxy);
+  app.get(`/${deps.proxySignature}/*`, (c) => proxy(c, deps.proxySignature, rawPath(c).slice(deps.proxySignature.length + 1)));
+  if (deps.imageProxy.key) {
+    // Signed URLs start with their signature: 43 characters that no path of the site takes
+    // together with a /plain/ source (a tenant slug of that length gets its pages).
+    app.get('*', async (c, next) => {
+      const signed = SIGNED_PROXY_PATH.exec(rawPath(c));
+      if (!signed) return next();
+      return proxy(c, signed[1]!, signed[2]!);
+    });
+  }
 
   const site = siteHost(deps.siteDir);
   app.all('*', (c) => {

@@ -5,6 +5,7 @@ import { WorkerPool } from './jobs/pool.ts';
 import { startRetention } from './jobs/retention.ts';
 import { JobRunner } from './jobs/runner.ts';
 import { JobWaiters } from './jobs/waiters.ts';
+import { UploadReaders } from './jobs/upload-readers.ts';
 import { DEFAULT_SERVICE_PASSWORD } from '../contract/index.ts';
 import { loadJwtSecret } from './jwt.ts';
 import { LoginThrottle } from './login-throttle.ts';
@@ -16,6 +17,11 @@ import { FileStore } from './storage/files.ts';
 import { JobStore } from './storage/jobs.ts';
 import { StyleStore } from './storage/styles.ts';
 import { TenantStore } from './storage/tenants.ts';
+
+/** Threads that parse create-job bodies: parsing is quick, these only keep it off the event loop. */
+const UPLOAD_READER_THREADS = 2;
+/** Photos are kept whole up to this long side (the default engine decodes at 1536). */
+const STORED_LONG_SIDE = 3072;
 
 export const ENGINE_WORKER = new URL('./jobs/engine-worker.ts', import.meta.url);
 
@@ -47,6 +53,7 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
   const recovered = runner.recover();
   if (recovered > 0) log(`recovery: ${recovered} unfinished job(s) from the last run`);
   const stopRetention = startRetention(jobs, files, settings.retentionSeconds);
+  const uploadReaders = new UploadReaders(UPLOAD_READER_THREADS);
 
   const app = createApp({
     auth: {
@@ -62,9 +69,22 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
     aiHub: {
       styles, jobs, files, runner, waiters, publicUrl: settings.publicUrl, maxBodyBytes: settings.maxBodyBytes,
       maxPixels: settings.maxPixels, queueLimit: settings.queueLimit, retentionSeconds: settings.retentionSeconds,
+      limits: {
+        trustedProxies: settings.trustedProxies,
+        clientJobs: settings.clientJobs,
+        clientJobsPerMinute: settings.clientJobsPerMinute,
+        bodyReads: settings.bodyReads,
+        photoChecks: settings.photoChecks,
+        // The engine decodes at 1.5 times its output size (local-engine.ts); twice that is plenty.
+        storedLongSide: Math.max(STORED_LONG_SIDE, 3 * (settings.engineOptions.outputSize ?? 1024)),
+        readers: uploadReaders,
+      },
     },
     media: { jobs, files, styles, tenantAssetsDir: settings.tenantAssetsDir, retentionSeconds: settings.retentionSeconds },
-    imageProxy: { sources: settings.proxySources, cacheBytes: settings.proxyCacheBytes, maxPixels: settings.maxPixels },
+    imageProxy: {
+      sources: settings.proxySources, cacheBytes: settings.proxyCacheBytes, maxPixels: settings.maxPixels,
+      key: settings.proxyKey, concurrency: settings.proxyConcurrency, trustedProxies: settings.trustedProxies,
+    },
     proxySignature: settings.proxySignature,
     siteDir: settings.siteDir,
   });
@@ -72,7 +92,7 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
   async function close() {
     runner.stop();
     stopRetention();
-    await pool.close();
+    await Promise.all([pool.close(), uploadReaders.close()]);
     db.close();
   }
   return { app, close };

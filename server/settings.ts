@@ -6,7 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEFAULT_PORT } from '../contract/index.ts';
-import { SHARED_SETTINGS, httpUrl, readEnv, settingError, text, wholeNumber, type Env } from '../contract/settings.ts';
+import type { ProxyKey } from '../contract/proxy-signature.ts';
+import { SHARED_SETTINGS, httpUrl, proxyKeyOf, readEnv, settingError, text, wholeNumber, type Env } from '../contract/settings.ts';
 
 export { SettingsError } from '../contract/settings.ts';
 
@@ -53,6 +54,11 @@ const SERVER_SETTINGS = {
   BOOTH_ENGINE: text.default('local'),
   BOOTH_WORKERS: int(1, 64).default(Math.max(1, os.availableParallelism())),
   BOOTH_QUEUE_LIMIT: int(1, 100_000).default(200),
+  BOOTH_CLIENT_JOBS: int(1, 100_000).default(4),
+  BOOTH_CLIENT_JOBS_PER_MINUTE: int(1, 1_000_000).default(30),
+  BOOTH_BODY_READS: int(1, 1000).default(4),
+  BOOTH_PHOTO_CHECKS: int(1, 64).default(2),
+  BOOTH_PROXY_CONCURRENCY: int(1, 64).default(Math.max(1, Math.floor(os.availableParallelism() / 2))),
   // A body is read as one JavaScript string, and those stop at about 512 MB; a photo needs far less.
   BOOTH_MAX_BODY_BYTES: int(1024, 256 * MB).default(20 * MB),
   // One pixel limit for every decode: the upload check, the engine and the image proxy.
@@ -109,6 +115,16 @@ export interface Settings {
   engineOptions: EngineTuning;
   workers: number;
   queueLimit: number;
+  /** Jobs of one client in flight, and new jobs per client per minute. */
+  clientJobs: number;
+  clientJobsPerMinute: number;
+  /** Create-job bodies read at once; photos decoded at once. */
+  bodyReads: number;
+  photoChecks: number;
+  /** Image-proxy resizes at once. */
+  proxyConcurrency: number;
+  /** With it, the image proxy serves signed URLs only. */
+  proxyKey: ProxyKey | null;
   maxBodyBytes: number;
   maxPixels: number;
   jobTimeoutMs: number;
@@ -183,6 +199,12 @@ export function loadSettings(env: Env = process.env): Settings {
     },
     workers: e.BOOTH_WORKERS,
     queueLimit: e.BOOTH_QUEUE_LIMIT,
+    clientJobs: e.BOOTH_CLIENT_JOBS,
+    clientJobsPerMinute: e.BOOTH_CLIENT_JOBS_PER_MINUTE,
+    bodyReads: e.BOOTH_BODY_READS,
+    photoChecks: e.BOOTH_PHOTO_CHECKS,
+    proxyConcurrency: e.BOOTH_PROXY_CONCURRENCY,
+    proxyKey: proxyKeyOf(e),
     maxBodyBytes: e.BOOTH_MAX_BODY_BYTES,
     maxPixels,
     jobTimeoutMs: e.BOOTH_JOB_TIMEOUT_MS,

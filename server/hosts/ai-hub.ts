@@ -1,11 +1,15 @@
 // The AI hub: the styles list, job creation and job status, as the spec's call table has them.
 import crypto from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import { CreateJobRequestSchema, JOB_STATUS, JOB_WAIT_MAX_SECONDS, isFinalStatus, previewsFor, quoted, type CreateJobRequest, type Style } from '../../contract/index.ts';
-import { fail, jsonBody, limitBody, publicOrigin, sizeText, validJson } from '../http.ts';
+import { JOB_STATUS, JOB_WAIT_MAX_SECONDS, isFinalStatus, previewsFor, quoted, type Style } from '../../contract/index.ts';
+import { clientAddress } from '../client-address.ts';
+import { fail, limitBody, publicOrigin, sizeText } from '../http.ts';
 import { QueueAdmission } from '../jobs/admission.ts';
 import { isExpired } from '../jobs/retention.ts';
-import { checkUpload, UploadError, type Photo } from '../jobs/upload-check.ts';
+import { checkHeader, checkPixels, UploadError, type Photo } from '../jobs/upload-check.ts';
+import type { UploadReaders } from '../jobs/upload-readers.ts';
+import { ClientLimits } from '../limits/client-limits.ts';
+import { FairLimiter, LimiterFullError } from '../limits/fair-limiter.ts';
 import { log } from '../log.ts';
 import type { JobRunner } from '../jobs/runner.ts';
 import type { JobWaiters } from '../jobs/waiters.ts';
@@ -24,6 +28,21 @@ export interface AiHubDeps {
   maxPixels: number;
   queueLimit: number;
   retentionSeconds: number;
+  limits: CreateLimits;
+}
+
+/** What one client, and all of them together, may ask of job creation at once (server/README.md). */
+export interface CreateLimits {
+  trustedProxies: ReadonlySet<string>;
+  /** Jobs of one client in flight, and new jobs per client per minute. */
+  clientJobs: number;
+  clientJobsPerMinute: number;
+  /** Bodies read at once, and photos decoded at once (one per client at a time). */
+  bodyReads: number;
+  photoChecks: number;
+  /** A photo with a longer side is stored downscaled to it. */
+  storedLongSide: number;
+  readers: UploadReaders;
 }
 
 export const styleThumbnailPath = (id: string, thumbnail: string) => `/media/styles/${encodeURIComponent(id)}/thumbnail${thumbnail.match(/\.\w+$/)?.[0] ?? ''}`;
@@ -40,44 +59,38 @@ function jobView(job: JobRecord, origin: string) {
   };
 }
 
-// Creating a job, step by step: the body is parsed at the edge of the route (parseCreateJob), then
-// the style is looked up, the queue admits the job, the photo is checked, and the job is stored.
+// Creating a job, step by step, each step cheap before the next costs more: the client's own
+// limits (before a byte of the body is read), the queue, the body read in its turn (a few at a
+// time) and parsed off the event loop, the style, the photo's header, then its pixels in the
+// client's turn. Nothing here lets one client hold more than its share.
 
-const parseCreateJob = validJson(CreateJobRequestSchema, 'Send {"style_id": ..., "image": "data:image/jpeg;base64,..."} as JSON.');
-
-/** The style the request names, or the sentence saying it is not offered. */
-function requestedStyle(styles: StyleStore, request: CreateJobRequest): StoredStyle | string {
-  return styles.find(String(request.style_id)) ?? `There is no style ${quoted(String(request.style_id))}. Pick one of the listed styles.`;
+function refuse(c: Context, status: 429 | 503, retryAfterSeconds: number, message: string) {
+  c.header('Retry-After', String(retryAfterSeconds));
+  // The body may be unread: this connection cannot carry another request.
+  c.header('Connection', 'close');
+  return fail(c, status, message);
 }
 
-function busy(c: Context) {
-  c.header('Retry-After', '30');
-  return fail(c, 503, 'The booth is busy right now. Please try again in a minute.');
-}
+const busy = (c: Context) => refuse(c, 503, 30, 'The booth is busy right now. Please try again in a minute.');
 
-/** The photo, or the sentence saying why it was refused. */
-async function checkedPhoto(dataUrl: string, maxPixels: number): Promise<Photo | string> {
-  try {
-    return await checkUpload(dataUrl, maxPixels);
-  } catch (error) {
-    if (error instanceof UploadError) return error.message;
-    throw error;
-  }
-}
-
-/** Saves the photo, records the job PENDING and hands it to the runner; returns its id. */
-function storeJob(deps: AiHubDeps, style: StoredStyle, photo: Photo): string {
+/** Saves the photo, records the job PENDING and hands it to the runner. */
+function storeJob(deps: AiHubDeps, style: StoredStyle, photo: Photo, client: string) {
   const id = crypto.randomBytes(12).toString('base64url');
   const uploadPath = deps.files.saveUpload(id, photo.data, photo.extension);
   deps.jobs.create({ id, styleId: style.id, prompt: style.prompt, uploadPath });
   log(`job ${id} style=${style.id} ${JOB_STATUS.pending}`);
-  deps.runner.submit(id);
-  return id;
+  return { id, ended: deps.runner.submit(id, client) };
 }
 
 export function aiHubHost(deps: AiHubDeps) {
   const app = new Hono();
   const queue = new QueueAdmission(deps.runner, deps.queueLimit);
+  const clients = new ClientLimits({ maxInFlight: deps.limits.clientJobs, perMinute: deps.limits.clientJobsPerMinute });
+  // Bodies wait for their turn unread, so a hundred uploads at once hold sockets, not memory.
+  const bodyReads = new FairLimiter({ concurrency: deps.limits.bodyReads, perClient: 1, maxWaiting: deps.queueLimit });
+  // Decoding is the costly part of a check: a client's photos are decoded one at a time.
+  const photoChecks = new FairLimiter({ concurrency: deps.limits.photoChecks, perClient: 1, maxWaiting: deps.queueLimit });
+  const photoLimits = { maxPixels: deps.maxPixels, storedLongSide: deps.limits.storedLongSide };
 
   app.get('/styles', (c) => {
     const origin = publicOrigin(c, deps.publicUrl);
@@ -90,19 +103,47 @@ export function aiHubHost(deps: AiHubDeps) {
   });
 
   const limit = limitBody(deps.maxBodyBytes, `The photo is too large to send; the limit is ${sizeText(deps.maxBodyBytes)}.`);
-  app.post('/jobs/create', limit, jsonBody({ requireJsonType: true }), parseCreateJob, async (c) => {
-    const request = c.req.valid('json');
-    const style = requestedStyle(deps.styles, request);
-    if (typeof style === 'string') return fail(c, 400, style);
+  app.post('/jobs/create', limit, async (c) => {
+    const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+    if (type !== 'application/json') return fail(c, 415, 'Send the request body as JSON (Content-Type: application/json).');
+    const client = clientAddress(c, deps.limits.trustedProxies);
+    const admission = clients.admit(client);
+    if (!admission.ok) return refuse(c, 429, admission.retryAfterSeconds, admission.message);
+    // Released when the job ends, or at once when it is refused.
+    let release = admission.release;
     const place = queue.admit();
-    if (!place) return busy(c);
     try {
-      const photo = await checkedPhoto(request.image, deps.maxPixels);
-      if (typeof photo === 'string') return fail(c, 400, photo);
-      return c.json({ id: storeJob(deps, style, photo) }, 201);
+      if (!place) return busy(c);
+      let body: Uint8Array;
+      try {
+        body = new Uint8Array(await bodyReads.run(client, () => c.req.arrayBuffer(), c.req.raw.signal));
+      } catch (error) {
+        if (error instanceof LimiterFullError) return busy(c);
+        throw error;
+      }
+      const upload = await deps.limits.readers.read(body);
+      if (!upload.ok) return fail(c, upload.status, upload.error);
+      const style = deps.styles.find(upload.styleId);
+      if (!style) return fail(c, 400, `There is no style ${quoted(upload.styleId)}. Pick one of the listed styles.`);
+      const sent = upload.photo;
+      if ('error' in sent) return fail(c, 400, sent.error);
+      let photo: Photo;
+      try {
+        await checkHeader(sent.data, sent.extension, deps.maxPixels);
+        photo = await photoChecks.run(client, () => checkPixels(sent.data, sent.extension, photoLimits), c.req.raw.signal);
+      } catch (error) {
+        if (error instanceof UploadError) return fail(c, 400, error.message);
+        if (error instanceof LimiterFullError) return busy(c);
+        throw error;
+      }
+      const job = storeJob(deps, style, photo, client);
+      void job.ended.finally(admission.release);
+      release = () => {};
+      return c.json({ id: job.id }, 201);
     } finally {
       // The runner counts the job from submit() on; on a refusal or a crash the place is free again.
-      place.release();
+      place?.release();
+      release();
     }
   });
 

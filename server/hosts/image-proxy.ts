@@ -1,7 +1,12 @@
 // The image-resizing proxy: /{signature}/{options}/plain/{source}. Sources are files under the
 // configured prefixes only; it never follows a URL to another host and never leaves its folders.
+// Its work is bounded: signed URLs only once a key is set, a few resizes at once, and an
+// enlargement never past PROXY_MAX_ENLARGED_PIXELS (options.ts).
 import fs from 'node:fs';
-import { Hono } from 'hono';
+import type { Context } from 'hono';
+import { hasProxySignature, type ProxyKey } from '../../contract/proxy-signature.ts';
+import { clientAddress } from '../client-address.ts';
+import { FairLimiter, LimiterFullError } from '../limits/fair-limiter.ts';
 import { fail } from '../http.ts';
 import { logError } from '../log.ts';
 import { resolveInside } from '../files/safe-path.ts';
@@ -14,21 +19,37 @@ export interface ImageProxyDeps {
   sources: ProxySource[];
   cacheBytes: number;
   maxPixels: number;
+  /** With a key, only URLs signed with it are served (imgproxy's IMGPROXY_KEY and IMGPROXY_SALT). */
+  key: ProxyKey | null;
+  /** Resizes at once; the rest wait their turn, a client's own requests one at a time. */
+  concurrency: number;
+  trustedProxies: ReadonlySet<string>;
 }
+
+/** Requests that may wait for a resize; past it the proxy answers 503 at once. */
+const MAX_WAITING = 64;
 
 const CACHE_CONTROL = 'public, max-age=86400';
 
-export function imageProxyHost(deps: ImageProxyDeps) {
-  const app = new Hono();
+/**
+ * The proxy's handler: `signature` is the URL's first segment and `path` the rest, from its
+ * leading "/", as sent (still percent-encoded), which is what a signature covers.
+ */
+export type ImageProxy = (c: Context, signature: string, path: string) => Promise<Response>;
+
+export function imageProxyHost(deps: ImageProxyDeps): ImageProxy {
   const cache = new ImageCache(deps.cacheBytes);
   // Many phones open the same tenant page at once: one resize serves them all.
   const inFlight = new Map<string, Promise<CachedImage>>();
+  const resizes = new FairLimiter({ concurrency: deps.concurrency, perClient: 1, maxWaiting: MAX_WAITING });
 
-  app.get('*', async (c) => {
-    const pathname = new URL(c.req.url).pathname;
+  return async (c, signature, path) => {
+    if (deps.key && !hasProxySignature(signature, path, deps.key)) {
+      return fail(c, 403, 'This image address is not signed for this booth. Image addresses come from the booth\'s pages.');
+    }
     let request;
     try {
-      request = parseProxyPath(pathname.slice(pathname.indexOf('/', 1)));
+      request = parseProxyPath(path);
     } catch (error) {
       if (error instanceof ProxyUrlError) return fail(c, 400, error.message);
       throw error;
@@ -49,12 +70,17 @@ export function imageProxyHost(deps: ImageProxyDeps) {
     if (!image) {
       let pending = inFlight.get(key);
       if (!pending) {
-        pending = processImage(file, request, deps.maxPixels).finally(() => inFlight.delete(key));
+        const client = clientAddress(c, deps.trustedProxies);
+        pending = resizes.run(client, () => processImage(file, request, deps.maxPixels)).finally(() => inFlight.delete(key));
         inFlight.set(key, pending);
       }
       try {
         image = await pending;
       } catch (error) {
+        if (error instanceof LimiterFullError) {
+          c.header('Retry-After', '2');
+          return fail(c, 503, 'The image service is busy. Please try again in a moment.');
+        }
         logError(`image proxy could not process ${relative}`, error);
         return fail(c, 422, 'The source image could not be processed.');
       }
@@ -66,6 +92,5 @@ export function imageProxyHost(deps: ImageProxyDeps) {
       'Access-Control-Allow-Origin': '*',
       'X-Cache': hit ? 'HIT' : 'MISS',
     });
-  });
-  return app;
+  };
 }

@@ -19,7 +19,14 @@ async function load(file: string, maxPixels: number) {
   return { image, width, height, format: meta.format };
 }
 
-/** Like imgproxy: without `enlarge`, a fill keeps the asked aspect ratio but never scales up. */
+/** An enlarged image has at most this many pixels (2048x2048): enlarging costs the most and shows the least. */
+export const PROXY_MAX_ENLARGED_PIXELS = 2048 * 2048;
+
+/**
+ * Like imgproxy: without `enlarge`, a fill keeps the asked aspect ratio but never scales up.
+ * With it, the result is held to PROXY_MAX_ENLARGED_PIXELS (or the source's own size, if larger),
+ * its aspect ratio kept.
+ */
 function targetSize(request: ProxyRequest, source: { width: number; height: number }) {
   let width = request.width || undefined;
   let height = request.height || undefined;
@@ -27,6 +34,15 @@ function targetSize(request: ProxyRequest, source: { width: number; height: numb
     const scale = Math.min(1, source.width / width, source.height / height);
     width = Math.max(1, Math.round(width * scale));
     height = Math.max(1, Math.round(height * scale));
+  }
+  if (request.enlarge && (width || height)) {
+    const aspect = source.width / Math.max(1, source.height);
+    const outWidth = width ?? (height ?? 0) * aspect;
+    const outHeight = height ?? (width ?? 0) / aspect;
+    const allowed = Math.max(PROXY_MAX_ENLARGED_PIXELS, source.width * source.height);
+    const scale = Math.min(1, Math.sqrt(allowed / Math.max(1, outWidth * outHeight)));
+    if (width) width = Math.max(1, Math.floor(width * scale));
+    if (height) height = Math.max(1, Math.floor(height * scale));
   }
   return { width, height };
 }

@@ -2,11 +2,14 @@
 // The CPU restyles in the workers, so the main thread keeps answering requests meanwhile.
 import { Worker } from 'node:worker_threads';
 import type { EngineResult } from '../engine/engine.ts';
+import { pickFair } from '../limits/fair-limiter.ts';
 
 export interface RestyleTask {
   jobId: string;
   styleId: string;
   photo: Uint8Array;
+  /** Who asked (see client-address.ts): a free worker takes the next job of the client with fewest running. */
+  client?: string;
 }
 
 /** What a worker posts back (see engine-worker.ts). */
@@ -48,6 +51,8 @@ interface Slot {
   timer?: NodeJS.Timeout;
   startError?: string;
 }
+
+const clientOf = (pending: Pending) => pending.task.client ?? '';
 
 export class WorkerPool {
   #options: PoolOptions;
@@ -146,8 +151,9 @@ export class WorkerPool {
   #dispatch() {
     for (const slot of this.#slots) {
       if (slot.state !== 'ready') continue;
-      const next = this.#waiting.shift();
-      if (!next) return;
+      const at = pickFair(this.#waiting, clientOf, this.#runningPerClient());
+      if (at < 0) return;
+      const [next] = this.#waiting.splice(at, 1) as [Pending];
       slot.state = 'busy';
       slot.current = next;
       // An engine stuck in synchronous work cannot be interrupted: stop its thread instead.
@@ -160,6 +166,14 @@ export class WorkerPool {
       next.onStart();
       slot.worker.postMessage({ type: 'restyle', jobId: next.task.jobId, styleId: next.task.styleId, photo: next.task.photo });
     }
+  }
+
+  #runningPerClient(): Map<string, number> {
+    const running = new Map<string, number>();
+    for (const slot of this.#slots) {
+      if (slot.current) running.set(clientOf(slot.current), (running.get(clientOf(slot.current)) ?? 0) + 1);
+    }
+    return running;
   }
 
   #rejectIfNoWorkerCanStart() {

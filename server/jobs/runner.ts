@@ -40,10 +40,12 @@ export class JobRunner {
     return this.#running.size;
   }
 
-  submit(jobId: string) {
-    if (!this.#accepting) return;
-    const run = this.#run(jobId).finally(() => this.#running.delete(run));
+  /** Runs the job; the promise settles when it ended (or was left for the next start). */
+  submit(jobId: string, client?: string): Promise<void> {
+    if (!this.#accepting) return Promise.resolve();
+    const run = this.#run(jobId, client).finally(() => this.#running.delete(run));
     this.#running.add(run);
+    return run;
   }
 
   /** Runs again every job that a stop (even a kill) left PENDING or PROCESSING. */
@@ -57,7 +59,7 @@ export class JobRunner {
         this.#fail(job.id, job.styleId, JOB_MESSAGES.crashed, Date.now());
       } else {
         log(`job ${job.id} style=${job.styleId} ${job.status} -> requeued after restart`);
-        this.submit(job.id);
+        void this.submit(job.id);
       }
     }
     return unfinished.length;
@@ -68,14 +70,14 @@ export class JobRunner {
     this.#accepting = false;
   }
 
-  async #run(jobId: string) {
+  async #run(jobId: string, client: string | undefined) {
     const { jobs, files, pool } = this.#deps;
     const job = jobs.get(jobId);
     if (!job || !job.uploadPath) return;
     const started = Date.now();
     try {
       const photo = fs.readFileSync(job.uploadPath);
-      const result = await pool.run({ jobId, styleId: job.styleId, photo }, () => {
+      const result = await pool.run({ jobId, styleId: job.styleId, photo, client }, () => {
         jobs.markProcessing(jobId);
         log(`job ${jobId} style=${job.styleId} ${JOB_STATUS.processing}`);
       });

@@ -1,10 +1,13 @@
-// The visitor's photo arrives as a data URL. It is accepted only if it is a JPEG, PNG or WebP
-// that really decodes, within the pixel limit, so a bad upload is refused before it is queued.
+// The photo's pixels, checked once at create: within the pixel limit by its header (a bomb is
+// refused before it is decoded), and really decodable. A photo larger than the engine can use is
+// stored downscaled, so a job costs the same whatever was sent: a 40 MP 16-bit PNG is decoded
+// here once (within the per-client turn of photoChecks), not again by the engine.
 import sharp from 'sharp';
+import type { PhotoExtension } from './upload-body.ts';
 
 export interface Photo {
-  data: Buffer;
-  extension: 'jpg' | 'png' | 'webp';
+  data: Uint8Array;
+  extension: PhotoExtension;
   width: number;
   height: number;
 }
@@ -14,48 +17,57 @@ export class UploadError extends Error {
   override name = 'UploadError';
 }
 
-const DATA_URL = /^data:([\w.+-]+\/[\w.+-]+)?((?:;[\w.+-]+=[\w.+-]+)*)(;base64)?,/i;
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-const FORMATS: Record<string, Photo['extension']> = { jpeg: 'jpg', png: 'png', webp: 'webp' };
+const FORMATS: Record<string, PhotoExtension> = { jpeg: 'jpg', png: 'png', webp: 'webp' };
 
-function sniff(data: Buffer): Photo['extension'] | undefined {
-  if (data.length > 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'jpg';
-  if (data.length > 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
-  if (data.length > 12 && data.toString('latin1', 0, 4) === 'RIFF' && data.toString('latin1', 8, 12) === 'WEBP') return 'webp';
-  return undefined;
+export interface PhotoLimits {
+  maxPixels: number;
+  /** A photo whose long side is over this is stored downscaled to it (as a JPEG). */
+  storedLongSide: number;
 }
 
-export async function checkUpload(dataUrl: string, maxPixels: number): Promise<Photo> {
-  const head = DATA_URL.exec(dataUrl.slice(0, 256));
-  if (!head || !head[3]) throw new UploadError('The image must be a base64 data URL, e.g. data:image/jpeg;base64,...');
-  const body = dataUrl.slice(head[0].length).replace(/\s+/g, '');
-  if (!BASE64.test(body) || body.length === 0) throw new UploadError('The image data URL is not valid base64.');
-  const data = Buffer.from(body, 'base64');
-  const extension = sniff(data);
-  if (!extension) throw new UploadError('The image must be a JPEG, PNG or WebP photo.');
+export function tooLargeMessage(width: number, height: number, maxPixels: number): string {
+  const limit = maxPixels >= 1e6 ? `${Math.round(maxPixels / 1e6)} megapixels` : `${maxPixels} pixels`;
+  return `The photo is too large (${width}x${height}); the limit is ${limit}.`;
+}
 
-  let width = 0;
-  let height = 0;
+async function header(data: Uint8Array, extension: PhotoExtension) {
   try {
-    // The header alone tells the size, so a decompression bomb is refused without decoding it.
-    // Without sharp's own pixel cap here: a header claiming 65000x65000 is refused below as too
-    // large, not as unreadable.
+    // Without sharp's own pixel cap here: a header claiming 65000x65000 is refused by the
+    // caller as too large, not as unreadable.
     const meta = await sharp(data, { limitInputPixels: false }).metadata();
-    width = meta.width ?? 0;
-    height = meta.height ?? 0;
     if (FORMATS[meta.format ?? ''] !== extension) throw new Error(`unexpected format ${meta.format}`);
+    return { width: meta.width ?? 0, height: meta.height ?? 0 };
   } catch {
     throw new UploadError('The image could not be read. Please take the photo again.');
   }
-  if (width * height > maxPixels) {
-    const limit = maxPixels >= 1e6 ? `${Math.round(maxPixels / 1e6)} megapixels` : `${maxPixels} pixels`;
-    throw new UploadError(`The photo is too large (${width}x${height}); the limit is ${limit}.`);
-  }
+}
+
+/** The header alone, without decoding: cheap, so it runs before the photo waits for its turn. */
+export async function checkHeader(data: Uint8Array, extension: PhotoExtension, maxPixels: number) {
+  const size = await header(data, extension);
+  if (size.width * size.height > maxPixels) throw new UploadError(tooLargeMessage(size.width, size.height, maxPixels));
+  return size;
+}
+
+/** Decodes the photo whole (a truncated file fails here) and downscales one the engine cannot use whole. */
+export async function checkPixels(data: Uint8Array, extension: PhotoExtension, limits: PhotoLimits): Promise<Photo> {
+  const { width, height } = await checkHeader(data, extension, limits.maxPixels);
+  const input = sharp(data, { failOn: 'truncated', limitInputPixels: limits.maxPixels });
   try {
-    // A full decode at a small scale still reads every byte, so a truncated file fails here.
-    await sharp(data, { failOn: 'truncated', limitInputPixels: maxPixels }).resize(32, 32, { fit: 'inside' }).raw().toBuffer();
-  } catch {
+    if (Math.max(width, height) <= limits.storedLongSide) {
+      // A full decode at a small scale still reads every byte.
+      await input.resize(32, 32, { fit: 'inside' }).raw().toBuffer();
+      return { data, extension, width, height };
+    }
+    const { data: stored, info } = await input
+      .autoOrient()
+      .resize(limits.storedLongSide, limits.storedLongSide, { fit: 'inside' })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 92, chromaSubsampling: '4:4:4' })
+      .toBuffer({ resolveWithObject: true });
+    return { data: stored, extension: 'jpg', width: info.width, height: info.height };
+  } catch (error) {
+    if (/pixel limit/i.test(String(error))) throw new UploadError(tooLargeMessage(width, height, limits.maxPixels));
     throw new UploadError('The image is damaged or incomplete. Please take the photo again.');
   }
-  return { data, extension, width, height };
 }

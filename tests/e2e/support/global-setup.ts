@@ -7,6 +7,9 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { DEFAULT_DATASET_ID } from '../../../contract/index.ts';
 import { startServer } from '../../../scripts/support/server-process.ts';
+
+/** Every screen test comes from this machine's one browser: as one client it would pass a visitor's limits. */
+const ONE_BROWSER_MANY_VISITORS = { BOOTH_CLIENT_JOBS: '50', BOOTH_CLIENT_JOBS_PER_MINUTE: '1000' };
 import { IMAGELESS_TENANT } from './site-data.ts';
 
 declare module 'vitest' {
@@ -52,7 +55,7 @@ export default async function setup(project: TestProject) {
   const siteDir = join(root, '.test-runs', 'e2e', 'dist');
   const siteDataFile = join(root, '.test-runs', 'e2e', 'tenants.generated.json');
   rmSync(siteDir, { recursive: true, force: true });
-  const server = await startServer({ env: { BOOTH_SITE_DIR: siteDir } });
+  const server = await startServer({ env: { BOOTH_SITE_DIR: siteDir, ...ONE_BROWSER_MANY_VISITORS } });
   try {
     addTenant(join(server.dataDir, 'booth.sqlite'), IMAGELESS_TENANT);
     await runBuild({

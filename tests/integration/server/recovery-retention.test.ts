@@ -7,7 +7,8 @@ import { createJob, fixture, getJob, waitForJob } from './support/client.ts';
 
 describe('restart recovery', () => {
   it('runs again every job a kill -9 interrupted, and each reaches COMPLETED or ERROR', async () => {
-    const first = await startServer({ env: { BOOTH_WORKERS: '1' } });
+    // Six jobs at once from this one test: more than one visitor may have in flight.
+    const first = await startServer({ env: { BOOTH_WORKERS: '1', BOOTH_CLIENT_JOBS: '6' } });
     const photos = ['astronaut.jpg', 'grace_hopper.jpg', 'coffee.jpg', 'astronaut.jpg', 'grace_hopper.jpg', 'astronaut.jpg'];
     const ids = await Promise.all(photos.map((name) => createJob(first.url, fixture(name))));
     first.kill();

@@ -1,0 +1,81 @@
+// What one client (one address, see client-address.ts) may ask of the job queue: a few jobs in
+// flight at once and a steady rate, so one phone or script cannot fill the queue for everyone.
+
+export interface ClientLimitsOptions {
+  /** Jobs of one client from its create request until the job ends. */
+  maxInFlight: number;
+  /** New jobs per client per minute, with a burst of as many. */
+  perMinute: number;
+  now?: () => number;
+}
+
+export type ClientAdmission =
+  | { ok: true; release: () => void }
+  | { ok: false; retryAfterSeconds: number; message: string };
+
+interface ClientState {
+  inFlight: number;
+  /** Jobs the client may still start now (a token bucket refilled at perMinute). */
+  tokens: number;
+  updated: number;
+}
+
+export class ClientLimits {
+  #options: Required<ClientLimitsOptions>;
+  #clients = new Map<string, ClientState>();
+
+  constructor(options: ClientLimitsOptions) {
+    this.#options = { now: Date.now, ...options };
+  }
+
+  admit(client: string): ClientAdmission {
+    const { maxInFlight, perMinute, now } = this.#options;
+    const state = this.#refill(client, now());
+    if (state.inFlight >= maxInFlight) {
+      return { ok: false, retryAfterSeconds: 10, message: `You have ${maxInFlight} photos being restyled already. Please wait for them to finish.` };
+    }
+    if (state.tokens < 1) {
+      const seconds = Math.max(1, Math.ceil(((1 - state.tokens) * 60) / perMinute));
+      return { ok: false, retryAfterSeconds: seconds, message: `Too many photos at once. Please try again in ${seconds} seconds.` };
+    }
+    state.tokens -= 1;
+    state.inFlight++;
+    let held = true;
+    return {
+      ok: true,
+      release: () => {
+        if (!held) return;
+        held = false;
+        state.inFlight--;
+        this.#forgetIdle(client, state);
+      },
+    };
+  }
+
+  /** Clients tracked (with a job in flight or a bucket not yet full). */
+  get size(): number {
+    return this.#clients.size;
+  }
+
+  #refill(client: string, at: number): ClientState {
+    // Entries of clients gone quiet are dropped as others arrive, so the map stays small.
+    if (this.#clients.size > 1000) for (const [other, s] of this.#clients) this.#forgetIdle(other, this.#refillOnly(s, at));
+    let state = this.#clients.get(client);
+    if (!state) {
+      state = { inFlight: 0, tokens: this.#options.perMinute, updated: at };
+      this.#clients.set(client, state);
+    }
+    return this.#refillOnly(state, at);
+  }
+
+  #refillOnly(state: ClientState, at: number): ClientState {
+    const { perMinute } = this.#options;
+    state.tokens = Math.min(perMinute, state.tokens + ((at - state.updated) / 60_000) * perMinute);
+    state.updated = at;
+    return state;
+  }
+
+  #forgetIdle(client: string, state: ClientState) {
+    if (state.inFlight === 0 && state.tokens >= this.#options.perMinute && this.#clients.get(client) === state) this.#clients.delete(client);
+  }
+}

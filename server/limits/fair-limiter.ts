@@ -1,0 +1,126 @@
+// Runs work a few at a time, taking turns between clients: the next to start is the waiting task
+// of the client with the fewest tasks running (the earliest on a tie), so one client's flood
+// waits behind itself and never in front of another client's single task.
+
+/** The limiter's waiting line is full: answer 503 with Retry-After. */
+export class LimiterFullError extends Error {
+  override name = 'LimiterFullError';
+}
+
+interface Waiting {
+  client: string;
+  start: () => void;
+}
+
+export interface FairLimiterOptions {
+  /** Tasks running at once, over all clients. */
+  concurrency: number;
+  /** Tasks of one client running at once (the rest of its tasks wait). */
+  perClient?: number;
+  /** Tasks that may wait; past it run() rejects with LimiterFullError at once. */
+  maxWaiting?: number;
+}
+
+export class FairLimiter {
+  #concurrency: number;
+  #perClient: number;
+  #maxWaiting: number;
+  #running = new Map<string, number>();
+  #active = 0;
+  #waiting: Waiting[] = [];
+
+  constructor({ concurrency, perClient = concurrency, maxWaiting = Infinity }: FairLimiterOptions) {
+    this.#concurrency = concurrency;
+    this.#perClient = perClient;
+    this.#maxWaiting = maxWaiting;
+  }
+
+  /** Runs `task` when its turn comes; `signal` takes a task that has not started off the line. */
+  async run<T>(client: string, task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    await this.#turn(client, signal);
+    try {
+      return await task();
+    } finally {
+      this.#active--;
+      const left = (this.#running.get(client) ?? 1) - 1;
+      if (left > 0) this.#running.set(client, left);
+      else this.#running.delete(client);
+      this.#next();
+    }
+  }
+
+  get active(): number {
+    return this.#active;
+  }
+
+  get waiting(): number {
+    return this.#waiting.length;
+  }
+
+  #turn(client: string, signal?: AbortSignal): Promise<void> {
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    // Whatever in the line could start has started (see #next), so a free place is this client's.
+    if (this.#canStart(client)) {
+      this.#started(client);
+      return Promise.resolve();
+    }
+    if (this.#waiting.length >= this.#maxWaiting) return Promise.reject(new LimiterFullError('too many waiting'));
+    return new Promise((resolve, reject) => {
+      const entry: Waiting = {
+        client,
+        start: () => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve();
+        },
+      };
+      const onAbort = () => {
+        const at = this.#waiting.indexOf(entry);
+        if (at >= 0) this.#waiting.splice(at, 1);
+        reject(signal!.reason);
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.#waiting.push(entry);
+      this.#next();
+    });
+  }
+
+  #canStart(client: string): boolean {
+    return this.#active < this.#concurrency && (this.#running.get(client) ?? 0) < this.#perClient;
+  }
+
+  #started(client: string) {
+    this.#active++;
+    this.#running.set(client, (this.#running.get(client) ?? 0) + 1);
+  }
+
+  #next() {
+    while (this.#active < this.#concurrency) {
+      const at = pickFair(this.#waiting, (w) => w.client, this.#running, this.#perClient);
+      if (at < 0) return;
+      const [entry] = this.#waiting.splice(at, 1);
+      this.#started(entry!.client);
+      entry!.start();
+    }
+  }
+}
+
+/**
+ * The index of the waiting item to start next: of the clients under `perClient` running, the one
+ * with the fewest running, its earliest item; -1 when none may start.
+ */
+export function pickFair<T>(waiting: readonly T[], clientOf: (item: T) => string, running: ReadonlyMap<string, number>, perClient = Infinity): number {
+  let best = -1;
+  let bestRunning = Infinity;
+  const seen = new Set<string>();
+  for (let i = 0; i < waiting.length; i++) {
+    const client = clientOf(waiting[i]!);
+    if (seen.has(client)) continue;
+    seen.add(client);
+    const count = running.get(client) ?? 0;
+    if (count < perClient && count < bestRunning) {
+      best = i;
+      bestRunning = count;
+    }
+  }
+  return best;
+}

@@ -2,7 +2,7 @@
 // The CPU restyles in the workers, so the main thread keeps answering requests meanwhile.
 import { Worker } from 'node:worker_threads';
 import type { EngineResult } from '../engine/engine.ts';
-import { pickFair } from '../limits/fair-limiter.ts';
+import { pickFair, ServedOrder } from '../limits/fair-limiter.ts';
 
 export interface RestyleTask {
   jobId: string;
@@ -58,6 +58,7 @@ export class WorkerPool {
   #options: PoolOptions;
   #slots: Slot[] = [];
   #waiting: Pending[] = [];
+  #served = new ServedOrder();
   #closed = false;
 
   constructor(options: PoolOptions) {
@@ -151,9 +152,10 @@ export class WorkerPool {
   #dispatch() {
     for (const slot of this.#slots) {
       if (slot.state !== 'ready') continue;
-      const at = pickFair(this.#waiting, clientOf, this.#runningPerClient());
+      const at = pickFair(this.#waiting, clientOf, this.#runningPerClient(), Infinity, this.#served.map);
       if (at < 0) return;
       const [next] = this.#waiting.splice(at, 1) as [Pending];
+      this.#served.started(clientOf(next));
       slot.state = 'busy';
       slot.current = next;
       // An engine stuck in synchronous work cannot be interrupted: stop its thread instead.

@@ -28,6 +28,7 @@ export class FairLimiter {
   #running = new Map<string, number>();
   #active = 0;
   #waiting: Waiting[] = [];
+  #served = new ServedOrder();
 
   constructor({ concurrency, perClient = concurrency, maxWaiting = Infinity }: FairLimiterOptions) {
     this.#concurrency = concurrency;
@@ -89,13 +90,14 @@ export class FairLimiter {
   }
 
   #started(client: string) {
+    this.#served.started(client);
     this.#active++;
     this.#running.set(client, (this.#running.get(client) ?? 0) + 1);
   }
 
   #next() {
     while (this.#active < this.#concurrency) {
-      const at = pickFair(this.#waiting, (w) => w.client, this.#running, this.#perClient);
+      const at = pickFair(this.#waiting, (w) => w.client, this.#running, this.#perClient, this.#served.map);
       if (at < 0) return;
       const [entry] = this.#waiting.splice(at, 1);
       this.#started(entry!.client);
@@ -106,21 +108,52 @@ export class FairLimiter {
 
 /**
  * The index of the waiting item to start next: of the clients under `perClient` running, the one
- * with the fewest running, its earliest item; -1 when none may start.
+ * with the fewest running, on a tie the one served longest ago (`served`: a client's last start,
+ * higher is later; a client never served goes first), its earliest item; -1 when none may start.
  */
-export function pickFair<T>(waiting: readonly T[], clientOf: (item: T) => string, running: ReadonlyMap<string, number>, perClient = Infinity): number {
+export function pickFair<T>(
+  waiting: readonly T[],
+  clientOf: (item: T) => string,
+  running: ReadonlyMap<string, number>,
+  perClient = Infinity,
+  served: ReadonlyMap<string, number> = new Map(),
+): number {
   let best = -1;
   let bestRunning = Infinity;
+  let bestServed = Infinity;
   const seen = new Set<string>();
   for (let i = 0; i < waiting.length; i++) {
     const client = clientOf(waiting[i]!);
     if (seen.has(client)) continue;
     seen.add(client);
     const count = running.get(client) ?? 0;
-    if (count < perClient && count < bestRunning) {
+    const last = served.get(client) ?? -1;
+    if (count < perClient && (count < bestRunning || (count === bestRunning && last < bestServed))) {
       best = i;
       bestRunning = count;
+      bestServed = last;
     }
   }
   return best;
+}
+
+/** When each client last started a task, for pickFair; forgets the oldest past `max` clients. */
+export class ServedOrder {
+  #served = new Map<string, number>();
+  #seq = 0;
+  #max: number;
+
+  constructor(max = 10_000) {
+    this.#max = max;
+  }
+
+  started(client: string) {
+    this.#served.delete(client);
+    this.#served.set(client, this.#seq++);
+    if (this.#served.size > this.#max) this.#served.delete(this.#served.keys().next().value!);
+  }
+
+  get map(): ReadonlyMap<string, number> {
+    return this.#served;
+  }
 }

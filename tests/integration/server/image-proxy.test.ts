@@ -3,6 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../../scripts/support/server-process.ts';
+import { proxySignature } from '../../../contract/proxy-signature.ts';
 import { rawGet } from './support/client.ts';
 
 const SOURCE = 's3://booth-assets/photobooth';
@@ -89,5 +90,51 @@ describe('image proxy', () => {
 
   it('answers 404 for a missing image', async () => {
     expect((await proxy('rs:fill:10:10/g:sm', `${SOURCE}/aurora/nothing.png`)).status).toBe(404);
+  });
+
+  it('never enlarges unless asked, and holds an asked enlargement to 2048x2048 worth of pixels', async () => {
+    const logo = await sharp(path.join(server.dataDir, 'tenant-assets/aurora/logo.png')).metadata();
+    const kept = await sharp((await proxy('rs:fit:4000:4000', `${SOURCE}/aurora/logo.png`)).body).metadata();
+    expect([kept.width, kept.height]).toEqual([logo.width, logo.height]);
+    // The attack that cost 1.4 s of CPU a request: the source enlarged to 4096 high.
+    const enlarged = await sharp((await proxy('rs:fill:3001:4096:1', `${SOURCE}/aurora/logo.png`)).body).metadata();
+    expect(enlarged.width! * enlarged.height!).toBeLessThanOrEqual(2048 * 2048);
+    expect(enlarged.width! / enlarged.height!).toBeCloseTo(3001 / 4096, 2);
+  });
+});
+
+describe('image proxy with a key (signed URLs)', () => {
+  const KEY = '943b421c9eb07c830af81030552c86009268de4e532ba2ee2eab8247c6da0881';
+  const SALT = '520f986b998545b4785e0defbc4f3c1203f22de2374a3d53cb7a7fe9fea309c5';
+  const signing = { key: Buffer.from(KEY, 'hex'), salt: Buffer.from(SALT, 'hex') };
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ env: { BOOTH_WORKERS: '1', BOOTH_PROXY_KEY: KEY, BOOTH_PROXY_SALT: SALT } });
+  });
+  afterAll(() => server?.stop());
+
+  const path = `/rs:fill:300:200/g:sm/plain/${SOURCE}/aurora/background.jpg`;
+
+  it('serves a URL signed with its key and salt', async () => {
+    const res = await rawGet(server.port, `/${proxySignature(path, signing)}${path}`);
+    expect(res.status).toBe(200);
+    const meta = await sharp(res.body).metadata();
+    expect([meta.width, meta.height]).toEqual([300, 200]);
+  });
+
+  it('refuses an unsigned, a wrongly signed or an altered URL with 403 and a sentence', async () => {
+    const signature = proxySignature(path, signing);
+    for (const url of [`/insecure${path}`, `/${signature}${path.replace('300', '3000')}`, `/${'A'.repeat(43)}${path}`]) {
+      const res = await rawGet(server.port, url);
+      expect(res.status, url).toBe(403);
+      expect(JSON.parse(res.body.toString()).error).toBe("This image address is not signed for this booth. Image addresses come from the booth's pages.");
+    }
+  });
+
+  it('leaves a path that only looks like a signature (a 43-letter tenant) to the site', async () => {
+    const res = await rawGet(server.port, `/${'a'.repeat(43)}/camera`);
+    // The site answers (here it is not built): not the proxy's 403.
+    expect(res.status).not.toBe(403);
+    expect(res.body.toString()).not.toMatch(/signed/);
   });
 });

@@ -1,4 +1,5 @@
 // Builds the running booth from its settings: storage, seed, engine workers, job runner and app.
+import sharp from 'sharp';
 import { createApp } from './app.ts';
 import { createEngine } from './engine/index.ts';
 import { WorkerPool } from './jobs/pool.ts';
@@ -18,7 +19,7 @@ import { JobStore } from './storage/jobs.ts';
 import { StyleStore } from './storage/styles.ts';
 import { TenantStore } from './storage/tenants.ts';
 
-/** Threads that parse create-job bodies: parsing is quick, these only keep it off the event loop. */
+/** Threads that parse create-job bodies: one for small bodies, one for large ones. */
 const UPLOAD_READER_THREADS = 2;
 /** Photos are kept whole up to this long side (the default engine decodes at 1536). */
 const STORED_LONG_SIDE = 3072;
@@ -26,6 +27,9 @@ const STORED_LONG_SIDE = 3072;
 export const ENGINE_WORKER = new URL('./jobs/engine-worker.ts', import.meta.url);
 
 export async function startBooth(settings: Settings, workerScript: URL = ENGINE_WORKER) {
+  // libvips' operation cache keeps decoded images for reuse, but here every photo and every
+  // proxy size is new (the proxy keeps its own cache of answers): it would only hold memory.
+  sharp.cache(false);
   // Engine settings are checked here so a bad value stops the start, not every worker.
   const engineOptions = { ...settings.engineOptions, maxInputPixels: settings.maxPixels };
   const engineStyles = createEngine(settings.engine, engineOptions).styles();
@@ -53,7 +57,7 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
   const recovered = runner.recover();
   if (recovered > 0) log(`recovery: ${recovered} unfinished job(s) from the last run`);
   const stopRetention = startRetention(jobs, files, settings.retentionSeconds);
-  const uploadReaders = new UploadReaders(UPLOAD_READER_THREADS);
+  const uploadReaders = new UploadReaders(UPLOAD_READER_THREADS, settings.maxBodyBytes);
 
   const app = createApp({
     auth: {

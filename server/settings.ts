@@ -56,7 +56,7 @@ const SERVER_SETTINGS = {
   BOOTH_QUEUE_LIMIT: int(1, 100_000).default(200),
   BOOTH_CLIENT_JOBS: int(1, 100_000).default(4),
   BOOTH_CLIENT_JOBS_PER_MINUTE: int(1, 1_000_000).default(30),
-  BOOTH_BODY_READS: int(1, 1000).default(4),
+  BOOTH_BODY_READS: int(1, 1000).default(2),
   BOOTH_PHOTO_CHECKS: int(1, 64).default(2),
   BOOTH_PROXY_CONCURRENCY: int(1, 64).default(Math.max(1, Math.floor(os.availableParallelism() / 2))),
   // A body is read as one JavaScript string, and those stop at about 512 MB; a photo needs far less.

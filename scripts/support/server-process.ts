@@ -19,6 +19,8 @@ export interface RunningServer {
   /** https://127.0.0.1:{port} of the listener for phones, unless BOOTH_HTTPS=off. */
   httpsUrl: string | null;
   dataDir: string;
+  /** The server's process id, e.g. to read its memory from /proc. */
+  pid: number;
   /** Everything the server printed so far (stdout and stderr). */
   output(): string;
   /** SIGTERM, then waits for the process to end. */
@@ -26,6 +28,12 @@ export interface RunningServer {
   /** SIGKILL: a crash, nothing cleaned up. */
   kill(): void;
   exited: Promise<number | null>;
+}
+
+/** The most memory the process has held so far (VmHWM, bytes); Linux only. */
+export function peakRss(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/^VmHWM:\s+(\d+) kB/m.exec(status)?.[1] ?? NaN) * 1024;
 }
 
 export function newDataDir(area = 'server'): string {
@@ -45,7 +53,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const dataDir = opts.dataDir ?? newDataDir();
   const child = spawn(process.execPath, [MAIN], {
     cwd: REPO_ROOT,
-    env: { ...process.env, PORT: '0', BOOTH_HOST: '127.0.0.1', BOOTH_DATA_DIR: dataDir, ...opts.env },
+    // As `npm start` runs it (scripts/start.ts): two malloc arenas.
+    env: { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || '2', PORT: '0', BOOTH_HOST: '127.0.0.1', BOOTH_DATA_DIR: dataDir, ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],
     ...opts.user,
   });
@@ -83,6 +92,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     port,
     httpsUrl: LISTENING_HTTPS.exec(output)?.[1] ?? null,
     dataDir,
+    pid: child.pid!,
     exited,
     output: () => output,
     async stop() {

@@ -37,7 +37,7 @@ export interface CreateLimits {
   /** Jobs of one client in flight, and new jobs per client per minute. */
   clientJobs: number;
   clientJobsPerMinute: number;
-  /** Bodies read at once, and photos decoded at once (one per client at a time). */
+  /** Large bodies (over SMALL_BODY_BYTES) read at once, and photos decoded at once (one per client at a time). */
   bodyReads: number;
   photoChecks: number;
   /** A photo with a longer side is stored downscaled to it. */
@@ -71,6 +71,11 @@ function refuse(c: Context, status: 429 | 503, retryAfterSeconds: number, messag
   return fail(c, status, message);
 }
 
+/** A body of at most this many bytes (said by its Content-Length) takes the small bodies' lane. */
+export const SMALL_BODY_BYTES = 1024 * 1024;
+/** Small bodies read at once: each is quick, and together they hold a few MB. */
+const SMALL_BODY_READS = 8;
+
 const busy = (c: Context) => refuse(c, 503, 30, 'The booth is busy right now. Please try again in a minute.');
 
 /** Saves the photo, records the job PENDING and hands it to the runner. */
@@ -87,7 +92,10 @@ export function aiHubHost(deps: AiHubDeps) {
   const queue = new QueueAdmission(deps.runner, deps.queueLimit);
   const clients = new ClientLimits({ maxInFlight: deps.limits.clientJobs, perMinute: deps.limits.clientJobsPerMinute });
   // Bodies wait for their turn unread, so a hundred uploads at once hold sockets, not memory.
-  const bodyReads = new FairLimiter({ concurrency: deps.limits.bodyReads, perClient: 1, maxWaiting: deps.queueLimit });
+  // Two lanes: a photo from the booth's camera (a few hundred KB) never waits behind large
+  // uploads, however many clients send those.
+  const largeReads = new FairLimiter({ concurrency: deps.limits.bodyReads, perClient: 1, maxWaiting: deps.queueLimit });
+  const smallReads = new FairLimiter({ concurrency: SMALL_BODY_READS, perClient: 1, maxWaiting: deps.queueLimit });
   // Decoding is the costly part of a check: a client's photos are decoded one at a time.
   const photoChecks = new FairLimiter({ concurrency: deps.limits.photoChecks, perClient: 1, maxWaiting: deps.queueLimit });
   const photoLimits = { maxPixels: deps.maxPixels, storedLongSide: deps.limits.storedLongSide };
@@ -114,14 +122,17 @@ export function aiHubHost(deps: AiHubDeps) {
     const place = queue.admit();
     try {
       if (!place) return busy(c);
-      let body: Uint8Array;
+      let upload;
       try {
-        body = new Uint8Array(await bodyReads.run(client, () => c.req.arrayBuffer(), c.req.raw.signal));
+        // The turn lasts until the body is parsed: a body read is held in memory until then.
+        const length = Number(c.req.header('content-length'));
+        const small = length > 0 && length <= SMALL_BODY_BYTES;
+        const read = async () => deps.limits.readers.read(new Uint8Array(await c.req.arrayBuffer()), small ? 'small' : 'large');
+        upload = await (small ? smallReads : largeReads).run(client, read, c.req.raw.signal);
       } catch (error) {
         if (error instanceof LimiterFullError) return busy(c);
         throw error;
       }
-      const upload = await deps.limits.readers.read(body);
       if (!upload.ok) return fail(c, upload.status, upload.error);
       const style = deps.styles.find(upload.styleId);
       if (!style) return fail(c, 400, `There is no style ${quoted(upload.styleId)}. Pick one of the listed styles.`);

@@ -52,17 +52,24 @@ interface Slot {
   startError?: string;
 }
 
-const clientOf = (pending: Pending) => pending.task.client ?? '';
+// A task without a client is nobody's flood: it counts as a client of its own.
+const clientOf = (pending: Pending) => pending.task.client ?? `job ${pending.task.jobId}`;
 
 export class WorkerPool {
   #options: PoolOptions;
   #slots: Slot[] = [];
   #waiting: Pending[] = [];
   #served = new ServedOrder();
+  /**
+   * Workers one client may hold at once: all but one, so that a visitor's job always finds a
+   * worker free of a flooding client's jobs (whose photos may take seconds each).
+   */
+  #perClient: number;
   #closed = false;
 
   constructor(options: PoolOptions) {
     this.#options = options;
+    this.#perClient = Math.max(1, options.size - 1);
     for (let i = 0; i < options.size; i++) this.#slots.push(this.#spawn(i));
   }
 
@@ -152,7 +159,7 @@ export class WorkerPool {
   #dispatch() {
     for (const slot of this.#slots) {
       if (slot.state !== 'ready') continue;
-      const at = pickFair(this.#waiting, clientOf, this.#runningPerClient(), Infinity, this.#served.map);
+      const at = pickFair(this.#waiting, clientOf, this.#runningPerClient(), this.#perClient, this.#served.map);
       if (at < 0) return;
       const [next] = this.#waiting.splice(at, 1) as [Pending];
       this.#served.started(clientOf(next));

@@ -59,7 +59,8 @@ export class JobRunner {
         this.#fail(job.id, job.styleId, JOB_MESSAGES.crashed, Date.now());
       } else {
         log(`job ${job.id} style=${job.styleId} ${job.status} -> requeued after restart`);
-        void this.submit(job.id);
+        // Each its own client: jobs left by a restart are no one's flood.
+        void this.submit(job.id, `recovered ${job.id}`);
       }
     }
     return unfinished.length;

@@ -54,7 +54,9 @@ export function readUploadBody(body: Uint8Array): UploadBody {
 function photoOf(dataUrl: string): UploadPhoto {
   const head = DATA_URL.exec(dataUrl.slice(0, 256));
   if (!head || !head[3]) return { error: UPLOAD_MESSAGES.notDataUrl };
-  const base64 = dataUrl.slice(head[0].length).replace(/\s+/g, '');
+  let base64 = dataUrl.slice(head[0].length);
+  // Line breaks are allowed in base64; taking them out copies the string, so only when there are any.
+  if (/\s/.test(base64)) base64 = base64.replace(/\s+/g, '');
   if (base64.length === 0 || !BASE64.test(base64)) return { error: UPLOAD_MESSAGES.notBase64 };
   const data = Buffer.from(base64, 'base64');
   const extension = sniff(data);

@@ -15,14 +15,21 @@ export class UploadReaders {
   #nextId = 0;
   #closed = false;
 
-  constructor(threads: number) {
+  #heapMb: number;
+
+  /** `maxBodyBytes` sizes each thread's heap: a body is held about three times while parsed. */
+  constructor(threads: number, maxBodyBytes: number) {
+    // A small heap is collected early: without a bound, each thread's heap grows by hundreds
+    // of MB under a flood of large bodies before V8 bothers to collect.
+    this.#heapMb = Math.max(64, Math.ceil((4 * maxBodyBytes) / (1024 * 1024)));
     for (let i = 0; i < threads; i++) this.#readers.push(this.#spawn());
   }
 
-  read(body: Uint8Array): Promise<UploadBody> {
+  /** A small body (a camera photo) has the first thread to itself, so it never waits behind a large one. */
+  read(body: Uint8Array, size: 'small' | 'large'): Promise<UploadBody> {
     if (this.#closed) return Promise.reject(new Error('The server is stopping.'));
-    // The least busy thread; bodies are few at a time (BOOTH_BODY_READS), so this stays short.
-    const reader = this.#readers.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
+    const lane = size === 'small' || this.#readers.length === 1 ? this.#readers.slice(0, 1) : this.#readers.slice(1);
+    const reader = lane.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
       reader.pending.set(id, { resolve, reject });
@@ -37,7 +44,8 @@ export class UploadReaders {
   }
 
   #spawn(): Reader {
-    const reader: Reader = { worker: new Worker(WORKER), pending: new Map() };
+    const worker = new Worker(WORKER, { resourceLimits: { maxOldGenerationSizeMb: this.#heapMb, maxYoungGenerationSizeMb: 16 } });
+    const reader: Reader = { worker, pending: new Map() };
     reader.worker.unref();
     reader.worker.on('message', ({ id, result }: { id: number; result: UploadBody }) => {
       reader.pending.get(id)?.resolve(result);

@@ -26,6 +26,11 @@ export interface ImageProxySettings {
   signature: string;
   bucketPrefix: string;
   appName: string;
+  /**
+   * With a proxy key: for each proxied image (signedImageKey), the signatures of its URLs at
+   * every signedSizes() size, in that order. Absent: URLs are unsigned.
+   */
+  signatures?: Record<string, string[]>;
 }
 
 export interface SiteData {

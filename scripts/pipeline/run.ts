@@ -13,6 +13,7 @@ import { discard, ensureParent, outDirProblem, replaceDir, replaceFile, stagingP
 import { writeRewriteRules } from './rewrites.ts';
 import { ROOT, type BuildSettings } from './settings.ts';
 import { fetchStyles } from './styles.ts';
+import { signTenantImages } from './sign-images.ts';
 import { resolveTenants } from './tenants.ts';
 
 export interface PipelineDeps {
@@ -44,18 +45,14 @@ export async function collectSiteData(settings: BuildSettings, deps: PipelineDep
   const items = async () => deps.brandingItems ?? fetchBrandingItems(settings, await obtainToken(settings, deps.fetch), deps.fetch);
   const [brandingItems, styles, publicFiles] = await Promise.all([items(), fetchStyles(settings, deps.fetch), publicNames()]);
   const tenants = resolveTenants(brandingItems, [settings.proxySignature, ...publicFiles]);
+  const imageProxy = { host: settings.imageProxyHost, signature: settings.proxySignature, bucketPrefix: settings.bucketPrefix, appName: settings.appName };
   return {
     generatedAt: new Date().toISOString(),
     defaultTenant: tenants.defaultTenant,
     tenants: tenants.tenants,
     styles: styles.styles,
     aiHost: settings.publicAiHost,
-    imageProxy: {
-      host: settings.imageProxyHost,
-      signature: settings.proxySignature,
-      bucketPrefix: settings.bucketPrefix,
-      appName: settings.appName,
-    },
+    imageProxy: { ...imageProxy, ...(settings.proxyKey ? { signatures: signTenantImages(tenants.tenants, imageProxy, settings.proxyKey) } : {}) },
     problems: [...tenants.problems, ...styles.problems],
   };
 }

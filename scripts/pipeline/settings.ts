@@ -5,8 +5,9 @@
 import { resolve, sep } from 'node:path';
 import { DEFAULT_PORT } from '../../contract/index.ts';
 import {
-  SHARED_SETTINGS, SITE_FILE_SETTINGS, fromRoot, httpUrl, readEnv, settingError, wholeNumber, type Env,
+  SHARED_SETTINGS, SITE_FILE_SETTINGS, fromRoot, httpUrl, proxyKeyOf, readEnv, settingError, wholeNumber, type Env,
 } from '../../contract/settings.ts';
+import type { ProxyKey } from '../../contract/proxy-signature.ts';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');
 
@@ -37,6 +38,8 @@ export interface BuildSettings {
   /** The image proxy as browsers call it; '' = the origin that serves the site. */
   imageProxyHost: string;
   proxySignature: string;
+  /** With it, the build signs the image URLs it bakes in (sign-images.ts). */
+  proxyKey: ProxyKey | null;
   bucketPrefix: string;
   appName: string;
   datasetId: string;
@@ -69,6 +72,7 @@ export function readSettings(env: Env = process.env): BuildSettings {
     publicAiHost: e.BOOTH_PUBLIC_AI_HOST ?? '',
     imageProxyHost: e.BOOTH_IMAGE_PROXY_HOST ?? '',
     proxySignature: e.BOOTH_PROXY_SIGNATURE,
+    proxyKey: proxyKeyOf(e),
     bucketPrefix: e.BOOTH_BUCKET_PREFIX,
     appName: e.BOOTH_APP_NAME,
     datasetId: e.BOOTH_DATASET_ID,

@@ -3,7 +3,10 @@
 // proxy's largest size; a new background is swapped in once loaded, so nothing flashes. The watch
 // ends when the screen is swapped for the next one. It runs on every page of a tenant whose
 // images go through the proxy, the intro page included, so it stays small.
+// With signed URLs (the build was given a proxy key) only the sizes the build signed can be
+// asked: the smallest of them that covers the container, with its signature.
 import { DEFAULT_CONTAINER_WIDTH_PX, PROXY_MAX_DIMENSION_PX } from '../../contract/constants.ts';
+import { signedSizeFor } from '../../contract/proxy-url.ts';
 
 /** How long the size must settle before new images are asked for. */
 const SETTLE_MS = 300;
@@ -12,8 +15,14 @@ export function run() {
   const booth = document.querySelector<HTMLElement>('[data-booth]');
   if (!booth) return;
   const data = booth.dataset;
-  const sized = (template: string, width: number, height: number) =>
-    template.replace(data.widthToken!, String(width)).replace(data.heightToken!, String(height));
+  const sized = (template: string, signatures: string | undefined, width: number, height: number) => {
+    if (!signatures) return template.replace(data.widthToken!, String(width)).replace(data.heightToken!, String(height));
+    const signed = signedSizeFor({ width, height });
+    return template
+      .replace(data.signatureToken!, signatures.split(' ')[signed.index]!)
+      .replace(data.widthToken!, String(signed.width))
+      .replace(data.heightToken!, String(signed.height));
+  };
   let shownWidth = 0;
   let shownHeight = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -30,7 +39,7 @@ export function run() {
     shownWidth = width;
     shownHeight = height;
     if (data.backgroundTemplate) {
-      const src = sized(data.backgroundTemplate, width, height);
+      const src = sized(data.backgroundTemplate, data.backgroundSignatures, width, height);
       const css = `url("${src}")`;
       if (first) booth.style.backgroundImage = css;
       else {
@@ -40,7 +49,7 @@ export function run() {
       }
     }
     for (const img of booth.querySelectorAll<HTMLImageElement>('img[data-proxy-template]')) {
-      img.src = sized(img.dataset.proxyTemplate!, width, height);
+      img.src = sized(img.dataset.proxyTemplate!, img.dataset.proxySignatures, width, height);
     }
   };
 

@@ -1,23 +1,28 @@
 // What the branded container needs from a tenant page, computed at build time.
 import { buttonTextColor } from '../../contract/colour.ts';
-import { proxyImageUrl } from './image-proxy.ts';
+import { proxyImageUrl, signedImageKey } from '../../contract/proxy-url.ts';
 import { LOCAL_ASSETS, isDirectUrl } from '../../contract/local-assets.ts';
 import type { TenantPage } from './site-data.ts';
 
 /** Placeholders the layout's script replaces with the container's measured size. */
 export const WIDTH_TOKEN = 999_999_001;
 export const HEIGHT_TOKEN = 999_999_002;
+/** Placeholder of the signature segment, when the build signed the image's sizes. */
+export const SIGNATURE_TOKEN = 'signature-999999003';
 
 export interface LayoutImages {
   /** A ready URL (a local asset or an absolute URL), or null when the image goes through the proxy. */
   logo: string | null;
   background: string | null;
-  /** Proxy URL templates holding WIDTH_TOKEN and HEIGHT_TOKEN. */
+  /** Proxy URL templates holding WIDTH_TOKEN and HEIGHT_TOKEN (and SIGNATURE_TOKEN when signed). */
   logoTemplate: string | null;
   backgroundTemplate: string | null;
+  /** With signed URLs: the signatures of each signed size, space-separated (see contract/proxy-url.ts). */
+  logoSignatures: string | null;
+  backgroundSignatures: string | null;
 }
 
-const NO_IMAGE = { url: null, template: null };
+const NO_IMAGE = { url: null, template: null, signatures: null };
 
 /**
  * One image of the container. A local path (the default tenant's files, or the default a
@@ -26,12 +31,14 @@ const NO_IMAGE = { url: null, template: null };
  * them. A bucket image name goes through the proxy, sized later to the measured container.
  */
 function containerImage(page: TenantPage, value: string, resize: 'fit' | 'fill', local: string) {
-  if (isDirectUrl(value)) return { url: value, template: null };
+  if (isDirectUrl(value)) return { ...NO_IMAGE, url: value };
   // The default tenant's images are local files whatever its branding item says.
-  if (page.localImages) return { url: local, template: null };
+  if (page.localImages) return { ...NO_IMAGE, url: local };
   if (!value) return NO_IMAGE;
   const size = { width: WIDTH_TOKEN, height: HEIGHT_TOKEN };
-  return { url: null, template: proxyImageUrl(page.site.imageProxy, value, size, resize) };
+  const signatures = page.site.imageProxy.signatures?.[signedImageKey(value, resize)];
+  if (!signatures) return { ...NO_IMAGE, template: proxyImageUrl(page.site.imageProxy, value, size, resize) };
+  return { url: null, template: proxyImageUrl(page.site.imageProxy, value, size, resize, SIGNATURE_TOKEN), signatures: signatures.join(' ') };
 }
 
 export function layoutImages(page: TenantPage): LayoutImages {
@@ -39,7 +46,10 @@ export function layoutImages(page: TenantPage): LayoutImages {
   // fit, not fill, for the logo: the container's box would crop a wide logo to a sliver.
   const logo = containerImage(page, branding.logoUrl, 'fit', LOCAL_ASSETS.logo);
   const background = containerImage(page, branding.backgroundImageUrl, 'fill', LOCAL_ASSETS.background);
-  return { logo: logo.url, background: background.url, logoTemplate: logo.template, backgroundTemplate: background.template };
+  return {
+    logo: logo.url, background: background.url, logoTemplate: logo.template, backgroundTemplate: background.template,
+    logoSignatures: logo.signatures, backgroundSignatures: background.signatures,
+  };
 }
 
 /** CSS custom properties of the tenant's colours. */

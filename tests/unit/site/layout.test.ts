@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SiteData, TenantBranding } from '../../../contract/index.ts';
-import { HEIGHT_TOKEN, WIDTH_TOKEN, brandingStyle, layoutImages, processingVideo } from '../../../src/lib/layout.ts';
+import { HEIGHT_TOKEN, SIGNATURE_TOKEN, WIDTH_TOKEN, brandingStyle, layoutImages, processingVideo } from '../../../src/lib/layout.ts';
 import { tenantPages } from '../../../src/lib/site-data.ts';
 
 const branding = (slug: string, extra: Partial<TenantBranding> = {}): TenantBranding => ({
@@ -34,10 +34,21 @@ describe('the branded container', () => {
     expect(images.backgroundTemplate).toBe(`/insecure/rs:fill:${WIDTH_TOKEN}:${HEIGHT_TOKEN}/g:sm/plain/s3://b/app/aurora/bg.jpg`);
     expect(images.logoTemplate).toBe(`/insecure/rs:fit:${WIDTH_TOKEN}:${HEIGHT_TOKEN}/g:sm/plain/s3://b/app/aurora/logo.png`);
   });
+  it('with signed URLs, puts a signature placeholder in the template and lists the signatures of each size', () => {
+    const signatures = { 'fill aurora/bg.jpg': ['s1', 's2'] };
+    const signed = { ...site, imageProxy: { ...site.imageProxy, signatures } };
+    const images = layoutImages(tenantPages(signed, '')[1]);
+    expect(images.backgroundTemplate).toBe(`/${SIGNATURE_TOKEN}/rs:fill:${WIDTH_TOKEN}:${HEIGHT_TOKEN}/g:sm/plain/s3://b/app/aurora/bg.jpg`);
+    expect(images.backgroundSignatures).toBe('s1 s2');
+    // An image the build did not sign (here the logo) keeps the unsigned URL.
+    expect(images.logoTemplate).toBe(`/insecure/rs:fit:${WIDTH_TOKEN}:${HEIGHT_TOKEN}/g:sm/plain/s3://b/app/aurora/logo.png`);
+    expect(images.logoSignatures).toBeNull();
+  });
   it("uses the default's local images as they are for a tenant that fell back to them", () => {
     const fallback = { ...site, tenants: [branding('plain', { logoUrl: '/assets/logo.svg', backgroundImageUrl: '/assets/background.jpg' })] };
     expect(layoutImages(tenantPages(fallback, '')[1])).toEqual({
       logo: '/assets/logo.svg', background: '/assets/background.jpg', logoTemplate: null, backgroundTemplate: null,
+      logoSignatures: null, backgroundSignatures: null,
     });
   });
   it('uses an absolute http(s) image as it is, since the proxy reads only the bucket', () => {
@@ -48,7 +59,7 @@ describe('the branded container', () => {
   });
   it('shows no image where a tenant has none', () => {
     const bare = { ...site, tenants: [branding('bare', { logoUrl: '', backgroundImageUrl: '' })] };
-    expect(layoutImages(tenantPages(bare, '')[1])).toEqual({ logo: null, background: null, logoTemplate: null, backgroundTemplate: null });
+    expect(layoutImages(tenantPages(bare, '')[1])).toEqual({ logo: null, background: null, logoTemplate: null, backgroundTemplate: null, logoSignatures: null, backgroundSignatures: null });
   });
   it('gives buttons the text colour that contrasts with the accent', () => {
     expect(brandingStyle(tenantPages(site, '')[0])).toContain('--booth-button-text:#000000');

@@ -68,6 +68,7 @@ const SERVER_SETTINGS = {
   ENGINE_INFERENCE_SIZE: int(256, 8192).optional(),
   ENGINE_OUTPUT_SIZE: int(256, 8192).optional(),
   ENGINE_MIN_PERSON_AREA: fraction.optional(),
+  ENGINE_MIN_POSE_SCORE: fraction.optional(),
   ENGINE_MIN_FACE_CONFIDENCE: fraction.optional(),
   BOOTH_JOB_TIMEOUT_MS: int(1000, 3_600_000).default(120_000),
   BOOTH_RETENTION_SECONDS: int(1, 365 * 24 * 3600).default(86_400),
@@ -140,6 +141,7 @@ export interface EngineTuning {
   inferenceSize?: number;
   outputSize?: number;
   minPersonArea?: number;
+  minPoseScore?: number;
   minFaceConfidence?: number;
 }
 
@@ -195,6 +197,7 @@ export function loadSettings(env: Env = process.env): Settings {
       inferenceSize: e.ENGINE_INFERENCE_SIZE,
       outputSize: e.ENGINE_OUTPUT_SIZE,
       minPersonArea: e.ENGINE_MIN_PERSON_AREA,
+      minPoseScore: e.ENGINE_MIN_POSE_SCORE,
       minFaceConfidence: e.ENGINE_MIN_FACE_CONFIDENCE,
     },
     workers: e.BOOTH_WORKERS,

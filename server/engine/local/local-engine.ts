@@ -6,7 +6,7 @@ import { EngineError } from '../engine.ts';
 import { ENGINE_MESSAGES } from './messages.ts';
 import { loadModels, type FaceBox, type Models } from './models.ts';
 import { decodePhoto } from './decode.ts';
-import { findPerson } from './person.ts';
+import { findPerson, type Person } from './person.ts';
 import { resolveSettings, type LocalEngineOptions, type LocalEngineSettings } from './settings.ts';
 import { renderStyle } from './pipeline.ts';
 import { LOCAL_STYLES, type LocalStyle } from './styles/catalog.ts';
@@ -50,9 +50,9 @@ export class LocalEngine implements Engine {
   async restyle(input: RestyleInput): Promise<EngineResult> {
     const style = this.#style(input.styleId);
     const models = await this.#ready();
-    const { inferenceSize, outputSize, maxInputPixels, minPersonArea } = this.settings;
+    const { inferenceSize, outputSize, maxInputPixels } = this.settings;
     const photo = await decodePhoto(input.photo, this.#renderSize(), inferenceSize, maxInputPixels);
-    const person = await findPerson(models, photo, minPersonArea);
+    const person = await findPerson(models, photo, this.settings);
     const image = await renderStyle(style, person, outputSize);
     return { images: [image], prompt: style.prompt };
   }
@@ -62,6 +62,13 @@ export class LocalEngine implements Engine {
     const models = await this.#ready();
     const { inference } = await decodePhoto(photo, this.settings.inferenceSize, this.settings.inferenceSize, this.settings.maxInputPixels);
     return models.detectFaces(inference);
+  }
+
+  /** The person in an encoded image as the styles get it, for checks and tools; throws as a job would. */
+  async findPerson(photo: Uint8Array): Promise<Person> {
+    const models = await this.#ready();
+    const { inferenceSize, maxInputPixels } = this.settings;
+    return findPerson(models, await decodePhoto(photo, this.#renderSize(), inferenceSize, maxInputPixels), this.settings);
   }
 
   async close(): Promise<void> {

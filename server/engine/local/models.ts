@@ -1,6 +1,7 @@
-// The two models, both run on the tfjs wasm backend through @vladmandic/human:
-// BlazeFace (face boxes, through human.detect) and MediaPipe selfie segmentation (run directly,
-// so the mask stays at its native 256x256 and sharp scales it once to the size a style needs).
+// The three models, all run on the tfjs wasm backend through @vladmandic/human:
+// BlazeFace (face boxes, through human.detect), MediaPipe selfie segmentation (run directly,
+// so the mask stays at its native 256x256 and sharp scales it once to the size a style needs)
+// and MoveNet Lightning (body keypoints, run directly on the square the person check cuts).
 // Nothing is downloaded: the model files live in ./models and are read through a file:// loader.
 import { createRequire } from 'node:module';
 import { readFile } from 'node:fs/promises';
@@ -13,12 +14,21 @@ const require = createRequire(import.meta.url);
 const MODELS_DIR = fileURLToPath(new URL('./models/', import.meta.url));
 /** The selfie model's fixed input: 256x256 RGB in 0..1, output 256x256 person probability. */
 export const SEGMENTATION_SIZE = 256;
+/** MoveNet Lightning's fixed input: a 192x192 RGB square in 0..255, one person's 17 keypoints out. */
+export const POSE_SIZE = 192;
 
 export interface FaceBox {
   left: number;
   top: number;
   width: number;
   height: number;
+  score: number;
+}
+
+/** A body keypoint in POSE_SIZE square coordinates, MoveNet's order (nose, eyes, ears, shoulders, ...). */
+export interface Keypoint {
+  x: number;
+  y: number;
   score: number;
 }
 
@@ -30,6 +40,8 @@ export interface Models {
   detectFaces(image: Raster): Promise<FaceBox[]>;
   /** Person probability 0..255 for each pixel of a SEGMENTATION_SIZE square stretched over `image`. */
   segment(square: Raster): Promise<Uint8Array>;
+  /** The 17 body keypoints of the most prominent person in a POSE_SIZE square. */
+  detectPose(square: Raster): Promise<Keypoint[]>;
   dispose(): void;
 }
 
@@ -60,6 +72,7 @@ export async function loadModels(minFaceConfidence: number): Promise<Models> {
   if (tf.getBackend() !== 'wasm') throw new Error(`The tfjs wasm backend did not start (got ${tf.getBackend()}).`);
   await human.load();
   const selfie = (await tf.loadGraphModel(pathToFileURL(join(MODELS_DIR, 'selfie.json')).href)) as GraphModel;
+  const movenet = (await tf.loadGraphModel(pathToFileURL(join(MODELS_DIR, 'movenet-lightning.json')).href)) as GraphModel;
 
   return {
     async detectFaces(image) {
@@ -92,8 +105,24 @@ export async function loadModels(minFaceConfidence: number): Promise<Models> {
         tf.dispose([input, output]);
       }
     },
+    async detectPose(square) {
+      const input = tf.tensor4d(square.data, [1, square.height, square.width, square.channels], 'int32');
+      const output = movenet.execute(input) as Tensor;
+      try {
+        // [1, 1, 17, 3]: y, x, score per keypoint, positions as fractions of the square.
+        const values = (await output.data()) as Float32Array;
+        const keypoints: Keypoint[] = [];
+        for (let i = 0; i < values.length; i += 3) {
+          keypoints.push({ x: values[i + 1] * square.width, y: values[i] * square.height, score: values[i + 2] });
+        }
+        return keypoints;
+      } finally {
+        tf.dispose([input, output]);
+      }
+    },
     dispose() {
       selfie.dispose();
+      movenet.dispose();
       tf.disposeVariables();
     },
   };

@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { EngineError } from '../engine.ts';
 import { SEGMENTATION_SIZE, type Models } from './models.ts';
 import { findPerson, type Person } from './person.ts';
+import { aroundPhoto, scoreSquare } from './pose.ts';
 import { decodePhoto } from './decode.ts';
 import { createRaster } from './raster.ts';
 import type { LocalEngineSettings } from './settings.ts';
@@ -14,9 +15,11 @@ export async function warmUp(models: Models, settings: LocalEngineSettings, rend
   const { width, height } = { width: renderSize, height: Math.round(renderSize * 0.8) };
   const jpeg = await sharp({ create: { width, height, channels: 3, background: '#8a6f5a' } }).jpeg().toBuffer();
   const photo = await decodePhoto(jpeg, renderSize, settings.inferenceSize, settings.maxInputPixels);
-  await findPerson(models, photo, settings.minPersonArea).catch((error: unknown) => {
+  await findPerson(models, photo, settings).catch((error: unknown) => {
     if (!(error instanceof EngineError)) throw error; // a blank photo has nobody in it: expected
   });
+  // The blank photo has neither a face nor a body candidate, so the pose check is rehearsed apart.
+  await scoreSquare(models, photo.inference, aroundPhoto(photo.inference));
   const person = rehearsalPerson(photo.image);
   for (const style of styles) await renderStyle(style, person, settings.outputSize);
 }
@@ -33,5 +36,5 @@ function rehearsalPerson(image: Person['image']): Person {
   }
   const face = { left: image.width * 0.42, top: image.height * 0.2, width: image.width * 0.16, height: image.height * 0.2, score: 1 };
   const box = { left: Math.round(image.width * 0.22), top: Math.round(image.height * 0.03), width: Math.round(image.width * 0.56), height: Math.round(image.height * 0.94) };
-  return { image, mask, faces: [face], box, area: 0.3 };
+  return { image, mask, faces: [face], box, area: 0.3, evidence: { by: 'face', poseScore: 1 } };
 }

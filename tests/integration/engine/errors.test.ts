@@ -4,8 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { createEngine, EngineError, type Engine } from '../../../server/engine/index.ts';
 import type { LocalEngine } from '../../../server/engine/local/local-engine.ts';
+import { LOCAL_STYLES } from '../../../server/engine/local/styles/catalog.ts';
 import { cameraShot } from './support/camera.ts';
 import { fixture } from './support/pixels.ts';
+
+const NO_PERSON = "We couldn't find a person in the photo. Please try again facing the camera.";
+/** Every style of the catalogue: the no-person decision comes before any of them paints. */
+const STYLE_IDS = LOCAL_STYLES.map((style) => style.id);
 
 let engine: Engine & LocalEngine;
 beforeAll(async () => {
@@ -63,6 +68,67 @@ describe('a photo the engine cannot restyle', () => {
     const error = await failure(fixture('astronaut.jpg'), 'no-such-style');
     expect(error).toBeInstanceOf(EngineError);
     expect((error as Error).message).toMatch(/pick another style/);
+  });
+});
+
+describe('a photo of an animal (a cat), with no person in it', () => {
+  // BlazeFace finds a face in the cat, so a face alone is not a person: the body-pose model
+  // must confirm it, and it does not for the cat (pose score at most 0.40, people 0.52 and more).
+  it('has a face the face detector believes in', async () => {
+    expect((await engine.detectFaces(fixture('cat.jpg'))).length).toBeGreaterThan(0);
+  });
+
+  it.each(STYLE_IDS)('ends with the no-person message (%s)', async (styleId) => {
+    const error = await failure(fixture('cat.jpg'), styleId);
+    expect(error).toBeInstanceOf(EngineError);
+    expect((error as Error).message).toBe(NO_PERSON);
+  });
+
+  describe.each([
+    ['through the booth camera (1024 px, I420, mirrored, JPEG)', {}],
+    ['through the booth camera, not mirrored', { mirrored: false }],
+  ])('%s', (_path, options) => {
+    let photo: Buffer;
+    beforeAll(async () => {
+      photo = await cameraShot(fixture('cat.jpg'), options);
+    });
+
+    it.each(STYLE_IDS)('ends with the no-person message (%s)', async (styleId) => {
+      const error = await failure(photo, styleId);
+      expect(error).toBeInstanceOf(EngineError);
+      expect((error as Error).message).toBe(NO_PERSON);
+    });
+  });
+});
+
+describe('a photo of a person passes the body-pose check', () => {
+  const paths = [
+    ['as sent', (photo: Buffer) => Promise.resolve(photo)],
+    ['through the booth camera', (photo: Buffer) => cameraShot(photo)],
+  ] as const;
+  const cases = ['astronaut.jpg', 'grace_hopper.jpg'].flatMap((name) => paths.map(([path, through]) => [name, path, through] as const));
+
+  it.each(cases)('%s (%s) is found by a face the pose model confirms', async (name, _path, through) => {
+    const person = await engine.findPerson(await through(fixture(name)));
+    expect(person.evidence.by).toBe('face');
+    expect(person.evidence.poseScore).toBeGreaterThanOrEqual(engine.settings.minPoseScore);
+  });
+
+  it.each(cases)('%s (%s) is restyled in every style', async (name, _path, through) => {
+    const photo = await through(fixture(name));
+    for (const styleId of STYLE_IDS) {
+      const result = await engine.restyle({ photo, styleId });
+      expect(result.images[0].data.byteLength, styleId).toBeGreaterThan(10_000);
+    }
+  });
+
+  it('with the face cut off is found by its body, which the pose model confirms', async () => {
+    const cropped = await sharp(fixture('astronaut.jpg')).extract({ left: 0, top: 160, width: 512, height: 352 }).jpeg({ quality: 95 }).toBuffer();
+    for (const photo of [cropped, await cameraShot(cropped)]) {
+      const person = await engine.findPerson(photo);
+      expect(person.evidence.by).toBe('body');
+      expect(person.evidence.poseScore).toBeGreaterThanOrEqual(engine.settings.minPoseScore);
+    }
   });
 });
 

@@ -71,8 +71,11 @@ describe('AI hub: styles and jobs', () => {
     expect((await fetch(`${server.url}/media/results/${id}/9.preview.webp`)).status).toBe(404);
   });
 
-  it("ends ERROR with the engine's message when there is no person", async () => {
-    const job = await waitForJob(server.url, await createJob(server.url, fixture('coffee.jpg')));
+  it.each([
+    ['a coffee cup', 'coffee.jpg'],
+    ['an animal (a cat)', 'cat.jpg'],
+  ])("ends ERROR with the engine's message when there is no person, only %s", async (_what, photo) => {
+    const job = await waitForJob(server.url, await createJob(server.url, fixture(photo)));
     expect(job.result).toEqual({ status: JOB_STATUS.error, message: ENGINE_MESSAGES.noPerson });
     expect(job.images).toEqual([]);
   });

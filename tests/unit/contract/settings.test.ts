@@ -87,13 +87,14 @@ describe('the pixel limit', () => {
 describe('engine tuning', () => {
   it('is read with the other server settings, an unset one left to the engine', () => {
     const { engineOptions } = loadSettings({ ENGINE_OUTPUT_SIZE: '1536', ENGINE_MIN_PERSON_AREA: '' });
-    expect(engineOptions).toEqual({ outputSize: 1536, inferenceSize: undefined, minPersonArea: undefined, minFaceConfidence: undefined });
+    expect(engineOptions).toEqual({ outputSize: 1536, inferenceSize: undefined, minPersonArea: undefined, minPoseScore: undefined, minFaceConfidence: undefined });
   });
 
   it.each([
     [{ ENGINE_INFERENCE_SIZE: 'big' }, 'Invalid setting ENGINE_INFERENCE_SIZE="big": expected a whole number'],
     [{ ENGINE_OUTPUT_SIZE: '100' }, 'Invalid setting ENGINE_OUTPUT_SIZE="100": must be at least 256'],
     [{ ENGINE_MIN_PERSON_AREA: '1.5' }, 'Invalid setting ENGINE_MIN_PERSON_AREA="1.5": must be at most 1'],
+    [{ ENGINE_MIN_POSE_SCORE: '0' }, 'Invalid setting ENGINE_MIN_POSE_SCORE="0": must be above 0'],
     [{ ENGINE_MIN_FACE_CONFIDENCE: 'high' }, 'Invalid setting ENGINE_MIN_FACE_CONFIDENCE="high": expected a number between 0 and 1'],
   ])('refuses %o with one line', (env, line) => {
     expect(() => loadSettings(env)).toThrow(line);

@@ -19,7 +19,9 @@ export class SettingsError extends Error {
 }
 
 /** Settings whose value an error line never shows: output ends up in tickets and chats. */
-const SECRET_SETTINGS = new Set(['BOOTH_JWT_SECRET', 'BOOTH_SERVICE_PASSWORD', 'BOOTH_PROXY_KEY', 'BOOTH_PROXY_SALT']);
+const SECRET_SETTINGS = new Set([
+  'BOOTH_JWT_SECRET', 'BOOTH_SERVICE_PASSWORD', 'BOOTH_PROXY_KEY', 'BOOTH_PROXY_SALT', 'BOOTH_OPENAI_API_KEY', 'BOOTH_REPLICATE_API_TOKEN',
+]);
 
 /** The one error line: the setting, its value (never a secret's) and what is allowed. */
 export function settingError(name: string, value: string | undefined, allowed: string): SettingsError {

@@ -2,6 +2,9 @@
 import sharp from 'sharp';
 import { createApp } from './app.ts';
 import { createEngine } from './engine/index.ts';
+import { byName, configuredProviders, PROVIDER_SETTING } from './engine/remote/providers.ts';
+import { RemoteEngines } from './engine/remote/remote-engines.ts';
+import { loadStyles } from './engine/styles-file.ts';
 import { WorkerPool } from './jobs/pool.ts';
 import { startRetention } from './jobs/retention.ts';
 import { JobRunner } from './jobs/runner.ts';
@@ -32,7 +35,10 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
   sharp.cache(false);
   // Engine settings are checked here so a bad value stops the start, not every worker.
   const engineOptions = { ...settings.engineOptions, maxInputPixels: settings.maxPixels };
-  const engineStyles = createEngine(settings.engine, engineOptions).styles();
+  createEngine(settings.engine, engineOptions);
+  const providers = configuredProviders(settings.providers);
+  const offered = loadStyles(settings.stylesFile, byName(providers), PROVIDER_SETTING);
+  for (const notice of offered.notices) log(notice);
 
   const db = openDatabase(settings.dataDir);
   const tenants = new TenantStore(db);
@@ -40,7 +46,7 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
   const jobs = new JobStore(db);
   const files = new FileStore(settings.dataDir);
   const secret = loadJwtSecret(settings.dataDir, settings.jwtSecret);
-  styles.sync(engineStyles);
+  styles.sync(offered.styles);
   seed(tenants, settings.datasetId, settings.tenantAssetsDir);
   // Hand-edited rows are checked before any worker starts, so a typo stops the start with its tenant named.
   tenants.check(settings.datasetId);
@@ -53,7 +59,11 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
     log,
   });
   const waiters = new JobWaiters();
-  const runner = new JobRunner({ jobs, files, pool, waiters });
+  const remote = new RemoteEngines(providers, { retries: settings.providers.retries, log });
+  const runner = new JobRunner({
+    jobs, files, pool, waiters, remote, log,
+    styles: new Map(offered.styles.map((style) => [style.id, style])), timeoutMs: settings.jobTimeoutMs,
+  });
   const recovered = runner.recover();
   if (recovered > 0) log(`recovery: ${recovered} unfinished job(s) from the last run`);
   const stopRetention = startRetention(jobs, files, settings.retentionSeconds);

@@ -77,6 +77,16 @@ const SERVER_SETTINGS = {
   BOOTH_TLS_CERT: folder.optional(),
   BOOTH_TLS_KEY: folder.optional(),
   BOOTH_PUBLIC_URL: httpUrl.optional(),
+  BOOTH_STYLES_FILE: folder.optional(),
+  BOOTH_PROVIDER_RETRIES: int(0, 10).default(3),
+  BOOTH_OPENAI_API_KEY: text.optional(),
+  BOOTH_OPENAI_BASE_URL: httpUrl.default('https://api.openai.com/v1'),
+  BOOTH_OPENAI_CONCURRENCY: int(1, 1000).default(16),
+  BOOTH_COMFYUI_URL: httpUrl.optional(),
+  BOOTH_COMFYUI_CONCURRENCY: int(1, 1000).default(4),
+  BOOTH_REPLICATE_API_TOKEN: text.optional(),
+  BOOTH_REPLICATE_BASE_URL: httpUrl.default('https://api.replicate.com/v1'),
+  BOOTH_REPLICATE_CONCURRENCY: int(1, 1000).default(16),
 };
 
 export interface ProxySource { prefix: string; folder: string }
@@ -133,8 +143,20 @@ export interface Settings {
   publicUrl?: string;
   /** null when BOOTH_HTTPS=off. */
   https: HttpsSettings | null;
+  /** The styles the hub offers (JSON, server/engine/styles-file.ts); none: the six local styles. */
+  stylesFile?: string;
+  /** The generative providers; a provider without its credential or address is off. */
+  providers: ProviderSettings;
   /** Lines for the operator about settings that work but should change (a deprecated name). */
   notices: string[];
+}
+
+export interface ProviderSettings {
+  /** Attempts after the first, for a provider's rate limits and outages. */
+  retries: number;
+  openai: { apiKey?: string; baseUrl: string; concurrency: number };
+  comfyui: { url?: string; concurrency: number };
+  replicate: { apiToken?: string; baseUrl: string; concurrency: number };
 }
 
 export interface EngineTuning {
@@ -213,6 +235,13 @@ export function loadSettings(env: Env = process.env): Settings {
     jobTimeoutMs: e.BOOTH_JOB_TIMEOUT_MS,
     retentionSeconds: e.BOOTH_RETENTION_SECONDS,
     publicUrl: e.BOOTH_PUBLIC_URL,
+    stylesFile: e.BOOTH_STYLES_FILE,
+    providers: {
+      retries: e.BOOTH_PROVIDER_RETRIES,
+      openai: { apiKey: e.BOOTH_OPENAI_API_KEY, baseUrl: e.BOOTH_OPENAI_BASE_URL, concurrency: e.BOOTH_OPENAI_CONCURRENCY },
+      comfyui: { url: e.BOOTH_COMFYUI_URL, concurrency: e.BOOTH_COMFYUI_CONCURRENCY },
+      replicate: { apiToken: e.BOOTH_REPLICATE_API_TOKEN, baseUrl: e.BOOTH_REPLICATE_BASE_URL, concurrency: e.BOOTH_REPLICATE_CONCURRENCY },
+    },
     https: e.BOOTH_HTTPS === 'off' ? null : { port: httpsPort, certFile: e.BOOTH_TLS_CERT, keyFile: e.BOOTH_TLS_KEY },
     notices,
   };

@@ -1,0 +1,76 @@
+// OpenAI's Images API, edit call: the visitor's photo and the style's prompt to a GPT image model,
+// through the official client. BOOTH_OPENAI_BASE_URL points it at any OpenAI-compatible service.
+// One attempt per call: the client's own retries are off, remote-engines.ts retries for every
+// provider alike.
+import OpenAI, { APIConnectionError, APIError, APIUserAbortError, toFile } from 'openai';
+import { z } from 'zod';
+import { failureOfStatus, OptionsError, ProviderError, retryAfterMs, type GeneratedImage, type Provider } from './provider.ts';
+
+const OptionsSchema = z.strictObject({
+  model: z.string().trim().min(1).default('gpt-image-1'),
+  size: z.enum(['auto', '1024x1024', '1024x1536', '1536x1024']).optional(),
+  quality: z.enum(['auto', 'low', 'medium', 'high']).optional(),
+  input_fidelity: z.enum(['low', 'high']).optional(),
+});
+type Options = z.output<typeof OptionsSchema>;
+
+const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
+const OUTPUT_TYPES: Record<string, GeneratedImage['contentType']> = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' };
+
+export function createOpenAiProvider(settings: { apiKey: string; baseUrl: string }, deps: { fetch?: typeof fetch } = {}): Provider {
+  const client = new OpenAI({ apiKey: settings.apiKey, baseURL: settings.baseUrl, maxRetries: 0, fetch: deps.fetch });
+  return {
+    name: 'openai',
+    parseOptions(options) {
+      const parsed = OptionsSchema.safeParse(options ?? {});
+      if (parsed.success) return parsed.data;
+      const issue = parsed.error.issues[0]!;
+      throw new OptionsError(issue.path.join('.') || 'options', issue.message);
+    },
+    async generate({ photo, photoType, prompt, options, signal }) {
+      const { model, size, quality, input_fidelity } = options as Options;
+      const image = await toFile(photo, `photo.${EXTENSIONS[photoType] ?? 'jpg'}`, { type: photoType });
+      let answer;
+      try {
+        answer = await client.images.edit({ model, image, prompt, n: 1, size, quality, input_fidelity }, { signal });
+      } catch (error) {
+        throw asProviderError(error, signal);
+      }
+      const first = answer.data?.[0];
+      if (first?.b64_json) {
+        return { data: Buffer.from(first.b64_json, 'base64'), contentType: OUTPUT_TYPES[answer.output_format ?? 'png'] ?? 'image/png' };
+      }
+      if (first?.url) return download(first.url, signal, deps.fetch ?? fetch);
+      throw new ProviderError('unavailable', 'The OpenAI answer held no image.');
+    },
+  };
+}
+
+/** Older models and some compatible services answer with a URL instead of the image. */
+async function download(url: string, signal: AbortSignal, fetcher: typeof fetch): Promise<GeneratedImage> {
+  const res = await fetcher(url, { signal }).catch((error: unknown) => {
+    throw signal.aborted ? signal.reason : new ProviderError('unavailable', 'The generated image could not be downloaded.', { cause: error });
+  });
+  if (!res.ok) throw new ProviderError(failureOfStatus(res.status), `The generated image could not be downloaded (${res.status}).`);
+  const type = (res.headers.get('content-type') ?? '').split(';')[0]!.trim();
+  return { data: new Uint8Array(await res.arrayBuffer()), contentType: (Object.values(OUTPUT_TYPES).find((t) => t === type) ?? 'image/png') };
+}
+
+/** The client's errors as the booth's failure kinds; the key never appears in a message. */
+function asProviderError(error: unknown, signal: AbortSignal): unknown {
+  if (error instanceof APIUserAbortError || signal.aborted) return signal.reason ?? error;
+  if (error instanceof APIConnectionError) return new ProviderError('unavailable', 'OpenAI could not be reached.', { cause: error });
+  if (!(error instanceof APIError) || error.status === undefined) return new ProviderError('unavailable', 'OpenAI failed without an answer.', { cause: error });
+  const code = error.code ?? '';
+  // A refused picture (the safety system) is the visitor's to act on: another style, another photo.
+  if (code === 'moderation_blocked' || code === 'content_policy_violation' || error.type === 'image_generation_user_error') {
+    return new ProviderError('refused', `OpenAI refused the picture (${code || error.type}).`);
+  }
+  // An exhausted quota or bill is for ops to fix, like a wrong key: retrying cannot help.
+  if (code === 'insufficient_quota' || code === 'billing_hard_limit_reached') return new ProviderError('credentials', `OpenAI refused the account (${code}).`);
+  const kind = failureOfStatus(error.status);
+  const headers = error.headers;
+  const wait = retryAfterMs(headers?.get('retry-after-ms') ? String(Number(headers.get('retry-after-ms')) / 1000) : headers?.get('retry-after'));
+  // The answer's own message may quote the key (masked, but still): only the status and code are kept.
+  return new ProviderError(kind, `OpenAI answered ${error.status}${code ? ` (${code})` : ''}.`, { retryAfterMs: wait });
+}

@@ -1,0 +1,61 @@
+// A visitor through a generative sticker style, in Chromium: the same built site, served by a
+// booth whose styles file offers an OpenAI sticker style (against the Images API stand-in). The
+// styles screen picks the style up from the hub, the job goes through the provider and the CPU
+// die-cut, and the result peels like any sticker.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { TEXT } from '../../../contract/index.ts';
+import { newDataDir, startServer, type RunningServer } from '../../../scripts/support/server-process.ts';
+import { startOpenAiStandIn, type OpenAiStandIn } from '../../support/stand-ins/openai.ts';
+import { suiteBrowser } from '../support/browser.ts';
+import { photoOnStylesScreen } from '../support/journey.ts';
+
+const STYLES = {
+  styles: [
+    { id: 'anime-sticker', description: 'Anime sticker', prompt: 'An anime sticker of you', engine: 'openai', sticker: true },
+    { id: 'die-cut-sticker', engine: 'local' },
+  ],
+};
+
+let standIn: OpenAiStandIn;
+let booth: RunningServer;
+beforeAll(async () => {
+  standIn = await startOpenAiStandIn();
+  const dataDir = newDataDir('e2e-generative');
+  const stylesFile = path.join(dataDir, 'styles.json');
+  fs.writeFileSync(stylesFile, JSON.stringify(STYLES));
+  booth = await startServer({
+    dataDir,
+    env: { BOOTH_SITE_DIR: inject('siteDir'), BOOTH_WORKERS: '1', BOOTH_STYLES_FILE: stylesFile, BOOTH_OPENAI_API_KEY: standIn.key, BOOTH_OPENAI_BASE_URL: standIn.url },
+  });
+});
+afterAll(async () => {
+  await booth?.stop();
+  await standIn?.close();
+});
+
+describe('a generative sticker style', () => {
+  const { newPage } = suiteBrowser({ camera: 'grace_hopper' });
+
+  it('takes a visitor from the photo to a peeling sticker made by the provider', async () => {
+    const page = await newPage();
+    await photoOnStylesScreen(page, booth.url);
+    // The site was built with the local styles; the styles screen asks the hub for the current list.
+    const tile = page.getByRole('button', { name: /Anime sticker/ });
+    await tile.waitFor();
+    await tile.click();
+    await page.waitForURL(/\/results\/[\w-]+$/);
+    await page.getByRole('heading', { name: TEXT.resultHeading }).waitFor({ timeout: 30_000 });
+    expect(await page.locator('figcaption').textContent()).toBe('An anime sticker of you');
+    const sticker = page.locator('.booth-sticker');
+    await sticker.waitFor();
+    // The peel toggles 1 s after the picture loads.
+    await expect.poll(() => sticker.getAttribute('data-peeled'), { timeout: 5000 }).toBe('true');
+    expect(standIn.received.at(-1)).toMatchObject({ prompt: 'An anime sticker of you' });
+    // What the visitor downloads is the die-cut PNG, transparent around the person.
+    const href = await page.locator('figure a').getAttribute('href');
+    const res = await fetch(new URL(href!, booth.url));
+    expect(res.headers.get('content-type')).toBe('image/png');
+  });
+});

@@ -9,7 +9,8 @@ import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 
 export type OpenAiBehaviour =
-  | { kind: 'ok'; delayMs?: number }
+  /** `picture`: answer with this PNG instead of one made from the photo (benchmarks: no CPU spent here). */
+  | { kind: 'ok'; delayMs?: number; picture?: Buffer }
   | { kind: 'moderation' }
   | { kind: 'rate-limited'; retryAfterSeconds: number; times: number }
   | { kind: 'server-error'; times: number }
@@ -31,6 +32,8 @@ export interface OpenAiStandIn {
   url: string;
   key: string;
   received: ReceivedEdit[];
+  /** For each received edit, the time from its request's arrival to its answer (ms). */
+  serviceMs: number[];
   /** Requests it refused before answering an edit (bad auth, bad body), with the reason. */
   refused: string[];
   behave(behaviour: OpenAiBehaviour): void;
@@ -46,6 +49,7 @@ export async function startOpenAiStandIn(key = 'sk-stand-in-key-0123456789'): Pr
   let behaviour: OpenAiBehaviour = { kind: 'ok' };
   let failuresLeft = 0;
   const received: ReceivedEdit[] = [];
+  const serviceMs: number[] = [];
   const refused: string[] = [];
 
   const send = (res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
@@ -54,6 +58,10 @@ export async function startOpenAiStandIn(key = 'sk-stand-in-key-0123456789'): Pr
   };
 
   const server = http.createServer(async (req, res) => {
+    const arrived = performance.now();
+    res.on('finish', () => {
+      if (received.length > serviceMs.length) serviceMs.push(performance.now() - arrived);
+    });
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     if (req.method !== 'POST' || req.url !== '/v1/images/edits') {
@@ -100,10 +108,11 @@ export async function startOpenAiStandIn(key = 'sk-stand-in-key-0123456789'): Pr
     if (behaviour.kind === 'quota') {
       return send(res, 429, error('You exceeded your current quota, please check your plan and billing details.', 'insufficient_quota', 'insufficient_quota'));
     }
-    if (behaviour.kind === 'ok' && behaviour.delayMs) await new Promise((resolve) => setTimeout(resolve, behaviour.kind === 'ok' ? behaviour.delayMs : 0));
+    const ok = behaviour.kind === 'ok' ? behaviour : { delayMs: 0, picture: undefined };
+    if (ok.delayMs) await new Promise((resolve) => setTimeout(resolve, ok.delayMs));
     if (res.destroyed) return;
     // The "generated" picture: the photo, 1024 wide, tinted, as a PNG (GPT image models answer PNG by default).
-    const picture = await sharp(photo).resize(1024, 1024, { fit: 'cover' }).tint(STAND_IN_TINT).png().toBuffer();
+    const picture = ok.picture ?? await sharp(photo).resize(1024, 1024, { fit: 'cover' }).tint(STAND_IN_TINT).png().toBuffer();
     send(res, 200, {
       created: Math.floor(Date.now() / 1000),
       data: [{ b64_json: picture.toString('base64') }],
@@ -117,6 +126,7 @@ export async function startOpenAiStandIn(key = 'sk-stand-in-key-0123456789'): Pr
     url: `http://127.0.0.1:${port}/v1`,
     key,
     received,
+    serviceMs,
     refused,
     behave(next) {
       behaviour = next;

@@ -1,0 +1,259 @@
+// The ComfyUI provider: a self-hosted ComfyUI (a GPU box at the event or in the cloud) runs the
+// style's workflow on the visitor's photo. One job, one attempt, through ComfyUI's own HTTP API:
+//   1. POST /upload/image      the photo, under a name of its own (multipart: image, type=input, overwrite=true)
+//   2. GET  /ws?clientId=…     opened meanwhile, to hear how the job goes (comfyui-events.ts)
+//   3. POST /prompt            {prompt: the workflow with its placeholders filled, client_id}
+//   4. the websocket's end of the job, or GET /history/{prompt_id} when the websocket cannot open
+//   5. GET  /view?filename=&subfolder=&type=   the picture the workflow saved
+// Retries and time limits belong to the framework: a failure is thrown as a ProviderError of the
+// right kind, and an aborted signal stops every request and the websocket at once.
+import { randomUUID } from 'node:crypto';
+import { historyOutputs, openJobEvents } from './comfyui-events.ts';
+import { fillWorkflow, parseComfyuiOptions, pickOutput, type ComfyuiOptions, type OutputImage } from './comfyui-workflow.ts';
+import { failureOfStatus, ProviderError, retryAfterMs, type GeneratedImage, type GenerateInput, type Provider } from './provider.ts';
+
+export interface ComfyuiSettings {
+  /** Where ComfyUI answers, e.g. http://gpu-box.local:8188 (a path prefix behind a proxy is kept). */
+  url: string;
+}
+
+export interface ComfyuiDeps {
+  fetch?: typeof fetch;
+  WebSocket?: typeof WebSocket;
+}
+
+const PHOTO_EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
+
+export function createComfyuiProvider(settings: ComfyuiSettings, deps: ComfyuiDeps = {}): Provider {
+  const base = baseUrl(settings.url);
+  const fetchImpl = deps.fetch ?? globalThis.fetch;
+  const WebSocketClass = deps.WebSocket ?? globalThis.WebSocket;
+  const where = `ComfyUI at ${base.href}`;
+
+  /**
+   * One HTTP request; network failures and refusals become ProviderErrors, an abort its reason.
+   * `answered` lists the failure statuses the caller reads itself.
+   */
+  async function request(route: string, init: RequestInit, what: string, signal: AbortSignal, answered: number[] = []): Promise<Response> {
+    let response: Response;
+    try {
+      response = await fetchImpl(new URL(route, base), { ...init, signal });
+    } catch (error) {
+      if (signal.aborted) throw signal.reason;
+      throw new ProviderError('unavailable', `${where} cannot be reached to ${what} (${networkProblem(error)}).`, { cause: error });
+    }
+    if (response.ok || answered.includes(response.status)) return response;
+    const body = await readText(response, what, signal).catch(() => {
+      if (signal.aborted) throw signal.reason;
+      return '';
+    });
+    throw statusFailure(response, body, `${where} answered ${response.status} to ${what}`, base);
+  }
+
+  async function readText(response: Response, what: string, signal: AbortSignal): Promise<string> {
+    try {
+      return await response.text();
+    } catch (error) {
+      if (signal.aborted) throw signal.reason;
+      throw new ProviderError('unavailable', `${where} broke off its answer to ${what} (${networkProblem(error)}).`, { cause: error });
+    }
+  }
+
+  async function readJson(response: Response, what: string, signal: AbortSignal): Promise<Record<string, unknown>> {
+    const text = await readText(response, what, signal);
+    try {
+      const value: unknown = JSON.parse(text);
+      if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as Record<string, unknown>;
+    } catch {
+      // Said below, with what was asked.
+    }
+    throw new ProviderError('unavailable', `${where} gave an answer to ${what} that is not the JSON object ComfyUI sends: ${excerpt(text)}`);
+  }
+
+  /** Uploads the photo into ComfyUI's input folder; returns the name LoadImage knows it by. */
+  async function uploadPhoto(photo: Uint8Array, photoType: string, signal: AbortSignal): Promise<string> {
+    const form = new FormData();
+    // A name of its own per job: two visitors' photos never overwrite each other.
+    const name = `booth-${randomUUID()}.${PHOTO_EXTENSIONS[photoType] ?? 'jpg'}`;
+    form.append('image', new Blob([photo as Uint8Array<ArrayBuffer>], { type: photoType }), name);
+    form.append('type', 'input');
+    form.append('overwrite', 'true');
+    const what = 'upload the photo (POST /upload/image)';
+    const answer = await readJson(await request('upload/image', { method: 'POST', body: form }, what, signal), what, signal);
+    if (typeof answer.name !== 'string' || answer.name === '') {
+      throw new ProviderError('unavailable', `${where} did not name the uploaded photo in its answer to ${what}: ${excerpt(JSON.stringify(answer))}`);
+    }
+    const subfolder = typeof answer.subfolder === 'string' ? answer.subfolder : '';
+    return subfolder ? `${subfolder}/${answer.name}` : answer.name;
+  }
+
+  /** Queues the filled workflow for this client; returns its prompt_id. */
+  async function queuePrompt(options: ComfyuiOptions, workflow: unknown, clientId: string, signal: AbortSignal): Promise<string> {
+    const what = 'queue the workflow (POST /prompt)';
+    const init = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ prompt: workflow, client_id: clientId }) };
+    const response = await request('prompt', init, what, signal, [400]);
+    if (response.status === 400) {
+      // ComfyUI checked the workflow and refused it; the body says which node and why.
+      const body = await readText(response, what, signal);
+      const refusal = promptRefusal(body) ?? excerpt(body);
+      throw new ProviderError('failed', `${where} refused the workflow ${options.file}: ${refusal}`);
+    }
+    const answer = await readJson(response, what, signal);
+    if (typeof answer.prompt_id !== 'string' || answer.prompt_id === '') {
+      throw new ProviderError('unavailable', `${where} gave no prompt_id in its answer to ${what}: ${excerpt(JSON.stringify(answer))}`);
+    }
+    return answer.prompt_id;
+  }
+
+  async function download(image: OutputImage, signal: AbortSignal): Promise<GeneratedImage> {
+    const query = new URLSearchParams({ filename: image.filename, subfolder: image.subfolder, type: image.type });
+    const what = `download the picture ${image.filename} (GET /view)`;
+    const response = await request(`view?${query}`, { method: 'GET' }, what, signal);
+    let data: Uint8Array;
+    try {
+      data = new Uint8Array(await response.arrayBuffer());
+    } catch (error) {
+      if (signal.aborted) throw signal.reason;
+      throw new ProviderError('unavailable', `${where} broke off its answer to ${what} (${networkProblem(error)}).`, { cause: error });
+    }
+    const contentType = imageType(response.headers.get('content-type'), data);
+    if (!contentType) {
+      throw new ProviderError('failed', `${where} sent ${image.filename} as ${response.headers.get('content-type') ?? 'no content type'}: the workflow must save a PNG, JPEG or WebP picture.`);
+    }
+    return { data, contentType };
+  }
+
+  return {
+    name: 'comfyui',
+
+    parseOptions(options, { baseDir }) {
+      return parseComfyuiOptions(options, baseDir);
+    },
+
+    async generate({ photo, photoType, prompt, options, seed, signal }: GenerateInput): Promise<GeneratedImage> {
+      signal.throwIfAborted();
+      const style = options as ComfyuiOptions;
+      const clientId = randomUUID();
+      const events = openJobEvents(websocketUrl(base, clientId), WebSocketClass, signal);
+      const history = (promptId: string) =>
+        historyOutputs(promptId, async () => {
+          const what = `follow the job (GET /history/${promptId})`;
+          return readJson(await request(`history/${encodeURIComponent(promptId)}`, { method: 'GET' }, what, signal), what, signal);
+        }, signal);
+      try {
+        const photoName = await uploadPhoto(photo, photoType, signal);
+        const workflow = fillWorkflow(style.workflow, { photo: photoName, prompt, seed });
+        const listening = await events.ready;
+        const promptId = await queuePrompt(style, workflow, clientId, signal);
+        let outputs = listening ? await events.follow(promptId) : await history(promptId);
+        let result = pickOutput(style.workflow, outputs, style.outputNode);
+        // The websocket tells only of nodes that ran; the history also lists cached ones.
+        if (!result && listening) {
+          outputs = await history(promptId);
+          result = pickOutput(style.workflow, outputs, style.outputNode);
+        }
+        if (!result) {
+          const which = style.outputNode ? `node ${style.outputNode} (output_node) showed no image` : 'no node saved an image';
+          throw new ProviderError('failed', `${where} ran the workflow ${style.file} (prompt ${promptId}) but ${which}.`);
+        }
+        return await download(result.image, signal);
+      } catch (error) {
+        if (signal.aborted) throw signal.reason;
+        throw error;
+      } finally {
+        events.close();
+      }
+    },
+  };
+}
+
+/** The settings' URL as a base for ComfyUI's routes (a trailing slash, so that a path prefix is kept). */
+function baseUrl(url: string): URL {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new Error(`The ComfyUI URL "${url}" is not a URL; write it like http://gpu-box.local:8188.`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new Error(`The ComfyUI URL "${url}" must start with http:// or https://.`);
+  }
+  if (parsed.username || parsed.password) {
+    throw new Error(`The ComfyUI URL "${parsed.host}" must not carry a user name or password.`);
+  }
+  parsed.search = '';
+  parsed.hash = '';
+  if (!parsed.pathname.endsWith('/')) parsed.pathname += '/';
+  return parsed;
+}
+
+function websocketUrl(base: URL, clientId: string): URL {
+  const url = new URL('ws', base);
+  url.protocol = base.protocol === 'https:' ? 'wss:' : 'ws:';
+  url.searchParams.set('clientId', clientId);
+  return url;
+}
+
+function statusFailure(response: Response, body: string, headline: string, base: URL): ProviderError {
+  const kind = failureOfStatus(response.status);
+  const said = body.trim() ? ` (it said: ${excerpt(body)})` : '';
+  if (kind === 'credentials') {
+    // ComfyUI itself asks for no credentials: an auth proxy in front of it refused the booth.
+    return new ProviderError(kind, `${headline}: a proxy in front of ComfyUI wants credentials, and the booth sends none; let the booth through, or point the URL past the proxy${said}.`);
+  }
+  if (response.status === 404) {
+    return new ProviderError(kind, `${headline}: is ${base.href} the address of ComfyUI${base.pathname === '/' ? '' : ', with the right path'}?${said}`);
+  }
+  const retryAfter = retryAfterMs(response.headers.get('retry-after'));
+  return new ProviderError(kind, `${headline}${said}.`, retryAfter === undefined ? {} : { retryAfterMs: retryAfter });
+}
+
+/**
+ * The sentence of ComfyUI's refusal of a prompt: `{error: {type, message, details}, node_errors:
+ * {id: {class_type, errors: [{message, details}]}}}`, naming each node at fault. Null when the body
+ * is not that shape.
+ */
+export function promptRefusal(body: string): string | null {
+  let answer: { error?: unknown; node_errors?: unknown };
+  try {
+    answer = JSON.parse(body);
+  } catch {
+    return null;
+  }
+  if (typeof answer !== 'object' || answer === null || !('error' in answer)) return null;
+  const error = answer.error as { message?: unknown; details?: unknown } | string | null;
+  const headline = typeof error === 'string' ? error : typeof error?.message === 'string' ? error.message : 'the workflow is not valid';
+  const nodes = Object.entries(typeof answer.node_errors === 'object' && answer.node_errors !== null ? answer.node_errors : {}).map(
+    ([id, node]: [string, { class_type?: unknown; errors?: unknown }]) => {
+      const errors = (Array.isArray(node?.errors) ? node.errors : []) as { message?: unknown; details?: unknown }[];
+      const reasons = errors.map((reason) => [reason.message, reason.details].filter((part) => typeof part === 'string' && part !== '').join(': '));
+      return `node ${id}${typeof node?.class_type === 'string' ? ` (${node.class_type})` : ''}: ${reasons.join('; ') || 'invalid'}`;
+    },
+  );
+  if (nodes.length > 0) return `${headline}; ${nodes.join('; ')}.`;
+  const details = typeof error === 'object' && typeof error?.details === 'string' && error.details.trim() ? ` (${error.details.trim()})` : '';
+  return `${headline}${details}.`;
+}
+
+function networkProblem(error: unknown): string {
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } })?.cause;
+  if (typeof cause?.code === 'string') return cause.code;
+  if (typeof cause?.message === 'string') return cause.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+function excerpt(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > 300 ? `${flat.slice(0, 300)}…` : flat || '(empty)';
+}
+
+/** The picture's type from the answer's Content-Type, or from its first bytes when that says nothing useful. */
+function imageType(header: string | null, data: Uint8Array): GeneratedImage['contentType'] | null {
+  const declared = header?.split(';')[0].trim().toLowerCase();
+  if (declared === 'image/png' || declared === 'image/jpeg' || declared === 'image/webp') return declared;
+  const ascii = (from: number, to: number) => String.fromCharCode(...data.subarray(from, to));
+  if (data[0] === 0x89 && ascii(1, 4) === 'PNG') return 'image/png';
+  if (data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'image/jpeg';
+  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp';
+  return null;
+}

@@ -1,6 +1,8 @@
 // The generative providers this booth can use: each one whose credential or address is set.
 import type { ProviderSettings } from '../../settings.ts';
+import { createComfyuiProvider } from './comfyui.ts';
 import { createOpenAiProvider } from './openai.ts';
+import { createReplicateProvider } from './replicate.ts';
 import type { Provider, ProviderName } from './provider.ts';
 import type { RemoteProvider } from './remote-engines.ts';
 
@@ -13,8 +15,12 @@ export const PROVIDER_SETTING: Record<ProviderName, string> = {
 
 export function configuredProviders(settings: ProviderSettings): RemoteProvider[] {
   const providers: RemoteProvider[] = [];
-  const { openai } = settings;
+  const { openai, comfyui, replicate } = settings;
   if (openai.apiKey) providers.push({ provider: createOpenAiProvider({ apiKey: openai.apiKey, baseUrl: openai.baseUrl }), concurrency: openai.concurrency });
+  if (comfyui.url) providers.push({ provider: createComfyuiProvider({ url: comfyui.url }), concurrency: comfyui.concurrency });
+  if (replicate.apiToken) {
+    providers.push({ provider: createReplicateProvider({ apiToken: replicate.apiToken, baseUrl: replicate.baseUrl }), concurrency: replicate.concurrency });
+  }
   return providers;
 }
 

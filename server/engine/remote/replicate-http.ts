@@ -141,7 +141,12 @@ interface ApiError extends Error {
   response: Response;
 }
 function isApiError(error: unknown): error is ApiError {
-  return error instanceof Error && error.name === 'ApiError' && (error as ApiError).response instanceof Response && (error as ApiError).request instanceof Request;
+  // By shape, not instanceof Response: in the server, @hono/node-server puts its own Request and
+  // Response classes on globalThis, and fetch's answers are not instances of those.
+  const { response, request } = error as Partial<ApiError>;
+  return error instanceof Error && error.name === 'ApiError'
+    && typeof response?.status === 'number' && typeof response.headers?.get === 'function'
+    && typeof request?.method === 'string' && typeof request.url === 'string';
 }
 
 /**

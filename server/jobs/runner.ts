@@ -15,6 +15,8 @@ import { PROVIDER_SETTING } from '../engine/remote/providers.ts';
 import type { RemoteEngines } from '../engine/remote/remote-engines.ts';
 import type { StyleDefinition } from '../engine/styles-file.ts';
 
+/** A generative result up to this size is shown as it is, without a display copy. */
+const LIGHT_RESULT_BYTES = 512 * 1024;
 /** The local style that cuts a generative sticker out: the die-cut on the generated picture. */
 const STICKER_CUTOUT_STYLE = 'die-cut-sticker';
 const PHOTO_TYPES: Record<string, string> = { '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.webp': 'image/webp' };
@@ -110,7 +112,10 @@ export class JobRunner {
         : await pool.run({ jobId, styleId: job.styleId, photo, client }, onStart);
       if (!this.#accepting) return;
       if (result.images.length === 0) throw new Error('The engine returned no image.');
-      const previews = await this.#previews(jobId, result.images);
+      // A provider's compressed picture is light enough to show as it is; a display copy would
+      // only cost CPU (a local result, or a generative sticker cut out here, gets one).
+      const light = style && style.engine !== 'local' && result.images.every((image) => image.data.byteLength <= LIGHT_RESULT_BYTES);
+      const previews = light ? [] : await this.#previews(jobId, result.images);
       if (!this.#accepting) return;
       const names = files.saveResults(jobId, result.images);
       jobs.complete(jobId, names, previews.length > 0 ? files.savePreviews(jobId, previews) : []);

@@ -11,6 +11,10 @@ const OptionsSchema = z.strictObject({
   size: z.enum(['auto', '1024x1024', '1024x1536', '1536x1024']).optional(),
   quality: z.enum(['auto', 'low', 'medium', 'high']).optional(),
   input_fidelity: z.enum(['low', 'high']).optional(),
+  // JPEG by default: a tenth of the PNG's bytes for a photo-like picture, quick for the booth to
+  // pass on and for phones to show and share; a sticker style is cut out and made a PNG here.
+  output_format: z.enum(['png', 'jpeg', 'webp']).default('jpeg'),
+  output_compression: z.number().int().min(0).max(100).default(92),
 });
 type Options = z.output<typeof OptionsSchema>;
 
@@ -28,17 +32,19 @@ export function createOpenAiProvider(settings: { apiKey: string; baseUrl: string
       throw new OptionsError(issue.path.join('.') || 'options', issue.message);
     },
     async generate({ photo, photoType, prompt, options, signal }) {
-      const { model, size, quality, input_fidelity } = options as Options;
+      const { model, size, quality, input_fidelity, output_format } = options as Options;
+      // Only JPEG and WebP are compressed; the API refuses a compression for PNG.
+      const output_compression = output_format === 'png' ? undefined : (options as Options).output_compression;
       const image = await toFile(photo, `photo.${EXTENSIONS[photoType] ?? 'jpg'}`, { type: photoType });
       let answer;
       try {
-        answer = await client.images.edit({ model, image, prompt, n: 1, size, quality, input_fidelity }, { signal });
+        answer = await client.images.edit({ model, image, prompt, n: 1, size, quality, input_fidelity, output_format, output_compression }, { signal });
       } catch (error) {
         throw asProviderError(error, signal);
       }
       const first = answer.data?.[0];
       if (first?.b64_json) {
-        return { data: Buffer.from(first.b64_json, 'base64'), contentType: OUTPUT_TYPES[answer.output_format ?? 'png'] ?? 'image/png' };
+        return { data: Buffer.from(first.b64_json, 'base64'), contentType: OUTPUT_TYPES[answer.output_format ?? output_format] ?? 'image/png' };
       }
       if (first?.url) return download(first.url, signal, deps.fetch ?? fetch);
       throw new ProviderError('unavailable', 'The OpenAI answer held no image.');

@@ -24,19 +24,29 @@ const failure = (p: Provider = provider) => generate(p, AbortSignal.timeout(20_0
 describe('the OpenAI provider', () => {
   it('sends the photo, the prompt and the model with the key, and returns the generated picture', async () => {
     const image = await generate(provider, AbortSignal.timeout(20_000));
-    expect(image.contentType).toBe('image/png');
+    // JPEG unless a style asks otherwise: the provider is asked for it, and says it sent it.
+    expect(image.contentType).toBe('image/jpeg');
+    expect((await sharp(image.data).metadata()).format).toBe('jpeg');
     const [red, green] = (await sharp(image.data).stats()).channels;
     // The stand-in tints what it received magenta: the picture came through it, made from this photo.
     expect(red!.mean - green!.mean).toBeGreaterThan(30);
     expect(standIn.received.at(-1)).toMatchObject({
-      authorization: `Bearer ${standIn.key}`, model: 'gpt-image-1', prompt: 'Turn the person into an anime hero', n: '1', imageType: 'image/jpeg', imageBytes: photo.length,
+      authorization: `Bearer ${standIn.key}`, model: 'gpt-image-1', prompt: 'Turn the person into an anime hero', n: '1', imageType: 'image/jpeg', imageBytes: photo.length, format: 'jpeg',
     });
   });
 
   it('takes a style\'s model and size, and refuses unknown options with the field named', () => {
-    expect(provider.parseOptions({ model: 'gpt-image-1-mini', size: '1024x1536' }, { baseDir: '.' })).toEqual({ model: 'gpt-image-1-mini', size: '1024x1536' });
+    expect(provider.parseOptions({ model: 'gpt-image-1-mini', size: '1024x1536' }, { baseDir: '.' }))
+      .toEqual({ model: 'gpt-image-1-mini', size: '1024x1536', output_format: 'jpeg', output_compression: 92 });
     expect(() => provider.parseOptions({ size: 'huge' }, { baseDir: '.' })).toThrow(expect.objectContaining({ name: 'OptionsError', field: 'size' }));
     expect(() => provider.parseOptions({ modle: 'x' }, { baseDir: '.' })).toThrow(expect.objectContaining({ name: 'OptionsError' }));
+  });
+
+  it('asks for a PNG when the style says so, without a compression (the API refuses one for PNG)', async () => {
+    const options = provider.parseOptions({ output_format: 'png' }, { baseDir: '.' });
+    const image = await provider.generate({ photo, photoType: 'image/jpeg', prompt: 'p', options, seed: 1, signal: AbortSignal.timeout(20_000) });
+    expect(image.contentType).toBe('image/png');
+    expect(standIn.received.at(-1)?.format).toBe('png');
   });
 
   it.each([

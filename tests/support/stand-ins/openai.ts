@@ -26,6 +26,8 @@ export interface ReceivedEdit {
   n: string | null;
   imageType: string;
   imageBytes: number;
+  /** The output format asked (png when none is). */
+  format: string;
 }
 
 export interface OpenAiStandIn {
@@ -34,6 +36,8 @@ export interface OpenAiStandIn {
   received: ReceivedEdit[];
   /** For each received edit, the time from its request's arrival to its answer (ms). */
   serviceMs: number[];
+  /** For each received edit, when it arrived (performance.now() of this process). */
+  arrivals: number[];
   /** Requests it refused before answering an edit (bad auth, bad body), with the reason. */
   refused: string[];
   behave(behaviour: OpenAiBehaviour): void;
@@ -48,8 +52,10 @@ export const STAND_IN_TINT = { r: 255, g: 0, b: 160 };
 export async function startOpenAiStandIn(key = 'sk-stand-in-key-0123456789'): Promise<OpenAiStandIn> {
   let behaviour: OpenAiBehaviour = { kind: 'ok' };
   let failuresLeft = 0;
+  const fixed = new Map<string, Buffer>();
   const received: ReceivedEdit[] = [];
   const serviceMs: number[] = [];
+  const arrivals: number[] = [];
   const refused: string[] = [];
 
   const send = (res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
@@ -92,7 +98,14 @@ export async function startOpenAiStandIn(key = 'sk-stand-in-key-0123456789'): Pr
       refused.push('not an image');
       return send(res, 400, error('Invalid image file or mode for image 1, please check your image file.', 'invalid_request_error', 'invalid_image_file', 'image'));
     }
-    received.push({ authorization: req.headers.authorization, model, prompt, n: form.get('n') as string | null, imageType: image.type, imageBytes: photo.length });
+    arrivals.push(arrived);
+    const format = (form.get('output_format') as string | null) ?? 'png';
+    const compression = form.get('output_compression') as string | null;
+    if (!['png', 'jpeg', 'webp'].includes(format) || (compression !== null && (format === 'png' || !/^\d+$/.test(compression) || Number(compression) > 100))) {
+      refused.push('bad output options');
+      return send(res, 400, error("Invalid value for 'output_format' or 'output_compression'.", 'invalid_request_error', 'invalid_value', 'output_compression'));
+    }
+    received.push({ authorization: req.headers.authorization, model, prompt, n: form.get('n') as string | null, imageType: image.type, imageBytes: photo.length, format });
 
     if (failuresLeft > 0) {
       failuresLeft--;
@@ -111,12 +124,20 @@ export async function startOpenAiStandIn(key = 'sk-stand-in-key-0123456789'): Pr
     const ok = behaviour.kind === 'ok' ? behaviour : { delayMs: 0, picture: undefined };
     if (ok.delayMs) await new Promise((resolve) => setTimeout(resolve, ok.delayMs));
     if (res.destroyed) return;
-    // The "generated" picture: the photo, 1024 wide, tinted, as a PNG (GPT image models answer PNG by default).
-    const picture = ok.picture ?? await sharp(photo).resize(1024, 1024, { fit: 'cover' }).tint(STAND_IN_TINT).png().toBuffer();
+    // The "generated" picture: the photo, 1024 wide, tinted, in the format asked (PNG unless asked otherwise).
+    const quality = compression === null ? 100 : Math.max(1, Number(compression));
+    const encode = (source: Buffer, tint: boolean) => {
+      const made = sharp(source).resize(1024, 1024, { fit: 'cover' });
+      if (tint) made.tint(STAND_IN_TINT);
+      return (format === 'jpeg' ? made.jpeg({ quality }) : format === 'webp' ? made.webp({ quality }) : made.png()).toBuffer();
+    };
+    // A fixed picture is encoded once per format, so a benchmark measures the booth, not this.
+    const cacheKey = `${format} ${quality}`;
+    const picture = ok.picture ? (fixed.get(cacheKey) ?? fixed.set(cacheKey, await encode(ok.picture, false)).get(cacheKey)!) : await encode(photo, true);
     send(res, 200, {
       created: Math.floor(Date.now() / 1000),
       data: [{ b64_json: picture.toString('base64') }],
-      background: 'opaque', output_format: 'png', quality: 'medium', size: '1024x1024',
+      background: 'opaque', output_format: format, quality: 'medium', size: '1024x1024',
       usage: { input_tokens: 100, output_tokens: 1000, total_tokens: 1100, input_tokens_details: { image_tokens: 90, text_tokens: 10 } },
     });
   });
@@ -127,9 +148,11 @@ export async function startOpenAiStandIn(key = 'sk-stand-in-key-0123456789'): Pr
     key,
     received,
     serviceMs,
+    arrivals,
     refused,
     behave(next) {
       behaviour = next;
+      fixed.clear();
       failuresLeft = 'times' in next ? next.times : 0;
     },
     close: () => new Promise((resolve) => {

@@ -140,8 +140,8 @@ export function aiHubHost(deps: AiHubDeps) {
       if ('error' in sent) return fail(c, 400, sent.error);
       let photo: Photo;
       try {
-        await checkHeader(sent.data, sent.extension, deps.maxPixels);
-        photo = await photoChecks.run(client, () => checkPixels(sent.data, sent.extension, photoLimits), c.req.raw.signal);
+        const size = await checkHeader(sent.data, sent.extension, deps.maxPixels);
+        photo = await photoChecks.run(client, () => checkPixels(sent.data, sent.extension, size, photoLimits), c.req.raw.signal);
       } catch (error) {
         if (error instanceof UploadError) return fail(c, 400, error.message);
         if (error instanceof LimiterFullError) return busy(c);

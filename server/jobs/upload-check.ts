@@ -1,7 +1,8 @@
 // The photo's pixels, checked once at create: within the pixel limit by its header (a bomb is
-// refused before it is decoded), and really decodable. A photo larger than the engine can use is
-// stored downscaled, so a job costs the same whatever was sent: a 40 MP 16-bit PNG is decoded
-// here once (within the per-client turn of photoChecks), not again by the engine.
+// refused before it is decoded), and whole (one cut off in transit is refused at once). A photo
+// larger than the engine can use is stored downscaled, so a job costs the same whatever was
+// sent: a 40 MP 16-bit PNG is decoded here once (within the per-client turn of photoChecks), not
+// again by the engine.
 import sharp from 'sharp';
 import type { PhotoExtension } from './upload-body.ts';
 
@@ -23,6 +24,16 @@ export interface PhotoLimits {
   maxPixels: number;
   /** A photo whose long side is over this is stored downscaled to it (as a JPEG). */
   storedLongSide: number;
+}
+
+const PNG_END = [0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82];
+
+/** Whether the file ends where its format says it ends: a JPEG's EOI marker, a PNG's IEND chunk, a WebP's RIFF length. */
+export function endsWhole(data: Uint8Array, extension: PhotoExtension): boolean {
+  const n = data.length;
+  if (extension === 'jpg') return n > 4 && data[n - 2] === 0xff && data[n - 1] === 0xd9;
+  if (extension === 'png') return n > PNG_END.length && PNG_END.every((byte, i) => data[n - PNG_END.length + i] === byte);
+  return n > 12 && new DataView(data.buffer, data.byteOffset, n).getUint32(4, true) + 8 === n;
 }
 
 export function tooLargeMessage(width: number, height: number, maxPixels: number): string {
@@ -49,14 +60,19 @@ export async function checkHeader(data: Uint8Array, extension: PhotoExtension, m
   return size;
 }
 
-/** Decodes the photo whole (a truncated file fails here) and downscales one the engine cannot use whole. */
-export async function checkPixels(data: Uint8Array, extension: PhotoExtension, limits: PhotoLimits): Promise<Photo> {
-  const { width, height } = await checkHeader(data, extension, limits.maxPixels);
+/**
+ * Decodes the photo whole (a truncated file fails here) and downscales one the engine cannot use
+ * whole; `size` is what checkHeader read from its header.
+ */
+export async function checkPixels(data: Uint8Array, extension: PhotoExtension, size: { width: number; height: number }, limits: PhotoLimits): Promise<Photo> {
+  const { width, height } = size;
   const input = sharp(data, { failOn: 'truncated', limitInputPixels: limits.maxPixels });
   try {
     if (Math.max(width, height) <= limits.storedLongSide) {
-      // A full decode at a small scale still reads every byte.
-      await input.resize(32, 32, { fit: 'inside' }).raw().toBuffer();
+      // A file that ends as its format ends was not cut off in transit; any other is decoded
+      // (at a small scale, which still reads every byte), e.g. a phone's photo with a video
+      // appended after the picture.
+      if (!endsWhole(data, extension)) await input.resize(32, 32, { fit: 'inside' }).raw().toBuffer();
       return { data, extension, width, height };
     }
     const { data: stored, info } = await input

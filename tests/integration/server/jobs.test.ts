@@ -159,6 +159,12 @@ describe('AI hub: styles and jobs', () => {
     await expect400(await postJob(server.url, { style_id: 'die-cut-sticker', image: 'data:image/jpeg;base64,!!!not base64!!!' }), /base64/);
   });
 
+  it('accepts a photo with data after its end, as phones append a motion photo\'s video', async () => {
+    const photo = Buffer.concat([fixture('astronaut.jpg'), Buffer.from('ftypmp42 and the rest of a short video')]);
+    const res = await postJob(server.url, { style_id: 'die-cut-sticker', image: dataUrl(photo) });
+    expect(res.status).toBe(201);
+  });
+
   it('answers 400 for a truncated JPEG', async () => {
     const photo = fixture('astronaut.jpg');
     await expect400(await postJob(server.url, { style_id: 'die-cut-sticker', image: dataUrl(photo.subarray(0, photo.length / 2)) }), /damaged or incomplete/);

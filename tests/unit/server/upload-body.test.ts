@@ -26,3 +26,20 @@ describe('readUploadBody', () => {
     expect(readUploadBody(body({ style_id: 'neon', image }))).toEqual({ ok: true, styleId: 'neon', photo: { error } });
   });
 });
+
+describe('endsWhole', () => {
+  it('knows a whole JPEG, PNG and WebP from one cut off, by how each format ends', async () => {
+    const { default: sharp } = await import('sharp');
+    const { endsWhole } = await import('../../../server/jobs/upload-check.ts');
+    const image = sharp({ create: { width: 16, height: 16, channels: 3, background: '#808080' } });
+    for (const [extension, data] of [
+      ['jpg', await image.clone().jpeg().toBuffer()],
+      ['png', await image.clone().png().toBuffer()],
+      ['webp', await image.clone().webp().toBuffer()],
+    ] as const) {
+      expect(endsWhole(data, extension), extension).toBe(true);
+      expect(endsWhole(data.subarray(0, data.length - 10), extension), `${extension} cut off`).toBe(false);
+      expect(endsWhole(Buffer.concat([data, Buffer.from('trailing video')]), extension), `${extension} with a trailer`).toBe(false);
+    }
+  });
+});

@@ -1,35 +1,20 @@
 // A job's life: stored PENDING with its photo on disk, PROCESSING in a worker, then COMPLETED
 // with result files or ERROR with a sentence for the visitor; the photo is deleted either way.
-import crypto from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
 import { JOB_STATUS } from '../../contract/index.ts';
 import type { FileStore } from '../storage/files.ts';
 import type { JobStore } from '../storage/jobs.ts';
 import { log, logError } from '../log.ts';
 import { TaskTimeoutError, VisitorFacingError, type WorkerPool } from './pool.ts';
 import { makePreview } from './preview.ts';
-import type { EngineResult } from '../engine/engine.ts';
-import { ProviderError, type ProviderName } from '../engine/remote/provider.ts';
-import { PROVIDER_SETTING } from '../engine/remote/providers.ts';
 import type { RemoteEngines } from '../engine/remote/remote-engines.ts';
 import type { StyleDefinition } from '../engine/styles-file.ts';
-
-/** A generative result up to this size is shown as it is, without a display copy. */
-const LIGHT_RESULT_BYTES = 512 * 1024;
-/** The local style that cuts a generative sticker out: the die-cut on the generated picture. */
-const STICKER_CUTOUT_STYLE = 'die-cut-sticker';
-const PHOTO_TYPES: Record<string, string> = { '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.webp': 'image/webp' };
+import { LIGHT_RESULT_BYTES, runGenerative } from './generative-job.ts';
+import { JOB_MESSAGES } from './job-messages.ts';
 import type { JobWaiters } from './waiters.ts';
 
-export const JOB_MESSAGES = {
-  generic: 'Something went wrong while restyling your photo. Please try again.',
-  timeout: 'Restyling your photo took too long. Please try again.',
-  photoLost: 'Your photo was lost while the booth restarted. Please take it again.',
-  crashed: 'Restyling your photo failed several times. Please try again with another photo.',
-  refused: "This style couldn't be made from your photo. Please try another style.",
-  unavailable: "The style service isn't answering right now. Please try again in a minute.",
-} as const;
+export { JOB_MESSAGES } from './job-messages.ts';
+
 
 /** A job that brought its worker down this many times is not tried again after a restart. */
 const MAX_ATTEMPTS = 3;
@@ -108,7 +93,7 @@ export class JobRunner {
       };
       const style = this.#deps.styles?.get(job.styleId);
       const result = style && style.engine !== 'local'
-        ? await this.#generate({ jobId, prompt: job.prompt, uploadPath: job.uploadPath, photo, client }, style, onStart)
+        ? await runGenerative(this.#deps, { jobId, prompt: job.prompt, uploadPath: job.uploadPath, photo, client }, style, { onStart, stopping: this.#stopping.signal })
         : await pool.run({ jobId, styleId: job.styleId, photo, client }, onStart);
       if (!this.#accepting) return;
       if (result.images.length === 0) throw new Error('The engine returned no image.');
@@ -131,42 +116,6 @@ export class JobRunner {
         logError(`job ${jobId} style=${job.styleId} failed`, error);
         this.#fail(jobId, job.styleId, JOB_MESSAGES.generic, started);
       }
-    }
-  }
-
-  /**
-   * A generative style: the provider's picture (waiting, not computing), then for a sticker
-   * style the local die-cut on the CPU pool. Failures become the visitor's sentences; a refused
-   * key is one line for ops naming the setting, never the key.
-   */
-  async #generate(job: { jobId: string; prompt: string; uploadPath: string; photo: Uint8Array; client?: string }, style: StyleDefinition, onStart: () => void): Promise<EngineResult> {
-    const { remote, pool, timeoutMs = 120_000 } = this.#deps;
-    const provider = style.engine as ProviderName;
-    if (!remote?.has(provider)) throw new Error(`The style ${style.id} needs the ${provider} provider, which is not set up.`);
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const signal = AbortSignal.any([timeout, this.#stopping.signal]);
-    let image;
-    try {
-      const photoType = PHOTO_TYPES[path.extname(job.uploadPath).toLowerCase()] ?? 'image/jpeg';
-      const input = { jobId: job.jobId, client: job.client, photo: job.photo, photoType, prompt: job.prompt, options: style.options, seed: crypto.randomInt(2 ** 31) };
-      image = await remote.generate(provider, input, signal, onStart);
-    } catch (error) {
-      if (timeout.aborted && !this.#stopping.signal.aborted) throw new TaskTimeoutError(`The ${provider} job took longer than ${timeoutMs} ms.`);
-      if (!(error instanceof ProviderError)) throw error;
-      const ops = this.#deps.log ?? log;
-      if (error.kind === 'refused') throw new VisitorFacingError(JOB_MESSAGES.refused);
-      if (error.kind === 'credentials') ops(`job ${job.jobId} ${provider}: the provider refused this booth's credentials (${error.message}); check ${PROVIDER_SETTING[provider]}.`);
-      else ops(`job ${job.jobId} ${provider}: ${error.message}`);
-      throw new VisitorFacingError(error.kind === 'rate-limited' || error.kind === 'unavailable' ? JOB_MESSAGES.unavailable : JOB_MESSAGES.generic);
-    }
-    if (!style.sticker) return { images: [image], prompt: job.prompt };
-    try {
-      return await pool.run({ jobId: job.jobId, styleId: STICKER_CUTOUT_STYLE, photo: image.data, client: job.client });
-    } catch (error) {
-      // A picture in which the cut finds nobody is still the visitor's picture: shown uncut.
-      if (!(error instanceof VisitorFacingError)) throw error;
-      log(`job ${job.jobId} style=${style.id}: no person to cut out of the generated picture; it is shown uncut`);
-      return { images: [image], prompt: job.prompt };
     }
   }
 

@@ -45,6 +45,37 @@ describe('small screens and reduced motion', () => {
     });
   }
 
+  for (const width of [320, 360, 390]) {
+    it(`keeps every button of the results screen on one line on a ${width} px phone`, async () => {
+      const page = await phone(width, 740);
+      await stubResultImage(page);
+      await stubJob(page, completedSticker);
+      await page.goto(`${boothUrl}/results/one-line`);
+      await action(page, TEXT.takeAnother).waitFor();
+      const lines = await page.locator('.booth-button').evaluateAll((buttons) => buttons.map((b) => {
+        const style = getComputedStyle(b);
+        const content = b.getBoundingClientRect().height - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+        return { text: b.textContent, lines: Math.round(content / parseFloat(style.lineHeight === 'normal' ? String(parseFloat(style.fontSize) * 1.2) : style.lineHeight)) };
+      }));
+      expect(lines.map((l) => l.text)).toContain(TEXT.takeAnother);
+      for (const button of lines) expect(button.lines, button.text ?? '').toBe(1);
+    });
+  }
+
+  it('draws no ring around a heading the page focuses, and keeps the ring on a control focused by keyboard', async () => {
+    const page = await phone(390, 740);
+    await stubResultImage(page);
+    await stubJob(page, completedSticker);
+    await page.goto(`${boothUrl}/results/focused`);
+    const heading = page.getByRole('heading', { name: TEXT.resultHeading });
+    await heading.waitFor();
+    await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
+    expect(await heading.evaluate((h) => getComputedStyle(h).outlineStyle)).toBe('none');
+    await page.keyboard.press('Tab');
+    const ring = await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
+    expect(ring).not.toBe('none');
+  });
+
   it('covers the logo too with the overlay while a job starts', async () => {
     const page = await phone(1280, 800);
     await photoOnStylesScreen(page, boothUrl);

@@ -2,7 +2,7 @@
 // change, for a visitor on a keyboard or with VoiceOver, TalkBack or NVDA.
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page } from 'playwright';
 import { TEXT } from '../../contract/index.ts';
 import { suiteBrowser } from '../e2e/support/browser.ts';
 import { action, photoOnStylesScreen, visit } from '../e2e/support/journey.ts';

@@ -5,7 +5,7 @@ import { inject } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright';
 import { DEMO_TENANT_SLUGS, TEXT } from '../../contract/index.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
 import { action } from '../e2e/support/journey.ts';

@@ -2,7 +2,7 @@
 // real embedded server and the real built site (no mocks).
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page } from 'playwright';
 import { TEXT } from '../../contract/index.ts';
 import { launchBrowser, suiteBrowser } from './support/browser.ts';
 import { readSiteData, tenant } from './support/site-data.ts';

@@ -3,7 +3,7 @@
 // visitor who accepted the self-signed certificate once takes a photo and gets a result.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser } from 'playwright';
 import { TEXT } from '../../contract/index.ts';
 import { startServer, type RunningServer } from '../../scripts/support/server-process.ts';
 import { launchBrowser } from './support/browser.ts';

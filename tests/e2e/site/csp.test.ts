@@ -2,7 +2,7 @@
 // scripts run under it, and a script injected into a page does not.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright';
 import { launchBrowser } from '../support/browser.ts';
 
 const boothUrl = inject('boothUrl');

@@ -3,7 +3,7 @@
 // (the logo too), and a sticker that peels without moving.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright';
 import { TEXT } from '../../../contract/index.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { action, photoOnStylesScreen, visit } from '../support/journey.ts';

@@ -2,7 +2,7 @@
 // In Chromium, against the real embedded server and the real built site.
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page } from 'playwright';
 import { TEXT } from '../../../contract/index.ts';
 import { suiteBrowser } from '../support/browser.ts';
 import { action, hydrated, photoOnStylesScreen, visit } from '../support/journey.ts';

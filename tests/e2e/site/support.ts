@@ -3,7 +3,7 @@
 // a network failure). Everything else is the real server and the real built site.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page, Request, Route } from 'playwright-core';
+import type { Page, Request, Route } from 'playwright';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 

@@ -2,7 +2,7 @@
 // and the sticker peel at 1 s and 2 s; and the two ways out of a result: share and download.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright';
 import { TEXT } from '../../../contract/index.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { action } from '../support/journey.ts';

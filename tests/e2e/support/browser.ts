@@ -1,6 +1,6 @@
 // Debian's Chromium driven by Playwright, with a real photo as the camera.
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright';
 import { join } from 'node:path';
 import { photoToY4m } from './y4m.ts';
 

@@ -2,7 +2,7 @@
 import { DatabaseSync } from 'node:sqlite';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page } from 'playwright';
 import type { Style } from '../../../contract/index.ts';
 
 /** The button or link a visitor would press, by its exact text. */

@@ -2,7 +2,7 @@
 // served by Debian's nginx (a plain static host), a real Chromium walks intro -> camera.
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser } from 'playwright';
 import { extract, list } from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXT } from '../../../contract/index.ts';

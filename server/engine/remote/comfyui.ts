@@ -145,7 +145,13 @@ export function createComfyuiProvider(settings: ComfyuiSettings, deps: ComfyuiDe
         const workflow = fillWorkflow(style.workflow, { photo: photoName, prompt, seed });
         const listening = await events.ready;
         const promptId = await queuePrompt(style, workflow, clientId, signal);
-        let outputs = listening ? await events.follow(promptId) : await history(promptId);
+        // A socket that drops mid-job leaves the job running on the GPU: it is followed through the
+        // history from there, not queued again (a retry would pay for the picture twice).
+        const followed = listening ? events.follow(promptId).catch((error: unknown) => {
+          if (error instanceof ProviderError && error.kind === 'unavailable' && !signal.aborted) return history(promptId);
+          throw error;
+        }) : history(promptId);
+        let outputs = await followed;
         let result = pickOutput(style.workflow, outputs, style.outputNode);
         // The websocket tells only of nodes that ran; the history also lists cached ones.
         if (!result && listening) {

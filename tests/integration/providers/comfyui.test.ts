@@ -175,11 +175,13 @@ describe('a job on ComfyUI that fails', () => {
     expect(error.message).toMatch(/cannot be reached to upload the photo .*ECONNREFUSED/);
   });
 
-  it('is unavailable when the websocket drops mid-job', async () => {
+  it('follows the job through the history when the websocket drops mid-job, without queueing it again', async () => {
     standIn.setBehaviour({ websocket: 'drop-mid-job', jobMs: 2_000 });
-    const error = await failure(provider.generate(job()));
-    expect(error.kind).toBe('unavailable');
-    expect(error.message).toMatch(/websocket to ComfyUI .* closed while prompt [0-9a-f-]{36} was running/);
+    const before = standIn.received.prompts.length;
+    const image = await provider.generate(job());
+    expect(image.data.byteLength).toBeGreaterThan(1000);
+    expect(standIn.received.prompts.length - before).toBe(1);
+    expect(standIn.received.requests.some((r) => r.startsWith('GET /history/'))).toBe(true);
   });
 
   it('fails, asking whether the URL is right, when the address answers 404', async () => {

@@ -2,13 +2,13 @@
 // job's time idle and while each attack runs in a process of its own (bench/abuse/attacker.ts),
 // /health's p99 under the body flood, and the server's peak memory through all of it.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { CREATE_JOB_PATH, jobPath, jobPhase } from '../contract/index.ts';
-import { peakRss, startServer, type RunningServer } from '../scripts/support/server-process.ts';
+import { currentRss, peakRss, startServer, type RunningServer } from '../scripts/support/server-process.ts';
 import type { BenchRow } from './row.ts';
+import { median, percentile } from './stats.ts';
 
 const VISITOR_JOBS = Number(process.env.BENCH_ABUSE_JOBS ?? 7);
 /** How long an attack runs before the visitor starts, so it is at full strength. */
@@ -18,11 +18,6 @@ const HEALTH_MS = 15_000;
 const atLeast = async <T>(ms: number, work: Promise<T>): Promise<T> => (await Promise.all([work, new Promise((r) => setTimeout(r, ms))]))[0];
 const VISITOR = { 'Content-Type': 'application/json', 'X-Forwarded-For': '10.9.9.9' };
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 async function visitorJob(server: RunningServer, body: string): Promise<number> {
@@ -61,8 +56,6 @@ async function healthTimes<T>(server: RunningServer, during: Promise<T>): Promis
   return { result, times };
 }
 
-/** The server's resident memory now (VmRSS, bytes). */
-const rss = (pid: number) => Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) * 1024;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 /** The most resident memory seen in each attack, sampled every 100 ms. */
 const peaks = new Map<string, number>();
@@ -72,7 +65,7 @@ async function underAttack<T>(kind: string, server: RunningServer, measure: () =
   // The attacker's own CPU is not the booth's: on a real network it is another machine. At the
   // lowest priority it takes only what the booth leaves idle.
   os.setPriority(attacker.pid!, 19);
-  const sampler = setInterval(() => peaks.set(kind, Math.max(peaks.get(kind) ?? 0, rss(server.pid))), 100);
+  const sampler = setInterval(() => peaks.set(kind, Math.max(peaks.get(kind) ?? 0, currentRss(server.pid))), 100);
   try {
     await new Promise((resolve) => setTimeout(resolve, RAMP_MS));
     return await measure();

@@ -1,21 +1,20 @@
 // Remote (generative) jobs through the real booth against the OpenAI stand-in: 100 jobs in flight
 // while the provider takes 10 s each (wall time, server memory growth), and the hub's own time per
 // remote job when the provider answers at once (the job's time minus the provider's).
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { CREATE_JOB_PATH, jobPath, jobPhase } from '../contract/index.ts';
-import { newDataDir, startServer, type RunningServer } from '../scripts/support/server-process.ts';
+import { currentRss, newDataDir, startServer, type RunningServer } from '../scripts/support/server-process.ts';
 import { startOpenAiStandIn } from '../tests/support/stand-ins/openai.ts';
 import { formatTable, type BenchRow } from './row.ts';
+import { median } from './stats.ts';
 
 const IN_FLIGHT = 100;
 const PROVIDER_MS = 10_000;
 const SEQUENTIAL = 30;
 
-const rss = (pid: number) => Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) * 1024;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 const answer201 = (res: Response) => res.json();
 
@@ -69,9 +68,9 @@ export default async function bench(): Promise<BenchRow[]> {
     }
 
     standIn.behave({ kind: 'ok', picture, delayMs: PROVIDER_MS });
-    const before = rss(server.pid);
+    const before = currentRss(server.pid);
     let peak = before;
-    const sampler = setInterval(() => (peak = Math.max(peak, rss(server.pid))), 100);
+    const sampler = setInterval(() => (peak = Math.max(peak, currentRss(server.pid))), 100);
     const started = performance.now();
     const createdAt: number[] = [];
     const sent = standIn.arrivals.length;

@@ -11,6 +11,7 @@ import sharp from 'sharp';
 import { CREATE_JOB_PATH, jobPath } from '../contract/index.ts';
 import { newDataDir, startServer } from '../scripts/support/server-process.ts';
 import { formatTable, type BenchRow } from './row.ts';
+import { percentile } from './stats.ts';
 
 const POLLERS = 500;
 const POLL_SECONDS = Number(process.env.BENCH_POLL_SECONDS ?? 6);
@@ -18,10 +19,6 @@ const BUSY_JOBS = 40;
 const PROXY_COLD = 5;
 const PROXY_CACHED = 50;
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-};
 const ms = (v: number) => `${v.toFixed(1)} ms`;
 
 async function timed(url: string): Promise<number> {

@@ -5,11 +5,11 @@ import { join } from 'node:path';
 import { startServer } from '../scripts/support/server-process.ts';
 import { CREATE_JOB_PATH, STYLES_PATH, jobPath, jobPhase, StylesResponseSchema } from '../contract/index.ts';
 import { formatTable, type BenchRow } from './row.ts';
+import { percentile } from './stats.ts';
 
 const JOBS = Number(process.env.BENCH_TURNAROUND_JOBS ?? 24);
 const CONCURRENCY = 2;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 export default async function bench(): Promise<BenchRow[]> {
   const photo = await sharp(join(import.meta.dirname, '..', 'tests', 'fixtures', 'astronaut.jpg'))
@@ -48,7 +48,6 @@ export default async function bench(): Promise<BenchRow[]> {
       }),
     );
     const wall = (performance.now() - wallStart) / 1000;
-    times.sort((a, b) => a - b);
     const how = `${JOBS} jobs, ${CONCURRENCY} visitors at a time, real server + local engine, 3000x2400 JPEG`;
     return [
       { area: 'turnaround', figure: `create -> COMPLETED p50 (${style.id})`, value: `${(percentile(times, 50) / 1000).toFixed(2)} s`, how },

@@ -30,11 +30,14 @@ export interface RunningServer {
   exited: Promise<number | null>;
 }
 
-/** The most memory the process has held so far (VmHWM, bytes); Linux only. */
-export function peakRss(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/^VmHWM:\s+(\d+) kB/m.exec(status)?.[1] ?? NaN) * 1024;
-}
+/** A memory figure of the process from /proc (bytes); Linux only. */
+const procMemory = (pid: number, field: 'VmRSS' | 'VmHWM') =>
+  Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) * 1024;
+
+/** The memory the process holds now (VmRSS, bytes). */
+export const currentRss = (pid: number) => procMemory(pid, 'VmRSS');
+/** The most memory the process has held so far (VmHWM, bytes). */
+export const peakRss = (pid: number) => procMemory(pid, 'VmHWM');
 
 export function newDataDir(area = 'server'): string {
   const dir = path.join(REPO_ROOT, '.test-runs', area, `${Date.now()}-${crypto.randomBytes(3).toString('hex')}`);

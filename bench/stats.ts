@@ -1,0 +1,10 @@
+// The figures the benchmarks quote: nearest-rank percentiles of what they measured.
+
+/** The p-th percentile (nearest rank) of `values`, which are left unsorted. */
+export function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+/** The middle value (the upper one of an even count). */
+export const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;

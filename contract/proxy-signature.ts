@@ -19,6 +19,3 @@ export function hasProxySignature(signature: string, path: string, key: ProxyKey
   const given = Buffer.from(signature);
   return given.length === expected.length && crypto.timingSafeEqual(given, expected);
 }
-
-/** A signature segment as imgproxy makes it: 43 characters of URL-safe base64. */
-export const SIGNATURE_SEGMENT = /^[A-Za-z0-9_-]{43}$/;

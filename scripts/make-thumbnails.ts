@@ -11,6 +11,7 @@ import sharp from 'sharp';
 import { LocalEngine } from '../server/engine/local/local-engine.ts';
 import { LOCAL_STYLES } from '../server/engine/local/styles/catalog.ts';
 import { byName, configuredProviders, PROVIDER_SETTING } from '../server/engine/remote/providers.ts';
+import type { Provider } from '../server/engine/remote/provider.ts';
 import { loadStyles, type StyleDefinition } from '../server/engine/styles-file.ts';
 import { loadSettings } from '../server/settings.ts';
 
@@ -30,13 +31,13 @@ async function write(image: Uint8Array, path: string): Promise<void> {
   console.log(`${path} (${webp.byteLength} bytes)`);
 }
 
-/** The picture of a generative style: its provider's, cut out locally for a sticker style. */
-async function generated(style: StyleDefinition, photo: Buffer, engine: LocalEngine): Promise<Uint8Array> {
-  const settings = loadSettings();
-  const provider = byName(configuredProviders(settings.providers)).get(style.engine as keyof typeof PROVIDER_SETTING);
-  if (!provider) throw new Error(`The style ${style.id} needs ${PROVIDER_SETTING[style.engine as keyof typeof PROVIDER_SETTING]}.`);
+/**
+ * The picture of a generative style: its provider's, cut out locally for a sticker style. The
+ * style was offered, so its provider is set up.
+ */
+async function generated(style: StyleDefinition, provider: Provider, photo: Buffer, engine: LocalEngine, timeoutMs: number): Promise<Uint8Array> {
   const picture = await provider.generate({
-    photo, photoType: 'image/jpeg', prompt: style.prompt, options: style.options, seed: 1, signal: AbortSignal.timeout(settings.jobTimeoutMs),
+    photo, photoType: 'image/jpeg', prompt: style.prompt, options: style.options, seed: 1, signal: AbortSignal.timeout(timeoutMs),
   });
   if (!style.sticker) return picture.data;
   return (await engine.restyle({ photo: picture.data, styleId: 'die-cut-sticker' })).images[0]!.data;
@@ -48,12 +49,13 @@ try {
   const photo = await readFile(SOURCE);
   if (values.style) {
     const settings = loadSettings();
-    const { styles } = loadStyles(settings.stylesFile, byName(configuredProviders(settings.providers)), PROVIDER_SETTING);
+    const providers = byName(configuredProviders(settings.providers));
+    const { styles } = loadStyles(settings.stylesFile, providers, PROVIDER_SETTING);
     const style = styles.find((s) => s.id === values.style);
     if (!style) throw new Error(`No style "${values.style}" is offered (styles: ${styles.map((s) => s.id).join(', ')}).`);
     const image = style.engine === 'local'
       ? (await engine.restyle({ photo, styleId: style.id })).images[0]!.data
-      : await generated(style, photo, engine);
+      : await generated(style, providers.get(style.engine)!, photo, engine, settings.jobTimeoutMs);
     const path = style.thumbnail ?? join(resolve(dirname(settings.stylesFile ?? '.')), 'thumbnails', `${style.id}.webp`);
     await write(image, path);
     if (!style.thumbnail) console.log(`Add "thumbnail": "thumbnails/${style.id}.webp" to the style in ${settings.stylesFile} to show it.`);

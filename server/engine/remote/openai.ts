@@ -75,8 +75,9 @@ function asProviderError(error: unknown, signal: AbortSignal): unknown {
   // An exhausted quota or bill is for ops to fix, like a wrong key: retrying cannot help.
   if (code === 'insufficient_quota' || code === 'billing_hard_limit_reached') return new ProviderError('credentials', `OpenAI refused the account (${code}).`);
   const kind = failureOfStatus(error.status);
-  const headers = error.headers;
-  const wait = retryAfterMs(headers?.get('retry-after-ms') ? String(Number(headers.get('retry-after-ms')) / 1000) : headers?.get('retry-after'));
+  // OpenAI sends retry-after-ms beside the standard Retry-After; the finer one wins.
+  const inMs = Number(error.headers?.get('retry-after-ms') ?? NaN);
+  const wait = Number.isFinite(inMs) && inMs >= 0 ? inMs : retryAfterMs(error.headers?.get('retry-after'));
   // The answer's own message may quote the key (masked, but still): only the status and code are kept.
   return new ProviderError(kind, `OpenAI answered ${error.status}${code ? ` (${code})` : ''}.`, { retryAfterMs: wait });
 }

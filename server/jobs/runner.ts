@@ -67,8 +67,9 @@ export class JobRunner {
         this.#fail(job.id, job.styleId, JOB_MESSAGES.crashed, Date.now());
       } else {
         log(`job ${job.id} style=${job.styleId} ${job.status} -> requeued after restart`);
-        // Each its own client: jobs left by a restart are no one's flood.
-        void this.submit(job.id, `recovered ${job.id}`);
+        // No client: each recovered job then counts as a client of its own (the pool and the
+        // remote limits do so for a job without one), so a restart's backlog is nobody's flood.
+        void this.submit(job.id);
       }
     }
     return unfinished.length;

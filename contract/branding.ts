@@ -14,6 +14,9 @@ import type { TenantBranding } from './site-data.ts';
 import { contrastRatio, isTransparent, parseColor, type Rgb } from './colour.ts';
 import { LOCAL_ASSETS } from './local-assets.ts';
 import { quoted } from './quoted.ts';
+import {
+  CONSENT_TEXT_LIMIT, COUNTDOWN_CHOICES, EVENT_KIT_OFF, KIOSK_IDLE_MAX_SECONDS, KIOSK_IDLE_MIN_SECONDS, type EventKit,
+} from './event-kit.ts';
 
 /** "A built-in default branding is used when the slug is not found. Its slug is the default tenant slug." */
 export const DEFAULT_BRANDING: Readonly<TenantBranding> = Object.freeze({
@@ -31,6 +34,7 @@ export const DEFAULT_BRANDING: Readonly<TenantBranding> = Object.freeze({
   backgroundColor: DEFAULT_BACKGROUND_COLOR,
   textColor: DEFAULT_TEXT_COLOR,
   accentColor: DEFAULT_ACCENT_COLOR,
+  ...EVENT_KIT_OFF,
 });
 
 /** WCAG 2.2 AA for normal text. */
@@ -152,9 +156,65 @@ export function resolveBranding(
     else branding.video = video;
   }
 
+  resolveEventKit(item, branding, (field, value, why) =>
+    problems.push(`${label}: ${field} ${quoted(String(value))} ${why}; the default ${quoted(String(fallback[field]))} is used.`));
+
   const warning = contrastWarning(branding);
   if (warning) problems.push(warning);
   return { branding, problems };
+}
+
+type Refuse = (field: keyof EventKit, value: unknown, why: string) => void;
+
+/** The event-kit fields of the item onto `branding`; a value that does not fit is refused and reported. */
+function resolveEventKit(item: BrandingItem, branding: TenantBranding, refuse: Refuse): void {
+  const raw = item as Record<string, unknown>;
+  const flag = (field: 'choosePhoto' | 'qrHandoff' | 'logoMark') => {
+    const v = raw[field];
+    if (v === undefined || v === null) return;
+    if (typeof v === 'boolean') branding[field] = v;
+    else refuse(field, v, 'is not true or false');
+  };
+  flag('choosePhoto');
+  flag('qrHandoff');
+  flag('logoMark');
+
+  const countdown = raw.countdownSeconds;
+  if (countdown !== undefined && countdown !== null) {
+    const choice = COUNTDOWN_CHOICES.find((c) => c === countdown);
+    if (choice !== undefined) branding.countdownSeconds = choice;
+    else refuse('countdownSeconds', countdown, `is not one of ${COUNTDOWN_CHOICES.join(', ')}`);
+  }
+
+  const idle = raw.kioskIdleSeconds;
+  if (idle !== undefined && idle !== null) {
+    const fits = Number.isInteger(idle) && (idle === 0 || ((idle as number) >= KIOSK_IDLE_MIN_SECONDS && (idle as number) <= KIOSK_IDLE_MAX_SECONDS));
+    if (fits) branding.kioskIdleSeconds = idle as number;
+    else refuse('kioskIdleSeconds', idle, `is not 0 (off) or a whole number of seconds from ${KIOSK_IDLE_MIN_SECONDS} to ${KIOSK_IDLE_MAX_SECONDS}`);
+  }
+
+  const text = (field: 'frameUrl' | 'consentText' | 'privacyUrl') => {
+    const v = raw[field];
+    if (v === undefined || v === null) return undefined;
+    if (typeof v !== 'string') {
+      refuse(field, v, 'is not text');
+      return undefined;
+    }
+    return v.trim() === '' ? undefined : v.trim();
+  };
+  const frame = text('frameUrl');
+  if (frame !== undefined) {
+    const why = imageProblem(frame);
+    if (why) refuse('frameUrl', frame, why);
+    else branding.frameUrl = frame;
+  }
+  const consent = text('consentText');
+  if (consent !== undefined) branding.consentText = cleanText(consent).slice(0, CONSENT_TEXT_LIMIT);
+  const privacy = text('privacyUrl');
+  if (privacy !== undefined) {
+    if (privacy.length <= MAX_URL_LENGTH && HTTP_URL.test(privacy)) branding.privacyUrl = privacy;
+    else refuse('privacyUrl', privacy, 'is not a plain http(s) URL');
+  }
 }
 
 /** A warning when the tenant's text on its own background reads below WCAG AA, else null. */

@@ -22,6 +22,15 @@ export const BrandingItemSchema = z.looseObject({
   backgroundColor: z.optional(z.string()),
   textColor: z.optional(z.string()),
   accentColor: z.optional(z.string()),
+  // The event kit (contract/event-kit.ts): any type here, checked field by field by the build.
+  countdownSeconds: z.optional(z.unknown()),
+  choosePhoto: z.optional(z.unknown()),
+  qrHandoff: z.optional(z.unknown()),
+  kioskIdleSeconds: z.optional(z.unknown()),
+  frameUrl: z.optional(z.unknown()),
+  logoMark: z.optional(z.unknown()),
+  consentText: z.optional(z.unknown()),
+  privacyUrl: z.optional(z.unknown()),
 });
 export type BrandingItem = z.infer<typeof BrandingItemSchema>;
 

@@ -1,10 +1,11 @@
 // tenants.generated.json: what the build (scripts/) hands the static site (src/).
 // Written once per build, read at build time by the pages; never fetched by browsers.
 import { DEFAULT_PROXY_SIGNATURE } from './embedded-defaults.ts';
+import type { EventKit } from './event-kit.ts';
 import type { Style } from './styles.ts';
 
 /** A tenant's branding after validation: every field present, safe, defaults filled in. */
-export interface TenantBranding {
+export interface TenantBranding extends EventKit {
   slug: string;
   client: string;
   viewFinderTitle: string;
@@ -48,8 +49,11 @@ export interface SiteData {
   problems: string[];
 }
 
-/** The demo tenants the embedded server seeds (one dark, one light). */
-export const DEMO_TENANT_SLUGS = ['aurora', 'meadow'] as const;
+/**
+ * The demo tenants the embedded server seeds: one dark, one light (the spec's booth), and one
+ * event booth with every event-kit feature on (contract/event-kit.ts).
+ */
+export const DEMO_TENANT_SLUGS = ['aurora', 'meadow', 'gala'] as const;
 
 /** Top-level paths of the embedded server itself, besides the proxy signature. */
 export const SERVER_PATHS = ['jwt', 'datasets', 'transformations', 'media', 'health', 'api'] as const;

@@ -15,6 +15,7 @@ const ART: Record<string, { glow: string; dark: boolean }> = {
   default: { glow: '#3d7a1e', dark: true },
   aurora: { glow: '#1fb5a8', dark: true },
   meadow: { glow: '#f2c14e', dark: false },
+  gala: { glow: '#7a3b8f', dark: true },
 };
 
 const LOOKS: Look[] = SEED_TENANTS.map((t) => ({

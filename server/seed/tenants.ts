@@ -1,6 +1,6 @@
-// The tenants a first start creates: the default tenant and two demo tenants, one dark and one
-// light, so the white-labelling is visible on a fresh machine. Images are names inside the
-// bucket's app folder (see server/README.md, "Tenant images"); videos are served by /media.
+// The tenants a start adds when missing: the default tenant and three demo tenants (one dark, one
+// light, one event booth with the event kit on), so the white-labelling is visible on a fresh
+// machine. Images are names inside the bucket's app folder (see server/README.md, "Tenant images"); videos are served by /media.
 import {
   DEFAULT_ACCENT_COLOR, DEFAULT_BACKGROUND_COLOR, DEFAULT_TENANT_SLUG, DEFAULT_TEXT_COLOR, DEMO_TENANT_SLUGS, GENERATION_TIME_TEXT, type BrandingItem,
 } from '../../contract/index.ts';
@@ -18,7 +18,7 @@ const assets = (slug: string) => ({
   video: `/media/tenants/${slug}/processing.mp4`,
 });
 
-const [AURORA, MEADOW] = DEMO_TENANT_SLUGS;
+const [AURORA, MEADOW, GALA] = DEMO_TENANT_SLUGS;
 
 export const SEED_TENANTS: BrandingItem[] = [
   {
@@ -52,5 +52,24 @@ export const SEED_TENANTS: BrandingItem[] = [
     textColor: '#1f2a1f',
     // Dark enough that a white button label reads at 5.1:1 on it.
     accentColor: '#2e7d32',
+  },
+  {
+    // An event booth: a kiosk with a countdown, photos from the device, a QR code to take the
+    // picture home, a frame on every result, consent before the camera and a Print button.
+    slug: GALA,
+    client: 'Gala Night',
+    viewFinderTitle: 'Gala Night photo booth',
+    viewFinderDesc: intro('Gala Night'),
+    ...assets(GALA),
+    backgroundColor: '#1a1423',
+    textColor: '#fdf6e3',
+    accentColor: '#e0b84f',
+    countdownSeconds: 3,
+    choosePhoto: true,
+    qrHandoff: true,
+    kioskIdleSeconds: 60,
+    frameUrl: `${GALA}/frame.png`,
+    consentText: 'Your photo is used only to make your picture, and deleted when the picture is ready. Nothing about you is kept.',
+    privacyUrl: 'https://gala.example/privacy',
   },
 ];

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { SiteData, TenantBranding } from '../../../contract/index.ts';
+import { EVENT_KIT_OFF, type SiteData, type TenantBranding } from '../../../contract/index.ts';
 import { bundleWarnings } from '../../../scripts/pipeline/bundle.ts';
 
 const branding = (slug: string, video: string): TenantBranding => ({
-  slug, client: slug, viewFinderTitle: 'T', viewFinderDesc: 'D', backgroundImageUrl: 'bg.jpg', logoUrl: 'logo.png',
+  ...EVENT_KIT_OFF, slug, client: slug, viewFinderTitle: 'T', viewFinderDesc: 'D', backgroundImageUrl: 'bg.jpg', logoUrl: 'logo.png',
   video, backgroundColor: '#242424', textColor: '#ffffff', accentColor: '#94d83d',
 });
 const site = (defaultVideo: string, tenantVideo: string): SiteData => ({

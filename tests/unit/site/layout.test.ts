@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { SiteData, TenantBranding } from '../../../contract/index.ts';
+import { EVENT_KIT_OFF, type SiteData, type TenantBranding } from '../../../contract/index.ts';
 import { HEIGHT_TOKEN, SIGNATURE_TOKEN, WIDTH_TOKEN, brandingStyle, layoutImages, processingVideo } from '../../../src/lib/layout.ts';
 import { tenantPages } from '../../../src/lib/site-data.ts';
 
 const branding = (slug: string, extra: Partial<TenantBranding> = {}): TenantBranding => ({
-  slug, client: slug, viewFinderTitle: 'T', viewFinderDesc: 'D', backgroundImageUrl: `${slug}/bg.jpg`, logoUrl: `${slug}/logo.png`,
+  ...EVENT_KIT_OFF, slug, client: slug, viewFinderTitle: 'T', viewFinderDesc: 'D', backgroundImageUrl: `${slug}/bg.jpg`, logoUrl: `${slug}/logo.png`,
   video: '', backgroundColor: '#242424', textColor: '#ffffff', accentColor: '#94d83d', ...extra,
 });
 const site: SiteData = {

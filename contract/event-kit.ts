@@ -1,0 +1,60 @@
+// What a booth at an event adds to the spec's screens, per tenant: a countdown, a photo from the
+// device, a QR code to take the result home, kiosk mode, a brand frame, consent and print.
+// Every feature is off unless the tenant's branding turns it on, so the spec's behaviour stays
+// the default. The build validates these fields like the others (contract/branding.ts).
+
+/** The countdowns a tenant may choose before capture (seconds; 0 = none). */
+export const COUNTDOWN_CHOICES = [0, 3, 5] as const;
+export type CountdownSeconds = (typeof COUNTDOWN_CHOICES)[number];
+
+/** Kiosk idle reset: 0 = not a kiosk, else between these (seconds). */
+export const KIOSK_IDLE_MIN_SECONDS = 10;
+export const KIOSK_IDLE_MAX_SECONDS = 3_600;
+
+/** Longer consent texts are cut: the visitor has to read it on a phone before the camera. */
+export const CONSENT_TEXT_LIMIT = 1_000;
+
+/** The event-kit fields of a tenant's branding, after validation. */
+export interface EventKit {
+  /** Seconds counted down over the preview before the photo is taken. */
+  countdownSeconds: CountdownSeconds;
+  /** A "Choose a photo" button beside Take Photo (and on the camera-problem screen). */
+  choosePhoto: boolean;
+  /** A QR code on the results screen that opens the result on the visitor's phone. */
+  qrHandoff: boolean;
+  /** Kiosk mode: back to the intro after this many seconds without a touch (0 = off); Print shows. */
+  kioskIdleSeconds: number;
+  /** A frame (image name in the tenant bucket, a PNG with a transparent window) put on results. */
+  frameUrl: string;
+  /** The tenant's logo put on results as a corner mark (when there is no frame). */
+  logoMark: boolean;
+  /** Consent asked before the camera ('' = none), with an optional privacy-policy link. */
+  consentText: string;
+  privacyUrl: string;
+}
+
+export const EVENT_KIT_OFF: Readonly<EventKit> = Object.freeze({
+  countdownSeconds: 0,
+  choosePhoto: false,
+  qrHandoff: false,
+  kioskIdleSeconds: 0,
+  frameUrl: '',
+  logoMark: false,
+  consentText: '',
+  privacyUrl: '',
+});
+
+/** The event kit's texts (the spec's own are in TEXT). */
+export const EVENT_TEXT = {
+  choosePhoto: 'Choose a photo',
+  tryAgain: 'Try again',
+  cancelCountdown: 'Cancel',
+  startOver: 'Start over',
+  print: 'Print',
+  qrHeading: 'Take it home',
+  qrHint: 'Scan this code with your phone to open your picture there.',
+  consentAgree: 'I agree',
+  privacyLink: 'Privacy policy',
+  consentNeeded: 'Please tick the box to continue.',
+  photoUnreadable: 'That file is not a photo this booth can read. Choose a JPEG, PNG, WebP or HEIC photo.',
+} as const;

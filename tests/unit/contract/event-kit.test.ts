@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_BRANDING, resolveBranding } from '../../../contract/branding.ts';
+import { EVENT_KIT_OFF } from '../../../contract/index.ts';
+
+describe('the event kit in a tenant branding', () => {
+  it('is off unless the tenant turns it on', () => {
+    const { branding, problems } = resolveBranding({ slug: 'plain', client: 'Plain' });
+    expect(branding).toMatchObject(EVENT_KIT_OFF);
+    expect(DEFAULT_BRANDING).toMatchObject(EVENT_KIT_OFF);
+    expect(problems).toEqual([]);
+  });
+
+  it('takes every field a tenant sets within its rules', () => {
+    const { branding, problems } = resolveBranding({
+      slug: 'gala', client: 'Gala', countdownSeconds: 5, choosePhoto: true, qrHandoff: true, kioskIdleSeconds: 90,
+      frameUrl: 'gala/frame.png', logoMark: true, consentText: '  We keep nothing.\r\nReally.  ', privacyUrl: 'https://gala.example/privacy',
+    });
+    expect(problems).toEqual([]);
+    expect(branding).toMatchObject({
+      countdownSeconds: 5, choosePhoto: true, qrHandoff: true, kioskIdleSeconds: 90,
+      frameUrl: 'gala/frame.png', logoMark: true, consentText: 'We keep nothing.\nReally.', privacyUrl: 'https://gala.example/privacy',
+    });
+  });
+
+  it('refuses what does not fit, naming the tenant, the field and the default it keeps', () => {
+    const { branding, problems } = resolveBranding({
+      slug: 'odd', client: 'Odd', countdownSeconds: 4, choosePhoto: 'yes', kioskIdleSeconds: 5,
+      frameUrl: 'javascript:alert(1)', privacyUrl: 'javascript:alert(1)', consentText: 42,
+    });
+    expect(branding).toMatchObject(EVENT_KIT_OFF);
+    expect(problems).toEqual([
+      expect.stringMatching(/^Tenant "Odd".*: choosePhoto "yes" is not true or false; the default "false" is used\.$/),
+      expect.stringMatching(/countdownSeconds "4" is not one of 0, 3, 5; the default "0" is used/),
+      expect.stringMatching(/kioskIdleSeconds "5" is not 0 \(off\) or a whole number of seconds from 10 to 3600/),
+      expect.stringMatching(/frameUrl "javascript:alert\(1\)" uses a URL scheme other than http\(s\)/),
+      expect.stringMatching(/consentText "42" is not text/),
+      expect.stringMatching(/privacyUrl "javascript:alert\(1\)" is not a plain http\(s\) URL/),
+    ]);
+  });
+
+  it('cuts a consent text longer than a phone screen can hold', () => {
+    const { branding } = resolveBranding({ slug: 'long', consentText: 'a'.repeat(5_000) });
+    expect(branding.consentText).toHaveLength(1_000);
+  });
+});

@@ -54,7 +54,9 @@ export const EVENT_TEXT = {
   qrHeading: 'Take it home',
   qrHint: 'Scan this code with your phone to open your picture there.',
   consentAgree: 'I agree',
+  continue: 'Continue',
   privacyLink: 'Privacy policy',
   consentNeeded: 'Please tick the box to continue.',
-  photoUnreadable: 'That file is not a photo this booth can read. Choose a JPEG, PNG, WebP or HEIC photo.',
+  photoUnreadable: 'That file is not a photo this browser can read. Choose a JPEG, PNG or WebP photo.',
+  countdownCancelled: 'Countdown cancelled.',
 } as const;

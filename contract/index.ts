@@ -13,5 +13,6 @@ export * from './slug.ts';
 export * from './quoted.ts';
 export * from './local-assets.ts';
 export * from './event-kit.ts';
+export * from './tenant-path.ts';
 // Imported by path, not from here: branding.ts and colour.ts (build and render time only; they
 // bring in a colour parser no browser bundle needs) and settings.ts (Node only).

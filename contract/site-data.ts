@@ -44,6 +44,11 @@ export interface SiteData {
   styles: Style[];
   /** Base URL of the AI hub as the browser calls it ('' = the origin that serves the site). */
   aiHost: string;
+  /**
+   * Where a phone opens the site, for the QR hand-off (contract/event-kit.ts): '' (or absent, from
+   * an older build) = the address the page was opened at, unless that is this machine's own.
+   */
+  publicSiteUrl?: string;
   imageProxy: ImageProxySettings;
   /** What the build reported and skipped or replaced (tenant, field, why). */
   problems: string[];

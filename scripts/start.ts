@@ -100,7 +100,9 @@ server.once('exit', (code) => {
 });
 while (!plain) await new Promise((r) => setTimeout(r, 50));
 const { local } = plain as Listener;
-const hosts = { BOOTH_AUTH_HOST: local, BOOTH_CONTENT_HOST: local, BOOTH_AI_HOST: local };
+// The QR hand-off opens a result on a phone: on the booth's HTTPS network address, unless set.
+const phoneSite = (secure as Listener | null)?.network[0];
+const hosts = { BOOTH_AUTH_HOST: local, BOOTH_CONTENT_HOST: local, BOOTH_AI_HOST: local, ...(phoneSite ? { BOOTH_PUBLIC_SITE_URL: phoneSite } : {}) };
 const buildEnv = Object.fromEntries(Object.entries(hosts).map(([k, v]) => [k, process.env[k] || v]));
 const buildCode = await exited(run('scripts/build.ts', { ...buildEnv, BOOTH_OUT_DIR: outDir, BOOTH_SITE_DATA: siteDataFile }));
 // Ctrl-C during the build: stopAll is already ending everything; the build did not fail.

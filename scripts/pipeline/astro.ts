@@ -2,6 +2,8 @@
 // and write to BOOTH_OUT_DIR (see astro.config.mjs), so the pipeline can build into a fresh
 // folder and only swap it in when the build succeeded.
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readdir, rename, rmdir } from 'node:fs/promises';
 import { trackChild } from './interrupt.ts';
 import { join } from 'node:path';
 import { BuildError } from './errors.ts';
@@ -45,8 +47,21 @@ export const astroBuild: BuildSite = ({ outDir, siteDataFile, rootTenant }) =>
     child.stderr.on('data', keep);
     child.on('error', (error) => reject(new BuildError(`Cannot start astro build: ${error.message}.`)));
     child.on('exit', (code, signal) => {
-      if (code === 0) return resolve();
+      if (code === 0) return placeTenantNotFoundPages(outDir).then(resolve, reject);
       const tail = output.replace(/\x1b\[[0-9;]*m/g, '').trim().slice(-TAIL_CHARS);
       reject(new BuildError(`astro build failed (${signal ?? `exit ${code}`}); the previous site is left as it was. Its last output:\n${tail}`));
     });
   });
+
+/**
+ * Each tenant's Not Found page from {slug}/404/index.html to {slug}/404.html, beside the root's
+ * 404.html: where the embedded server, the nginx rules and Netlify's look for it.
+ */
+async function placeTenantNotFoundPages(outDir: string): Promise<void> {
+  for (const entry of await readdir(outDir, { withFileTypes: true })) {
+    const page = join(outDir, entry.name, '404', 'index.html');
+    if (!entry.isDirectory() || !existsSync(page)) continue;
+    await rename(page, join(outDir, entry.name, '404.html'));
+    await rmdir(join(outDir, entry.name, '404'));
+  }
+}

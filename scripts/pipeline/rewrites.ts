@@ -24,10 +24,25 @@ export function redirectsRules({ tenantPrefixes }: RewriteOptions): string {
   // 200 to a missing page is the host's own 404 anyway. The target is the folder, not its
   // index.html: Cloudflare Pages answers a rewrite to an .html path with a redirect to the
   // pretty URL, which would lose the job id; both hosts serve a folder's index.html.
+  // A rule applies only where no file answers (both hosts "shadow" rules with files), so a
+  // tenant's own pages win over the default's below.
   return [
     '# Every job id is answered by the one results page of its tenant (status 200, a rewrite).',
     '/results/*  /results/  200',
-    ...(tenantPrefixes ? ['/:tenant/results/*  /:tenant/results/  200'] : []),
+    ...(tenantPrefixes
+      ? [
+          '/:tenant/results/*  /:tenant/results/  200',
+          '# A slug with no page set shows the default tenant\'s screens (the built-in default branding).',
+          '/:tenant  /  200',
+          '/:tenant/  /  200',
+          '/:tenant/camera  /camera/  200',
+          '/:tenant/camera/  /camera/  200',
+          '/:tenant/styles  /styles/  200',
+          '/:tenant/styles/  /styles/  200',
+          '# Any other address under a tenant: its own Not Found page.',
+          '/:tenant/*  /:tenant/404.html  404',
+        ]
+      : []),
     '',
   ].join('\n');
 }
@@ -45,9 +60,7 @@ export function nginxSnippet({ tenantPrefixes }: RewriteOptions, csp: string): s
     '',
     '# Every job id is answered by the one results page of its tenant; the page reads the id from the address.',
     'location ~ ^/results/. { try_files $uri /results/index.html =404; }',
-    ...(tenantPrefixes
-      ? [`location ~ "^/([a-z0-9-]{1,${MAX_SLUG_LENGTH}})/results/." { try_files $uri /$1/results/index.html =404; }`]
-      : []),
+    ...(tenantPrefixes ? tenantLocations() : []),
     '',
     '# Script and style files carry a content hash in their names: they never change.',
     `location ^~ /_astro/ { add_header Cache-Control "public, max-age=31536000, immutable"; ${nginxSafetyHeaders(csp).join(' ')} }`,
@@ -56,6 +69,24 @@ export function nginxSnippet({ tenantPrefixes }: RewriteOptions, csp: string): s
     'error_page 404 /404.html;',
     '',
   ].join('\n');
+}
+
+/**
+ * nginx locations for /{slug}/…: a tenant's results, the default tenant's screens for a slug with
+ * no page set (the spec's built-in default branding), and each tenant's own Not Found page.
+ * Regex locations are tried in this order.
+ */
+function tenantLocations(): string[] {
+  const slug = `([a-z0-9-]{1,${MAX_SLUG_LENGTH}})`;
+  return [
+    `location ~ "^/${slug}/404\\.html$" { try_files $uri /404.html; }`,
+    `location ~ "^/${slug}/results/." { try_files $uri /$1/results/index.html /results/index.html; }`,
+    '# A slug with no page set shows the default tenant\'s screens (the built-in default branding).',
+    `location ~ "^/${slug}/(camera|styles)/?$" { try_files /$1/$2/index.html /$2/index.html; }`,
+    `location ~ "^/${slug}/?$" { try_files $uri/index.html /$1/index.html /index.html; }`,
+    '# Any other address under a tenant: its own Not Found page (the site\'s, for a slug with none).',
+    `location ~ "^/${slug}/" { error_page 404 /$1/404.html; try_files $uri $uri/index.html =404; }`,
+  ];
 }
 
 /** The rewrite rules and the safety headers for the built site in `dir`, its CSP computed from its pages. */

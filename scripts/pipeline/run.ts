@@ -52,6 +52,7 @@ export async function collectSiteData(settings: BuildSettings, deps: PipelineDep
     tenants: tenants.tenants,
     styles: styles.styles,
     aiHost: settings.publicAiHost,
+    publicSiteUrl: settings.publicSiteUrl,
     imageProxy: { ...imageProxy, ...(settings.proxyKey ? { signatures: signTenantImages(tenants.tenants, imageProxy, settings.proxyKey) } : {}) },
     problems: [...tenants.problems, ...styles.problems],
   };

@@ -21,6 +21,7 @@ const BUILD_SETTINGS = {
   BOOTH_AI_HOST: httpUrl.optional(),
   BOOTH_PUBLIC_AI_HOST: httpUrl.optional(),
   BOOTH_IMAGE_PROXY_HOST: httpUrl.optional(),
+  BOOTH_PUBLIC_SITE_URL: httpUrl.optional(),
   BOOTH_FETCH_TIMEOUT_MS: wholeNumber(1, 3_600_000).default(15_000),
   BOOTH_MAX_RESPONSE_BYTES: wholeNumber(1, 1024 * MB).default(20 * MB),
 };
@@ -37,6 +38,8 @@ export interface BuildSettings {
   publicAiHost: string;
   /** The image proxy as browsers call it; '' = the origin that serves the site. */
   imageProxyHost: string;
+  /** Where a phone opens the site (the QR hand-off); '' = the address the page was opened at. */
+  publicSiteUrl: string;
   proxySignature: string;
   /** With it, the build signs the image URLs it bakes in (sign-images.ts). */
   proxyKey: ProxyKey | null;
@@ -71,6 +74,7 @@ export function readSettings(env: Env = process.env): BuildSettings {
     aiHost: e.BOOTH_AI_HOST ?? local,
     publicAiHost: e.BOOTH_PUBLIC_AI_HOST ?? '',
     imageProxyHost: e.BOOTH_IMAGE_PROXY_HOST ?? '',
+    publicSiteUrl: (e.BOOTH_PUBLIC_SITE_URL ?? '').replace(/\/+$/, ''),
     proxySignature: e.BOOTH_PROXY_SIGNATURE,
     proxyKey: proxyKeyOf(e),
     bucketPrefix: e.BOOTH_BUCKET_PREFIX,

@@ -1,10 +1,12 @@
 // The static site (Astro, format 'directory'), read from disk per request so a build may
 // rewrite it while the server runs. Results pages are one file per tenant: /results/<job id>
 // and /<slug>/results/<job id> are answered with that file, and the island reads the id.
+// A slug with no page set shows the default tenant's screens (the spec's built-in default
+// branding); an address naming no screen gets the Not Found page of the tenant it is under.
 import fs from 'node:fs';
 import path from 'node:path';
 import { Hono, type Context } from 'hono';
-import { parseResultsPath } from '../../contract/index.ts';
+import { isScreenPath, parseResultsPath, tenantAddress } from '../../contract/index.ts';
 import { decodePath, resolveInside } from '../files/safe-path.ts';
 import { sendCompressed } from '../files/send-compressed.ts';
 import { sendFile } from '../files/send-file.ts';
@@ -61,13 +63,29 @@ export function siteHost(siteDir: string) {
       if (csp) response!.headers.set('Content-Security-Policy', csp);
       return response;
     };
-    for (const candidate of candidates(urlPath)) {
-      const file = resolveInside(siteDir, candidate);
-      const response = file && send(file);
+    const first = (paths: string[]) => {
+      for (const candidate of paths) {
+        const file = resolveInside(siteDir, candidate);
+        const response = file && send(file);
+        if (response) return response;
+      }
+      return null;
+    };
+    const found = first(candidates(urlPath));
+    if (found) return found;
+    const tenant = tenantAddress(urlPath);
+    const known = tenant !== null && fs.existsSync(path.join(siteDir, tenant.slug, 'index.html'));
+    if (tenant && !known && isScreenPath(tenant.rest)) {
+      const shown = first(candidates(tenant.rest));
+      if (shown) return shown;
+    }
+    const notFound = known ? [`/${tenant.slug}/404.html`, '/404.html'] : ['/404.html'];
+    for (const candidate of notFound) {
+      const page = resolveInside(siteDir, candidate);
+      const response = page && send(page, 404);
       if (response) return response;
     }
-    const page = resolveInside(siteDir, '404.html');
-    return (page && send(page, 404)) || c.text('Not found', 404);
+    return c.text('Not found', 404);
   });
   app.all('*', (c) => c.text('Method not allowed', 405, { Allow: 'GET, HEAD' }));
   return app;

@@ -1,4 +1,4 @@
-// One result image with the prompt as caption, opening in a new tab. A sticker prompt shows it
+// One result image with the prompt as caption, opening in a new tab (not at a kiosk). A sticker prompt shows it
 // as a peelable sticker whose peel toggles 1 s and 2 s after the image loads. The screen shows
 // the display copy; the link opens the full image.
 import { useEffect, useState } from 'react';
@@ -11,9 +11,11 @@ interface Props {
   display: string;
   prompt: string;
   sticker: boolean;
+  /** The image opens the full picture in a new tab (not at a kiosk). */
+  link?: boolean;
 }
 
-export function ResultImage({ src, display, prompt, sticker }: Props) {
+export function ResultImage({ src, display, prompt, sticker, link = true }: Props) {
   const [loaded, setLoaded] = useState(false);
   const [peeled, setPeeled] = useState(false);
   // Loaded cross-origin so Share can draw it; an AI host that does not answer CORS still gets
@@ -26,26 +28,30 @@ export function ResultImage({ src, display, prompt, sticker }: Props) {
     return () => timers.forEach(clearTimeout);
   }, [sticker, loaded]);
 
+  const picture = (
+    <span className={sticker ? 'booth-sticker' : undefined} data-peeled={sticker ? String(peeled) : undefined}>
+      {/* The caption says the prompt: the alt does not repeat it. */}
+      <img
+        src={display}
+        alt="Your AI picture"
+        crossOrigin={plain ? undefined : 'anonymous'}
+        fetchPriority="high"
+        onLoad={() => setLoaded(true)}
+        onError={() => setPlain(true)}
+      />
+    </span>
+  );
   return (
     // data-loaded: the peel's clock starts from here.
     <figure className="booth-result" data-loaded={loaded ? '' : undefined}>
-      <a href={src} target="_blank" rel="noopener">
-        <span
-          className={sticker ? 'booth-sticker' : undefined}
-          data-peeled={sticker ? String(peeled) : undefined}
-        >
-          {/* The caption says the prompt: the alt does not repeat it. */}
-          <img
-            src={display}
-            alt="Your AI picture"
-            crossOrigin={plain ? undefined : 'anonymous'}
-            fetchPriority="high"
-            onLoad={() => setLoaded(true)}
-            onError={() => setPlain(true)}
-          />
-        </span>
-        <span className="booth-visually-hidden"> (opens in a new tab)</span>
-      </a>
+      {link ? (
+        <a href={src} target="_blank" rel="noopener">
+          {picture}
+          <span className="booth-visually-hidden"> (opens in a new tab)</span>
+        </a>
+      ) : (
+        picture
+      )}
       <figcaption>{prompt}</figcaption>
     </figure>
   );

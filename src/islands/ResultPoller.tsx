@@ -5,18 +5,27 @@ import { JOB_WAIT_MAX_SECONDS, TEXT, jobIdFromPath, jobPhase, type Job } from '.
 import { createAiHub, errorHeading } from '../lib/ai-hub.ts';
 import { isRetryable } from '../lib/ai-hub-error.ts';
 import { isSticker, nextFetchDelay, shownImages } from '../lib/job.ts';
-import { aiHostUrl, screenPath } from '../lib/paths.ts';
+import { aiHostUrl, resultsPath, screenPath } from '../lib/paths.ts';
+import { handoffUrl } from '../lib/qr-path.ts';
+import { EVENT_TEXT } from '../../contract/event-kit.ts';
 import { canShareFiles, createSharer } from '../lib/share.ts';
 import { takeFirstJob } from '../lib/first-job.ts';
 import { ErrorView, TRY_AGAIN_TEXT } from '../components/ErrorView.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { ResultImage } from '../components/ResultImage.tsx';
+import { QrHandoff } from '../components/QrHandoff.tsx';
 
 interface Props {
   aiHost: string;
   base: string;
   /** The tenant's processing video. */
   video: string;
+  /** Kiosk mode: no new-tab link, no Download or Share (the QR takes the picture home), Print. */
+  kiosk?: boolean;
+  /** A QR code that opens this result on the visitor's phone. */
+  qrHandoff?: boolean;
+  /** Where the phone opens it ('' = this page's origin, unless it is this machine's own). */
+  publicSiteUrl?: string;
 }
 
 /**
@@ -38,7 +47,7 @@ const NO_JOB = 'This address has no picture to show. Take a photo to start one.'
 /** Said once to a screen reader while the picture is being made (the screen shows Processing...). */
 const MAKING_TEXT = 'Your picture is being made. It takes a few seconds.';
 
-export default function ResultPoller({ aiHost, base, video }: Props) {
+export default function ResultPoller({ aiHost, base, video, kiosk = false, qrHandoff = false, publicSiteUrl = '' }: Props) {
   const hub = useMemo(() => createAiHub(aiHost), [aiHost]);
   const [view, setView] = useState<View>({ kind: 'loading' });
   const [jobId] = useState(() => (typeof location === 'undefined' ? null : jobIdFromPath(location.pathname)));
@@ -46,6 +55,10 @@ export default function ResultPoller({ aiHost, base, video }: Props) {
   const share = useMemo(() => createSharer(typeof navigator === 'undefined' ? undefined : navigator), []);
 
   useEffect(() => setCanShare(canShareFiles(navigator)), []);
+  const [handoff, setHandoff] = useState<string | null>(null);
+  useEffect(() => {
+    if (qrHandoff && jobId) setHandoff(handoffUrl(publicSiteUrl, location.origin, resultsPath(base, jobId)));
+  }, [qrHandoff, publicSiteUrl, base, jobId]);
 
   // Each render of a pending job schedules the next fetch ('waiting' keeps the first one going).
   const delay = view.kind === 'loading' || view.kind === 'waiting' ? 0 : view.kind === 'job' ? nextFetchDelay(view.job) : null;
@@ -152,7 +165,7 @@ export default function ResultPoller({ aiHost, base, video }: Props) {
             </h1>
             <div className="booth-result-list">
               {shown.map((image) => (
-                <ResultImage key={image.full} src={image.full} display={image.display} prompt={job.prompt} sticker={sticker} />
+                <ResultImage key={image.full} src={image.full} display={image.display} prompt={job.prompt} sticker={sticker} link={!kiosk} />
               ))}
             </div>
           </>
@@ -169,7 +182,11 @@ export default function ResultPoller({ aiHost, base, video }: Props) {
         <div className="booth-actions">
           {takeAnother}
           {phase === 'completed' && images.length > 0 ? (
-            canShare ? (
+            kiosk ? (
+              <button type="button" className="booth-button" onClick={() => window.print()}>
+                {EVENT_TEXT.print}
+              </button>
+            ) : canShare ? (
               <button type="button" className="booth-button" onClick={() => void share(images[0], job.prompt).catch(console.error)}>
                 {TEXT.share}
               </button>
@@ -180,6 +197,9 @@ export default function ResultPoller({ aiHost, base, video }: Props) {
             )
           ) : null}
         </div>
+        {phase === 'completed' && images.length > 0 && handoff ? <QrHandoff url={handoff} /> : null}
+        {/* What Print puts on the photo paper: the full (framed) result, alone (booth.css @media print). */}
+        {phase === 'completed' && kiosk && images[0] ? <img className="booth-print-image" src={images[0]} alt="" crossOrigin="anonymous" /> : null}
       </div>
     );
   }

@@ -1,5 +1,6 @@
 // A missing or refused camera, told to the visitor: what happened and what they can do.
 // The camera reports either the string 'getUserMedia not supported' (no camera API) or the browser's error.
+// The problem screen offers Try again (and, where the tenant allows it, Choose a photo).
 import { TEXT } from '../../contract/constants.ts';
 
 export interface CameraProblem {
@@ -7,8 +8,12 @@ export interface CameraProblem {
   todo: string;
 }
 
+// react-webcam fills in a getUserMedia that rejects with this where the browser has none (an
+// old browser, or a page not served over https).
+const NO_CAMERA_API = /getUserMedia is not implemented/;
+
 export function cameraProblem(error: string | { name?: string; message?: string } | null | undefined): CameraProblem {
-  if (error === TEXT.getUserMediaUnsupported || typeof error === 'string') {
+  if (error === TEXT.getUserMediaUnsupported || typeof error === 'string' || NO_CAMERA_API.test(error?.message ?? '')) {
     return {
       what: "This browser can't open a camera.",
       todo: 'Open the booth in an up-to-date browser, over a secure (https) address, on a device with a camera.',
@@ -20,20 +25,20 @@ export function cameraProblem(error: string | { name?: string; message?: string 
     case 'SecurityError':
       return {
         what: 'The camera is blocked.',
-        todo: 'Allow the camera for this site in your browser settings, then reload the page.',
+        todo: 'Allow the camera for this site in your browser settings, then try again.',
       };
     case 'NotFoundError':
     case 'DevicesNotFoundError':
     case 'OverconstrainedError':
-      return { what: 'No camera was found.', todo: 'Use a device with a camera, or connect one and reload the page.' };
+      return { what: 'No camera was found.', todo: 'Use a device with a camera, or connect one and try again.' };
     case 'NotReadableError':
     case 'TrackStartError':
     case 'AbortError':
       return {
         what: 'The camera is in use or could not start.',
-        todo: 'Close other apps or tabs that use the camera, then reload the page.',
+        todo: 'Close other apps or tabs that use the camera, then try again.',
       };
     default:
-      return { what: 'The camera could not start.', todo: 'Reload the page, or use another device with a camera.' };
+      return { what: 'The camera could not start.', todo: 'Try again, or use another device with a camera.' };
   }
 }

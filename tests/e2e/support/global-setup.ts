@@ -64,6 +64,8 @@ export default async function setup(project: TestProject) {
       BOOTH_AI_HOST: server.url,
       BOOTH_OUT_DIR: siteDir,
       BOOTH_SITE_DATA: siteDataFile,
+      // The QR hand-off's address: a phone-sized page in the tests opens what the code says.
+      BOOTH_PUBLIC_SITE_URL: server.url,
     });
   } catch (error) {
     await server.stop();

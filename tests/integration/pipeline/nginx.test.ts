@@ -1,5 +1,6 @@
 // The nginx snippet written into dist/, tried with Debian's nginx serving a real build: every
-// job id reaches its tenant's results page, and unknown URLs the Not Found view.
+// job id reaches its tenant's results page, an unknown tenant the default's screens, and unknown
+// URLs the Not Found view of the tenant they are under.
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,18 +50,30 @@ describe('nginx serving dist/ with booth.nginx.conf', () => {
     }
   });
 
-  it('redirects a screen without its trailing slash to a relative location', async () => {
+  it('serves a screen without its trailing slash as with it', async () => {
     const response = await get('/aurora/camera');
-    expect(response.status).toBe(301);
-    expect(response.headers.get('location')).toBe('/aurora/camera/');
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe(page('aurora/camera/index.html'));
   });
 
-  it('shows the Not Found view for a URL matching no route, and for an unknown tenant results URL', async () => {
-    for (const path of ['/no/such/page', '/unknown-tenant/results/1', '/aurora/nothing-here']) {
-      const response = await get(path);
-      expect(response.status, path).toBe(404);
-      expect(await response.text()).toBe(page('404.html'));
+  it("shows the default tenant's screens for a slug with no page set (the spec's built-in default branding)", async () => {
+    for (const [path, file] of [['/unknown-tenant', 'index.html'], ['/unknown-tenant/', 'index.html'], ['/unknown-tenant/camera', 'camera/index.html'],
+      ['/unknown-tenant/styles/', 'styles/index.html'], ['/unknown-tenant/results/1', 'results/index.html']]) {
+      const response = await get(path!);
+      expect(response.status, path).toBe(200);
+      expect(await response.text(), path).toBe(page(file!));
     }
+  });
+
+  it("shows a tenant's own Not Found view under that tenant, and the site's elsewhere", async () => {
+    for (const [path, file] of [['/aurora/nothing-here', 'aurora/404.html'], ['/meadow/camera/x', 'meadow/404.html'],
+      ['/no/such/page', '404.html'], ['/unknown-tenant/nothing-here', '404.html'], ['/camera/nothing-here', '404.html']]) {
+      const response = await get(path!);
+      expect(response.status, path).toBe(404);
+      expect(await response.text(), path).toBe(page(file!));
+    }
+    expect(page('aurora/404.html')).toContain('Aurora Events');
+    expect(page('404.html')).not.toContain('Aurora Events');
   });
 
   it('sends the safety headers with pages, scripts and the Not Found view', async () => {

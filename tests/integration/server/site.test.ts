@@ -15,6 +15,7 @@ function writeSite(dir: string) {
     'aurora/index.html': 'aurora intro',
     'aurora/results/index.html': 'aurora results',
     '404.html': 'not found page',
+    'aurora/404.html': 'aurora not found page',
     '_astro/app.abc123.js': 'console.log(1)',
   };
   for (const [file, text] of Object.entries(pages)) {
@@ -62,6 +63,23 @@ describe('static site hosting', () => {
     const res = await get('/nowhere/at/all');
     expect(res.status).toBe(404);
     expect(res.text).toBe('not found page');
+    expect((await get('/camera/nowhere')).text).toBe('not found page');
+  });
+
+  it("answers an unknown path under a tenant with that tenant's Not Found page", async () => {
+    for (const p of ['/aurora/nowhere', '/aurora/camera/x', '/aurora/results/']) {
+      const res = await get(p);
+      expect([p, res.status, res.text]).toEqual([p, 404, 'aurora not found page']);
+    }
+  });
+
+  it("shows the default tenant's screens for a slug with no page set, as the spec's built-in default branding", async () => {
+    for (const [p, text] of [['/gone-tenant', 'intro'], ['/gone-tenant/', 'intro'], ['/gone-tenant/camera', 'camera'], ['/gone-tenant/results/42', 'results']]) {
+      const res = await get(p!);
+      expect([p, res.status, res.text]).toEqual([p, 200, text]);
+    }
+    // An address naming no screen is still Not Found.
+    expect((await get('/gone-tenant/nowhere')).status).toBe(404);
   });
 
   it('caches hashed assets for a long time', async () => {

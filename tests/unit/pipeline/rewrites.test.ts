@@ -8,7 +8,15 @@ const CSP = "script-src 'self' 'sha256-abc='; object-src 'none'; base-uri 'self'
 describe('rewrite rules for static hosts', () => {
   it('sends every job id of every tenant to its results page (_redirects)', () => {
     const rules = redirectsRules({ tenantPrefixes: true }).split('\n').filter((l) => l && !l.startsWith('#'));
-    expect(rules).toEqual(['/results/*  /results/  200', '/:tenant/results/*  /:tenant/results/  200']);
+    expect(rules.slice(0, 2)).toEqual(['/results/*  /results/  200', '/:tenant/results/*  /:tenant/results/  200']);
+  });
+
+  it("shows an unknown slug the default tenant's screens, and anything else under a tenant its Not Found page (_redirects)", () => {
+    const rules = redirectsRules({ tenantPrefixes: true }).split('\n').filter((l) => l && !l.startsWith('#'));
+    expect(rules.slice(2)).toEqual([
+      '/:tenant  /  200', '/:tenant/  /  200', '/:tenant/camera  /camera/  200', '/:tenant/camera/  /camera/  200',
+      '/:tenant/styles  /styles/  200', '/:tenant/styles/  /styles/  200', '/:tenant/*  /:tenant/404.html  404',
+    ]);
   });
 
   it('has no tenant rule in a bundle served from the root', () => {
@@ -18,7 +26,7 @@ describe('rewrite rules for static hosts', () => {
 
   it('only lets a slug-shaped prefix into the nginx results rule', () => {
     const snippet = nginxSnippet({ tenantPrefixes: true }, CSP);
-    expect(snippet).toContain('location ~ "^/([a-z0-9-]{1,63})/results/." { try_files $uri /$1/results/index.html =404; }');
+    expect(snippet).toContain('location ~ "^/([a-z0-9-]{1,63})/results/." { try_files $uri /$1/results/index.html /results/index.html; }');
     expect(snippet).toContain('error_page 404 /404.html;');
   });
 

@@ -1,20 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { openCamera } from '../../../src/lib/camera.ts';
+import { VIDEO_CONSTRAINTS } from '../../../src/lib/camera.ts';
+import { fitWithinCamera } from '../../../src/lib/photo-file.ts';
 
-describe('opening the camera', () => {
-  it("reports 'getUserMedia not supported' where the browser has no camera API", async () => {
-    await expect(openCamera(undefined)).rejects.toBe('getUserMedia not supported');
-    await expect(openCamera({} as MediaDevices)).rejects.toBe('getUserMedia not supported');
+describe('the camera the booth asks for', () => {
+  it('is the front camera at an ideal 3000x2400', () => {
+    expect(VIDEO_CONSTRAINTS).toEqual({ facingMode: 'user', width: { ideal: 3000 }, height: { ideal: 2400 } });
   });
-  it('asks for the front camera at an ideal 3000x2400, without audio', async () => {
-    const asked: MediaStreamConstraints[] = [];
-    const stream = {} as MediaStream;
-    const media = { getUserMedia: async (c?: MediaStreamConstraints) => (asked.push(c!), stream) };
-    expect(await openCamera(media)).toBe(stream);
-    expect(asked).toEqual([{ video: { facingMode: 'user', width: { ideal: 3000 }, height: { ideal: 2400 } }, audio: false }]);
+});
+
+describe('a photo chosen from the device', () => {
+  it('is scaled down to fit 3000x2400 in its own orientation', () => {
+    expect(fitWithinCamera(6000, 4000)).toEqual({ width: 3000, height: 2000 });
+    expect(fitWithinCamera(4000, 6000)).toEqual({ width: 2000, height: 3000 });
+    expect(fitWithinCamera(4000, 3000)).toEqual({ width: 3000, height: 2250 });
+    expect(fitWithinCamera(3000, 3000)).toEqual({ width: 2400, height: 2400 });
+    expect(fitWithinCamera(8000, 7000)).toEqual({ width: 2743, height: 2400 });
   });
-  it("passes on the browser's refusal", async () => {
-    const refusal = Object.assign(new Error('denied'), { name: 'NotAllowedError' });
-    await expect(openCamera({ getUserMedia: () => Promise.reject(refusal) })).rejects.toBe(refusal);
+
+  it('is never enlarged', () => {
+    expect(fitWithinCamera(640, 480)).toEqual({ width: 640, height: 480 });
+    expect(fitWithinCamera(3000, 2400)).toEqual({ width: 3000, height: 2400 });
   });
 });

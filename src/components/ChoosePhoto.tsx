@@ -1,0 +1,27 @@
+// "Choose a photo": a photo from the device (camera roll, files) instead of the camera, made
+// into the same JPEG the camera makes (src/lib/photo-file.ts).
+import { useRef } from 'react';
+import { EVENT_TEXT } from '../../contract/event-kit.ts';
+import { photoFromFile } from '../lib/photo-file.ts';
+
+interface Props {
+  onPhoto: (dataUrl: string) => void;
+  onUnreadable: () => void;
+}
+
+export function ChoosePhoto({ onPhoto, onUnreadable }: Props) {
+  const input = useRef<HTMLInputElement>(null);
+  const chosen = () => {
+    const file = input.current?.files?.[0];
+    if (input.current) input.current.value = '';
+    if (file) photoFromFile(file).then(onPhoto, onUnreadable);
+  };
+  return (
+    <>
+      <button type="button" className="booth-button" onClick={() => input.current?.click()}>
+        {EVENT_TEXT.choosePhoto}
+      </button>
+      <input ref={input} type="file" accept="image/*" hidden tabIndex={-1} aria-hidden="true" onChange={chosen} data-choose-photo />
+    </>
+  );
+}

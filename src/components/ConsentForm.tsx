@@ -1,0 +1,53 @@
+// The tenant's consent, asked before the camera opens: its text, its privacy policy and a box
+// the visitor must tick. Nothing is stored: the answer lives in memory for this visit.
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { EVENT_TEXT } from '../../contract/event-kit.ts';
+
+interface Props {
+  text: string;
+  privacyUrl: string;
+  /** A kiosk opens no new tab: the privacy address is shown, not linked. */
+  kiosk: boolean;
+  onAgree: () => void;
+}
+
+export function ConsentForm({ text, privacyUrl, kiosk, onAgree }: Props) {
+  const [refused, setRefused] = useState(false);
+  const box = useRef<HTMLInputElement>(null);
+  const errorId = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (box.current?.checked) return onAgree();
+    setRefused(true);
+    box.current?.focus();
+  };
+  return (
+    <form className="booth-consent" onSubmit={submit} noValidate>
+      {text.split('\n').filter((line) => line.trim()).map((line, i) => <p key={i}>{line}</p>)}
+      {privacyUrl ? (
+        <p>
+          {kiosk ? (
+            <>{EVENT_TEXT.privacyLink}: {privacyUrl}</>
+          ) : (
+            <a href={privacyUrl} target="_blank" rel="noopener noreferrer">
+              {EVENT_TEXT.privacyLink}
+              <span className="booth-visually-hidden"> (opens in a new tab)</span>
+            </a>
+          )}
+        </p>
+      ) : null}
+      <label className="booth-consent-box">
+        <input ref={box} type="checkbox" required aria-invalid={refused || undefined} aria-describedby={refused ? errorId : undefined} onChange={() => setRefused(false)} />
+        {EVENT_TEXT.consentAgree}
+      </label>
+      <p id={errorId} className="booth-consent-error" role="alert">
+        {refused ? EVENT_TEXT.consentNeeded : ''}
+      </p>
+      <div className="booth-actions">
+        <button type="submit" className="booth-button">
+          {EVENT_TEXT.continue}
+        </button>
+      </div>
+    </form>
+  );
+}

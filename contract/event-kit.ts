@@ -44,6 +44,12 @@ export const EVENT_KIT_OFF: Readonly<EventKit> = Object.freeze({
   privacyUrl: '',
 });
 
+/**
+ * The query a QR hand-off address carries: the page opens on the visitor's own phone, where the
+ * kiosk's ways (Print, no Download or Share, the idle reset) make no sense.
+ */
+export const HANDOFF_QUERY = 'handoff';
+
 /** The event kit's texts (the spec's own are in TEXT). */
 export const EVENT_TEXT = {
   choosePhoto: 'Choose a photo',

@@ -2,6 +2,8 @@
 // touch, key or scroll on any screen, as a new page load, so the photo and the consent are
 // thrown away; the screen kept awake (Wake Lock); full screen from the first touch, the only
 // moment a browser allows it. Runs on every screen, the intro included: no framework needed.
+import { HANDOFF_QUERY } from '../../contract/event-kit.ts';
+
 declare global {
   interface Window { boothKiosk?: boolean }
 }
@@ -17,6 +19,11 @@ const trimmed = (path: string) => path.replace(/\/+$/, '') || '/';
 export function run({ idleSeconds, intro }: KioskArgs) {
   if (window.boothKiosk) return;
   window.boothKiosk = true;
+  // A result opened from the kiosk's QR code is on the visitor's own phone: no kiosk there.
+  if (new URLSearchParams(location.search).has(HANDOFF_QUERY)) {
+    document.querySelector('.booth-start-over')?.remove();
+    return;
+  }
   let timer: ReturnType<typeof setTimeout> | undefined;
   const arm = () => {
     clearTimeout(timer);

@@ -1,7 +1,7 @@
 // Camera screen: mirrored live preview of the front camera (react-webcam), capture, retake, use.
 // Per tenant (contract/event-kit.ts): consent before the camera opens, a countdown before the
 // photo, and a photo chosen from the device instead of the camera.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import Webcam from 'react-webcam';
 import { useStore } from '@nanostores/react';
 import { navigate } from 'astro:transitions/client';
@@ -12,8 +12,10 @@ import { cameraProblem, type CameraProblem } from '../lib/camera-problem.ts';
 import { screenPath } from '../lib/paths.ts';
 import { discardPhoto, takePhoto } from '../stores/photo.ts';
 import { $consented } from '../stores/consent.ts';
-import { ChoosePhoto } from '../components/ChoosePhoto.tsx';
-import { ConsentForm } from '../components/ConsentForm.tsx';
+
+// Only a tenant that turns them on loads them: the camera page keeps within its 80 KiB.
+const ChoosePhoto = lazy(() => import('../components/ChoosePhoto.tsx').then((m) => ({ default: m.ChoosePhoto })));
+const ConsentForm = lazy(() => import('../components/ConsentForm.tsx').then((m) => ({ default: m.ConsentForm })));
 
 // What a screen reader hears as the camera changes state (the screen shows it).
 const CAMERA_STARTING_TEXT = 'Starting the camera…';
@@ -117,13 +119,19 @@ export default function Camera({ base, countdownSeconds = 0, choosePhoto = false
   };
 
   const status = problem || asking ? note : countdown !== null ? String(countdown || '') : note || (photo ? PHOTO_TAKEN_TEXT : ready ? CAMERA_READY_TEXT : CAMERA_STARTING_TEXT);
-  const chooser = choosePhoto ? <ChoosePhoto onPhoto={chosen} onUnreadable={() => setNote(EVENT_TEXT.photoUnreadable)} /> : null;
+  const chooser = choosePhoto ? (
+    <Suspense fallback={null}>
+      <ChoosePhoto onPhoto={chosen} onUnreadable={() => setNote(EVENT_TEXT.photoUnreadable)} />
+    </Suspense>
+  ) : null;
 
   return (
     <div className="booth-camera">
       <h1 ref={heading} tabIndex={-1}>{TEXT.cameraHeading}</h1>
       {asking ? (
-        <ConsentForm text={consentText} privacyUrl={privacyUrl} kiosk={kiosk} onAgree={agree} />
+        <Suspense fallback={null}>
+          <ConsentForm text={consentText} privacyUrl={privacyUrl} kiosk={kiosk} onAgree={agree} />
+        </Suspense>
       ) : problem ? (
         <div className="booth-camera-problem" role="alert">
           <p className="booth-camera-problem-what">{problem.what}</p>

@@ -6,7 +6,7 @@ import { createAiHub, errorHeading } from '../lib/ai-hub.ts';
 import { isRetryable } from '../lib/ai-hub-error.ts';
 import { isSticker, nextFetchDelay, shownImages } from '../lib/job.ts';
 import { aiHostUrl, resultsPath, screenPath } from '../lib/paths.ts';
-import { handoffUrl } from '../lib/qr-path.ts';
+import { handoffUrl, isHandoff } from '../lib/qr-path.ts';
 import { EVENT_TEXT } from '../../contract/event-kit.ts';
 import { canShareFiles, createSharer } from '../lib/share.ts';
 import { takeFirstJob } from '../lib/first-job.ts';
@@ -47,7 +47,7 @@ const NO_JOB = 'This address has no picture to show. Take a photo to start one.'
 /** Said once to a screen reader while the picture is being made (the screen shows Processing...). */
 const MAKING_TEXT = 'Your picture is being made. It takes a few seconds.';
 
-export default function ResultPoller({ aiHost, base, video, kiosk = false, qrHandoff = false, publicSiteUrl = '' }: Props) {
+export default function ResultPoller({ aiHost, base, video, kiosk: kioskTenant = false, qrHandoff = false, publicSiteUrl = '' }: Props) {
   const hub = useMemo(() => createAiHub(aiHost), [aiHost]);
   const [view, setView] = useState<View>({ kind: 'loading' });
   const [jobId] = useState(() => (typeof location === 'undefined' ? null : jobIdFromPath(location.pathname)));
@@ -55,9 +55,14 @@ export default function ResultPoller({ aiHost, base, video, kiosk = false, qrHan
   const share = useMemo(() => createSharer(typeof navigator === 'undefined' ? undefined : navigator), []);
 
   useEffect(() => setCanShare(canShareFiles(navigator)), []);
+  // Opened from the QR code, on the visitor's phone: Download and Share, no kiosk, no second code.
+  const [onPhone, setOnPhone] = useState(false);
+  const kiosk = kioskTenant && !onPhone;
   const [handoff, setHandoff] = useState<string | null>(null);
   useEffect(() => {
-    if (qrHandoff && jobId) setHandoff(handoffUrl(publicSiteUrl, location.origin, resultsPath(base, jobId)));
+    const phone = isHandoff(location.search);
+    setOnPhone(phone);
+    if (qrHandoff && jobId && !phone) setHandoff(handoffUrl(publicSiteUrl, location.origin, resultsPath(base, jobId)));
   }, [qrHandoff, publicSiteUrl, base, jobId]);
 
   // Each render of a pending job schedules the next fetch ('waiting' keeps the first one going).

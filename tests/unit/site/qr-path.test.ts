@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { handoffUrl, qrPath } from '../../../src/lib/qr-path.ts';
+import { handoffUrl, isHandoff, qrPath } from '../../../src/lib/qr-path.ts';
 
 describe("a QR code's path", () => {
   it('draws each run of dark modules in a row as one rectangle', () => {
@@ -14,10 +14,12 @@ describe("a QR code's path", () => {
 
 describe('where the QR hand-off sends the phone', () => {
   it('is the public site when it is set', () => {
-    expect(handoffUrl('https://192.168.1.20:4322/', 'http://localhost:4321', '/gala/results/42')).toBe('https://192.168.1.20:4322/gala/results/42');
+    expect(handoffUrl('https://192.168.1.20:4322/', 'http://localhost:4321', '/gala/results/42')).toBe('https://192.168.1.20:4322/gala/results/42?handoff');
   });
   it("is the page's own origin when that is not this machine", () => {
-    expect(handoffUrl('', 'https://booth.example.org', '/results/7')).toBe('https://booth.example.org/results/7');
+    expect(handoffUrl('', 'https://booth.example.org', '/results/7')).toBe('https://booth.example.org/results/7?handoff');
+    expect(isHandoff('?handoff')).toBe(true);
+    expect(isHandoff('')).toBe(false);
   });
   it('is nowhere when the page runs on this machine and no public site is set: a phone could not open it', () => {
     expect(handoffUrl('', 'http://localhost:4321', '/results/7')).toBeNull();

@@ -1,12 +1,12 @@
-// axe (WCAG 2.2 AA) on every screen of the default tenant and both demo tenants, each screen in
-// the state a visitor sees. A screenshot of each lands in .test-runs/e2e/screens/ for a person.
+// axe (WCAG 2.2 AA) on every screen of the default tenant and the demo tenants (with the event
+// kit's own states where a tenant has it), each screen in the state a visitor sees. A screenshot of each lands in .test-runs/e2e/screens/ for a person.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright';
-import { DEMO_TENANT_SLUGS, TEXT } from '../../contract/index.ts';
+import { DEMO_TENANT_SLUGS, EVENT_TEXT, TEXT } from '../../contract/index.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
 import { action } from '../e2e/support/journey.ts';
 import { readSiteData } from '../e2e/support/site-data.ts';
@@ -22,6 +22,10 @@ interface Screen {
   /** Brings the screen into the state under test. */
   ready: (page: Page) => Promise<unknown>;
   camera?: boolean;
+  /** A screen of the consent itself: the box is not ticked on the way in. */
+  consent?: boolean;
+  /** Playwright's clock holds the page's time (a countdown stays on its first digit). */
+  clock?: boolean;
 }
 
 const SCREENS: Screen[] = [
@@ -65,6 +69,41 @@ const SCREENS: Screen[] = [
   { name: 'root-error', path: '/results/a11y-unreachable', ready: (p) => p.getByRole('heading', { name: /can't reach the booth/ }).waitFor() },
   { name: 'not-found', path: '/no/such/page', ready: (p) => p.getByRole('heading', { name: 'Not Found' }).waitFor() },
 ];
+
+/** The states only a tenant with the event kit has (Gala Night): consent, a refusal, a countdown. */
+const EVENT_KIT_SCREENS: Screen[] = [
+  { name: 'camera-consent', path: '/camera', consent: true, ready: (p) => action(p, EVENT_TEXT.continue).waitFor() },
+  {
+    name: 'camera-consent-refused',
+    path: '/camera',
+    consent: true,
+    ready: async (p) => {
+      await p.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+      await action(p, EVENT_TEXT.continue).click();
+      await p.getByText(EVENT_TEXT.consentNeeded).waitFor();
+    },
+  },
+  {
+    name: 'camera-countdown',
+    path: '/camera',
+    camera: true,
+    clock: true,
+    ready: async (p) => {
+      await p.waitForFunction(() => (document.querySelector('video')?.videoWidth ?? 0) > 0);
+      await action(p, TEXT.takePhoto).click();
+      await action(p, EVENT_TEXT.cancelCountdown).waitFor();
+    },
+  },
+];
+
+/** A tenant that asks for consent before the camera: the box ticked, as a visitor would. */
+async function passConsent(page: Page, slug: string, screen: Screen) {
+  const consent = slug && readSiteData().tenants.find((t) => t.slug === slug)?.consentText;
+  if (!consent || screen.consent || screen.path !== '/camera') return;
+  await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+  await page.getByRole('checkbox', { name: EVENT_TEXT.consentAgree }).check();
+  await action(page, EVENT_TEXT.continue).click();
+}
 
 async function stubFor(page: Page, screen: Screen) {
   if (screen.name === 'styles-none-offered') {
@@ -111,7 +150,8 @@ describe('accessibility (axe, WCAG 2.2 AA) of every screen', () => {
   });
 
   for (const slug of ['', ...DEMO_TENANT_SLUGS]) {
-    for (const screen of SCREENS) {
+    const eventKit = readSiteData().tenants.find((t) => t.slug === slug)?.consentText ? EVENT_KIT_SCREENS : [];
+    for (const screen of [...SCREENS, ...eventKit]) {
       const tenant = slug || 'default';
       it(`${tenant}: ${screen.name} has no violations`, async () => {
         const browser = screen.camera ? withCamera : withoutCamera;
@@ -119,7 +159,9 @@ describe('accessibility (axe, WCAG 2.2 AA) of every screen', () => {
         try {
           const page = await context.newPage();
           await stubFor(page, screen);
+          if (screen.clock) await page.clock.install();
           await page.goto(`${boothUrl}${slug ? `/${slug}` : ''}${screen.path || '/'}`);
+          await passConsent(page, slug, screen);
           await screen.ready(page);
           // The proxy's images and the fonts have settled before anyone looks.
           await page.waitForLoadState('networkidle').catch(() => undefined);

@@ -1,15 +1,15 @@
 // "Choose a photo": a photo from the device (camera roll, files) instead of the camera, made
 // into the same JPEG the camera makes (src/lib/photo-file.ts).
 import { useRef } from 'react';
-import { EVENT_TEXT } from '../../contract/event-kit.ts';
+import { CAMERA_EVENT_TEXT as EVENT_TEXT } from '../../contract/event-kit.ts';
 import { photoFromFile } from '../lib/photo-file.ts';
 
-interface Props {
+export interface ChoosePhotoProps {
   onPhoto: (dataUrl: string) => void;
   onUnreadable: () => void;
 }
 
-export function ChoosePhoto({ onPhoto, onUnreadable }: Props) {
+export function ChoosePhoto({ onPhoto, onUnreadable }: ChoosePhotoProps) {
   const input = useRef<HTMLInputElement>(null);
   const chosen = () => {
     const file = input.current?.files?.[0];
@@ -21,7 +21,7 @@ export function ChoosePhoto({ onPhoto, onUnreadable }: Props) {
       <button type="button" className="booth-button" onClick={() => input.current?.click()}>
         {EVENT_TEXT.choosePhoto}
       </button>
-      <input ref={input} type="file" accept="image/*" hidden tabIndex={-1} aria-hidden="true" onChange={chosen} data-choose-photo />
+      <input ref={input} type="file" accept="image/*" hidden onChange={chosen} data-choose-photo />
     </>
   );
 }

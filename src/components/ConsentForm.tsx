@@ -1,9 +1,9 @@
 // The tenant's consent, asked before the camera opens: its text, its privacy policy and a box
 // the visitor must tick. Nothing is stored: the answer lives in memory for this visit.
-import { useId, useRef, useState, type FormEvent } from 'react';
-import { EVENT_TEXT } from '../../contract/event-kit.ts';
+import { useRef, useState, type FormEvent } from 'react';
+import { CONSENT_TEXT as EVENT_TEXT } from '../../contract/event-kit.ts';
 
-interface Props {
+export interface ConsentFormProps {
   text: string;
   privacyUrl: string;
   /** A kiosk opens no new tab: the privacy address is shown, not linked. */
@@ -11,10 +11,9 @@ interface Props {
   onAgree: () => void;
 }
 
-export function ConsentForm({ text, privacyUrl, kiosk, onAgree }: Props) {
+export function ConsentForm({ text, privacyUrl, kiosk, onAgree }: ConsentFormProps) {
   const [refused, setRefused] = useState(false);
   const box = useRef<HTMLInputElement>(null);
-  const errorId = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (box.current?.checked) return onAgree();
@@ -37,10 +36,10 @@ export function ConsentForm({ text, privacyUrl, kiosk, onAgree }: Props) {
         </p>
       ) : null}
       <label className="booth-consent-box">
-        <input ref={box} type="checkbox" required aria-invalid={refused || undefined} aria-describedby={refused ? errorId : undefined} onChange={() => setRefused(false)} />
+        <input ref={box} type="checkbox" required aria-invalid={refused || undefined} aria-describedby={refused ? 'booth-consent-error' : undefined} onChange={() => setRefused(false)} />
         {EVENT_TEXT.consentAgree}
       </label>
-      <p id={errorId} className="booth-consent-error" role="alert">
+      <p id="booth-consent-error" className="booth-consent-error" role="alert">
         {refused ? EVENT_TEXT.consentNeeded : ''}
       </p>
       <div className="booth-actions">

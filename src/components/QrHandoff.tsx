@@ -1,7 +1,7 @@
 // The QR hand-off: a code on the results screen that opens this result on the visitor's phone,
 // where Download and Share work. The QR encoder (uqr) is loaded only when a code is shown.
 import { useEffect, useId, useState } from 'react';
-import { EVENT_TEXT } from '../../contract/event-kit.ts';
+import { RESULTS_EVENT_TEXT as EVENT_TEXT } from '../../contract/event-kit.ts';
 import { qrPath } from '../lib/qr-path.ts';
 
 /** The quiet zone the QR standard asks for around the code, in modules. */

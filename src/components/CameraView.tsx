@@ -1,0 +1,202 @@
+// Camera screen: mirrored live preview of the front camera (react-webcam), capture, retake, use.
+// Per tenant (contract/event-kit.ts): a countdown before the photo and, from the event camera
+// island (src/islands/EventCamera.tsx), consent before the camera opens and a photo chosen from
+// the device; the plain island (src/islands/Camera.tsx) does not carry their code.
+import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
+import Webcam from 'react-webcam';
+import { navigate } from 'astro:transitions/client';
+import { PREVIEW_MAX_HEIGHT_PX, SCREENSHOT_FORMAT, SCREENSHOT_QUALITY, TEXT } from '../../contract/constants.ts';
+import { CAMERA_EVENT_TEXT as EVENT_TEXT } from '../../contract/event-kit.ts';
+import { VIDEO_CONSTRAINTS } from '../lib/camera.ts';
+import { cameraProblem, type CameraProblem } from '../lib/camera-problem.ts';
+import { screenPath } from '../lib/paths.ts';
+import { discardPhoto, takePhoto } from '../stores/photo.ts';
+import { giveConsent, hasConsented } from '../stores/consent.ts';
+import type { ChoosePhotoProps } from './ChoosePhoto.tsx';
+import type { ConsentFormProps } from './ConsentForm.tsx';
+
+// What a screen reader hears as the camera changes state (the screen shows it).
+const CAMERA_STARTING_TEXT = 'Starting the camera…';
+const CAMERA_READY_TEXT = 'The camera is on.';
+const PHOTO_TAKEN_TEXT = 'Photo taken.';
+
+export interface CameraProps {
+  base: string;
+  /** Seconds counted down before the photo (0: none). */
+  countdownSeconds?: number;
+  /** "Choose a photo" beside Take Photo and on the camera-problem screen. */
+  choosePhoto?: boolean;
+  /** Consent asked before the camera opens ('' = none). */
+  consentText?: string;
+  privacyUrl?: string;
+  kiosk?: boolean;
+}
+
+interface Parts {
+  ConsentForm?: ComponentType<ConsentFormProps>;
+  ChoosePhoto?: ComponentType<ChoosePhotoProps>;
+}
+
+export function CameraView({ base, countdownSeconds = 0, choosePhoto = false, consentText = '', privacyUrl = '', kiosk = false, ConsentForm, ChoosePhoto }: CameraProps & Parts) {
+  const webcam = useRef<Webcam>(null);
+  const [consented, setConsented] = useState(hasConsented);
+  const asking = Boolean(ConsentForm) && consentText !== '' && !consented;
+  const [photo, setPhoto] = useState<string | null>(null);
+  const [ready, setReady] = useState(false);
+  const [problem, setProblem] = useState<CameraProblem | null>(null);
+  // Try again mounts a new camera, which asks the browser for it again.
+  const [attempt, setAttempt] = useState(0);
+  const [countdown, setCountdown] = useState<number | null>(null);
+  const [note, setNote] = useState('');
+  const live = !asking && !photo && !problem;
+  const takeButton = useRef<HTMLButtonElement>(null);
+  const useButton = useRef<HTMLButtonElement>(null);
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  // The button just pressed goes away (Take Photo, Retake Photo, Cancel, Continue): the focus goes
+  // on to the next step instead of falling back to the page. A focus put elsewhere stays there.
+  useEffect(() => {
+    const lost = !document.activeElement || document.activeElement === document.body;
+    const next = photo ? useButton.current : countdown !== null ? cancelButton.current : ready ? takeButton.current : null;
+    if (lost && next) next.focus();
+  }, [photo, ready, countdown]);
+
+  const capture = useCallback(() => {
+    const shot = webcam.current?.getScreenshot();
+    if (shot) {
+      setPhoto(shot);
+      setNote(PHOTO_TAKEN_TEXT);
+    }
+  }, []);
+
+  // One digit a second; at zero the photo is taken.
+  useEffect(() => {
+    if (countdown === null) return;
+    if (countdown === 0) {
+      setCountdown(null);
+      capture();
+      return;
+    }
+    const timer = setTimeout(() => setCountdown((n) => (n === null ? null : n - 1)), 1_000);
+    return () => clearTimeout(timer);
+  }, [countdown, capture]);
+
+  const take = () => {
+    setNote('');
+    if (countdownSeconds > 0) setCountdown(countdownSeconds);
+    else capture();
+  };
+  const cancel = () => {
+    setCountdown(null);
+    setNote(EVENT_TEXT.countdownCancelled);
+    takeButton.current?.focus();
+  };
+
+  // Retake throws the photo away, also one chosen earlier and still held for the styles screen.
+  const retake = () => {
+    setPhoto(null);
+    setNote('');
+    discardPhoto();
+  };
+  const tryAgain = () => {
+    setProblem(null);
+    setReady(false);
+    setAttempt((n) => n + 1);
+  };
+  const chosen = (dataUrl: string) => {
+    setProblem(null);
+    setCountdown(null);
+    setPhoto(dataUrl);
+    setNote(PHOTO_TAKEN_TEXT);
+  };
+  const agree = () => {
+    giveConsent();
+    setConsented(true);
+    heading.current?.focus({ preventScroll: true });
+  };
+
+  const useImage = () => {
+    if (!photo) return;
+    takePhoto(photo);
+    void navigate(screenPath(base, 'styles'));
+  };
+
+  const status = problem || asking ? note : countdown !== null ? String(countdown || '') : note || (photo ? PHOTO_TAKEN_TEXT : ready ? CAMERA_READY_TEXT : CAMERA_STARTING_TEXT);
+  const chooser = choosePhoto && ChoosePhoto ? <ChoosePhoto onPhoto={chosen} onUnreadable={() => setNote(EVENT_TEXT.photoUnreadable)} /> : null;
+
+  return (
+    <div className="booth-camera">
+      <h1 ref={heading} tabIndex={-1}>{TEXT.cameraHeading}</h1>
+      {asking && ConsentForm ? (
+        <ConsentForm text={consentText} privacyUrl={privacyUrl} kiosk={kiosk} onAgree={agree} />
+      ) : problem ? (
+        <div className="booth-camera-problem" role="alert">
+          <p className="booth-camera-problem-what">{problem.what}</p>
+          <p>{problem.todo}</p>
+        </div>
+      ) : photo ? (
+        <img className="booth-preview" src={photo} alt="Your photo" style={{ maxHeight: PREVIEW_MAX_HEIGHT_PX }} />
+      ) : (
+        <div className="booth-preview-frame">
+          <Webcam
+            key={attempt}
+            ref={webcam}
+            className="booth-preview"
+            audio={false}
+            mirrored
+            videoConstraints={VIDEO_CONSTRAINTS}
+            screenshotFormat={SCREENSHOT_FORMAT}
+            screenshotQuality={SCREENSHOT_QUALITY}
+            forceScreenshotSourceSize
+            onUserMedia={() => setReady(true)}
+            onUserMediaError={(error) => setProblem(cameraProblem(error))}
+            style={{ maxHeight: PREVIEW_MAX_HEIGHT_PX }}
+            aria-label="Camera preview"
+          />
+          {countdown ? (
+            <div className="booth-countdown" aria-hidden="true" data-countdown={countdown}>
+              {countdown}
+            </div>
+          ) : null}
+        </div>
+      )}
+      <p className="booth-visually-hidden" role="status">
+        {status}
+      </p>
+      {note === EVENT_TEXT.photoUnreadable ? <p className="booth-camera-note">{note}</p> : null}
+      <div className="booth-actions">
+        {asking ? null : problem ? (
+          <>
+            <button key="again" type="button" className="booth-button" onClick={tryAgain}>
+              {EVENT_TEXT.tryAgain}
+            </button>
+            {chooser}
+          </>
+        ) : photo ? (
+          <>
+            <button key="retake" type="button" className="booth-button" onClick={retake}>
+              {TEXT.retakePhoto}
+            </button>
+            <button key="use" type="button" className="booth-button" onClick={useImage} ref={useButton}>
+              {TEXT.useImage}
+            </button>
+          </>
+        ) : countdown !== null ? (
+          <button key="cancel" type="button" className="booth-button" onClick={cancel} ref={cancelButton}>
+            {EVENT_TEXT.cancelCountdown}
+          </button>
+        ) : (
+          // Keys: a pressed button is replaced, not relabelled under the visitor's finger (a second
+          // Enter on Take Photo would otherwise retake at once).
+          <>
+            <button key="take" type="button" className="booth-button" onClick={take} disabled={!ready} ref={takeButton}>
+              {TEXT.takePhoto}
+            </button>
+            {chooser}
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -67,7 +67,7 @@ describe('static site hosting', () => {
   });
 
   it("answers an unknown path under a tenant with that tenant's Not Found page", async () => {
-    for (const p of ['/aurora/nowhere', '/aurora/camera/x', '/aurora/results/']) {
+    for (const p of ['/aurora/nowhere', '/aurora/camera/x', '/aurora/styles']) {
       const res = await get(p);
       expect([p, res.status, res.text]).toEqual([p, 404, 'aurora not found page']);
     }

@@ -1,4 +1,4 @@
-// POST {ai host}/transformations/jobs/create/  body {style_id, image} -> {id}
+// POST {ai host}/transformations/jobs/create/  body {style_id, image, tenant?} -> {id}
 // GET  {ai host}/transformations/jobs/{jobId}/ -> {images, prompt, result: {status, message}}
 //      (+ optional previews: display copies of images)
 // zod/mini: the same schemas in a fraction of the bytes the browser would otherwise download.
@@ -18,6 +18,14 @@ export const CreateJobRequestSchema = z.object({
   style_id: StyleIdSchema,
   /** The photo as a data URL (data:image/jpeg;base64,...). */
   image: z.string().check(z.minLength(1, 'image is required')),
+  /**
+   * The tenant whose booth sent the photo (its slug). Not in the spec's call: a compatible
+   * addition, optional, so a client that sends only {style_id, image} is served as before. The
+   * embedded AI hub puts that tenant's brand frame or logo mark on the result; a missing or
+   * unknown tenant means a result without one. Any string passes here: the hub says what is
+   * wrong with a slug that breaks the slug rule (contract/slug.ts).
+   */
+  tenant: z.optional(z.string()),
 });
 export type CreateJobRequest = z.infer<typeof CreateJobRequestSchema>;
 

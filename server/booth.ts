@@ -61,7 +61,7 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
   const waiters = new JobWaiters();
   const remote = new RemoteEngines(providers, { retries: settings.providers.retries, log });
   const runner = new JobRunner({
-    jobs, files, pool, waiters, remote, log,
+    jobs, files, pool, waiters, remote, log, tenantAssetsDir: settings.tenantAssetsDir,
     styles: new Map(offered.styles.map((style) => [style.id, style])), timeoutMs: settings.jobTimeoutMs,
   });
   const recovered = runner.recover();
@@ -83,6 +83,7 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
     aiHub: {
       styles, jobs, files, runner, waiters, publicUrl: settings.publicUrl, maxBodyBytes: settings.maxBodyBytes,
       maxPixels: settings.maxPixels, queueLimit: settings.queueLimit, retentionSeconds: settings.retentionSeconds,
+      frames: { tenants, datasetId: settings.datasetId },
       limits: {
         trustedProxies: settings.trustedProxies,
         clientJobs: settings.clientJobs,

@@ -5,6 +5,7 @@ import { JOB_STATUS, JOB_WAIT_MAX_SECONDS, isFinalStatus, previewsFor, quoted, t
 import { clientAddress } from '../client-address.ts';
 import { fail, limitBody, publicOrigin, sizeText } from '../http.ts';
 import { QueueAdmission } from '../jobs/admission.ts';
+import { frameForTenant, tenantProblem, type FrameLookup } from '../jobs/job-frame.ts';
 import { isExpired } from '../jobs/retention.ts';
 import { checkHeader, checkPixels, UploadError, type Photo } from '../jobs/upload-check.ts';
 import type { UploadReaders } from '../jobs/upload-readers.ts';
@@ -14,7 +15,7 @@ import { log } from '../log.ts';
 import type { JobRunner } from '../jobs/runner.ts';
 import type { JobWaiters } from '../jobs/waiters.ts';
 import type { FileStore } from '../storage/files.ts';
-import type { JobRecord, JobStore } from '../storage/jobs.ts';
+import type { JobFrame, JobRecord, JobStore } from '../storage/jobs.ts';
 import type { StoredStyle, StyleStore } from '../storage/styles.ts';
 
 export interface AiHubDeps {
@@ -29,6 +30,8 @@ export interface AiHubDeps {
   queueLimit: number;
   retentionSeconds: number;
   limits: CreateLimits;
+  /** Where a job's tenant is looked up for its brand frame; without it no result is framed. */
+  frames?: FrameLookup;
 }
 
 /** What one client, and all of them together, may ask of job creation at once (server/README.md). */
@@ -79,10 +82,10 @@ const SMALL_BODY_READS = 8;
 const busy = (c: Context) => refuse(c, 503, 30, 'The booth is busy right now. Please try again in a minute.');
 
 /** Saves the photo, records the job PENDING and hands it to the runner. */
-function storeJob(deps: AiHubDeps, style: StoredStyle, photo: Photo, client: string) {
+function storeJob(deps: AiHubDeps, style: StoredStyle, photo: Photo, client: string, frame: JobFrame | null) {
   const id = crypto.randomBytes(12).toString('base64url');
   const uploadPath = deps.files.saveUpload(id, photo.data, photo.extension);
-  deps.jobs.create({ id, styleId: style.id, prompt: style.prompt, uploadPath });
+  deps.jobs.create({ id, styleId: style.id, prompt: style.prompt, uploadPath, frame });
   log(`job ${id} style=${style.id} ${JOB_STATUS.pending}`);
   return { id, ended: deps.runner.submit(id, client) };
 }
@@ -136,6 +139,9 @@ export function aiHubHost(deps: AiHubDeps) {
       if (!upload.ok) return fail(c, upload.status, upload.error);
       const style = deps.styles.find(upload.styleId);
       if (!style) return fail(c, 400, `There is no style ${quoted(upload.styleId)}. Pick one of the listed styles.`);
+      // A malformed slug is the caller's mistake, said plainly; an unknown one is a tenant without a frame.
+      const badTenant = tenantProblem(upload.tenant);
+      if (badTenant) return fail(c, 400, badTenant);
       const sent = upload.photo;
       if ('error' in sent) return fail(c, 400, sent.error);
       let photo: Photo;
@@ -147,7 +153,8 @@ export function aiHubHost(deps: AiHubDeps) {
         if (error instanceof LimiterFullError) return busy(c);
         throw error;
       }
-      const job = storeJob(deps, style, photo, client);
+      const frame = deps.frames ? frameForTenant(deps.frames, upload.tenant) : null;
+      const job = storeJob(deps, style, photo, client, frame);
       void job.ended.finally(admission.release);
       release = () => {};
       return c.json({ id: job.id }, 201);

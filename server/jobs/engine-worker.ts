@@ -1,21 +1,38 @@
-// One engine in one worker thread: start it, then restyle each photo the pool sends.
+// One engine in one worker thread: start it, then restyle each photo the pool sends and put the
+// tenant's brand frame on the result (brand-frame.ts), so neither ever runs on the event loop.
 import { parentPort, workerData } from 'node:worker_threads';
+import type { EngineResult } from '../engine/engine.ts';
 import { createEngine } from '../engine/index.ts';
-import type { WorkerMessage } from './pool.ts';
+import { applyBrandFrame, pictureType, type FrameFiles } from './brand-frame.ts';
+import type { WorkerMessage, WorkerTask } from './pool.ts';
 
 const port = parentPort!;
 const post = (message: WorkerMessage) => port.postMessage(message);
 const detailOf = (error: unknown) => (error instanceof Error ? (error.stack ?? error.message) : String(error));
 
+/** The result with the frame on every image; a frame that cannot be used leaves it unframed, said in `frameProblem`. */
+async function framed(result: EngineResult, frame: FrameFiles | undefined): Promise<{ result: EngineResult; frameProblem?: string }> {
+  if (!frame) return { result };
+  try {
+    return { result: { ...result, images: await Promise.all(result.images.map((image) => applyBrandFrame(image, frame))) } };
+  } catch (error) {
+    return { result, frameProblem: error instanceof Error ? error.message : String(error) };
+  }
+}
+
 try {
   const { engine: name, options } = workerData as { engine: string; options: Parameters<typeof createEngine>[1] };
   const engine = createEngine(name, options);
   await engine.start();
-  port.on('message', async (message: { type: 'restyle'; jobId: string; styleId: string; photo: Uint8Array }) => {
+  port.on('message', async (message: { type: 'restyle' } & WorkerTask) => {
     if (message.type !== 'restyle') return;
     try {
-      const result = await engine.restyle({ photo: message.photo, styleId: message.styleId });
-      post({ type: 'done', jobId: message.jobId, result });
+      // No style: the photo is a finished picture (a provider's), only to be framed.
+      const restyled = message.styleId === null
+        ? { images: [{ data: message.photo, contentType: pictureType(message.photo) }], prompt: '' }
+        : await engine.restyle({ photo: message.photo, styleId: message.styleId });
+      const { result, frameProblem } = await framed(restyled, message.frame);
+      post({ type: 'done', jobId: message.jobId, result, frameProblem });
     } catch (error) {
       // Matched by name as well: an engine may bundle its own copy of the EngineError class.
       const forVisitor = error instanceof Error && error.name === 'EngineError';

@@ -2,21 +2,31 @@
 // The CPU restyles in the workers, so the main thread keeps answering requests meanwhile.
 import { Worker } from 'node:worker_threads';
 import type { EngineResult } from '../engine/engine.ts';
+import type { FrameFiles } from './brand-frame.ts';
 import { pickFair, ServedOrder } from '../limits/fair-limiter.ts';
 
 export interface RestyleTask {
   jobId: string;
-  styleId: string;
+  /** null: the photo is a finished picture (a provider's), only to be framed. */
+  styleId: string | null;
   photo: Uint8Array;
+  /** The tenant's brand frame or logo mark, put on the result in the worker. */
+  frame?: FrameFiles;
   /** Who asked (see client-address.ts): a free worker takes the next job of the client with fewest running. */
   client?: string;
 }
+
+/** What the pool sends a worker with each task. */
+export type WorkerTask = Omit<RestyleTask, 'client'>;
+
+/** A task's result; `frameProblem` says why the frame could not be put on it (it is unframed). */
+export type PoolResult = EngineResult & { frameProblem?: string };
 
 /** What a worker posts back (see engine-worker.ts). */
 export type WorkerMessage =
   | { type: 'ready' }
   | { type: 'start-failed'; detail: string }
-  | { type: 'done'; jobId: string; result: EngineResult }
+  | { type: 'done'; jobId: string; result: EngineResult; frameProblem?: string }
   | { type: 'failed'; jobId: string; visitorMessage: string | null; detail: string };
 
 /** The engine refused the photo with a message meant for the visitor (an EngineError). */
@@ -39,7 +49,7 @@ export interface PoolOptions {
 interface Pending {
   task: RestyleTask;
   onStart: () => void;
-  resolve: (result: EngineResult) => void;
+  resolve: (result: PoolResult) => void;
   reject: (error: Error) => void;
 }
 
@@ -74,7 +84,7 @@ export class WorkerPool {
   }
 
   /** Resolves with the engine's result; onStart runs when a worker takes the task. */
-  run(task: RestyleTask, onStart: () => void = () => {}): Promise<EngineResult> {
+  run(task: RestyleTask, onStart: () => void = () => {}): Promise<PoolResult> {
     if (this.#closed) return Promise.reject(new Error('The worker pool is closed.'));
     // Workers that failed to start get another chance when work arrives.
     for (const slot of this.#slots) if (slot.state === 'failed') this.#replace(slot);
@@ -131,7 +141,7 @@ export class WorkerPool {
       const current = slot.current;
       if (!current || current.task.jobId !== message.jobId) return;
       this.#release(slot);
-      if (message.type === 'done') current.resolve(message.result);
+      if (message.type === 'done') current.resolve(message.frameProblem ? { ...message.result, frameProblem: message.frameProblem } : message.result);
       else if (message.visitorMessage) current.reject(new VisitorFacingError(message.visitorMessage));
       else current.reject(new Error(message.detail));
     }
@@ -173,7 +183,8 @@ export class WorkerPool {
         this.#replace(slot);
       }, this.#options.timeoutMs);
       next.onStart();
-      slot.worker.postMessage({ type: 'restyle', jobId: next.task.jobId, styleId: next.task.styleId, photo: next.task.photo });
+      const { jobId, styleId, photo, frame } = next.task;
+      slot.worker.postMessage({ type: 'restyle', jobId, styleId, photo, frame } satisfies { type: 'restyle' } & WorkerTask);
     }
   }
 

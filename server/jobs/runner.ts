@@ -5,7 +5,8 @@ import { JOB_STATUS } from '../../contract/index.ts';
 import type { FileStore } from '../storage/files.ts';
 import type { JobStore } from '../storage/jobs.ts';
 import { log, logError } from '../log.ts';
-import { TaskTimeoutError, VisitorFacingError, type WorkerPool } from './pool.ts';
+import { TaskTimeoutError, VisitorFacingError, type PoolResult, type WorkerPool } from './pool.ts';
+import { frameFiles } from './job-frame.ts';
 import { makePreview } from './preview.ts';
 import type { RemoteEngines } from '../engine/remote/remote-engines.ts';
 import type { StyleDefinition } from '../engine/styles-file.ts';
@@ -27,6 +28,8 @@ export interface JobRunnerDeps {
   /** The offered styles by id: which engine runs each (local styles run in the pool). */
   styles?: ReadonlyMap<string, StyleDefinition>;
   remote?: RemoteEngines;
+  /** The tenant asset folder, where brand frames and logos are read; without it no result is framed. */
+  tenantAssetsDir?: string;
   /** A remote job waiting longer ends ERROR (the pool times local jobs itself). */
   timeoutMs?: number;
   log?: (line: string) => void;
@@ -93,9 +96,19 @@ export class JobRunner {
         log(`job ${jobId} style=${job.styleId} ${JOB_STATUS.processing}`);
       };
       const style = this.#deps.styles?.get(job.styleId);
-      const result = style && style.engine !== 'local'
+      const brand = frameFiles(job.frame, job.prompt, this.#deps.tenantAssetsDir);
+      if (brand.problem) log(`job ${jobId} style=${job.styleId}: the brand frame is left off: ${brand.problem}`);
+      const frame = brand.files;
+      let result: PoolResult = style && style.engine !== 'local'
         ? await runGenerative(this.#deps, { jobId, prompt: job.prompt, uploadPath: job.uploadPath, photo, client }, style, { onStart, stopping: this.#stopping.signal })
-        : await pool.run({ jobId, styleId: job.styleId, photo, client }, onStart);
+        : await pool.run({ jobId, styleId: job.styleId, photo, client, frame }, onStart);
+      if (!this.#accepting) return;
+      // A provider's picture is framed on the CPU pool like a local result (a sticker never is).
+      if (frame && style && style.engine !== 'local' && result.images.length === 1) {
+        const framed = await pool.run({ jobId, styleId: null, photo: result.images[0]!.data, client, frame });
+        result = { ...framed, prompt: result.prompt };
+      }
+      if (result.frameProblem) log(`job ${jobId} style=${job.styleId}: the brand frame is left off: ${result.frameProblem}`);
       if (!this.#accepting) return;
       if (result.images.length === 0) throw new Error('The engine returned no image.');
       // A provider's compressed picture is light enough to show as it is; a display copy would

@@ -13,7 +13,7 @@ export type UploadPhoto = { data: Uint8Array; extension: PhotoExtension } | { er
  * photo, so that the caller names an unknown style before a bad photo, as it always did.
  */
 export type UploadBody =
-  | { ok: true; styleId: string; photo: UploadPhoto }
+  | { ok: true; styleId: string; tenant?: string; photo: UploadPhoto }
   | { ok: false; status: 400; error: string };
 
 export const UPLOAD_MESSAGES = {
@@ -48,7 +48,8 @@ export function readUploadBody(body: Uint8Array): UploadBody {
   }
   const request = CreateJobRequestSchema.safeParse(json);
   if (!request.success) return refused(UPLOAD_MESSAGES.shape);
-  return { ok: true, styleId: String(request.data.style_id), photo: photoOf(request.data.image) };
+  const { style_id: styleId, tenant, image } = request.data;
+  return { ok: true, styleId: String(styleId), ...(tenant === undefined ? {} : { tenant }), photo: photoOf(image) };
 }
 
 function photoOf(dataUrl: string): UploadPhoto {

@@ -1,4 +1,4 @@
-// Draws the seed tenants' logos, backgrounds and processing videos (sharp for pixels, Debian's
+// Draws the seed tenants' logos, backgrounds, processing videos and brand frames (sharp for pixels, Debian's
 // ffmpeg for the clip). The output is committed under server/seed/assets/; run this again only
 // to change them:  npx node server/seed/make-assets.ts
 import { spawn } from 'node:child_process';
@@ -76,6 +76,29 @@ function frameSvg(look: Look, t: number) {
 </svg>`;
 }
 
+/** Frames are drawn 4:5, the aspect of most results, and stretched to each result's size. */
+const FRAME_WIDTH = 1200;
+const FRAME_HEIGHT = 1500;
+/** Width of the frame's band; everything inside it is the transparent window. */
+const FRAME_BAND = 84;
+
+/** An evening-dress border: a band in the tenant's background colour, gold rules, corner jewels and the event's name. */
+function brandFrameSvg(look: Look) {
+  const [w, h, b] = [FRAME_WIDTH, FRAME_HEIGHT, FRAME_BAND];
+  const jewel = (x: number, y: number) =>
+    `<path d="M${x} ${y - 26} L${x + 26} ${y} L${x} ${y + 26} L${x - 26} ${y}Z" fill="${look.accent}"/>` +
+    `<circle cx="${x}" cy="${y}" r="7" fill="${look.background}"/>`;
+  const corners = [[b / 2, b / 2], [w - b / 2, b / 2], [b / 2, h - b / 2], [w - b / 2, h - b / 2]].map(([x, y]) => jewel(x!, y!)).join('');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">
+  <path fill-rule="evenodd" fill="${look.background}" d="M0 0H${w}V${h}H0Z M${b} ${b}V${h - b}H${w - b}V${b}Z"/>
+  <rect x="14" y="14" width="${w - 28}" height="${h - 28}" fill="none" stroke="${look.accent}" stroke-width="4"/>
+  <rect x="${b - 10}" y="${b - 10}" width="${w - 2 * b + 20}" height="${h - 2 * b + 20}" fill="none" stroke="${look.accent}" stroke-width="6"/>
+  <rect x="${b - 2}" y="${b - 2}" width="${w - 2 * b + 4}" height="${h - 2 * b + 4}" fill="none" stroke="${look.glow}" stroke-width="4"/>
+  ${corners}
+  <text x="${w / 2}" y="${h - b / 2 + 13}" text-anchor="middle" font-family="DejaVu Serif, serif" font-size="38" letter-spacing="8" fill="${look.accent}">${look.name.toUpperCase()}</text>
+</svg>`;
+}
+
 async function makeVideo(look: Look, file: string) {
   const ffmpeg = spawn('ffmpeg', ['-y', '-loglevel', 'error', '-f', 'image2pipe', '-framerate', String(FPS), '-i', '-',
     '-c:v', 'libx264', '-preset', 'veryslow', '-crf', '30', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', '-an', file], { stdio: ['pipe', 'inherit', 'inherit'] });
@@ -95,6 +118,10 @@ for (const look of LOOKS) {
   await sharp(Buffer.from(logoSvg(look))).png({ compressionLevel: 9, palette: true }).toFile(path.join(dir, 'logo.png'));
   await sharp(Buffer.from(backgroundSvg(look))).jpeg({ quality: 82, mozjpeg: true }).toFile(path.join(dir, 'background.jpg'));
   await makeVideo(look, path.join(dir, 'processing.mp4'));
+  const frame = SEED_TENANTS.find((t) => t.slug === look.slug)?.frameUrl;
+  if (typeof frame === 'string' && frame) {
+    await sharp(Buffer.from(brandFrameSvg(look))).png({ compressionLevel: 9, palette: true }).toFile(path.join(SEED_ASSETS_DIR, frame));
+  }
   const sizes = fs.readdirSync(dir).map((f) => `${f} ${Math.round(fs.statSync(path.join(dir, f)).size / 1024)} KB`);
   console.log(`${look.slug}: ${sizes.join(', ')}`);
 }

@@ -39,6 +39,9 @@ const MIGRATIONS = [
    CREATE INDEX jobs_by_finish ON jobs (finished_at);`,
   // Display copies of the results (file names, same order as images); [] for jobs before them.
   `ALTER TABLE jobs ADD COLUMN previews TEXT NOT NULL DEFAULT '[]';`,
+  // The tenant's brand frame or logo mark for the results (JSON of image names), NULL for none:
+  // kept with the job so that a job run again after a restart still gets it.
+  `ALTER TABLE jobs ADD COLUMN frame TEXT;`,
 ];
 
 /** The SQLite result codes an operator can do something about (https://sqlite.org/rescode.html). */

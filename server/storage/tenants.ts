@@ -40,6 +40,13 @@ export class TenantStore {
     return items;
   }
 
+  /** One tenant's branding item, or undefined when there is none or its row does not parse. */
+  find(datasetId: string, slug: string): BrandingItem | undefined {
+    const row = this.#db.prepare('SELECT slug, branding FROM tenants WHERE dataset_id = ? AND slug = ?').get(datasetId, slug) as TenantRow | undefined;
+    const parsed = row && parseBranding(row);
+    return parsed && 'item' in parsed ? parsed.item : undefined;
+  }
+
   /** Throws, naming the first tenant whose branding cannot be served: checked at start. */
   check(datasetId: string) {
     for (const row of this.#rows(datasetId)) {

@@ -28,9 +28,11 @@ interface Props {
   initialStyles: Style[];
   aiHost: string;
   base: string;
+  /** The tenant's slug, sent with the job so the result carries the tenant's frame. */
+  tenant: string;
 }
 
-export default function StyleGrid({ initialStyles, aiHost, base }: Props) {
+export default function StyleGrid({ initialStyles, aiHost, base, tenant }: Props) {
   /** Bumped by 'Try again': the client and the styles are loaded afresh. */
   const [attempt, setAttempt] = useState(0);
   // The client (with the contract's zod schemas) loads after the tiles show: the visitor sees
@@ -105,7 +107,7 @@ export default function StyleGrid({ initialStyles, aiHost, base }: Props) {
     setNoImage(false);
     setStarting(true);
     try {
-      const { id } = await (await hub).createJob(style.id, photo);
+      const { id } = await (await hub).createJob(style.id, photo, tenant);
       await navigate(resultsPath(base, id));
     } catch (error) {
       setFailure(errorHeading(error));

@@ -25,7 +25,8 @@ type Fetch = typeof fetch;
 
 export interface AiHub {
   styles(): Promise<Style[]>;
-  createJob(styleId: StyleId, image: string): Promise<{ id: string | number }>;
+  /** `tenant`: the booth's slug, so the AI hub can put the tenant's brand frame on the result. */
+  createJob(styleId: StyleId, image: string, tenant?: string): Promise<{ id: string | number }>;
   /** `started`: the same request, already sent (the results page's inline script). */
   job(jobId: string, waitSeconds?: number, started?: Promise<Response>): Promise<Job>;
 }
@@ -66,11 +67,11 @@ export function createAiHub(aiHost: string, fetchImpl: Fetch = (...args) => fetc
 
   return {
     styles: () => call(STYLES_PATH, StylesResponseSchema),
-    createJob: (styleId, image) =>
+    createJob: (styleId, image, tenant) =>
       call(CREATE_JOB_PATH, CreateJobResponseSchema, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ style_id: styleId, image }),
+        body: JSON.stringify({ style_id: styleId, image, tenant }),
       }),
     job: (jobId, waitSeconds = 0, started) => call(jobPath(jobId, waitSeconds), JobSchema, {}, waitSeconds, started),
   };

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { startComfyuiStandIn, type ComfyuiStandIn } from '../../support/stand-ins/comfyui.ts';
 import { startOpenAiStandIn, type OpenAiStandIn } from '../../support/stand-ins/openai.ts';
 import { startReplicateStandIn, STAND_IN_MODEL, type ReplicateStandIn } from '../../support/stand-ins/replicate.ts';
-import { createJob, waitForJob } from './support/client.ts';
+import { createJob, dataUrl, fixture, postJob, waitForJob } from './support/client.ts';
 
 const STYLES = {
   styles: [
@@ -93,6 +93,21 @@ describe('generative styles from a styles file', () => {
     expect(red!.mean - green!.mean).toBeGreaterThan(30);
     expect(standIn.received.at(-1)).toMatchObject({ prompt: 'Turn the person into an anime hero', model: 'gpt-image-1' });
     expect(fs.readdirSync(path.join(server.dataDir, 'uploads'))).toEqual([]);
+  });
+
+  it("puts the tenant's frame on the provider's picture, on the CPU pool", async () => {
+    const res = await postJob(server.url, { style_id: 'anime', image: dataUrl(fixture('astronaut.jpg')), tenant: 'gala' });
+    expect(res.status).toBe(201);
+    const job = await waitForJob(server.url, ((await res.json()) as { id: string }).id);
+    expect(job.result.status).toBe('COMPLETED');
+    const image = await resultImage(job.images[0]!);
+    const { width, height } = await image.metadata();
+    // Gala Night's band (#1a1423) on the left edge; the provider's red picture in the window.
+    const pixel = async (x: number, y: number) => [...(await image.clone().extract({ left: x, top: y, width: 1, height: 1 }).removeAlpha().raw().toBuffer())];
+    const [r, g, b] = await pixel(Math.round(width! * 0.04), Math.round(height! / 2));
+    expect(Math.hypot(r! - 0x1a, g! - 0x14, b! - 0x23)).toBeLessThan(24);
+    const [cr, cg] = await pixel(Math.round(width! / 2), Math.round(height! / 2));
+    expect(cr! - cg!).toBeGreaterThan(30);
   });
 
   it('cuts a generative sticker out on the CPU: a transparent PNG of the person with its outline', async () => {

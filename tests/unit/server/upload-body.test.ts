@@ -11,6 +11,13 @@ describe('readUploadBody', () => {
     expect(read.ok && 'data' in read.photo && Buffer.from(read.photo.data).equals(JPEG)).toBe(true);
   });
 
+  it("reads the tenant's slug when the request names one, and leaves it out otherwise", () => {
+    const image = `data:image/jpeg;base64,${JPEG.toString('base64')}`;
+    expect(readUploadBody(body({ style_id: 'comic', image, tenant: 'gala' }))).toMatchObject({ ok: true, tenant: 'gala' });
+    expect(readUploadBody(body({ style_id: 'comic', image }))).not.toHaveProperty('tenant');
+    expect(readUploadBody(body({ style_id: 'comic', image, tenant: 7 }))).toEqual({ ok: false, status: 400, error: UPLOAD_MESSAGES.shape });
+  });
+
   it.each([
     ['not JSON', '{"style_id": ', UPLOAD_MESSAGES.notJson],
     ['JSON of another shape', { style: 'x' }, UPLOAD_MESSAGES.shape],

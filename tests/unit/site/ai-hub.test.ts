@@ -23,6 +23,12 @@ describe('the AI hub client', () => {
     expect(created.id).toBe('j1');
   });
 
+  it("adds the booth's tenant to the create call when given, so the result carries its frame", async () => {
+    const fetchMock = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => json({ id: 'j2' }, 201));
+    await createAiHub('', fetchMock).createJob('comic', 'data:image/jpeg;base64,AAAA', 'gala');
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toEqual({ style_id: 'comic', image: 'data:image/jpeg;base64,AAAA', tenant: 'gala' });
+  });
+
   it('asks the server to hold the job answer until it ends (wait, at most 20 s)', async () => {
     const fetchMock = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => json({ images: [], prompt: 'p', result: { status: 'pending' } }));
     const job = await createAiHub('', fetchMock).job('j1', 20);

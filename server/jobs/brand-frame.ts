@@ -1,0 +1,125 @@
+// The tenant's brand on a finished result: its frame (a PNG with a transparent window, stretched
+// to the result) or its logo as a mark in the bottom-right corner. Runs in an engine worker
+// thread, after the engine and before the display copy, so the preview, the full image and every
+// link to it carry the brand. A frame file that is missing or not a PNG never fails the job: the
+// result goes out unframed and the caller logs the problem once.
+import fs from 'node:fs';
+import sharp, { type OverlayOptions, type Sharp } from 'sharp';
+import type { EngineImage } from '../engine/engine.ts';
+
+/** What to put on a job's results: absolute paths of files in the tenant asset folder. */
+export interface FrameFiles {
+  /** A PNG with a transparent window, stretched over the whole result. */
+  frame?: string;
+  /** The tenant's logo, as a corner mark. */
+  mark?: string;
+}
+
+/** The mark fits in a box of these shares of the result's short side (a wide logo is limited by the width). */
+export const MARK_WIDTH_SHARE = 0.32;
+export const MARK_HEIGHT_SHARE = 0.14;
+/** Space between the mark and the result's edges, as a share of the short side. */
+export const MARK_MARGIN_SHARE = 0.04;
+
+interface Decoded {
+  mtimeMs: number;
+  size: number;
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+/** A frame file that cannot be used: the job's result goes out without it. */
+export class FrameFileError extends Error {
+  override name = 'FrameFileError';
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+// Decoded frames (raw RGBA) by path, checked against the file's size and time so that an
+// operator's new frame is used on the next job. A few tenants' frames at most per event.
+const decoded = new Map<string, Decoded>();
+const MAX_DECODED = 8;
+
+async function decode(file: string): Promise<Decoded> {
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(file);
+  } catch {
+    throw new FrameFileError(`${file} is missing`);
+  }
+  const cached = decoded.get(file);
+  if (cached && cached.mtimeMs === stat.mtimeMs && cached.size === stat.size) return cached;
+  const bytes = fs.readFileSync(file);
+  if (!bytes.subarray(0, 8).equals(PNG_SIGNATURE)) throw new FrameFileError(`${file} is not a PNG`);
+  let raw;
+  try {
+    raw = await sharp(bytes, { failOn: 'error' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  } catch (error) {
+    throw new FrameFileError(`${file} cannot be decoded (${(error as Error).message})`);
+  }
+  const entry = { mtimeMs: stat.mtimeMs, size: stat.size, data: raw.data, width: raw.info.width, height: raw.info.height };
+  if (decoded.size >= MAX_DECODED) decoded.delete(decoded.keys().next().value!);
+  decoded.set(file, entry);
+  return entry;
+}
+
+const rawInput = (d: Pick<Decoded, 'width' | 'height'>) => ({ raw: { width: d.width, height: d.height, channels: 4 as const } });
+
+// The frame stretched to a result's size, by file and size: a style's results all have one size,
+// so most jobs skip the resize. Raw RGBA, 3 to 6 MB each: a few per worker.
+const stretched = new Map<string, { source: Decoded; data: Buffer }>();
+const MAX_STRETCHED = 4;
+
+/** The frame stretched to the result: its border stays on every edge whatever the result's aspect. */
+async function frameLayer(file: string, width: number, height: number): Promise<OverlayOptions> {
+  const frame = await decode(file);
+  const key = `${width}x${height} ${file}`;
+  let entry = stretched.get(key);
+  if (!entry || entry.source !== frame) {
+    entry = { source: frame, data: await sharp(frame.data, rawInput(frame)).resize(width, height, { fit: 'fill' }).raw().toBuffer() };
+    if (stretched.size >= MAX_STRETCHED) stretched.delete(stretched.keys().next().value!);
+    stretched.set(key, entry);
+  }
+  return { input: entry.data, ...rawInput({ width, height }), left: 0, top: 0 };
+}
+
+/** The logo inside its box in the bottom-right corner, a margin from both edges. */
+async function markLayer(file: string, width: number, height: number): Promise<OverlayOptions> {
+  const logo = await decode(file);
+  const short = Math.min(width, height);
+  const scale = Math.min((short * MARK_WIDTH_SHARE) / logo.width, (short * MARK_HEIGHT_SHARE) / logo.height);
+  const w = Math.max(1, Math.round(logo.width * scale));
+  const h = Math.max(1, Math.round(logo.height * scale));
+  const margin = Math.round(short * MARK_MARGIN_SHARE);
+  const data = await sharp(logo.data, rawInput(logo)).resize(w, h, { fit: 'fill' }).raw().toBuffer();
+  return { input: data, ...rawInput({ width: w, height: h }), left: width - w - margin, top: height - h - margin };
+}
+
+// The same encodings the engines use (server/engine/local/raster.ts), so a framed result
+// weighs what an unframed one does.
+const ENCODE: Record<EngineImage['contentType'], (image: Sharp) => Sharp> = {
+  'image/png': (image) => image.png({ compressionLevel: 6, adaptiveFiltering: false }),
+  'image/jpeg': (image) => image.jpeg({ quality: 88 }),
+  'image/webp': (image) => image.webp({ quality: 88 }),
+};
+
+/**
+ * The result with the frame (or, without one, the mark) on it, in its own format. Throws a
+ * FrameFileError when the file cannot be used; the caller then keeps the unframed result.
+ */
+export async function applyBrandFrame(image: EngineImage, files: FrameFiles): Promise<EngineImage> {
+  const file = files.frame ?? files.mark;
+  if (!file) return image;
+  const { width, height } = await sharp(image.data).metadata();
+  if (!width || !height) throw new Error('The result has no size.');
+  const layer = files.frame ? await frameLayer(file, width, height) : await markLayer(file, width, height);
+  const data = await ENCODE[image.contentType](sharp(image.data).composite([layer])).toBuffer();
+  return { data, contentType: image.contentType };
+}
+
+/** A finished picture's content type by its first bytes (a provider's picture, framed on its own). */
+export function pictureType(data: Uint8Array): EngineImage['contentType'] {
+  if (data[0] === 0xff && data[1] === 0xd8) return 'image/jpeg';
+  if (data[0] === 0x52 && data[1] === 0x49 && data[8] === 0x57) return 'image/webp';
+  return 'image/png';
+}

@@ -14,5 +14,6 @@ export * from './quoted.ts';
 export * from './local-assets.ts';
 export * from './event-kit.ts';
 export * from './tenant-path.ts';
+export * from './web-app.ts';
 // Imported by path, not from here: branding.ts and colour.ts (build and render time only; they
 // bring in a colour parser no browser bundle needs) and settings.ts (Node only).

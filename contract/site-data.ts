@@ -63,7 +63,11 @@ export const DEMO_TENANT_SLUGS = ['aurora', 'meadow', 'gala'] as const;
 /** Top-level paths of the embedded server itself, besides the proxy signature. */
 export const SERVER_PATHS = ['jwt', 'datasets', 'transformations', 'media', 'health', 'api'] as const;
 /** Top-level paths of the built site: its screens, its assets and the host's well-known files. */
-export const SITE_PATHS = ['camera', 'styles', 'results', '404', '_astro', 'assets', 'favicon.ico', 'robots.txt'] as const;
+export const SITE_PATHS = [
+  'camera', 'styles', 'results', '404', '_astro', 'assets', 'favicon.ico', 'robots.txt',
+  // The default tenant's web app (contract/web-app.ts).
+  'manifest.webmanifest', 'sw.js', 'icons',
+] as const;
 
 /**
  * Top-level paths a tenant slug may not take: the site's own and every top-level path of the

@@ -3,11 +3,13 @@
 // folder and only swap it in when the build succeeded.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readdir, rename, rmdir } from 'node:fs/promises';
+import { readFile, readdir, rename, rmdir } from 'node:fs/promises';
+import type { SiteData } from '../../contract/site-data.ts';
 import { trackChild } from './interrupt.ts';
 import { join } from 'node:path';
 import { BuildError } from './errors.ts';
-import { ROOT } from './settings.ts';
+import { writeInstallableApps } from './installable.ts';
+import { ROOT, readSettings } from './settings.ts';
 
 export interface SiteBuild {
   outDir: string;
@@ -47,11 +49,19 @@ export const astroBuild: BuildSite = ({ outDir, siteDataFile, rootTenant }) =>
     child.stderr.on('data', keep);
     child.on('error', (error) => reject(new BuildError(`Cannot start astro build: ${error.message}.`)));
     child.on('exit', (code, signal) => {
-      if (code === 0) return placeTenantNotFoundPages(outDir).then(resolve, reject);
+      if (code === 0) return placeTenantNotFoundPages(outDir).then(() => addWebApps({ outDir, siteDataFile, rootTenant })).then(resolve, reject);
       const tail = output.replace(/\x1b\[[0-9;]*m/g, '').trim().slice(-TAIL_CHARS);
       reject(new BuildError(`astro build failed (${signal ?? `exit ${code}`}); the previous site is left as it was. Its last output:\n${tail}`));
     });
   });
+
+/** Every page set made an installable web app with its service worker (installable.ts). */
+async function addWebApps({ outDir, siteDataFile, rootTenant }: SiteBuild): Promise<void> {
+  const site = JSON.parse(await readFile(siteDataFile, 'utf8')) as SiteData;
+  // A proxy on the site's own origin ('') is the embedded server, which is the content host too.
+  const proxyOrigin = new URL(readSettings(process.env).contentHost).origin;
+  await writeInstallableApps(outDir, site, { rootTenant, proxyOrigin, warn: (line) => console.warn(line) });
+}
 
 /**
  * Each tenant's Not Found page from {slug}/404/index.html to {slug}/404.html, beside the root's

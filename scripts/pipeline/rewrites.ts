@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { MAX_SLUG_LENGTH } from '../../contract/slug.ts';
 import { CSP_FILE, contentSecurityPolicy } from './csp.ts';
 import { HEADERS_FILE, headersFile, nginxSafetyHeaders } from './safety-headers.ts';
+import { webAppHeaderRules, webAppNginxLocations } from './web-app-headers.ts';
 
 /** Netlify and Cloudflare Pages read this file from the site's root. */
 export const REDIRECTS_FILE = '_redirects';
@@ -60,6 +61,9 @@ export function nginxSnippet({ tenantPrefixes }: RewriteOptions, csp: string): s
     '',
     '# Every job id is answered by the one results page of its tenant; the page reads the id from the address.',
     'location ~ ^/results/. { try_files $uri /results/index.html =404; }',
+    '',
+    ...webAppNginxLocations(csp),
+    '',
     ...(tenantPrefixes ? tenantLocations() : []),
     '',
     '# Script and style files carry a content hash in their names: they never change.',
@@ -94,7 +98,7 @@ export async function writeRewriteRules(dir: string, options: RewriteOptions): P
   const csp = contentSecurityPolicy(dir);
   await writeFile(join(dir, REDIRECTS_FILE), redirectsRules(options));
   await writeFile(join(dir, NGINX_FILE), nginxSnippet(options, csp));
-  await writeFile(join(dir, HEADERS_FILE), headersFile(csp));
+  await writeFile(join(dir, HEADERS_FILE), `${headersFile(csp)}\n${webAppHeaderRules()}`);
   await writeFile(join(dir, CSP_FILE), `${csp}\n`);
   return [REDIRECTS_FILE, NGINX_FILE, HEADERS_FILE, CSP_FILE];
 }

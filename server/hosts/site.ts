@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Hono, type Context } from 'hono';
-import { isScreenPath, parseResultsPath, tenantAddress } from '../../contract/index.ts';
+import { WEB_APP_FILES, isScreenPath, parseResultsPath, tenantAddress } from '../../contract/index.ts';
 import { decodePath, resolveInside } from '../files/safe-path.ts';
 import { sendCompressed } from '../files/send-compressed.ts';
 import { sendFile } from '../files/send-file.ts';
@@ -33,7 +33,9 @@ function sitePolicy(siteDir: string) {
 
 function cacheControlFor(urlPath: string, file: string) {
   if (urlPath.startsWith('/_astro/')) return 'public, max-age=31536000, immutable';
-  if (file.endsWith('.html')) return 'no-cache';
+  // A new build's service worker and manifest must be seen at once: checked on every load.
+  const name = path.basename(file);
+  if (file.endsWith('.html') || name === WEB_APP_FILES.worker || name === WEB_APP_FILES.manifest) return 'no-cache';
   return 'public, max-age=300';
 }
 

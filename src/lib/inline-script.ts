@@ -5,7 +5,7 @@
 import { buildSync } from 'esbuild';
 import { join } from 'node:path';
 
-export type InlineScript = 'focus-on-swap' | 'proxy-images' | 'early-taps' | 'first-job' | 'kiosk';
+export type InlineScript = 'focus-on-swap' | 'proxy-images' | 'early-taps' | 'first-job' | 'kiosk' | 'register-worker';
 
 const bundled = new Map<string, string>();
 

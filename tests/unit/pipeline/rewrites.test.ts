@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { nginxSnippet, redirectsRules } from '../../../scripts/pipeline/rewrites.ts';
 import { inlineScriptHashes, policyFor } from '../../../scripts/pipeline/csp.ts';
 import { headersFile } from '../../../scripts/pipeline/safety-headers.ts';
+import { webAppHeaderRules } from '../../../scripts/pipeline/web-app-headers.ts';
 
 const CSP = "script-src 'self' 'sha256-abc='; object-src 'none'; base-uri 'self'";
 
@@ -38,7 +39,23 @@ describe('rewrite rules for static hosts', () => {
 
   it('sends the CSP from nginx too, also with the immutable assets', () => {
     const snippet = nginxSnippet({ tenantPrefixes: true }, CSP);
-    expect(snippet.split(`add_header Content-Security-Policy "${CSP}" always;`)).toHaveLength(3);
+    const header = `add_header Content-Security-Policy "${CSP}" always;`;
+    expect(snippet.split('\n')).toContain(header);
+    // nginx drops the server's headers in a location with add_header of its own: each repeats them.
+    const locations = snippet.split('\n').filter((line) => line.startsWith('location') && line.includes('add_header'));
+    expect(locations.some((line) => line.includes('/_astro/'))).toBe(true);
+    for (const line of locations) expect(line).toContain(header);
+  });
+
+  it("never lets a host cache a tenant's service worker or manifest for long, and types the manifest", () => {
+    const snippet = nginxSnippet({ tenantPrefixes: true }, CSP);
+    expect(snippet).toMatch(/location ~ "\(\^\|\/\)sw\\\.js\$" \{ add_header Cache-Control "no-cache";/);
+    expect(snippet).toMatch(/manifest\\\.webmanifest\$" \{ types \{ \} default_type application\/manifest\+json; add_header Cache-Control "no-cache";/);
+    // Before the tenants' own locations, which would otherwise answer /{slug}/sw.js first.
+    expect(snippet.indexOf('sw\\.js')).toBeLessThan(snippet.indexOf('/404\\.html'));
+    const rules = webAppHeaderRules();
+    for (const path of ['/sw.js', '/*/sw.js']) expect(rules).toContain(`${path}\n  Cache-Control: no-cache`);
+    for (const path of ['/manifest.webmanifest', '/*/manifest.webmanifest']) expect(rules).toContain(`${path}\n  Content-Type: application/manifest+json`);
   });
 });
 

@@ -1,0 +1,72 @@
+// After astro build: every page set of the site made an installable web app (web-app.ts) with
+// its service worker (service-worker.ts). The logo of a tenant other than the default is read
+// through the image proxy, as its pages show it; one that cannot be read gives icons with the
+// client's initial instead, and a line saying so.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { proxyImageUrl, signedImageKey, signedSizeFor } from '../../contract/proxy-url.ts';
+import type { SiteData, TenantBranding } from '../../contract/site-data.ts';
+import { writeServiceWorker } from './service-worker.ts';
+import { writeWebApp } from './web-app.ts';
+
+/** An icon's logo is asked at this size (the largest icon is 512 px). */
+const LOGO_SIZE = { width: 512, height: 512 };
+const LOGO_TIMEOUT_MS = 15_000;
+/** Logos fetched and icons drawn at once: a build of a thousand tenants must not open a thousand sockets. */
+const AT_ONCE = 8;
+
+export interface InstallableOptions {
+  /** Only this tenant, served from the root (a per-tenant bundle). */
+  rootTenant?: string;
+  /** Origin of the image proxy when the site data says '' (the site's own origin): the embedded server's. */
+  proxyOrigin: string;
+  fetch?: typeof fetch;
+  warn?: (line: string) => void;
+}
+
+/** Where the tenant's logo can be fetched from, or the local file it is. */
+export function logoSource(site: SiteData, branding: TenantBranding, proxyOrigin: string): { url: string } | { file: string } {
+  const logo = branding.logoUrl;
+  if (logo.startsWith('/')) return { file: logo };
+  if (/^https?:\/\//i.test(logo)) return { url: logo };
+  const proxy = { ...site.imageProxy, host: site.imageProxy.host || proxyOrigin };
+  const signatures = site.imageProxy.signatures?.[signedImageKey(logo, 'fit')];
+  if (!signatures) return { url: proxyImageUrl(proxy, logo, LOGO_SIZE, 'fit') };
+  const size = signedSizeFor(LOGO_SIZE);
+  return { url: proxyImageUrl(proxy, logo, size, 'fit', signatures[size.index]) };
+}
+
+async function readLogo(siteDir: string, site: SiteData, branding: TenantBranding, options: InstallableOptions): Promise<Buffer | null> {
+  const source = logoSource(site, branding, options.proxyOrigin);
+  try {
+    if ('file' in source) return await readFile(join(siteDir, source.file));
+    const response = await (options.fetch ?? fetch)(source.url, { signal: AbortSignal.timeout(LOGO_TIMEOUT_MS) });
+    if (!response.ok) throw new Error(`status ${response.status}`);
+    return Buffer.from(await response.arrayBuffer());
+  } catch (error) {
+    const where = 'file' in source ? source.file : source.url;
+    options.warn?.(`Tenant ${JSON.stringify(branding.slug)}: its logo could not be read for the app icons (${where}: ${(error as Error).message}); the icons show its initial.`);
+    return null;
+  }
+}
+
+/** The page sets this build wrote, each with the folder it is in. */
+function pageSets(siteDir: string, site: SiteData, rootTenant?: string): { branding: TenantBranding; dir: string }[] {
+  const root = rootTenant ? site.tenants.find((t) => t.slug === rootTenant) : undefined;
+  if (root) return [{ branding: root, dir: siteDir }];
+  const sets = [{ branding: site.defaultTenant, dir: siteDir }];
+  if (!rootTenant) sets.push(...site.tenants.map((branding) => ({ branding, dir: join(siteDir, branding.slug) })));
+  return sets;
+}
+
+export async function writeInstallableApps(siteDir: string, site: SiteData, options: InstallableOptions): Promise<void> {
+  const queue = pageSets(siteDir, site, options.rootTenant);
+  const work = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const logo = await readLogo(siteDir, site, next.branding, options);
+      const own = await writeWebApp(next.dir, next.branding, logo);
+      await writeServiceWorker(siteDir, next.dir, own);
+    }
+  };
+  await Promise.all(Array.from({ length: AT_ONCE }, work));
+}

@@ -1,0 +1,101 @@
+// Every tenant's pages as an installable web app: a valid manifest with the tenant's name,
+// colours and icons, a service worker that controls the tenant's pages, and the intro, camera and
+// styles screens that still open, styled, with the network cut. In Chromium, against the real
+// embedded server and the real built site.
+import sharp from 'sharp';
+import { describe, expect, inject, it } from 'vitest';
+import { TEXT, type TenantBranding } from '../../../contract/index.ts';
+import { suiteBrowser } from '../support/browser.ts';
+import { readSiteData, tenant } from '../support/site-data.ts';
+
+const boothUrl = inject('boothUrl');
+
+interface Manifest {
+  name: string;
+  short_name: string;
+  start_url: string;
+  scope: string;
+  display: string;
+  background_color: string;
+  theme_color: string;
+  icons: { src: string; sizes: string; type: string; purpose?: string }[];
+}
+
+const rgbOf = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+
+describe('the installable web app', () => {
+  const { open } = suiteBrowser({ camera: 'none' });
+
+  for (const prefix of ['', '/gala']) {
+    const branding = (): TenantBranding => (prefix ? tenant(prefix.slice(1)) : readSiteData().defaultTenant);
+    const root = `${boothUrl}${prefix}/`;
+
+    it(`has a valid manifest for ${prefix || 'the default tenant'}: its name, root, colours and icons of the right size`, async () => {
+      const page = await open(`${prefix}/`);
+      const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+      const manifestUrl = new URL(href!, page.url()).href;
+      const response = await fetch(manifestUrl);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+      const manifest = (await response.json()) as Manifest;
+      expect(manifest.name).toBe(branding().client);
+      expect(manifest.short_name.length).toBeGreaterThan(0);
+      expect(manifest.short_name.length).toBeLessThanOrEqual(12);
+      expect(new URL(manifest.start_url, manifestUrl).href).toBe(root);
+      expect(new URL(manifest.scope, manifestUrl).href).toBe(root);
+      expect(manifest.display).toBe(branding().kioskIdleSeconds > 0 ? 'fullscreen' : 'standalone');
+      expect(manifest.background_color).toBe(branding().backgroundColor);
+      expect(manifest.theme_color).toBe(branding().backgroundColor);
+      expect(await page.locator('meta[name="theme-color"]').getAttribute('content')).toBe(branding().backgroundColor);
+
+      const icons = manifest.icons.map((icon) => ({ ...icon, purpose: icon.purpose ?? 'any' }));
+      expect(icons.filter((i) => i.purpose === 'any').map((i) => i.sizes).sort()).toEqual(['192x192', '512x512']);
+      expect(icons.some((i) => i.purpose === 'maskable')).toBe(true);
+      const appleHref = await page.locator('link[rel="apple-touch-icon"]').getAttribute('href');
+      const files = [...icons.map((i) => ({ url: new URL(i.src, manifestUrl).href, size: Number(i.sizes.split('x')[0]) })), { url: new URL(appleHref!, page.url()).href, size: 180 }];
+      for (const { url, size } of files) {
+        const icon = await fetch(url);
+        expect(icon.status, url).toBe(200);
+        expect(icon.headers.get('content-type')).toBe('image/png');
+        const image = sharp(Buffer.from(await icon.arrayBuffer()));
+        const meta = await image.metadata();
+        expect([meta.format, meta.width, meta.height], url).toEqual(['png', size, size]);
+        // Made on the tenant's background colour: its corner is that colour, opaque.
+        const corner = [...(await image.extract({ left: 0, top: 0, width: 1, height: 1 }).removeAlpha().raw().toBuffer())];
+        expect(corner, url).toEqual(rgbOf(branding().backgroundColor));
+      }
+    });
+
+    it(`keeps ${prefix || 'the default tenant'}'s intro, camera and styles screens working with the network cut`, async () => {
+      const page = await open(`${prefix}/`);
+      const worker = await page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.ready;
+        const active = registration.active!;
+        // Ready comes with the worker active, maybe still activating (clearing older caches).
+        if (active.state !== 'activated') await new Promise((done) => active.addEventListener('statechange', () => active.state === 'activated' && done(null)));
+        return { scope: registration.scope, state: active.state, script: active.scriptURL };
+      });
+      expect(worker).toEqual({ scope: root, state: 'activated', script: `${root}sw.js` });
+      // The worker claims the page that registered it.
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      const sw = await fetch(`${root}sw.js`);
+      expect(sw.headers.get('cache-control')).toBe('no-cache');
+
+      await page.context().setOffline(true);
+      const screens = [['', branding().viewFinderTitle], ['camera', TEXT.cameraHeading], ['styles', TEXT.stylesHeading]] as const;
+      for (const [screen, heading] of screens) {
+        await page.goto(`${root}${screen}`);
+        await page.getByRole('heading', { level: 1, name: heading }).waitFor({ timeout: 10_000 });
+        expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${root}sw.js`);
+        // The tenant's styles came too (from the cache): its background colour on the page.
+        const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+        expect(background, screen).toBe(`rgb(${rgbOf(branding().backgroundColor).join(', ')})`);
+        await page.reload();
+        await page.getByRole('heading', { level: 1, name: heading }).waitFor({ timeout: 10_000 });
+      }
+      // The AI hub is never answered from a cache: offline, its call fails.
+      const styles = await page.evaluate(() => fetch('/transformations/styles').then((r) => r.status, () => 'failed'));
+      expect(styles).toBe('failed');
+    });
+  }
+});

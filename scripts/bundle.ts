@@ -11,12 +11,14 @@ import { SITE_FILE_SETTINGS, SettingsError, fromRoot, readEnv, text } from '../c
 
 cleanUpOnInterrupt('bundle');
 
-const BUNDLE_SETTINGS = { BOOTH_SITE_DATA: SITE_FILE_SETTINGS.BOOTH_SITE_DATA, BOOTH_BUNDLE_DIR: text.default('bundles') };
+const BUNDLE_SETTINGS = { ...SITE_FILE_SETTINGS, BOOTH_BUNDLE_DIR: text.default('bundles') };
 
 try {
   const settings = readEnv(BUNDLE_SETTINGS, process.env);
   const siteDataFile = fromRoot(ROOT, settings.BOOTH_SITE_DATA);
   const bundleDir = fromRoot(ROOT, settings.BOOTH_BUNDLE_DIR);
+  // The last build's app icons are reused: its tenants' logos need not be reachable now.
+  const lastSiteDir = fromRoot(ROOT, settings.BOOTH_OUT_DIR);
   const site = await readSiteData(siteDataFile);
   const asked = process.argv.slice(2).filter((a) => a !== '--');
   const slugs = asked.length ? asked : site.tenants.map((t) => t.slug);
@@ -25,7 +27,7 @@ try {
   if (unknown.length) throw new BuildError(`No tenant has the slug ${unknown.map((s) => `"${s}"`).join(', ')} in the last build. Bundles can be made for: ${bundleSlugs(site).join(', ')}.`);
   for (const slug of slugs) {
     const started = performance.now();
-    const archive = await makeBundle({ site, siteDataFile, slug, bundleDir });
+    const archive = await makeBundle({ site, siteDataFile, slug, bundleDir, lastSiteDir });
     console.log(`${relative(ROOT, archive)} (${((performance.now() - started) / 1000).toFixed(1)} s): serve its contents from the root of a static host.`);
     for (const warning of bundleWarnings(site, slug)) console.log(`  note: ${warning}`);
   }

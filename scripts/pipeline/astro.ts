@@ -16,6 +16,8 @@ export interface SiteBuild {
   siteDataFile: string;
   /** Build only this tenant, served from the root (a per-tenant bundle). */
   rootTenant?: string;
+  /** The last full build, whose app icons a bundle reuses instead of fetching the logos again. */
+  lastSiteDir?: string;
 }
 
 export type BuildSite = (build: SiteBuild) => Promise<void>;
@@ -56,11 +58,11 @@ export const astroBuild: BuildSite = ({ outDir, siteDataFile, rootTenant }) =>
   });
 
 /** Every page set made an installable web app with its service worker (installable.ts). */
-async function addWebApps({ outDir, siteDataFile, rootTenant }: SiteBuild): Promise<void> {
+async function addWebApps({ outDir, siteDataFile, rootTenant, lastSiteDir }: SiteBuild): Promise<void> {
   const site = JSON.parse(await readFile(siteDataFile, 'utf8')) as SiteData;
   // A proxy on the site's own origin ('') is the embedded server, which is the content host too.
   const proxyOrigin = new URL(readSettings(process.env).contentHost).origin;
-  await writeInstallableApps(outDir, site, { rootTenant, proxyOrigin, warn: (line) => console.warn(line) });
+  await writeInstallableApps(outDir, site, { rootTenant, lastSiteDir, proxyOrigin, warn: (line) => console.log(`note: ${line}`) });
 }
 
 /**

@@ -50,10 +50,12 @@ export interface BundleRequest {
   slug: string;
   /** Where {slug}.tar.gz goes. */
   bundleDir: string;
+  /** The last build's site folder: its app icons are reused (no logo is fetched again). */
+  lastSiteDir?: string;
   buildSite?: BuildSite;
 }
 
-export async function makeBundle({ site, siteDataFile, slug, bundleDir, buildSite = astroBuild }: BundleRequest): Promise<string> {
+export async function makeBundle({ site, siteDataFile, slug, bundleDir, lastSiteDir, buildSite = astroBuild }: BundleRequest): Promise<string> {
   if (!bundleSlugs(site).includes(slug)) {
     throw new BuildError(`No tenant has the slug "${slug}" in the last build. Bundles can be made for: ${bundleSlugs(site).join(', ')}.`);
   }
@@ -63,7 +65,7 @@ export async function makeBundle({ site, siteDataFile, slug, bundleDir, buildSit
   const stagedArchive = `${staged}.tar.gz`;
   trackStaged(stagedArchive);
   try {
-    await buildSite({ outDir: staged, siteDataFile, rootTenant: slug === site.defaultTenant.slug ? undefined : slug });
+    await buildSite({ outDir: staged, siteDataFile, rootTenant: slug === site.defaultTenant.slug ? undefined : slug, lastSiteDir });
     if (slug === site.defaultTenant.slug) await dropTenantFolders(staged, site);
     await writeRewriteRules(staged, { tenantPrefixes: false });
     // portable: no user names or ids of this machine in the archive.

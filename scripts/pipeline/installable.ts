@@ -2,12 +2,13 @@
 // its service worker (service-worker.ts). The logo of a tenant other than the default is read
 // through the image proxy, as its pages show it; one that cannot be read gives icons with the
 // client's initial instead, and a line saying so.
-import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { cp, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { proxyImageUrl, signedImageKey, signedSizeFor } from '../../contract/proxy-url.ts';
 import type { SiteData, TenantBranding } from '../../contract/site-data.ts';
 import { writeServiceWorker } from './service-worker.ts';
-import { writeWebApp } from './web-app.ts';
+import { ICONS, ICONS_DIR, writeWebApp } from './web-app.ts';
 
 /** An icon's logo is asked at this size (the largest icon is 512 px). */
 const LOGO_SIZE = { width: 512, height: 512 };
@@ -18,6 +19,8 @@ const AT_ONCE = 8;
 export interface InstallableOptions {
   /** Only this tenant, served from the root (a per-tenant bundle). */
   rootTenant?: string;
+  /** The last full build: a bundle takes each tenant's icons from it instead of fetching its logo again. */
+  lastSiteDir?: string;
   /** Origin of the image proxy when the site data says '' (the site's own origin): the embedded server's. */
   proxyOrigin: string;
   fetch?: typeof fetch;
@@ -59,12 +62,22 @@ function pageSets(siteDir: string, site: SiteData, rootTenant?: string): { brand
   return sets;
 }
 
+/** The tenant's icons from the last full build, when it made all of them: true when copied. */
+async function copyIcons(lastSiteDir: string | undefined, site: SiteData, branding: TenantBranding, dir: string): Promise<boolean> {
+  if (!lastSiteDir) return false;
+  const from = join(branding.slug === site.defaultTenant.slug ? lastSiteDir : join(lastSiteDir, branding.slug), ICONS_DIR);
+  if (!ICONS.every((icon) => existsSync(join(from, icon.file)))) return false;
+  await cp(from, join(dir, ICONS_DIR), { recursive: true });
+  return true;
+}
+
 export async function writeInstallableApps(siteDir: string, site: SiteData, options: InstallableOptions): Promise<void> {
   const queue = pageSets(siteDir, site, options.rootTenant);
   const work = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
-      const logo = await readLogo(siteDir, site, next.branding, options);
-      const own = await writeWebApp(next.dir, next.branding, logo);
+      const copied = await copyIcons(options.lastSiteDir, site, next.branding, next.dir);
+      const logo = copied ? null : await readLogo(siteDir, site, next.branding, options);
+      const own = await writeWebApp(next.dir, next.branding, logo, { icons: !copied });
       await writeServiceWorker(siteDir, next.dir, own);
     }
   };

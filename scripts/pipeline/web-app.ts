@@ -105,11 +105,12 @@ export async function makeIcon(branding: TenantBranding, logo: Buffer | null, si
   return sharp(icon.data, { raw: icon.info }).removeAlpha().png({ compressionLevel: 9 }).toBuffer();
 }
 
-/** The manifest and the icons in `dir`, the tenant's root; the names written, relative to it. */
-export async function writeWebApp(dir: string, branding: TenantBranding, logo: Buffer | null): Promise<string[]> {
+/** The manifest and the icons in `dir`, the tenant's root; the names of the app's files, relative to it. */
+export async function writeWebApp(dir: string, branding: TenantBranding, logo: Buffer | null, { icons: draw = true } = {}): Promise<string[]> {
   await mkdir(join(dir, ICONS_DIR), { recursive: true });
+  // Without `icons`, the ones already in dir/icons/ (copied from the last build) are listed.
   const icons = await Promise.all(ICONS.map(async (icon) => {
-    await writeFile(join(dir, ICONS_DIR, icon.file), await makeIcon(branding, logo, icon.size, icon.purpose));
+    if (draw) await writeFile(join(dir, ICONS_DIR, icon.file), await makeIcon(branding, logo, icon.size, icon.purpose));
     return `${ICONS_DIR}/${icon.file}`;
   }));
   await writeFile(join(dir, MANIFEST_FILE), `${JSON.stringify(webAppManifest(branding), null, 2)}\n`);

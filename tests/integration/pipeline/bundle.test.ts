@@ -63,6 +63,20 @@ describe('a per-tenant bundle', () => {
     expect(readFileSync(join(unpacked, '_redirects'), 'utf8')).not.toContain(':tenant');
   });
 
+  it("holds the tenant's web app at its root: manifest, service worker and the last build's icons", () => {
+    const files = listFiles(unpacked);
+    for (const file of ['manifest.webmanifest', 'sw.js', 'icons/icon-192.png', 'icons/icon-512.png', 'icons/maskable-512.png', 'icons/apple-touch-icon.png']) {
+      expect(files, file).toContain(file);
+    }
+    const manifest = JSON.parse(readFileSync(join(unpacked, 'manifest.webmanifest'), 'utf8')) as { name: string; start_url: string; scope: string };
+    expect(manifest).toMatchObject({ name: 'Aurora Events', start_url: './', scope: './' });
+    // The logo was not fetched again (the hosts are down by now): the icons are the build's.
+    expect(readFileSync(join(unpacked, 'icons/icon-512.png')).equals(readFileSync(join(env.BOOTH_OUT_DIR, 'aurora/icons/icon-512.png')))).toBe(true);
+    const intro = readFileSync(join(unpacked, 'index.html'), 'utf8');
+    expect(intro).toContain('<link rel="manifest" href="/manifest.webmanifest">');
+    expect(intro).toContain('url:"/sw.js",scope:"/"');
+  });
+
   it('links its screens without the tenant prefix', () => {
     const intro = readFileSync(join(unpacked, 'index.html'), 'utf8');
     expect(intro).toMatch(/href="\/camera\/?"/);

@@ -84,6 +84,24 @@ describe('nginx serving dist/ with booth.nginx.conf', () => {
     }
   });
 
+  it("serves every tenant's web app: the manifest typed, the service worker and manifest never cached for long", async () => {
+    for (const root of ['/', '/aurora/', '/meadow/']) {
+      const manifest = await get(`${root}manifest.webmanifest`);
+      expect(manifest.status, root).toBe(200);
+      expect(manifest.headers.get('content-type'), root).toBe('application/manifest+json');
+      expect(manifest.headers.get('cache-control'), root).toBe('no-cache');
+      expect(((await manifest.json()) as { start_url: string }).start_url).toBe('./');
+      const worker = await get(`${root}sw.js`);
+      expect(worker.status, root).toBe(200);
+      expect(worker.headers.get('content-type'), root).toMatch(/javascript/);
+      expect(worker.headers.get('cache-control'), root).toBe('no-cache');
+      expect(worker.headers.get('x-content-type-options'), root).toBe('nosniff');
+      expect(await worker.text()).toBe(page(`${root.slice(1)}sw.js`));
+      const icon = await get(`${root}icons/icon-512.png`);
+      expect([icon.status, icon.headers.get('content-type')], root).toEqual([200, 'image/png']);
+    }
+  });
+
   it('marks hashed script files as never changing', async () => {
     const script = /\/_astro\/[^"']+\.js/.exec(page('camera/index.html'))?.[0];
     expect(script).toBeTruthy();

@@ -5,8 +5,9 @@
 //
 // - The tenant's screens (and a results address, which all share the results page): network
 //   first, the cached copy when the network fails or is slower than NETWORK_TIMEOUT_MS.
-// - The pages' /_astro/ scripts and styles, the manifest, icons and images: from the cache,
-//   else from the network and then kept.
+// - The pages' /_astro/ scripts and styles, the manifest and icons, the local images, the
+//   tenant's logo and background through the image proxy and the styles' thumbnails: from the
+//   cache, else from the network and then kept.
 // - Never: anything but a GET, other origins, the AI hub's calls (/transformations/…), a
 //   visitor's results (/media/results/…), videos (range requests) or other tenants' pages.
 
@@ -59,6 +60,14 @@ self.addEventListener('activate', (event) => {
   );
 });
 
+/** The files kept once fetched: the site's own, and the images every screen of the tenant shows. */
+function keeps(pathname: string): boolean {
+  if (pathname.startsWith('/_astro/') || pathname.startsWith('/media/styles/')) return true;
+  // An image-proxy URL (/{signature}/{options}/plain/{source}): the tenant's logo and background.
+  if (/^\/[^/]+\/.*\/plain\//.test(pathname)) return true;
+  return config.precache.some((path) => new URL(path, scope).pathname === pathname);
+}
+
 const delay = (ms: number) => new Promise<undefined>((resolve) => setTimeout(resolve, ms, undefined));
 
 async function networkFirst(request: Request, page: string): Promise<Response> {
@@ -89,6 +98,5 @@ self.addEventListener('fetch', (event) => {
   if (url.origin !== scope.origin || NEVER.test(url.pathname)) return;
   const page = pageOf(url.pathname);
   if (page !== null) return event.respondWith(networkFirst(request, page));
-  const own = url.pathname.startsWith('/_astro/') || config.precache.some((path) => new URL(path, scope).pathname === url.pathname);
-  if (own || request.destination === 'image') event.respondWith(cacheFirst(request));
+  if (keeps(url.pathname)) event.respondWith(cacheFirst(request));
 });

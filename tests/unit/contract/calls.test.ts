@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JobSchema, jobPhase, jobPath } from '../../../contract/index.ts';
+import { CreateJobRequestSchema, JobSchema, jobPhase, jobPath } from '../../../contract/index.ts';
 
 describe('job status rules', () => {
   it('upper-cases the status on receipt', () => {
@@ -20,5 +20,16 @@ describe('job status rules', () => {
   it('asks for at most 20 seconds of wait', () => {
     expect(jobPath('a b', 60)).toBe('/transformations/jobs/a%20b/?wait=20');
     expect(jobPath(7)).toBe('/transformations/jobs/7/');
+  });
+});
+
+describe('the create-job request', () => {
+  const image = 'data:image/jpeg;base64,AAAA';
+  it("takes the spec's {style_id, image} as it is: tenant is an optional addition", () => {
+    expect(CreateJobRequestSchema.parse({ style_id: 'comic', image })).toEqual({ style_id: 'comic', image });
+    expect(CreateJobRequestSchema.parse({ style_id: 'comic', image, tenant: 'gala' }).tenant).toBe('gala');
+  });
+  it('refuses a tenant that is not text', () => {
+    expect(CreateJobRequestSchema.safeParse({ style_id: 'comic', image, tenant: 42 }).success).toBe(false);
   });
 });

@@ -24,7 +24,13 @@ interface Manifest {
 const rgbOf = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
 
 describe('the installable web app', () => {
-  const { open } = suiteBrowser({ camera: 'none' });
+  const { newPage } = suiteBrowser({ camera: 'none' });
+  // Service workers are blocked in the other tests' browsers (tests/e2e/support/browser.ts).
+  const open = async (path: string) => {
+    const page = await newPage({ serviceWorkers: 'allow' });
+    await page.goto(`${boothUrl}${path}`);
+    return page;
+  };
 
   for (const prefix of ['', '/gala']) {
     const branding = (): TenantBranding => (prefix ? tenant(prefix.slice(1)) : readSiteData().defaultTenant);

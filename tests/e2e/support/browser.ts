@@ -26,7 +26,21 @@ export async function launchBrowser(opts: { camera?: CameraPhoto } = {}): Promis
     );
     args.push('--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${y4m}`);
   }
-  return chromium.launch({ executablePath: chromiumPath(), headless: true, args });
+  return blockServiceWorkers(await chromium.launch({ executablePath: chromiumPath(), headless: true, args }));
+}
+
+/**
+ * Every context of the browser blocks service workers unless a test asks for them
+ * (`serviceWorkers: 'allow'`, as tests/e2e/site/installable.test.ts does): a tenant's worker
+ * answers a controlled page's requests itself, where page.route cannot see them, so a test's
+ * stubbed or held request would slip past it once the worker took over, sooner or later.
+ */
+function blockServiceWorkers(browser: Browser): Browser {
+  const newContext = browser.newContext.bind(browser);
+  const newPage = browser.newPage.bind(browser);
+  browser.newContext = (options = {}) => newContext({ serviceWorkers: 'block', ...options });
+  browser.newPage = (options = {}) => newPage({ serviceWorkers: 'block', ...options });
+  return browser;
 }
 
 /**

@@ -5,6 +5,7 @@ import { SERVER_PATHS } from '../contract/index.ts';
 import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
 import { clientGone, fail, requestPath } from './http.ts';
+import { ServiceUnavailableError } from './jobs/job-backend.ts';
 import { log, logError } from './log.ts';
 import { aiHubHost, type AiHubDeps } from './hosts/ai-hub.ts';
 import { authHost, type AuthDeps } from './hosts/auth.ts';
@@ -92,6 +93,11 @@ export function createApp(deps: AppDeps) {
   app.onError((error, c) => {
     // Nobody is left to answer, and nothing went wrong here: the request line above says so.
     if (clientGone(c)) return fail(c, 400, 'The request was cut off before it was read.');
+    if (error instanceof ServiceUnavailableError) {
+      log(`${c.req.method} ${requestPath(c)}: ${error.service} unreachable (${error.detail})`);
+      c.header('Retry-After', '30');
+      return fail(c, 503, error.message);
+    }
     logError(`${c.req.method} ${requestPath(c)} failed`, error);
     return fail(c, 500, 'Something went wrong on the booth server. Please try again.');
   });

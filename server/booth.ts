@@ -7,6 +7,7 @@ import { RemoteEngines } from './engine/remote/remote-engines.ts';
 import { loadStyles } from './engine/styles-file.ts';
 import { WorkerPool } from './jobs/pool.ts';
 import { startRetention } from './jobs/retention.ts';
+import { LocalJobs } from './jobs/local-jobs.ts';
 import { JobRunner } from './jobs/runner.ts';
 import { JobWaiters } from './jobs/waiters.ts';
 import { UploadReaders } from './jobs/upload-readers.ts';
@@ -81,8 +82,8 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
     },
     content: { secret, datasetId: settings.datasetId, tenants },
     aiHub: {
-      styles, jobs, files, runner, waiters, publicUrl: settings.publicUrl, maxBodyBytes: settings.maxBodyBytes,
-      maxPixels: settings.maxPixels, queueLimit: settings.queueLimit, retentionSeconds: settings.retentionSeconds,
+      styles, jobs: new LocalJobs({ jobs, files, runner, waiters, retentionSeconds: settings.retentionSeconds }),
+      publicUrl: settings.publicUrl, maxBodyBytes: settings.maxBodyBytes, maxPixels: settings.maxPixels, queueLimit: settings.queueLimit,
       limits: {
         trustedProxies: settings.trustedProxies,
         clientJobs: settings.clientJobs,

@@ -15,6 +15,9 @@ import { startQueueWorker } from './worker.ts';
 
 type Engines = ReturnType<typeof startEngines>;
 
+/** How long a stopping worker waits for the jobs it runs. */
+const CLOSE_GRACE_MS = 10_000;
+
 /** The job path on Redis and S3: the API's side when `api`, a queue worker when given engines. */
 export function startScalePath(settings: Settings, scale: ScaleSettings, parts: { api: boolean; engines?: Engines }) {
   const store = new S3Store(scale);
@@ -27,7 +30,9 @@ export function startScalePath(settings: Settings, scale: ScaleSettings, parts: 
     jobs,
     worker,
     async close() {
-      await worker?.close();
+      // Jobs running here get a moment to finish; any still running then is run again by
+      // another worker once its lock lapses (BOOTH_STALLED_SECONDS).
+      await Promise.race([worker?.close(), new Promise((resolve) => setTimeout(resolve, CLOSE_GRACE_MS).unref())]);
       await jobs?.close();
       store.close();
     },

@@ -7,7 +7,7 @@ export const STORE_SERVICE = 'photo store (S3)';
 
 export const detailOf = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
 
-/** `work` within `ms`, else a ServiceUnavailableError naming `service`; its own failure is passed through `map`. */
+/** `work` within `ms`, else a ServiceUnavailableError naming `service`; its own failure is passed on. */
 export async function within<T>(service: string, ms: number, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const signal = AbortSignal.timeout(ms);
   let timer: NodeJS.Timeout | undefined;

@@ -15,7 +15,7 @@ import { startQueueWorker } from './worker.ts';
 
 type Engines = ReturnType<typeof startEngines>;
 
-/** How long a stopping worker waits for the jobs it runs. */
+/** How long a stopping node waits for the jobs it runs and for its connections to close. */
 const CLOSE_GRACE_MS = 10_000;
 
 /** The job path on Redis and S3: the API's side when `api`, a queue worker when given engines. */
@@ -31,9 +31,13 @@ export function startScalePath(settings: Settings, scale: ScaleSettings, parts: 
     worker,
     async close() {
       // Jobs running here get a moment to finish; any still running then is run again by
-      // another worker once its lock lapses (BOOTH_STALLED_SECONDS).
-      await Promise.race([worker?.close(), new Promise((resolve) => setTimeout(resolve, CLOSE_GRACE_MS).unref())]);
-      await jobs?.close();
+      // another worker once its lock lapses (BOOTH_STALLED_SECONDS). A connection stuck on an
+      // unreachable Redis does not hold the stop either.
+      const closed = (async () => {
+        await worker?.close();
+        await jobs?.close();
+      })();
+      await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, CLOSE_GRACE_MS).unref())]);
       store.close();
     },
   };

@@ -9,8 +9,8 @@ import { JOB_MESSAGES } from '../jobs/job-messages.ts';
 import { ServiceUnavailableError } from '../jobs/job-backend.ts';
 import { failureOf, restyle, type RestyleDeps } from '../jobs/restyle.ts';
 import { PhotoMissingError, type S3Store } from './s3-store.ts';
-import { QUEUE_NAME, waitForever, type JobOutcome, type QueuedJob } from './queue.ts';
-import { detailOf, OutageLog, QUEUE_SERVICE } from './service-call.ts';
+import { failFast, QUEUE_NAME, waitForever, type JobOutcome, type QueuedJob } from './queue.ts';
+import { detailOf, OutageLog, QUEUE_SERVICE, within } from './service-call.ts';
 import type { ScaleSettings } from './settings.ts';
 
 /** A job whose worker died under it this many times more is ended ERROR instead of run again. */
@@ -73,7 +73,10 @@ export function startQueueWorker(deps: QueueWorkerDeps) {
   worker.on('ready', () => outage.ok());
   worker.on('active', () => outage.ok());
 
-  const stopRetention = startScaleRetention(deps);
+  // A connection that answers at once when Redis is away: for the sweep and the health check.
+  const queue = new Queue(QUEUE_NAME, { connection: failFast(settings.redisUrl) });
+  queue.on('error', () => {});
+  const stopRetention = startScaleRetention(deps, queue);
 
   return {
     /** Jobs running in this process now finish first (they are otherwise run again elsewhere). */
@@ -81,9 +84,19 @@ export function startQueueWorker(deps: QueueWorkerDeps) {
       stopRetention();
       await worker.close();
       stopping.abort(new Error('The worker is stopping.'));
+      await queue.close();
     },
+    /** Running, and Redis answers: it can take jobs. */
     async healthy() {
-      return worker.isRunning() && !outage.down;
+      if (!worker.isRunning()) return false;
+      try {
+        await within(QUEUE_SERVICE, settings.serviceTimeoutMs, () => queue.getJobCounts('wait'));
+        outage.ok();
+        return true;
+      } catch (error) {
+        outage.failed(detailOf(error));
+        return false;
+      }
     },
   };
 }
@@ -92,9 +105,7 @@ export function startQueueWorker(deps: QueueWorkerDeps) {
  * Privacy, as in the embedded default: a job and its results are deleted once the retention period
  * has passed since it ended. Every worker sweeps; BullMQ's clean hands each job to one of them.
  */
-function startScaleRetention({ settings, store, retentionSeconds, log }: QueueWorkerDeps): () => void {
-  const queue = new Queue(QUEUE_NAME, { connection: { url: settings.redisUrl, enableOfflineQueue: false } });
-  queue.on('error', () => {});
+function startScaleRetention({ store, retentionSeconds, log }: QueueWorkerDeps, queue: Queue): () => void {
   async function sweep() {
     let deleted = 0;
     for (const kind of ['completed', 'failed'] as const) {
@@ -108,8 +119,5 @@ function startScaleRetention({ settings, store, retentionSeconds, log }: QueueWo
   // An outage is the queue's line to tell; the next sweep catches up.
   const timer = setInterval(() => void sweep().catch(() => {}), every);
   timer.unref();
-  return () => {
-    clearInterval(timer);
-    void queue.close().catch(() => {});
-  };
+  return () => clearInterval(timer);
 }

@@ -146,6 +146,10 @@ describe('faults', () => {
       const poll = await fetch(`${api.url}/transformations/jobs/${done}/`);
       expect(poll.status).toBe(503);
       await printed(api, /job queue \(Redis\) unreachable/);
+      // A worker says it can take no job, for its orchestrator.
+      const health = await fetch(`${cluster.workers[0]!.url}/health`);
+      expect(health.status).toBe(503);
+      expect(await health.json()).toEqual({ ok: false, role: 'worker' });
       // Its photo was stored before the queue refused it: it is not left behind.
       expect(await cluster.s3.keys('photos/')).toEqual([]);
     } finally {
@@ -153,6 +157,7 @@ describe('faults', () => {
     }
     await expect.poll(async () => (await postJob(api.url, { style_id: 'die-cut-sticker', image: dataUrl(photo) })).status, { timeout: 20_000, interval: 500 }).toBe(201);
     expect((await getJob(api.url, done)).job.result.status).toBe(JOB_STATUS.completed);
+    await expect.poll(async () => (await fetch(`${cluster.workers[0]!.url}/health`)).status).toBe(200);
   });
 
   it('answers 503 with a sentence while the store is unreachable, logs it, and recovers when it is back', async () => {

@@ -10,6 +10,8 @@ import { newDataDir, startServer, type RunningServer } from '../scripts/support/
 import { startRedis } from '../tests/support/redis.ts';
 import { startS3 } from '../tests/support/s3.ts';
 import { startOpenAiStandIn } from '../tests/support/stand-ins/openai.ts';
+import { Queue, QueueEvents, Worker } from 'bullmq';
+import { S3Store } from '../server/scale/s3-store.ts';
 import { formatTable, type BenchRow } from './row.ts';
 import { median } from './stats.ts';
 
@@ -47,6 +49,50 @@ async function throughput(api: RunningServer, body: string, count: number): Prom
 
 async function ready(server: RunningServer) {
   while (!/worker \d+ ready/.test(server.output())) await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
+/** Where the overhead goes: one S3 call of a photo's size, and one job through BullMQ with a worker that does nothing. */
+async function parts(redisUrl: string, s3env: Record<string, string>, photo: Uint8Array) {
+  const store = new S3Store({
+    redisUrl, resultsUrlSeconds: 3600, serviceTimeoutMs: 5000, stalledSeconds: 30, workerJobs: 1,
+    s3: { bucket: s3env.BOOTH_S3_BUCKET!, endpoint: s3env.BOOTH_S3_ENDPOINT, region: 'us-east-1', pathStyle: true,
+      credentials: { accessKeyId: s3env.BOOTH_S3_ACCESS_KEY_ID!, secretAccessKey: s3env.BOOTH_S3_SECRET_ACCESS_KEY! } },
+  });
+  const s3Calls: number[] = [];
+  for (let i = 0; i < SEQUENTIAL; i++) {
+    const key = `bench/${i}.jpg`;
+    for (const call of [() => store.putPhoto(key, photo), () => store.getPhoto(key), () => store.delete([key])]) {
+      const started = performance.now();
+      await call();
+      s3Calls.push(performance.now() - started);
+    }
+  }
+  store.close();
+  const connection = { url: redisUrl, maxRetriesPerRequest: null };
+  const queue = new Queue('bench-parts', { connection });
+  const events = new QueueEvents('bench-parts', { connection });
+  const worker = new Worker('bench-parts', async () => ({}), { connection });
+  await Promise.all([queue.waitUntilReady(), events.waitUntilReady(), worker.waitUntilReady()]);
+  const queueTrips: number[] = [];
+  for (let i = 0; i < SEQUENTIAL; i++) {
+    const jobId = `trip-${i}`;
+    const done = new Promise<void>((resolve) => {
+      const onCompleted = (event: { jobId: string }) => {
+        if (event.jobId !== jobId) return;
+        events.off('completed', onCompleted);
+        resolve();
+      };
+      events.on('completed', onCompleted);
+    });
+    const started = performance.now();
+    await queue.add('trip', {}, { jobId });
+    await done;
+    queueTrips.push(performance.now() - started);
+  }
+  await Promise.all([worker.close(), events.close()]);
+  await queue.obliterate({ force: true });
+  await queue.close();
+  return { s3Call: median(s3Calls), queueTrip: median(queueTrips) };
 }
 
 export default async function bench(): Promise<BenchRow[]> {
@@ -96,10 +142,13 @@ export default async function bench(): Promise<BenchRow[]> {
     await ready(workers[0]!);
     const scaleMs = await overheadOf(api);
     const path = `${SEQUENTIAL} sequential jobs, create to COMPLETED minus the stand-in model's own time, p50`;
+    const breakdown = await parts(redis.url, s3.env, photo);
     rows.push(
       { area: 'scale', figure: 'hub time per job, embedded default (SQLite, disk)', value: `${embeddedMs.toFixed(1)} ms`, how: path },
       { area: 'scale', figure: 'hub time per job, Redis + S3 (1 API node, 1 worker)', value: `${scaleMs.toFixed(1)} ms`, how: path },
       { area: 'scale', figure: 'queue + storage overhead per job p50', value: `${(scaleMs - embeddedMs).toFixed(1)} ms`, how: 'the difference of the two rows above: what BullMQ, Redis and S3 add to a job' },
+      { area: 'scale', figure: 'of which: one S3 call p50 (s3rver on this machine)', value: `${breakdown.s3Call.toFixed(1)} ms`, how: `put, get and delete of the ${Math.round(photo.byteLength / 1024)} KB photo, ${SEQUENTIAL} times each; a job makes 3 on its path (photo in, photo out, result in)` },
+      { area: 'scale', figure: 'of which: one job through BullMQ p50', value: `${breakdown.queueTrip.toFixed(1)} ms`, how: `add to the completed event at a listener, a worker that does nothing, ${SEQUENTIAL} times` },
     );
 
     // Throughput with a model that takes 1 s: each worker process takes one job at a time.

@@ -1,6 +1,6 @@
 // A worker's side of the scale-out job path: takes jobs from the BullMQ queue, reads the photo from
-// S3, restyles it as the embedded default does (jobs/restyle.ts), writes the results to S3 and
-// deletes the photo. A worker that dies mid-job stops renewing its lock; after BOOTH_STALLED_SECONDS
+// S3, restyles it as the embedded default does (jobs/restyle.ts), writes the results to S3, and
+// deletes the photo once the job ended. A worker that dies mid-job stops renewing its lock; after BOOTH_STALLED_SECONDS
 // another worker's stalled check puts the job back on the queue, and only the lock holder can
 // complete it, so a result is written once under its job's name and never lost.
 import { Queue, Worker, type Job } from 'bullmq';
@@ -58,9 +58,15 @@ export function startQueueWorker(deps: QueueWorkerDeps) {
       const failure = failureOf(error, { jobId: id, styleId });
       outcome = ended({ ...none, status: JOB_STATUS.error, message: failure.message }, failure.why);
     }
-    await store.delete([photoKey]).catch((error) => log(`job ${id}: its photo could not be deleted (${detailOf(error)})`));
     return outcome;
   }
+
+  // The photo goes as soon as its job has ended in Redis, not before: a worker dying between the
+  // two would leave a job to run again without its photo. Off the job's own path (one S3 call less).
+  const deletePhoto = (job: Job<QueuedJob, JobOutcome> | undefined) => {
+    if (!job?.finishedOn) return;
+    void store.delete([job.data.photoKey]).catch((error) => log(`job ${job.id}: its photo could not be deleted (${detailOf(error)})`));
+  };
 
   const worker = new Worker<QueuedJob, JobOutcome>(QUEUE_NAME, run, {
     connection: waitForever(settings.redisUrl),
@@ -69,6 +75,8 @@ export function startQueueWorker(deps: QueueWorkerDeps) {
     stalledInterval: settings.stalledSeconds * 1000,
     maxStalledCount: MAX_STALLS,
   });
+  worker.on('completed', deletePhoto);
+  worker.on('failed', deletePhoto);
   worker.on('error', (error) => outage.failed(detailOf(error)));
   worker.on('ready', () => outage.ok());
   worker.on('active', () => outage.ok());

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_STATUS, type Job } from '../../../contract/index.ts';
 import { startServer } from '../../../scripts/support/server-process.ts';
 import { createJob, dataUrl, fixture, getJob, postJob, waitForJob } from '../server/support/client.ts';
-import { printed, startCluster, type Cluster } from './support/cluster.ts';
+import { printed, startCluster, type Cluster } from '../../support/scale-cluster.ts';
 
 let cluster: Cluster;
 beforeAll(async () => {

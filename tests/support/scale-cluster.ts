@@ -2,10 +2,10 @@
 // booth API nodes and workers as separate processes (`node server/main.ts --role api|worker`).
 import fs from 'node:fs';
 import path from 'node:path';
-import { newDataDir, startServer, type RunningServer } from '../../../../scripts/support/server-process.ts';
-import { startRedis, type RedisServer } from '../../../support/redis.ts';
-import { startS3, type S3Server } from '../../../support/s3.ts';
-import { startOpenAiStandIn, type OpenAiStandIn } from '../../../support/stand-ins/openai.ts';
+import { newDataDir, startServer, type RunningServer } from '../../scripts/support/server-process.ts';
+import { startRedis, type RedisServer } from './redis.ts';
+import { startS3, type S3Server } from './s3.ts';
+import { startOpenAiStandIn, type OpenAiStandIn } from './stand-ins/openai.ts';
 
 /** A generative style on the OpenAI stand-in (a slow one keeps a worker busy) and a local one. */
 const STYLES = {
@@ -26,13 +26,21 @@ export interface Cluster {
   close(): Promise<void>;
 }
 
-export async function startCluster({ apis = 2, workers = 2, env = {} }: { apis?: number; workers?: number; env?: Record<string, string> } = {}): Promise<Cluster> {
+export interface ClusterOptions {
+  apis?: number;
+  workers?: number;
+  /** `mixed`: the stand-in's generative style and a local one; `local`: the six local styles, as the built site has them. */
+  styles?: 'mixed' | 'local';
+  env?: Record<string, string>;
+}
+
+export async function startCluster({ apis = 2, workers = 2, styles = 'mixed', env = {} }: ClusterOptions = {}): Promise<Cluster> {
   const dir = newDataDir('scale');
   const [redis, s3, openai] = await Promise.all([startRedis(path.join(dir, 'redis')), startS3(path.join(dir, 's3')), startOpenAiStandIn()]);
   const stylesFile = path.join(dir, 'styles.json');
   fs.writeFileSync(stylesFile, JSON.stringify(STYLES));
   const common = {
-    ...s3.env, BOOTH_REDIS_URL: redis.url, BOOTH_STYLES_FILE: stylesFile,
+    ...s3.env, BOOTH_REDIS_URL: redis.url, ...(styles === 'mixed' ? { BOOTH_STYLES_FILE: stylesFile } : {}),
     BOOTH_OPENAI_API_KEY: openai.key, BOOTH_OPENAI_BASE_URL: openai.url,
     BOOTH_WORKERS: '1', BOOTH_STALLED_SECONDS: '2', BOOTH_SERVICE_TIMEOUT_MS: '2000', BOOTH_CLIENT_JOBS: '20', BOOTH_CLIENT_JOBS_PER_MINUTE: '600',
     ...env,

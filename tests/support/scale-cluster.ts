@@ -21,8 +21,9 @@ export interface Cluster {
   openai: OpenAiStandIn;
   apis: RunningServer[];
   workers: RunningServer[];
-  startApi(): Promise<RunningServer>;
-  startWorker(): Promise<RunningServer>;
+  /** One more node, with settings of its own on top of the cluster's. */
+  startApi(env?: Record<string, string>): Promise<RunningServer>;
+  startWorker(env?: Record<string, string>): Promise<RunningServer>;
   close(): Promise<void>;
 }
 
@@ -46,15 +47,15 @@ export async function startCluster({ apis = 2, workers = 2, styles = 'mixed', en
     ...env,
   };
   const started: RunningServer[] = [];
-  const start = async (role: 'api' | 'worker') => {
-    const server = await startServer({ args: ['--role', role], env: common, dataDir: newDataDir('scale') });
+  const start = async (role: 'api' | 'worker', extra: Record<string, string> = {}) => {
+    const server = await startServer({ args: ['--role', role], env: { ...common, ...extra }, dataDir: newDataDir('scale') });
     started.push(server);
     return server;
   };
   const cluster: Cluster = {
     redis, s3, openai, apis: [], workers: [],
-    startApi: () => start('api'),
-    startWorker: () => start('worker'),
+    startApi: (extra) => start('api', extra),
+    startWorker: (extra) => start('worker', extra),
     async close() {
       await Promise.all(started.map((s) => s.stop()));
       await Promise.all([redis.stop(), s3.stop(), openai.close()]);

@@ -177,6 +177,22 @@ describe('faults', () => {
   });
 });
 
+describe('retention', () => {
+  it('answers 404 and deletes the results from the store once the retention period has passed', async () => {
+    // Last in the file: this worker's sweep cleans every job of the queue older than 3 s.
+    const [api, worker] = await Promise.all([
+      cluster.startApi({ BOOTH_RETENTION_SECONDS: '3' }),
+      cluster.startWorker({ BOOTH_RETENTION_SECONDS: '3' }),
+    ]);
+    const id = await createJob(api.url, photo, 'die-cut-sticker');
+    expect((await waitForJob(api.url, id)).result.status).toBe(JOB_STATUS.completed);
+    expect(await cluster.s3.keys(`results/${id}/`)).toHaveLength(2);
+    await expect.poll(async () => (await getJob(api.url, id)).status, { timeout: 10_000, interval: 250 }).toBe(404);
+    await expect.poll(() => cluster.s3.keys(`results/${id}/`), { timeout: 10_000, interval: 250 }).toEqual([]);
+    await printed(worker, /retention: deleted \d+ job\(s\) older than 3s/);
+  });
+});
+
 describe('roles', () => {
   it('refuses --role api without the shared queue and store, with a sentence', async () => {
     await expect(startServer({ args: ['--role', 'api'] })).rejects.toThrow(/--role api needs the shared job queue and store: set BOOTH_REDIS_URL and BOOTH_S3_BUCKET/);

@@ -29,9 +29,11 @@ export interface JobOutcome {
   message: string;
 }
 
-/** How a job whose worker failed for good (stalled too often, or the store gone every attempt) ends. */
+/**
+ * A worker throws only when Redis or S3 is out of reach (every other failure is an ended job with
+ * the visitor's sentence): such a job is tried again, twice, before it ends ERROR.
+ */
 export const jobOptions = {
-  // Only Redis or S3 being unreachable throws in a worker; those tries are worth repeating.
   attempts: 3,
   backoff: { type: 'exponential', delay: 2000 },
 } as const;

@@ -21,6 +21,8 @@ export interface Cluster {
   openai: OpenAiStandIn;
   apis: RunningServer[];
   workers: RunningServer[];
+  /** A control node (role all) on the same queue and store. */
+  startControl(): Promise<RunningServer>;
   /** One more node, with settings of its own on top of the cluster's. */
   startApi(env?: Record<string, string>): Promise<RunningServer>;
   startWorker(env?: Record<string, string>): Promise<RunningServer>;
@@ -47,13 +49,14 @@ export async function startCluster({ apis = 2, workers = 2, styles = 'mixed', en
     ...env,
   };
   const started: RunningServer[] = [];
-  const start = async (role: 'api' | 'worker', extra: Record<string, string> = {}) => {
+  const start = async (role: 'all' | 'api' | 'worker', extra: Record<string, string> = {}) => {
     const server = await startServer({ args: ['--role', role], env: { ...common, ...extra }, dataDir: newDataDir('scale') });
     started.push(server);
     return server;
   };
   const cluster: Cluster = {
     redis, s3, openai, apis: [], workers: [],
+    startControl: () => start('all', { BOOTH_HTTPS: 'off' }),
     startApi: (extra) => start('api', extra),
     startWorker: (extra) => start('worker', extra),
     async close() {

@@ -177,6 +177,22 @@ describe('faults', () => {
   });
 });
 
+describe('the control node', () => {
+  it('puts its own jobs on the shared queue when it has the same settings (--role all)', async () => {
+    const control = await cluster.startControl();
+    try {
+      const id = await createJob(control.url, photo, 'die-cut-sticker');
+      const job = await waitForJob(cluster.apis[1]!.url, id);
+      expect(job.result.status).toBe(JOB_STATUS.completed);
+      expect(job.images[0]!.startsWith(`${cluster.s3.endpoint}/${cluster.s3.bucket}/results/${id}/`)).toBe(true);
+      // It still serves what only it serves: the content host, for the build.
+      expect((await fetch(`${control.url}/datasets/10333`)).status).toBe(401);
+    } finally {
+      await control.stop();
+    }
+  });
+});
+
 describe('retention', () => {
   it('answers 404 and deletes the results from the store once the retention period has passed', async () => {
     // Last in the file: this worker's sweep cleans every job of the queue older than 3 s.

@@ -12,6 +12,7 @@ interface Program { what: string; env: string; paths: string[]; debianPackage: s
 const PROGRAMS: Program[] = [
   { what: 'a Chromium browser', env: 'CHROMIUM_PATH', paths: ['/usr/bin/chromium'], debianPackage: 'chromium' },
   { what: 'nginx', env: 'NGINX_PATH', paths: ['/usr/sbin/nginx'], debianPackage: 'nginx-light' },
+  { what: 'a Redis server', env: 'REDIS_PATH', paths: ['/usr/bin/redis-server'], debianPackage: 'redis-server' },
 ];
 
 const find = (p: Program) => [process.env[p.env], ...p.paths].find((f) => f && existsSync(f));
@@ -22,7 +23,7 @@ function ensure(programs: Program[]): void {
   const packages = missing.map((p) => p.debianPackage);
   const canInstall = process.getuid?.() === 0 && spawnSync('apt-get', ['--version']).status === 0;
   if (canInstall) {
-    console.log(`Installing ${packages.join(', ')} from Debian (needed by the browser and nginx tests)...`);
+    console.log(`Installing ${packages.join(', ')} from Debian (needed by the browser, nginx and scale-out tests)...`);
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
     const install = update.status === 0 && spawnSync('apt-get', ['install', '-y', '-qq', ...packages], { stdio: 'inherit', env });

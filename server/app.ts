@@ -5,6 +5,7 @@ import { SERVER_PATHS } from '../contract/index.ts';
 import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
 import { clientGone, fail, requestPath } from './http.ts';
+import { ServiceUnavailableError } from './jobs/job-backend.ts';
 import { log, logError } from './log.ts';
 import { aiHubHost, type AiHubDeps } from './hosts/ai-hub.ts';
 import { authHost, type AuthDeps } from './hosts/auth.ts';
@@ -23,6 +24,9 @@ export interface AppDeps {
   siteDir: string;
 }
 
+/** A node of a scale-out deployment serves part of the app (server/roles.ts); /health always. */
+export type PartialAppDeps = Partial<AppDeps> & { health?: () => Promise<{ ok: boolean } & Record<string, unknown>> };
+
 /** Top-level paths of the server itself; every other path belongs to the static site. */
 export function serverPrefixes(proxySignature: string): string[] {
   return [...SERVER_PATHS, proxySignature];
@@ -32,11 +36,11 @@ const SIGNED_PROXY_PATH = /^\/([A-Za-z0-9_-]{43})(\/.*\/plain\/.+)$/;
 /** The path as sent, still percent-encoded. */
 const rawPath = (c: Context) => new URL(c.req.url).pathname;
 
-export function createApp(deps: AppDeps) {
+export function createApp(deps: AppDeps | PartialAppDeps) {
   // Not strict: the spec writes its calls with a trailing slash (jobs/create/), clients may not,
   // and one route answers both. This setting governs every host mounted below.
   const app = new Hono({ strict: false });
-  const prefixes = serverPrefixes(deps.proxySignature);
+  const prefixes = deps.proxySignature ? serverPrefixes(deps.proxySignature) : [...SERVER_PATHS];
 
   app.use('*', async (c, next) => {
     const started = performance.now();
@@ -65,14 +69,20 @@ export function createApp(deps: AppDeps) {
   for (const prefix of prefixes) app.use(`/${prefix}/*`, apiCors);
   app.use('/health', apiCors);
 
-  app.get('/health', (c) => c.json({ ok: true }));
-  app.route('/jwt', authHost(deps.auth));
-  app.route('/datasets', contentHost(deps.content));
-  app.route('/transformations', aiHubHost(deps.aiHub));
-  app.route('/media', mediaHost(deps.media));
-  const proxy = imageProxyHost(deps.imageProxy);
-  app.get(`/${deps.proxySignature}/*`, (c) => proxy(c, deps.proxySignature, rawPath(c).slice(deps.proxySignature.length + 1)));
-  if (deps.imageProxy.key) {
+  const health = 'health' in deps ? deps.health : undefined;
+  app.get('/health', async (c) => {
+    if (!health) return c.json({ ok: true });
+    const answer = await health();
+    return c.json(answer, answer.ok ? 200 : 503);
+  });
+  if (deps.auth) app.route('/jwt', authHost(deps.auth));
+  if (deps.content) app.route('/datasets', contentHost(deps.content));
+  if (deps.aiHub) app.route('/transformations', aiHubHost(deps.aiHub));
+  if (deps.media) app.route('/media', mediaHost(deps.media));
+  const { imageProxy, proxySignature } = deps;
+  const proxy = imageProxy && proxySignature ? imageProxyHost(imageProxy) : null;
+  if (proxy && proxySignature) app.get(`/${proxySignature}/*`, (c) => proxy(c, proxySignature, rawPath(c).slice(proxySignature.length + 1)));
+  if (proxy && imageProxy?.key) {
     // Signed URLs start with their signature: 43 characters that no path of the site takes
     // together with a /plain/ source (a tenant slug of that length gets its pages).
     app.get('*', async (c, next) => {
@@ -82,16 +92,21 @@ export function createApp(deps: AppDeps) {
     });
   }
 
-  const site = siteHost(deps.siteDir);
+  const site = deps.siteDir ? siteHost(deps.siteDir) : null;
   app.all('*', (c) => {
     const first = c.req.path.split('/')[1] ?? '';
-    if (prefixes.includes(first)) return fail(c, 404, `There is no ${c.req.method} ${requestPath(c)} on this server.`);
+    if (!site || prefixes.includes(first)) return fail(c, 404, `There is no ${c.req.method} ${requestPath(c)} on this server.`);
     return site.fetch(c.req.raw);
   });
 
   app.onError((error, c) => {
     // Nobody is left to answer, and nothing went wrong here: the request line above says so.
     if (clientGone(c)) return fail(c, 400, 'The request was cut off before it was read.');
+    if (error instanceof ServiceUnavailableError) {
+      log(`${c.req.method} ${requestPath(c)}: ${error.service} unreachable (${error.detail})`);
+      c.header('Retry-After', '30');
+      return fail(c, 503, error.message);
+    }
     logError(`${c.req.method} ${requestPath(c)} failed`, error);
     return fail(c, 500, 'Something went wrong on the booth server. Please try again.');
   });

@@ -1,12 +1,13 @@
 // Builds the running booth from its settings: storage, seed, engine workers, job runner and app.
 import sharp from 'sharp';
 import { createApp } from './app.ts';
-import { createEngine } from './engine/index.ts';
-import { byName, configuredProviders, PROVIDER_SETTING } from './engine/remote/providers.ts';
-import { RemoteEngines } from './engine/remote/remote-engines.ts';
-import { loadStyles } from './engine/styles-file.ts';
-import { WorkerPool } from './jobs/pool.ts';
+import type { AiHubDeps } from './hosts/ai-hub.ts';
+import type { JobBackend, StyleCatalog } from './jobs/job-backend.ts';
+import { ENGINE_WORKER, offeredStyles, startEngines } from './jobs/engines.ts';
 import { startRetention } from './jobs/retention.ts';
+import type { FrameLookup } from './jobs/job-frame.ts';
+import { LocalJobs } from './jobs/local-jobs.ts';
+import { startScalePath } from './scale/nodes.ts';
 import { JobRunner } from './jobs/runner.ts';
 import { JobWaiters } from './jobs/waiters.ts';
 import { UploadReaders } from './jobs/upload-readers.ts';
@@ -23,22 +24,35 @@ import { StyleStore } from './storage/styles.ts';
 import { TenantStore } from './storage/tenants.ts';
 
 /** Threads that parse create-job bodies: one for small bodies, one for large ones. */
-const UPLOAD_READER_THREADS = 2;
+export const UPLOAD_READER_THREADS = 2;
 /** Photos are kept whole up to this long side (the default engine decodes at 1536). */
 const STORED_LONG_SIDE = 3072;
 
-export const ENGINE_WORKER = new URL('./jobs/engine-worker.ts', import.meta.url);
+export { ENGINE_WORKER };
+
+/** The AI hub of any process that answers it: the embedded default, or an API node. */
+export function aiHubOf(settings: Settings, styles: StyleCatalog, jobs: JobBackend, readers: UploadReaders, frames?: FrameLookup): AiHubDeps {
+  return {
+    ...(frames ? { frames } : {}),
+    styles, jobs, publicUrl: settings.publicUrl, maxBodyBytes: settings.maxBodyBytes, maxPixels: settings.maxPixels, queueLimit: settings.queueLimit,
+    limits: {
+      trustedProxies: settings.trustedProxies,
+      clientJobs: settings.clientJobs,
+      clientJobsPerMinute: settings.clientJobsPerMinute,
+      bodyReads: settings.bodyReads,
+      photoChecks: settings.photoChecks,
+      // The engine decodes at 1.5 times its output size (local-engine.ts); twice that is plenty.
+      storedLongSide: Math.max(STORED_LONG_SIDE, 3 * (settings.engineOptions.outputSize ?? 1024)),
+      readers,
+    },
+  };
+}
 
 export async function startBooth(settings: Settings, workerScript: URL = ENGINE_WORKER) {
   // libvips' operation cache keeps decoded images for reuse, but here every photo and every
   // proxy size is new (the proxy keeps its own cache of answers): it would only hold memory.
   sharp.cache(false);
-  // Engine settings are checked here so a bad value stops the start, not every worker.
-  const engineOptions = { ...settings.engineOptions, maxInputPixels: settings.maxPixels };
-  createEngine(settings.engine, engineOptions);
-  const providers = configuredProviders(settings.providers);
-  const offered = loadStyles(settings.stylesFile, byName(providers), PROVIDER_SETTING);
-  for (const notice of offered.notices) log(notice);
+  const offered = offeredStyles(settings);
 
   const db = openDatabase(settings.dataDir);
   const tenants = new TenantStore(db);
@@ -51,23 +65,18 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
   // Hand-edited rows are checked before any worker starts, so a typo stops the start with its tenant named.
   tenants.check(settings.datasetId);
 
-  const pool = new WorkerPool({
-    size: settings.workers,
-    workerScript,
-    workerData: { engine: settings.engine, options: engineOptions },
-    timeoutMs: settings.jobTimeoutMs,
-    log,
-  });
+  const engines = startEngines(settings, offered, workerScript);
+  const { pool } = engines;
   const waiters = new JobWaiters();
-  const remote = new RemoteEngines(providers, { retries: settings.providers.retries, log });
-  const runner = new JobRunner({
-    jobs, files, pool, waiters, remote, log, tenantAssetsDir: settings.tenantAssetsDir,
-    styles: new Map(offered.styles.map((style) => [style.id, style])), timeoutMs: settings.jobTimeoutMs,
-  });
+  const runner = new JobRunner({ ...engines, jobs, files, waiters });
   const recovered = runner.recover();
   if (recovered > 0) log(`recovery: ${recovered} unfinished job(s) from the last run`);
   const stopRetention = startRetention(jobs, files, settings.retentionSeconds);
   const uploadReaders = new UploadReaders(UPLOAD_READER_THREADS, settings.maxBodyBytes);
+  // With BOOTH_REDIS_URL set, this process's jobs go through the shared queue and store, and its
+  // engines take jobs from it like any worker's (docs/deploy.md).
+  const scale = settings.scale ? startScalePath(settings, settings.scale, { api: true, engines }) : null;
+  const jobBackend = scale?.jobs ?? new LocalJobs({ jobs, files, runner, waiters, retentionSeconds: settings.retentionSeconds });
 
   const app = createApp({
     auth: {
@@ -80,21 +89,8 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
       trustedProxies: settings.trustedProxies,
     },
     content: { secret, datasetId: settings.datasetId, tenants },
-    aiHub: {
-      styles, jobs, files, runner, waiters, publicUrl: settings.publicUrl, maxBodyBytes: settings.maxBodyBytes,
-      maxPixels: settings.maxPixels, queueLimit: settings.queueLimit, retentionSeconds: settings.retentionSeconds,
-      frames: { tenants, datasetId: settings.datasetId },
-      limits: {
-        trustedProxies: settings.trustedProxies,
-        clientJobs: settings.clientJobs,
-        clientJobsPerMinute: settings.clientJobsPerMinute,
-        bodyReads: settings.bodyReads,
-        photoChecks: settings.photoChecks,
-        // The engine decodes at 1.5 times its output size (local-engine.ts); twice that is plenty.
-        storedLongSide: Math.max(STORED_LONG_SIDE, 3 * (settings.engineOptions.outputSize ?? 1024)),
-        readers: uploadReaders,
-      },
-    },
+    // The brand frame of a job's tenant, from this node's tenant store (an API node has none).
+    aiHub: aiHubOf(settings, styles, jobBackend, uploadReaders, { tenants, datasetId: settings.datasetId }),
     media: { jobs, files, styles, tenantAssetsDir: settings.tenantAssetsDir, retentionSeconds: settings.retentionSeconds },
     imageProxy: {
       sources: settings.proxySources, cacheBytes: settings.proxyCacheBytes, maxPixels: settings.maxPixels,
@@ -107,6 +103,7 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
   async function close() {
     runner.stop();
     stopRetention();
+    await scale?.close();
     await Promise.all([pool.close(), uploadReaders.close()]);
     db.close();
   }

@@ -8,6 +8,7 @@ import { DEFAULT_SERVICE_PASSWORD } from '../contract/index.ts';
 import { withHttpsUpgrade } from './https-upgrade.ts';
 import { loadSettings, SettingsError, type Settings } from './settings.ts';
 import { log, logError } from './log.ts';
+import { roleOf, roleProblem } from './roles.ts';
 import { DataFolderError, lockDataFolder } from './storage/data-folder-lock.ts';
 import { lanAddresses, loadTls } from './tls.ts';
 
@@ -24,6 +25,10 @@ function stopWith(message: string): never {
   process.exit(1);
 }
 
+const chosen = roleOf(process.argv.slice(2));
+if ('problem' in chosen) stopWith(chosen.problem);
+const { role } = chosen;
+
 let settings: Settings;
 try {
   settings = loadSettings();
@@ -32,19 +37,31 @@ try {
   throw error;
 }
 for (const notice of settings.notices) log(notice);
+const roleRefused = roleProblem(role, settings.scale !== null);
+if (roleRefused) stopWith(roleRefused);
 
-// Before anything in the data folder is read: a second server would run recovery on it and
-// restyle the first one's unfinished jobs again.
-const unlock = await lockDataFolder(settings.dataDir).catch((error: unknown) => {
-  if (error instanceof DataFolderError) stopWith(error.message);
-  throw error;
-});
-// Every exit lets the folder go, the clean shutdown below and a failed start alike; a kill -9
-// leaves the lock behind, and the next start sees its process is gone and takes it over.
-process.on('exit', unlock);
-
-const { startBooth } = await import('./booth.ts');
-const booth = await startBooth(settings).catch((error: unknown) => stopWith(`Cannot start the booth server: ${error instanceof Error ? error.message : String(error)}`));
+const cannotStart = (error: unknown) => stopWith(`Cannot start the booth server: ${error instanceof Error ? error.message : String(error)}`);
+async function startRole() {
+  // An API node or a worker keeps nothing on its disk: no data folder, nothing to lock.
+  if (role !== 'all') {
+    const nodes = await import('./scale/nodes.ts');
+    // Behind a load balancer that speaks HTTPS to phones: plain http only.
+    settings.https = null;
+    return role === 'api' ? nodes.startApiNode(settings, settings.scale!) : nodes.startWorkerNode(settings, settings.scale!);
+  }
+  // Before anything in the data folder is read: a second server would run recovery on it and
+  // restyle the first one's unfinished jobs again.
+  const unlock = await lockDataFolder(settings.dataDir).catch((error: unknown) => {
+    if (error instanceof DataFolderError) stopWith(error.message);
+    throw error;
+  });
+  // Every exit lets the folder go, the clean shutdown below and a failed start alike; a kill -9
+  // leaves the lock behind, and the next start sees its process is gone and takes it over.
+  process.on('exit', unlock);
+  const { startBooth } = await import('./booth.ts');
+  return startBooth(settings);
+}
+const booth = await startRole().catch(cannotStart);
 
 const tls = settings.https
   ? await loadTls(settings.https, settings.dataDir).catch((error: unknown) =>
@@ -119,5 +136,5 @@ if (secure && tls) {
   const kind = tls.selfSigned ? 'self-signed certificate: a phone asks once before it goes on' : 'certificate from BOOTH_TLS_CERT';
   log(`booth server listening for phones on ${addresses('https', httpsPort)}, ${kind}`);
 }
-log(`booth server listening on ${addresses('http', portOf(plain))}`);
+log(`booth ${role === 'all' ? 'server' : role} listening on ${addresses('http', portOf(plain))}`);
 

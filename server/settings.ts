@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEFAULT_PORT } from '../contract/index.ts';
 import type { ProxyKey } from '../contract/proxy-signature.ts';
+import { SCALE_SETTINGS, scaleSettingsOf, type ScaleSettings } from './scale/settings.ts';
 import { SHARED_SETTINGS, httpUrl, proxyKeyOf, readEnv, settingError, text, wholeNumber, type Env } from '../contract/settings.ts';
 
 export { SettingsError } from '../contract/settings.ts';
@@ -87,6 +88,7 @@ const SERVER_SETTINGS = {
   BOOTH_REPLICATE_API_TOKEN: text.optional(),
   BOOTH_REPLICATE_BASE_URL: httpUrl.default('https://api.replicate.com/v1'),
   BOOTH_REPLICATE_CONCURRENCY: int(1, 1000).default(16),
+  ...SCALE_SETTINGS,
 };
 
 export interface ProxySource { prefix: string; folder: string }
@@ -147,6 +149,8 @@ export interface Settings {
   stylesFile?: string;
   /** The generative providers; a provider without its credential or address is off. */
   providers: ProviderSettings;
+  /** The job path on Redis and S3 (docs/deploy.md); null: the embedded default. */
+  scale: ScaleSettings | null;
   /** Lines for the operator about settings that work but should change (a deprecated name). */
   notices: string[];
 }
@@ -243,6 +247,7 @@ export function loadSettings(env: Env = process.env): Settings {
       replicate: { apiToken: e.BOOTH_REPLICATE_API_TOKEN, baseUrl: e.BOOTH_REPLICATE_BASE_URL, concurrency: e.BOOTH_REPLICATE_CONCURRENCY },
     },
     https: e.BOOTH_HTTPS === 'off' ? null : { port: httpsPort, certFile: e.BOOTH_TLS_CERT, keyFile: e.BOOTH_TLS_KEY },
+    scale: scaleSettingsOf(e, env, e.BOOTH_WORKERS),
     notices,
   };
 }

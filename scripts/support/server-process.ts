@@ -47,6 +47,8 @@ export function newDataDir(area = 'server'): string {
 
 export interface ServerOptions {
   env?: Record<string, string>;
+  /** Arguments of server/main.ts, such as ['--role', 'api']. */
+  args?: string[];
   dataDir?: string;
   /** Run as this user (a root caller only): file permissions then apply to the server as to anyone. */
   user?: { uid: number; gid: number };
@@ -54,7 +56,7 @@ export interface ServerOptions {
 
 export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
   const dataDir = opts.dataDir ?? newDataDir();
-  const child = spawn(process.execPath, [MAIN], {
+  const child = spawn(process.execPath, [MAIN, ...(opts.args ?? [])], {
     cwd: REPO_ROOT,
     // As `npm start` runs it (scripts/start.ts): two malloc arenas.
     env: { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || '2', PORT: '0', BOOTH_HOST: '127.0.0.1', BOOTH_DATA_DIR: dataDir, ...opts.env },

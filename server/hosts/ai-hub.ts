@@ -1,34 +1,24 @@
 // The AI hub: the styles list, job creation and job status, as the spec's call table has them.
-import crypto from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import { JOB_STATUS, JOB_WAIT_MAX_SECONDS, isFinalStatus, previewsFor, quoted, type Style } from '../../contract/index.ts';
+import { JOB_WAIT_MAX_SECONDS, isFinalStatus, quoted, type Style } from '../../contract/index.ts';
 import { clientAddress } from '../client-address.ts';
 import { fail, limitBody, publicOrigin, sizeText } from '../http.ts';
 import { QueueAdmission } from '../jobs/admission.ts';
+import type { JobBackend, StyleCatalog } from '../jobs/job-backend.ts';
 import { frameForTenant, tenantProblem, type FrameLookup } from '../jobs/job-frame.ts';
-import { isExpired } from '../jobs/retention.ts';
 import { checkHeader, checkPixels, UploadError, type Photo } from '../jobs/upload-check.ts';
 import type { UploadReaders } from '../jobs/upload-readers.ts';
 import { ClientLimits } from '../limits/client-limits.ts';
 import { FairLimiter, LimiterFullError } from '../limits/fair-limiter.ts';
-import { log } from '../log.ts';
-import type { JobRunner } from '../jobs/runner.ts';
-import type { JobWaiters } from '../jobs/waiters.ts';
-import type { FileStore } from '../storage/files.ts';
-import type { JobFrame, JobRecord, JobStore } from '../storage/jobs.ts';
-import type { StoredStyle, StyleStore } from '../storage/styles.ts';
 
 export interface AiHubDeps {
-  styles: StyleStore;
-  jobs: JobStore;
-  files: FileStore;
-  runner: JobRunner;
-  waiters: JobWaiters;
+  styles: StyleCatalog;
+  /** The embedded default's (SQLite, this process) or the scale-out path's (Redis, S3). */
+  jobs: JobBackend;
   publicUrl?: string;
   maxBodyBytes: number;
   maxPixels: number;
   queueLimit: number;
-  retentionSeconds: number;
   limits: CreateLimits;
   /** Where a job's tenant is looked up for its brand frame; without it no result is framed. */
   frames?: FrameLookup;
@@ -49,18 +39,6 @@ export interface CreateLimits {
 }
 
 export const styleThumbnailPath = (id: string, thumbnail: string) => `/media/styles/${encodeURIComponent(id)}/thumbnail${thumbnail.match(/\.\w+$/)?.[0] ?? ''}`;
-export const resultPath = (jobId: string, name: string) => `/media/results/${encodeURIComponent(jobId)}/${encodeURIComponent(name)}`;
-
-function jobView(job: JobRecord, origin: string) {
-  const previews = previewsFor(job.images, job.previews);
-  return {
-    id: job.id,
-    images: job.images.map((name) => origin + resultPath(job.id, name)),
-    ...(previews ? { previews: previews.map((name) => origin + resultPath(job.id, name)) } : {}),
-    prompt: job.prompt,
-    result: { status: job.status, message: job.message },
-  };
-}
 
 // Creating a job, step by step, each step cheap before the next costs more: the client's own
 // limits (before a byte of the body is read), the queue, the body read in its turn (a few at a
@@ -81,18 +59,9 @@ const SMALL_BODY_READS = 8;
 
 const busy = (c: Context) => refuse(c, 503, 30, 'The booth is busy right now. Please try again in a minute.');
 
-/** Saves the photo, records the job PENDING and hands it to the runner. */
-function storeJob(deps: AiHubDeps, style: StoredStyle, photo: Photo, client: string, frame: JobFrame | null) {
-  const id = crypto.randomBytes(12).toString('base64url');
-  const uploadPath = deps.files.saveUpload(id, photo.data, photo.extension);
-  deps.jobs.create({ id, styleId: style.id, prompt: style.prompt, uploadPath, frame });
-  log(`job ${id} style=${style.id} ${JOB_STATUS.pending}`);
-  return { id, ended: deps.runner.submit(id, client) };
-}
-
 export function aiHubHost(deps: AiHubDeps) {
   const app = new Hono();
-  const queue = new QueueAdmission(deps.runner, deps.queueLimit);
+  const queue = new QueueAdmission(deps.jobs, deps.queueLimit);
   const clients = new ClientLimits({ maxInFlight: deps.limits.clientJobs, perMinute: deps.limits.clientJobsPerMinute });
   // Bodies wait for their turn unread, so a hundred uploads at once hold sockets, not memory.
   // Two lanes: a photo from the booth's camera (a few hundred KB) never waits behind large
@@ -154,12 +123,12 @@ export function aiHubHost(deps: AiHubDeps) {
         throw error;
       }
       const frame = deps.frames ? frameForTenant(deps.frames, upload.tenant) : null;
-      const job = storeJob(deps, style, photo, client, frame);
+      const job = await deps.jobs.create({ style, photo, client, frame });
       void job.ended.finally(admission.release);
       release = () => {};
       return c.json({ id: job.id }, 201);
     } finally {
-      // The runner counts the job from submit() on; on a refusal or a crash the place is free again.
+      // The backend counts the job from create() on; on a refusal or a crash the place is free again.
       place?.release();
       release();
     }
@@ -170,14 +139,15 @@ export function aiHubHost(deps: AiHubDeps) {
     const waitParam = c.req.query('wait');
     const waitSeconds = waitParam === undefined || waitParam === '' ? 0 : Number(waitParam);
     if (!Number.isFinite(waitSeconds) || waitSeconds < 0) return fail(c, 400, `wait must be a number of seconds from 0 to ${JOB_WAIT_MAX_SECONDS}.`);
-    let job = deps.jobs.get(id);
-    if (job && waitSeconds > 0 && !isFinalStatus(job.status)) {
-      await deps.waiters.wait(id, Math.min(waitSeconds, JOB_WAIT_MAX_SECONDS) * 1000, c.req.raw.signal);
-      job = deps.jobs.get(id);
+    const origin = publicOrigin(c, deps.publicUrl);
+    let job = await deps.jobs.view(id, origin);
+    if (job && waitSeconds > 0 && !isFinalStatus(job.result.status)) {
+      await deps.jobs.wait(id, Math.min(waitSeconds, JOB_WAIT_MAX_SECONDS) * 1000, c.req.raw.signal);
+      job = await deps.jobs.view(id, origin);
     }
-    if (!job || isExpired(job, deps.retentionSeconds)) return fail(c, 404, 'There is no such job. Results are kept for a limited time; please take another photo.');
+    if (!job) return fail(c, 404, 'There is no such job. Results are kept for a limited time; please take another photo.');
     c.header('Cache-Control', 'no-store');
-    return c.json(jobView(job, publicOrigin(c, deps.publicUrl)));
+    return c.json(job);
   });
   return app;
 }

@@ -7,13 +7,14 @@ import { decodePath, resolveInside } from '../files/safe-path.ts';
 import { sendFile } from '../files/send-file.ts';
 import type { FileStore } from '../storage/files.ts';
 import type { JobStore } from '../storage/jobs.ts';
-import type { StyleStore } from '../storage/styles.ts';
+import type { StyleCatalog } from '../jobs/job-backend.ts';
 
 export interface MediaDeps {
-  jobs: JobStore;
-  files: FileStore;
-  styles: StyleStore;
-  tenantAssetsDir: string;
+  /** None on an API node of a scale-out deployment: results are in S3, tenant assets on the control node. */
+  jobs?: JobStore;
+  files?: FileStore;
+  styles: StyleCatalog;
+  tenantAssetsDir?: string;
   retentionSeconds: number;
 }
 
@@ -25,9 +26,9 @@ export function mediaHost(deps: MediaDeps) {
   const app = new Hono();
 
   app.get('/results/:jobId/:name', (c) => {
-    const job = deps.jobs.get(c.req.param('jobId'));
+    const job = deps.jobs?.get(c.req.param('jobId'));
     const name = c.req.param('name');
-    if (!job || !(job.images.includes(name) || job.previews.includes(name)) || isExpired(job, deps.retentionSeconds)) return notFound(c);
+    if (!job || !deps.files || !(job.images.includes(name) || job.previews.includes(name)) || isExpired(job, deps.retentionSeconds)) return notFound(c);
     return send(c, deps.files.resultPath(job.id, name), 'private, max-age=3600');
   });
 
@@ -40,7 +41,7 @@ export function mediaHost(deps: MediaDeps) {
   app.get('/tenants/*', (c) => {
     const raw = new URL(c.req.url).pathname.replace(/^.*?\/media\/tenants\//, '');
     const relative = decodePath(raw);
-    const file = relative === null ? null : resolveInside(deps.tenantAssetsDir, relative);
+    const file = relative === null || !deps.tenantAssetsDir ? null : resolveInside(deps.tenantAssetsDir, relative);
     if (!file) return notFound(c);
     return send(c, file, 'public, max-age=3600');
   });

@@ -4,14 +4,9 @@ import fs from 'node:fs';
 import { JOB_STATUS } from '../../contract/index.ts';
 import type { FileStore } from '../storage/files.ts';
 import type { JobStore } from '../storage/jobs.ts';
-import { log, logError } from '../log.ts';
-import { TaskTimeoutError, VisitorFacingError, type PoolResult, type WorkerPool } from './pool.ts';
-import { frameFiles } from './job-frame.ts';
-import { makePreview } from './preview.ts';
-import type { RemoteEngines } from '../engine/remote/remote-engines.ts';
-import type { StyleDefinition } from '../engine/styles-file.ts';
-import { LIGHT_RESULT_BYTES, runGenerative } from './generative-job.ts';
+import { log } from '../log.ts';
 import { JOB_MESSAGES } from './job-messages.ts';
+import { failureOf, restyle, type RestyleDeps } from './restyle.ts';
 import type { JobWaiters } from './waiters.ts';
 
 export { JOB_MESSAGES } from './job-messages.ts';
@@ -20,19 +15,10 @@ export { JOB_MESSAGES } from './job-messages.ts';
 /** A job that brought its worker down this many times is not tried again after a restart. */
 const MAX_ATTEMPTS = 3;
 
-export interface JobRunnerDeps {
+export interface JobRunnerDeps extends RestyleDeps {
   jobs: JobStore;
   files: FileStore;
-  pool: WorkerPool;
   waiters: JobWaiters;
-  /** The offered styles by id: which engine runs each (local styles run in the pool). */
-  styles?: ReadonlyMap<string, StyleDefinition>;
-  remote?: RemoteEngines;
-  /** The tenant asset folder, where brand frames and logos are read; without it no result is framed. */
-  tenantAssetsDir?: string;
-  /** A remote job waiting longer ends ERROR (the pool times local jobs itself). */
-  timeoutMs?: number;
-  log?: (line: string) => void;
 }
 
 export class JobRunner {
@@ -85,7 +71,7 @@ export class JobRunner {
   }
 
   async #run(jobId: string, client: string | undefined) {
-    const { jobs, files, pool } = this.#deps;
+    const { jobs, files } = this.#deps;
     const job = jobs.get(jobId);
     if (!job || !job.uploadPath) return;
     const started = Date.now();
@@ -95,28 +81,10 @@ export class JobRunner {
         jobs.markProcessing(jobId);
         log(`job ${jobId} style=${job.styleId} ${JOB_STATUS.processing}`);
       };
-      const style = this.#deps.styles?.get(job.styleId);
-      const brand = frameFiles(job.frame, job.prompt, this.#deps.tenantAssetsDir);
-      if (brand.problem) log(`job ${jobId} style=${job.styleId}: the brand frame is left off: ${brand.problem}`);
-      const frame = brand.files;
-      let result: PoolResult = style && style.engine !== 'local'
-        ? await runGenerative(this.#deps, { jobId, prompt: job.prompt, uploadPath: job.uploadPath, photo, client }, style, { onStart, stopping: this.#stopping.signal })
-        : await pool.run({ jobId, styleId: job.styleId, photo, client, frame }, onStart);
+      const work = { jobId, styleId: job.styleId, prompt: job.prompt, photoName: job.uploadPath, photo, client, frame: job.frame };
+      const { images, previews } = await restyle(this.#deps, work, { onStart, stopping: this.#stopping.signal });
       if (!this.#accepting) return;
-      // A provider's picture is framed on the CPU pool like a local result (a sticker never is).
-      if (frame && style && style.engine !== 'local' && result.images.length === 1) {
-        const framed = await pool.run({ jobId, styleId: null, photo: result.images[0]!.data, client, frame });
-        result = { ...framed, prompt: result.prompt };
-      }
-      if (result.frameProblem) log(`job ${jobId} style=${job.styleId}: the brand frame is left off: ${result.frameProblem}`);
-      if (!this.#accepting) return;
-      if (result.images.length === 0) throw new Error('The engine returned no image.');
-      // A provider's compressed picture is light enough to show as it is; a display copy would
-      // only cost CPU (a local result, or a generative sticker cut out here, gets one).
-      const light = style && style.engine !== 'local' && result.images.every((image) => image.data.byteLength <= LIGHT_RESULT_BYTES);
-      const previews = light ? [] : await this.#previews(jobId, result.images);
-      if (!this.#accepting) return;
-      const names = files.saveResults(jobId, result.images);
+      const names = files.saveResults(jobId, images);
       jobs.complete(jobId, names, previews.length > 0 ? files.savePreviews(jobId, previews) : []);
       files.deleteUpload(job.uploadPath);
       log(`job ${jobId} style=${job.styleId} ${JOB_STATUS.completed} ${Date.now() - started}ms`);
@@ -124,22 +92,8 @@ export class JobRunner {
     } catch (error) {
       if (!this.#accepting) return;
       files.deleteUpload(job.uploadPath);
-      if (error instanceof VisitorFacingError) this.#fail(jobId, job.styleId, error.message, started);
-      else if (error instanceof TaskTimeoutError) this.#fail(jobId, job.styleId, JOB_MESSAGES.timeout, started, error.message);
-      else {
-        logError(`job ${jobId} style=${job.styleId} failed`, error);
-        this.#fail(jobId, job.styleId, JOB_MESSAGES.generic, started);
-      }
-    }
-  }
-
-  /** A job whose previews cannot be made still completes: the screen then shows the full images. */
-  async #previews(jobId: string, images: { data: Uint8Array }[]): Promise<Uint8Array[]> {
-    try {
-      return await Promise.all(images.map((image) => makePreview(image.data)));
-    } catch (error) {
-      logError(`job ${jobId} previews failed, the full images are shown`, error);
-      return [];
+      const failure = failureOf(error, { jobId, styleId: job.styleId });
+      this.#fail(jobId, job.styleId, failure.message, started, failure.why);
     }
   }
 

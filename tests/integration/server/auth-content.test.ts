@@ -112,7 +112,7 @@ describe('auth host and content host', () => {
     expect(await obtainToken(server.url)).toBeTruthy();
   });
 
-  it('lists the default tenant and two demo tenants with distinct branding', async () => {
+  it('lists the default tenant and the demo tenants with distinct branding', async () => {
     const res = await dataset(`JWT ${await obtainToken(server.url)}`);
     expect(res.status).toBe(200);
     const content = DatasetResponseSchema.parse(await res.json()).content.map((item) => BrandingItemSchema.parse(item));
@@ -188,7 +188,7 @@ describe('JWT secret', () => {
       const res = await fetch(`${second.url}/datasets/${DEFAULT_DATASET_ID}`, { headers: { Authorization: `JWT ${token}` } });
       expect(res.status).toBe(200);
       // Seeding twice adds nothing.
-      expect(((await res.json()) as { content: unknown[] }).content).toHaveLength(3);
+      expect(((await res.json()) as { content: unknown[] }).content).toHaveLength(1 + DEMO_TENANT_SLUGS.length);
     } finally {
       await second.stop();
     }
@@ -217,7 +217,7 @@ describe('tenant branding edited by hand', () => {
       const res = await fetch(`${server.url}/datasets/${DEFAULT_DATASET_ID}`, { headers: { Authorization: `JWT ${await obtainToken(server.url)}` } });
       expect(res.status).toBe(200);
       const content = DatasetResponseSchema.parse(await res.json()).content as { slug: string }[];
-      expect(content.map((t) => t.slug)).toEqual([DEFAULT_TENANT_SLUG, 'aurora']);
+      expect(content.map((t) => t.slug)).toEqual([DEFAULT_TENANT_SLUG, ...DEMO_TENANT_SLUGS.filter((slug) => slug !== 'meadow')]);
       await expect.poll(() => server.output()).toMatch(/tenant "meadow" .*skipped/);
     } finally {
       await server.stop();

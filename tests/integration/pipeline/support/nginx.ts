@@ -12,7 +12,8 @@ export interface Nginx {
   stop(): Promise<void>;
 }
 
-export async function startNginx(siteDir: string, workDir: string): Promise<Nginx> {
+/** `locations`: more location blocks of the server, e.g. a proxy_pass to an API node as a load balancer has it. */
+export async function startNginx(siteDir: string, workDir: string, locations: string[] = []): Promise<Nginx> {
   if (!existsSync(NGINX_PATH)) throw new Error(`No nginx at ${NGINX_PATH}: install Debian's nginx-light or set NGINX_PATH.`);
   mkdirSync(workDir, { recursive: true });
   const port = await freePort();
@@ -34,6 +35,7 @@ export async function startNginx(siteDir: string, workDir: string): Promise<Ngin
       `    listen 127.0.0.1:${port};`,
       `    root ${siteDir};`,
       `    include ${join(siteDir, 'booth.nginx.conf')};`,
+      ...locations.map((location) => `    ${location}`),
       '  }',
       '}',
     ].join('\n'),

@@ -1,0 +1,189 @@
+// The scale-out job path (BullMQ on a real redis-server, s3rver as the S3-compatible store): jobs
+// per minute for 1, 2, 4 and 8 worker processes while a stand-in model takes 1 s per job (the
+// OpenAI stand-in, as a remote model would); the queue + storage overhead per job against the
+// embedded default; and the local CPU engine with 1 and 2 worker processes on this machine's cores.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { CREATE_JOB_PATH, jobPath, jobPhase } from '../contract/index.ts';
+import { newDataDir, startServer, type RunningServer } from '../scripts/support/server-process.ts';
+import { startRedis } from '../tests/support/redis.ts';
+import { startS3 } from '../tests/support/s3.ts';
+import { startOpenAiStandIn } from '../tests/support/stand-ins/openai.ts';
+import { Queue, QueueEvents, Worker } from 'bullmq';
+import { S3Store } from '../server/scale/s3-store.ts';
+import { formatTable, type BenchRow } from './row.ts';
+import { median } from './stats.ts';
+
+const WORKER_COUNTS = [1, 2, 4, 8];
+/** Jobs per worker process in each throughput run: enough that the start and the tail weigh little. */
+const JOBS_PER_WORKER = 10;
+const MODEL_MS = 1000;
+const SEQUENTIAL = 30;
+const LOCAL_JOBS = 16;
+
+let visitors = 0;
+
+/** Create to COMPLETED, as a visitor's phone does it (long polls), each visitor an address of its own. */
+async function job(api: RunningServer, body: string): Promise<void> {
+  const visitor = visitors++;
+  const created = await fetch(api.url + CREATE_JOB_PATH, {
+    method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.8.${(visitor >> 8) & 255}.${visitor & 255}` }, body,
+  });
+  const { id, error } = (await created.json()) as { id?: string; error?: string };
+  if (!id) throw new Error(`job refused: ${created.status} ${error}`);
+  for (;;) {
+    const answer = (await (await fetch(api.url + jobPath(id, 20))).json()) as { result: { status: string; message: string } };
+    const phase = jobPhase(answer.result.status);
+    if (phase === 'error') throw new Error(`job ${id} ended ERROR: ${answer.result.message}`);
+    if (phase === 'completed') return;
+  }
+}
+
+/** Jobs per minute: `count` jobs sent at once, first create to last COMPLETED. */
+async function throughput(api: RunningServer, body: string, count: number): Promise<number> {
+  const started = performance.now();
+  await Promise.all(Array.from({ length: count }, () => job(api, body)));
+  return count / ((performance.now() - started) / 60_000);
+}
+
+async function ready(server: RunningServer) {
+  while (!/worker \d+ ready/.test(server.output())) await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
+/** Where the overhead goes: one S3 call of a photo's size, and one job through BullMQ with a worker that does nothing. */
+async function parts(redisUrl: string, s3env: Record<string, string>, photo: Uint8Array) {
+  const store = new S3Store({
+    redisUrl, resultsUrlSeconds: 3600, serviceTimeoutMs: 5000, stalledSeconds: 30, workerJobs: 1,
+    s3: { bucket: s3env.BOOTH_S3_BUCKET!, endpoint: s3env.BOOTH_S3_ENDPOINT, region: 'us-east-1', pathStyle: true,
+      credentials: { accessKeyId: s3env.BOOTH_S3_ACCESS_KEY_ID!, secretAccessKey: s3env.BOOTH_S3_SECRET_ACCESS_KEY! } },
+  });
+  const s3Calls: number[] = [];
+  for (let i = 0; i < SEQUENTIAL; i++) {
+    const key = `bench/${i}.jpg`;
+    for (const call of [() => store.putPhoto(key, photo), () => store.getPhoto(key), () => store.delete([key])]) {
+      const started = performance.now();
+      await call();
+      s3Calls.push(performance.now() - started);
+    }
+  }
+  store.close();
+  const connection = { url: redisUrl, maxRetriesPerRequest: null };
+  const queue = new Queue('bench-parts', { connection });
+  const events = new QueueEvents('bench-parts', { connection });
+  const worker = new Worker('bench-parts', async () => ({}), { connection });
+  await Promise.all([queue.waitUntilReady(), events.waitUntilReady(), worker.waitUntilReady()]);
+  const queueTrips: number[] = [];
+  for (let i = 0; i < SEQUENTIAL; i++) {
+    const jobId = `trip-${i}`;
+    const done = new Promise<void>((resolve) => {
+      const onCompleted = (event: { jobId: string }) => {
+        if (event.jobId !== jobId) return;
+        events.off('completed', onCompleted);
+        resolve();
+      };
+      events.on('completed', onCompleted);
+    });
+    const started = performance.now();
+    await queue.add('trip', {}, { jobId });
+    await done;
+    queueTrips.push(performance.now() - started);
+  }
+  await Promise.all([worker.close(), events.close()]);
+  await queue.obliterate({ force: true });
+  await queue.close();
+  return { s3Call: median(s3Calls), queueTrip: median(queueTrips) };
+}
+
+export default async function bench(): Promise<BenchRow[]> {
+  const fixture = join(import.meta.dirname, '..', 'tests', 'fixtures', 'astronaut.jpg');
+  const photo = await sharp(fixture).resize(1024, 768, { fit: 'cover', position: 'north' }).jpeg({ quality: 90 }).toBuffer();
+  const bodyOf = (style: string) => JSON.stringify({ style_id: style, image: `data:image/jpeg;base64,${photo.toString('base64')}` });
+  const picture = await sharp(fixture).resize(1024, 1024, { fit: 'cover' }).jpeg({ quality: 85 }).toBuffer();
+  const dir = newDataDir('bench-scale');
+  const [redis, s3, model] = await Promise.all([startRedis(join(dir, 'redis')), startS3(join(dir, 's3')), startOpenAiStandIn()]);
+  const stylesFile = join(dir, 'styles.json');
+  writeFileSync(stylesFile, JSON.stringify({ styles: [
+    { id: 'anime', description: 'Anime hero', prompt: 'Turn the person into an anime hero', engine: 'openai' },
+    { id: 'die-cut-sticker', engine: 'local' },
+  ] }));
+  const env = {
+    BOOTH_STYLES_FILE: stylesFile, BOOTH_OPENAI_API_KEY: model.key, BOOTH_OPENAI_BASE_URL: model.url,
+    BOOTH_TRUSTED_PROXIES: '127.0.0.1', BOOTH_WORKERS: '1', BOOTH_WORKER_JOBS: '1', BOOTH_JOB_TIMEOUT_MS: '60000',
+  };
+  const scaleEnv = { ...env, ...s3.env, BOOTH_REDIS_URL: redis.url };
+  const servers: RunningServer[] = [];
+  const start = async (args: string[], extra: Record<string, string>) => {
+    const server = await startServer({ args, env: extra, dataDir: newDataDir('bench-scale') });
+    servers.push(server);
+    return server;
+  };
+  const rows: BenchRow[] = [];
+  try {
+    // Queue + storage overhead: the same sequential jobs, model at once, on the embedded default and on Redis + S3.
+    model.behave({ kind: 'ok', picture });
+    const overheadOf = async (api: RunningServer) => {
+      await job(api, bodyOf('anime'));
+      const times: number[] = [];
+      for (let i = 0; i < SEQUENTIAL; i++) {
+        const served = model.received.length;
+        const started = performance.now();
+        await job(api, bodyOf('anime'));
+        times.push(performance.now() - started - model.serviceMs.slice(served).reduce((sum, ms) => sum + ms, 0));
+      }
+      return median(times);
+    };
+    const embedded = await start([], { ...env, BOOTH_HTTPS: 'off' });
+    await ready(embedded);
+    const embeddedMs = await overheadOf(embedded);
+    await embedded.stop();
+    const api = await start(['--role', 'api'], scaleEnv);
+    const workers = [await start(['--role', 'worker'], scaleEnv)];
+    await ready(workers[0]!);
+    const scaleMs = await overheadOf(api);
+    const path = `${SEQUENTIAL} sequential jobs, create to COMPLETED minus the stand-in model's own time, p50`;
+    const breakdown = await parts(redis.url, s3.env, photo);
+    rows.push(
+      { area: 'scale', figure: 'hub time per job, embedded default (SQLite, disk)', value: `${embeddedMs.toFixed(1)} ms`, how: path },
+      { area: 'scale', figure: 'hub time per job, Redis + S3 (1 API node, 1 worker)', value: `${scaleMs.toFixed(1)} ms`, how: path },
+      { area: 'scale', figure: 'queue + storage overhead per job p50', value: `${(scaleMs - embeddedMs).toFixed(1)} ms`, how: 'the difference of the two rows above: what BullMQ, Redis and S3 add to a job' },
+      { area: 'scale', figure: 'of which: one S3 call p50 (s3rver on this machine)', value: `${breakdown.s3Call.toFixed(1)} ms`, how: `put, get and delete of the ${Math.round(photo.byteLength / 1024)} KB photo, ${SEQUENTIAL} times each; a job makes 3 on its path (photo in, photo out, result in)` },
+      { area: 'scale', figure: 'of which: one job through BullMQ p50', value: `${breakdown.queueTrip.toFixed(1)} ms`, how: `add to the completed event at a listener, a worker that does nothing, ${SEQUENTIAL} times` },
+    );
+
+    // Throughput with a model that takes 1 s: each worker process takes one job at a time.
+    model.behave({ kind: 'ok', picture, delayMs: MODEL_MS });
+    let one = 0;
+    for (const count of WORKER_COUNTS) {
+      while (workers.length < count) workers.push(await start(['--role', 'worker'], scaleEnv));
+      await Promise.all(workers.map(ready));
+      const perMinute = await throughput(api, bodyOf('anime'), count * JOBS_PER_WORKER);
+      if (count === 1) one = perMinute;
+      rows.push({
+        area: 'scale', figure: `jobs per minute, ${count} worker process${count > 1 ? 'es' : ''}, model 1 s per job`, value: `${perMinute.toFixed(0)}`,
+        how: `${count * JOBS_PER_WORKER} jobs sent at once, first create to last COMPLETED; ${(perMinute / (one * count) * 100).toFixed(0)} % of ${count} x the 1-worker figure`,
+      });
+    }
+    // The local CPU engine: 1 worker process, then 2, on this machine's cores.
+    while (workers.length > 2) await workers.pop()!.stop();
+    await workers.pop()!.stop();
+    let cpuOne = 0;
+    for (const count of [1, 2]) {
+      await Promise.all(workers.map(ready));
+      await job(api, bodyOf('die-cut-sticker'));
+      const perMinute = await throughput(api, bodyOf('die-cut-sticker'), LOCAL_JOBS);
+      if (count === 1) cpuOne = perMinute;
+      rows.push({
+        area: 'scale', figure: `jobs per minute, local CPU engine (die-cut sticker), ${count} worker process${count > 1 ? 'es' : ''}`, value: `${perMinute.toFixed(0)}`,
+        how: `${LOCAL_JOBS} jobs at once, 1024x768 JPEG, BOOTH_WORKERS=1 each${count === 2 ? `; ${(perMinute / cpuOne).toFixed(2)} x the 1-worker figure` : ''}`,
+      });
+      if (count === 1) workers.push(await start(['--role', 'worker'], scaleEnv));
+    }
+    return rows;
+  } finally {
+    await Promise.all(servers.map((s) => s.stop()));
+    await Promise.all([redis.stop(), s3.stop(), model.close()]);
+  }
+}
+
+if (import.meta.main) console.log(formatTable(await bench()));

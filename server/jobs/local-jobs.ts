@@ -1,0 +1,58 @@
+// The embedded default's jobs: a row in SQLite and the photo on disk before create answers, the
+// run in this process's worker pool, results served from /media/results.
+import crypto from 'node:crypto';
+import { JOB_STATUS, isFinalStatus, previewsFor } from '../../contract/index.ts';
+import { log } from '../log.ts';
+import type { FileStore } from '../storage/files.ts';
+import type { JobRecord, JobStore } from '../storage/jobs.ts';
+import type { JobAnswer, JobBackend, NewJob } from './job-backend.ts';
+import { isExpired } from './retention.ts';
+import type { JobRunner } from './runner.ts';
+import type { JobWaiters } from './waiters.ts';
+
+export const resultPath = (jobId: string, name: string) => `/media/results/${encodeURIComponent(jobId)}/${encodeURIComponent(name)}`;
+
+export function jobView(job: JobRecord, origin: string): JobAnswer {
+  const previews = previewsFor(job.images, job.previews);
+  return {
+    id: job.id,
+    images: job.images.map((name) => origin + resultPath(job.id, name)),
+    ...(previews ? { previews: previews.map((name) => origin + resultPath(job.id, name)) } : {}),
+    prompt: job.prompt,
+    result: { status: job.status, message: job.message },
+  };
+}
+
+interface LocalJobsDeps { jobs: JobStore; files: FileStore; runner: JobRunner; waiters: JobWaiters; retentionSeconds: number }
+
+export class LocalJobs implements JobBackend {
+  #deps: LocalJobsDeps;
+  constructor(deps: LocalJobsDeps) {
+    this.#deps = deps;
+  }
+
+  get inFlight() {
+    return this.#deps.runner.inFlight;
+  }
+
+  async create({ style, photo, client, frame }: NewJob) {
+    const id = crypto.randomBytes(12).toString('base64url');
+    const uploadPath = this.#deps.files.saveUpload(id, photo.data, photo.extension);
+    this.#deps.jobs.create({ id, styleId: style.id, prompt: style.prompt, uploadPath, frame: frame ?? null });
+    log(`job ${id} style=${style.id} ${JOB_STATUS.pending}`);
+    return { id, ended: this.#deps.runner.submit(id, client) };
+  }
+
+  async view(id: string, origin: string) {
+    const job = this.#deps.jobs.get(id);
+    return job && !isExpired(job, this.#deps.retentionSeconds) ? jobView(job, origin) : undefined;
+  }
+
+  wait(id: string, ms: number, signal?: AbortSignal) {
+    const waited = this.#deps.waiters.wait(id, ms, signal);
+    // Ended between the caller's look and this wait: nothing would wake it.
+    const job = this.#deps.jobs.get(id);
+    if (!job || isFinalStatus(job.status)) this.#deps.waiters.notify(id);
+    return waited;
+  }
+}

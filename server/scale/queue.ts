@@ -1,0 +1,169 @@
+// The scale-out job path as an API node sees it: create stores the photo in S3 and puts the job on
+// the BullMQ queue; any API node answers a job's state from Redis, and its `wait` is woken by the
+// queue's completion events (Redis streams), not by polling.
+import crypto from 'node:crypto';
+import { Job, Queue, QueueEvents } from 'bullmq';
+import { JOB_STATUS, isFinalStatus, type JobStatus } from '../../contract/index.ts';
+import { JOB_MESSAGES } from '../jobs/job-messages.ts';
+import { ServiceUnavailableError, type JobAnswer, type JobBackend, type NewJob } from '../jobs/job-backend.ts';
+import { JobWaiters } from '../jobs/waiters.ts';
+import type { S3Store } from './s3-store.ts';
+import { detailOf, OutageLog, QUEUE_SERVICE, within } from './service-call.ts';
+import type { ScaleSettings } from './settings.ts';
+import type { JobFrame } from '../storage/jobs.ts';
+
+export const QUEUE_NAME = 'booth-jobs';
+
+/** What a queued job carries: never the photo itself, which waits in S3. */
+export interface QueuedJob {
+  styleId: string;
+  prompt: string;
+  photoKey: string;
+  client?: string;
+  /** The tenant's brand frame or logo mark (names in the tenant bucket); a worker draws it from its own tenant folder. */
+  frame?: JobFrame | null;
+}
+
+/** A job's end as its worker returns it: a visitor's failure is an ended job too, never retried. */
+export interface JobOutcome {
+  status: JobStatus;
+  images: string[];
+  previews: string[];
+  message: string;
+}
+
+/**
+ * A worker throws only when Redis or S3 is out of reach (every other failure is an ended job with
+ * the visitor's sentence): such a job is tried again, twice, before it ends ERROR.
+ */
+export const jobOptions = {
+  attempts: 3,
+  backoff: { type: 'exponential', delay: 2000 },
+} as const;
+
+/** ioredis options of a connection that answers at once when Redis is down, instead of queueing the call. */
+export const failFast = (url: string) => ({ url, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+/** ioredis options of a blocking connection (a worker, the event stream): BullMQ wants these to wait. */
+export const waitForever = (url: string) => ({ url, maxRetriesPerRequest: null });
+
+interface Tracked { end: () => void; photoKey: string }
+
+/** How often this node asks after the jobs it accepted, in case an event was missed while Redis was away. */
+const TRACK_SWEEP_MS = 30_000;
+
+export class RedisJobs implements JobBackend {
+  #queue: Queue<QueuedJob, JobOutcome>;
+  #events: QueueEvents;
+  #store: S3Store;
+  #waiters = new JobWaiters();
+  #tracked = new Map<string, Tracked>();
+  #timeoutMs: number;
+  #retentionSeconds: number;
+  #log: (line: string) => void;
+  #sweep: NodeJS.Timeout;
+
+  constructor(settings: ScaleSettings, store: S3Store, options: { retentionSeconds: number; log: (line: string) => void }) {
+    this.#store = store;
+    this.#timeoutMs = settings.serviceTimeoutMs;
+    this.#retentionSeconds = options.retentionSeconds;
+    this.#log = options.log;
+    const outage = new OutageLog(QUEUE_SERVICE, options.log);
+    this.#queue = new Queue(QUEUE_NAME, { connection: failFast(settings.redisUrl) });
+    this.#queue.on('error', (error) => outage.failed(detailOf(error)));
+    this.#events = new QueueEvents(QUEUE_NAME, { connection: waitForever(settings.redisUrl) });
+    // Without a listener an 'error' event would end the process; the queue's line says it all.
+    this.#events.on('error', () => {});
+    this.#events.on('completed', ({ jobId }) => this.#ended(jobId));
+    this.#events.on('failed', ({ jobId }) => this.#ended(jobId, true));
+    this.#queue.waitUntilReady().then(() => outage.ok(), () => {});
+    this.#sweep = setInterval(() => void this.#askAfterTracked().then(() => outage.ok(), (error) => outage.failed(detailOf(error))), TRACK_SWEEP_MS);
+    this.#sweep.unref();
+  }
+
+  get inFlight() {
+    return this.#tracked.size;
+  }
+
+  async create({ style, photo, client, frame }: NewJob) {
+    const id = crypto.randomBytes(12).toString('base64url');
+    const photoKey = this.#store.photoKey(id, photo.extension);
+    await this.#store.putPhoto(photoKey, photo.data);
+    try {
+      await this.#redis(() => this.#queue.add('restyle', { styleId: style.id, prompt: style.prompt, photoKey, client, ...(frame ? { frame } : {}) }, { ...jobOptions, jobId: id }));
+    } catch (error) {
+      // Never queued: its photo must not stay behind.
+      await this.#store.delete([photoKey]).catch(() => {});
+      throw error;
+    }
+    this.#log(`job ${id} style=${style.id} ${JOB_STATUS.pending}`);
+    const ended = new Promise<void>((end) => this.#tracked.set(id, { end, photoKey }));
+    return { id, ended };
+  }
+
+  /** Result URLs are the store's (signed, or under BOOTH_RESULTS_PUBLIC_URL), whatever origin asked. */
+  async view(id: string): Promise<JobAnswer | undefined> {
+    const job = await this.#redis(() => Job.fromId<QueuedJob, JobOutcome>(this.#queue, id));
+    if (!job) return undefined;
+    if (job.finishedOn && job.finishedOn + this.#retentionSeconds * 1000 <= Date.now()) return undefined;
+    const outcome = outcomeOf(job);
+    const [images, previews] = await Promise.all([
+      Promise.all(outcome.images.map((name) => this.#store.resultUrl(id, name))),
+      Promise.all(outcome.previews.map((name) => this.#store.resultUrl(id, name))),
+    ]);
+    return {
+      id,
+      images,
+      ...(previews.length === images.length && previews.length > 0 ? { previews } : {}),
+      prompt: job.data.prompt,
+      result: { status: outcome.status, message: outcome.message },
+    };
+  }
+
+  wait(id: string, ms: number, signal?: AbortSignal) {
+    const waited = this.#waiters.wait(id, ms, signal);
+    // Ended between the caller's look and this wait: no event would wake it.
+    void this.#redis(() => this.#queue.getJobState(id)).then(
+      (state) => (state === 'completed' || state === 'failed' || state === 'unknown') && this.#waiters.notify(id),
+      () => this.#waiters.notify(id),
+    );
+    return waited;
+  }
+
+  async close() {
+    clearInterval(this.#sweep);
+    await Promise.allSettled([this.#events.close(), this.#queue.close()]);
+  }
+
+  #ended(jobId: string, failed = false) {
+    this.#waiters.notify(jobId);
+    const tracked = this.#tracked.get(jobId);
+    if (!tracked) return;
+    this.#tracked.delete(jobId);
+    tracked.end();
+    // A job that failed for good never reached the end of its worker's run, where the photo goes.
+    if (failed) void this.#store.delete([tracked.photoKey]).catch((error) => this.#log(`job ${jobId}: its photo could not be deleted (${detailOf(error)})`));
+  }
+
+  async #askAfterTracked() {
+    for (const id of [...this.#tracked.keys()]) {
+      const state = await this.#redis(() => this.#queue.getJobState(id));
+      if (state === 'completed' || state === 'unknown') this.#ended(id);
+      else if (state === 'failed') this.#ended(id, true);
+    }
+  }
+
+  #redis<T>(work: () => Promise<T>): Promise<T> {
+    return within(QUEUE_SERVICE, this.#timeoutMs, work).catch((error: unknown) => {
+      throw error instanceof ServiceUnavailableError ? error : new ServiceUnavailableError(QUEUE_SERVICE, detailOf(error));
+    });
+  }
+}
+
+/** A job's state as the contract says it, from what BullMQ keeps of it. */
+export function outcomeOf(job: Pick<Job<QueuedJob, JobOutcome>, 'returnvalue' | 'finishedOn' | 'failedReason' | 'processedOn'>): JobOutcome {
+  const none = { images: [], previews: [], message: '' };
+  if (job.finishedOn && job.returnvalue && isFinalStatus(job.returnvalue.status)) return job.returnvalue;
+  // Failed for good: its workers died under it too often, or the store stayed away every attempt.
+  if (job.finishedOn) return { ...none, status: JOB_STATUS.error, message: job.failedReason?.includes('stalled') ? JOB_MESSAGES.crashed : JOB_MESSAGES.generic };
+  return { ...none, status: job.processedOn ? JOB_STATUS.processing : JOB_STATUS.pending };
+}

@@ -1,0 +1,131 @@
+// A worker's side of the scale-out job path: takes jobs from the BullMQ queue, reads the photo from
+// S3, restyles it as the embedded default does (jobs/restyle.ts), writes the results to S3, and
+// deletes the photo once the job ended. A worker that dies mid-job stops renewing its lock; after BOOTH_STALLED_SECONDS
+// another worker's stalled check puts the job back on the queue, and only the lock holder can
+// complete it, so a result is written once under its job's name and never lost.
+import { Queue, Worker, type Job } from 'bullmq';
+import { JOB_STATUS } from '../../contract/index.ts';
+import { JOB_MESSAGES } from '../jobs/job-messages.ts';
+import { ServiceUnavailableError } from '../jobs/job-backend.ts';
+import { failureOf, restyle, type RestyleDeps } from '../jobs/restyle.ts';
+import { PhotoMissingError, type S3Store } from './s3-store.ts';
+import { failFast, QUEUE_NAME, waitForever, type JobOutcome, type QueuedJob } from './queue.ts';
+import { detailOf, OutageLog, QUEUE_SERVICE, within } from './service-call.ts';
+import type { ScaleSettings } from './settings.ts';
+
+/** A job whose worker died under it this many times more is ended ERROR instead of run again. */
+const MAX_STALLS = 2;
+
+export interface QueueWorkerDeps {
+  settings: ScaleSettings;
+  store: S3Store;
+  restyle: RestyleDeps;
+  retentionSeconds: number;
+  log: (line: string) => void;
+}
+
+export function startQueueWorker(deps: QueueWorkerDeps) {
+  const { settings, store, log } = deps;
+  const stopping = new AbortController();
+  const outage = new OutageLog(QUEUE_SERVICE, log);
+
+  async function run(job: Job<QueuedJob, JobOutcome>): Promise<JobOutcome> {
+    const id = job.id!;
+    const { styleId, prompt, photoKey, client, frame } = job.data;
+    const started = Date.now();
+    const ended = (outcome: JobOutcome, why = '') => {
+      const took = `${Date.now() - started}ms`;
+      log(`job ${id} style=${styleId} ${outcome.status} ${took}${outcome.message ? ` "${outcome.message}"` : ''}${why ? ` (${why})` : ''}`);
+      return outcome;
+    };
+    const none = { images: [], previews: [], message: '' };
+    let photo: Uint8Array;
+    try {
+      photo = await store.getPhoto(photoKey);
+    } catch (error) {
+      if (error instanceof PhotoMissingError) return ended({ ...none, status: JOB_STATUS.error, message: JOB_MESSAGES.photoLost });
+      throw error;
+    }
+    log(`job ${id} style=${styleId} ${JOB_STATUS.processing}${job.attemptsStarted > 1 || job.stalledCounter > 0 ? ' (run again)' : ''}`);
+    let outcome: JobOutcome;
+    try {
+      const result = await restyle(deps.restyle, { jobId: id, styleId, prompt, photoName: photoKey, photo, client, frame }, { onStart: () => {}, stopping: stopping.signal });
+      const names = await store.putResults(id, result.images, result.previews);
+      outcome = ended({ ...none, status: JOB_STATUS.completed, ...names });
+    } catch (error) {
+      // The store gone while the results were written: the job is tried again (jobOptions).
+      if (error instanceof ServiceUnavailableError || stopping.signal.aborted) throw error;
+      const failure = failureOf(error, { jobId: id, styleId });
+      outcome = ended({ ...none, status: JOB_STATUS.error, message: failure.message }, failure.why);
+    }
+    return outcome;
+  }
+
+  // The photo goes as soon as its job has ended in Redis, not before: a worker dying between the
+  // two would leave a job to run again without its photo. Off the job's own path (one S3 call less).
+  const deletePhoto = (job: Job<QueuedJob, JobOutcome> | undefined) => {
+    if (!job?.finishedOn) return;
+    void store.delete([job.data.photoKey]).catch((error) => log(`job ${job.id}: its photo could not be deleted (${detailOf(error)})`));
+  };
+
+  const worker = new Worker<QueuedJob, JobOutcome>(QUEUE_NAME, run, {
+    connection: waitForever(settings.redisUrl),
+    concurrency: settings.workerJobs,
+    lockDuration: settings.stalledSeconds * 1000,
+    stalledInterval: settings.stalledSeconds * 1000,
+    maxStalledCount: MAX_STALLS,
+  });
+  worker.on('completed', deletePhoto);
+  worker.on('failed', deletePhoto);
+  worker.on('error', (error) => outage.failed(detailOf(error)));
+  worker.on('ready', () => outage.ok());
+  worker.on('active', () => outage.ok());
+
+  // A connection that answers at once when Redis is away: for the sweep and the health check.
+  const queue = new Queue(QUEUE_NAME, { connection: failFast(settings.redisUrl) });
+  queue.on('error', () => {});
+  const stopRetention = startScaleRetention(deps, queue);
+
+  return {
+    /** Jobs running in this process now finish first (they are otherwise run again elsewhere). */
+    async close() {
+      stopRetention();
+      await worker.close();
+      stopping.abort(new Error('The worker is stopping.'));
+      await queue.close();
+    },
+    /** Running, and Redis answers: it can take jobs. */
+    async healthy() {
+      if (!worker.isRunning()) return false;
+      try {
+        await within(QUEUE_SERVICE, settings.serviceTimeoutMs, () => queue.getJobCounts('wait'));
+        outage.ok();
+        return true;
+      } catch (error) {
+        outage.failed(detailOf(error));
+        return false;
+      }
+    },
+  };
+}
+
+/**
+ * Privacy, as in the embedded default: a job and its results are deleted once the retention period
+ * has passed since it ended. Every worker sweeps; BullMQ's clean hands each job to one of them.
+ */
+function startScaleRetention({ store, retentionSeconds, log }: QueueWorkerDeps, queue: Queue): () => void {
+  async function sweep() {
+    let deleted = 0;
+    for (const kind of ['completed', 'failed'] as const) {
+      const ids = await queue.clean(retentionSeconds * 1000, 1000, kind);
+      for (const id of ids) await store.deleteResults(id);
+      deleted += ids.length;
+    }
+    if (deleted > 0) log(`retention: deleted ${deleted} job(s) older than ${retentionSeconds}s`);
+  }
+  const every = Math.min(60_000, Math.max(1_000, (retentionSeconds * 1000) / 4));
+  // An outage is the queue's line to tell; the next sweep catches up.
+  const timer = setInterval(() => void sweep().catch(() => {}), every);
+  timer.unref();
+  return () => clearInterval(timer);
+}

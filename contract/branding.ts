@@ -14,6 +14,7 @@ import type { TenantBranding } from './site-data.ts';
 import { contrastRatio, isTransparent, parseColor, type Rgb } from './colour.ts';
 import { LOCAL_ASSETS } from './local-assets.ts';
 import { quoted } from './quoted.ts';
+import { tenantStylesProblem } from './tenant-styles.ts';
 import {
   CONSENT_TEXT_LIMIT, COUNTDOWN_CHOICES, EVENT_KIT_OFF, KIOSK_IDLE_MAX_SECONDS, KIOSK_IDLE_MIN_SECONDS, type EventKit,
 } from './event-kit.ts';
@@ -97,9 +98,18 @@ export function tenantLabel(item: { client?: unknown; slug?: unknown }): string 
   return client ? `Tenant "${client}" (${slug})` : `Tenant ${slug}`;
 }
 
+/** A problem of one field: refused (the default is used instead), or a warning (kept, cut or hard to read). */
+export interface FieldProblem {
+  field: string;
+  message: string;
+  kind: 'refused' | 'warning';
+}
+
 export interface ResolvedBranding {
   branding: TenantBranding;
   problems: string[];
+  /** The same problems by field, for a form that shows each next to its field. */
+  fields: FieldProblem[];
 }
 
 /**
@@ -114,20 +124,26 @@ export function resolveBranding(
 ): ResolvedBranding {
   const label = tenantLabel(item);
   const problems: string[] = [];
+  const fields: FieldProblem[] = [];
   const branding: TenantBranding = { ...fallback, slug: item.slug };
   const given = (field: keyof BrandingItem) => {
     const v = item[field];
     return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
   };
-  const replace = (field: keyof TenantBranding, value: string, why: string) =>
-    problems.push(`${label}: ${field} ${quoted(value)} ${why}; the default ${quoted(String(fallback[field]))} is used.`);
+  const replace = (field: keyof TenantBranding, value: unknown, why: string) => {
+    problems.push(`${label}: ${field} ${quoted(String(value))} ${why}; the default ${quoted(String(fallback[field] ?? ''))} is used.`);
+    fields.push({ field, message: `${field} ${why}.`, kind: 'refused' });
+  };
 
   for (const field of TEXT_FIELDS) {
     const value = given(field);
     if (value === undefined) continue;
     const text = cleanText(value);
     branding[field] = text.slice(0, TEXT_LIMITS[field]);
-    if (text.length > TEXT_LIMITS[field]) problems.push(`${label}: ${field} is longer than ${TEXT_LIMITS[field]} characters and was cut.`);
+    if (text.length > TEXT_LIMITS[field]) {
+      problems.push(`${label}: ${field} is longer than ${TEXT_LIMITS[field]} characters and was cut.`);
+      fields.push({ field, message: `${field} is longer than ${TEXT_LIMITS[field]} characters and was cut.`, kind: 'warning' });
+    }
   }
   // A tenant without a client name is still someone: its slug is the next best display name.
   if (given('client') === undefined && item.slug !== fallback.slug) branding.client = item.slug;
@@ -156,12 +172,21 @@ export function resolveBranding(
     else branding.video = video;
   }
 
-  resolveEventKit(item, branding, (field, value, why) =>
-    problems.push(`${label}: ${field} ${quoted(String(value))} ${why}; the default ${quoted(String(fallback[field]))} is used.`));
+  resolveEventKit(item, branding, replace);
+
+  const chosen = (item as Record<string, unknown>).styles;
+  if (chosen !== undefined && chosen !== null) {
+    const why = tenantStylesProblem(chosen);
+    if (why) replace('styles', JSON.stringify(chosen).slice(0, 200), why);
+    else if ((chosen as string[]).length > 0) branding.styles = [...(chosen as string[])];
+  }
 
   const warning = contrastWarning(branding);
-  if (warning) problems.push(warning);
-  return { branding, problems };
+  if (warning) {
+    problems.push(warning);
+    fields.push({ field: 'textColor', message: warning.slice(warning.indexOf('warning: ') + 'warning: '.length), kind: 'warning' });
+  }
+  return { branding, problems, fields };
 }
 
 type Refuse = (field: keyof EventKit, value: unknown, why: string) => void;

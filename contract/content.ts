@@ -31,6 +31,8 @@ export const BrandingItemSchema = z.looseObject({
   logoMark: z.optional(z.unknown()),
   consentText: z.optional(z.unknown()),
   privacyUrl: z.optional(z.unknown()),
+  // The styles the tenant offers, in order (contract/tenant-styles.ts); checked by the build.
+  styles: z.optional(z.unknown()),
 });
 export type BrandingItem = z.infer<typeof BrandingItemSchema>;
 

@@ -18,6 +18,8 @@ export interface TenantBranding extends EventKit {
   backgroundColor: string;
   textColor: string;
   accentColor: string;
+  /** The style ids the tenant offers, in its order; absent or empty: every style the AI hub offers. */
+  styles?: string[];
 }
 
 export interface ImageProxySettings {
@@ -61,7 +63,9 @@ export interface SiteData {
 export const DEMO_TENANT_SLUGS = ['aurora', 'meadow', 'gala'] as const;
 
 /** Top-level paths of the embedded server itself, besides the proxy signature. */
-export const SERVER_PATHS = ['jwt', 'datasets', 'transformations', 'media', 'health', 'api'] as const;
+export const SERVER_PATHS = ['jwt', 'datasets', 'transformations', 'media', 'health', 'api', 'admin'] as const;
+/** The operator console and its API (/admin/, /admin/api/…): the server's, never a tenant's. */
+export const CONSOLE_PATH = 'admin';
 /** Top-level paths of the built site: its screens, its assets and the host's well-known files. */
 export const SITE_PATHS = [
   'camera', 'styles', 'results', '404', '_astro', 'assets', 'favicon.ico', 'robots.txt',

@@ -1,12 +1,13 @@
 // The embedded server: one Hono app with one sub-app per host it stands in for
 // (auth, content, AI hub, image proxy, media) and the static site for every other path.
 import { Hono, type Context } from 'hono';
-import { SERVER_PATHS } from '../contract/index.ts';
+import { CONSOLE_PATH, SERVER_PATHS } from '../contract/index.ts';
 import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
 import { clientGone, fail, requestPath } from './http.ts';
 import { ServiceUnavailableError } from './jobs/job-backend.ts';
 import { log, logError } from './log.ts';
+import { adminApi, type AdminApiDeps } from './hosts/admin-api.ts';
 import { aiHubHost, type AiHubDeps } from './hosts/ai-hub.ts';
 import { authHost, type AuthDeps } from './hosts/auth.ts';
 import { contentHost, type ContentDeps } from './hosts/content.ts';
@@ -22,6 +23,8 @@ export interface AppDeps {
   imageProxy: ImageProxyDeps;
   proxySignature: string;
   siteDir: string;
+  /** The operator console's API (/admin/api/); absent on a node without the tenants' database. */
+  admin?: AdminApiDeps;
 }
 
 /** A node of a scale-out deployment serves part of the app (server/roles.ts); /health always. */
@@ -66,7 +69,8 @@ export function createApp(deps: AppDeps | PartialAppDeps) {
 
   // The site may be hosted elsewhere (a CDN) and still call this server.
   const apiCors = cors({ origin: '*', allowMethods: ['GET', 'HEAD', 'POST', 'OPTIONS'], allowHeaders: ['Content-Type', 'Authorization'], maxAge: 600 });
-  for (const prefix of prefixes) app.use(`/${prefix}/*`, apiCors);
+  // Not the console: its calls carry a session cookie and come from its own pages only.
+  for (const prefix of prefixes) if (prefix !== CONSOLE_PATH) app.use(`/${prefix}/*`, apiCors);
   app.use('/health', apiCors);
 
   const health = 'health' in deps ? deps.health : undefined;
@@ -79,6 +83,7 @@ export function createApp(deps: AppDeps | PartialAppDeps) {
   if (deps.content) app.route('/datasets', contentHost(deps.content));
   if (deps.aiHub) app.route('/transformations', aiHubHost(deps.aiHub));
   if (deps.media) app.route('/media', mediaHost(deps.media));
+  if (deps.admin) app.route(`/${CONSOLE_PATH}/api`, adminApi(deps.admin));
   const { imageProxy, proxySignature } = deps;
   const proxy = imageProxy && proxySignature ? imageProxyHost(imageProxy) : null;
   if (proxy && proxySignature) app.get(`/${proxySignature}/*`, (c) => proxy(c, proxySignature, rawPath(c).slice(proxySignature.length + 1)));

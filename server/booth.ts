@@ -20,6 +20,8 @@ import type { Settings } from './settings.ts';
 import { openDatabase } from './storage/database.ts';
 import { FileStore } from './storage/files.ts';
 import { JobStore } from './storage/jobs.ts';
+import { AccountStore } from './admin/accounts.ts';
+import { SessionStore } from './admin/sessions.ts';
 import { StyleStore } from './storage/styles.ts';
 import { TenantStore } from './storage/tenants.ts';
 
@@ -78,15 +80,25 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
   const scale = settings.scale ? startScalePath(settings, settings.scale, { api: true, engines }) : null;
   const jobBackend = scale?.jobs ?? new LocalJobs({ jobs, files, runner, waiters, retentionSeconds: settings.retentionSeconds });
 
+  // One throttle for service logins and console sign-ins: guesses count against both.
+  const throttle = new LoginThrottle(settings.loginAttempts, settings.loginWindowSeconds * 1000);
+  const defaultPassword = settings.servicePassword === DEFAULT_SERVICE_PASSWORD;
   const app = createApp({
     auth: {
       username: settings.serviceUsername,
       password: settings.servicePassword,
-      defaultPassword: settings.servicePassword === DEFAULT_SERVICE_PASSWORD,
+      defaultPassword,
       secret,
       ttlSeconds: settings.jwtTtlSeconds,
-      throttle: new LoginThrottle(settings.loginAttempts, settings.loginWindowSeconds * 1000),
+      throttle,
       trustedProxies: settings.trustedProxies,
+    },
+    admin: {
+      accounts: new AccountStore(db, { username: settings.serviceUsername, password: settings.servicePassword }),
+      sessions: new SessionStore(db, settings.consoleSessionHours * 3600 * 1000),
+      tenants, styles, datasetId: settings.datasetId, extraReserved: [settings.proxySignature],
+      tenantAssetsDir: settings.tenantAssetsDir, throttle, trustedProxies: settings.trustedProxies, defaultPassword,
+      uploads: { imageBytes: settings.consoleImageBytes, videoBytes: settings.consoleVideoBytes, maxPixels: settings.maxPixels },
     },
     content: { secret, datasetId: settings.datasetId, tenants },
     // The brand frame of a job's tenant, from this node's tenant store (an API node has none).

@@ -50,6 +50,9 @@ const SERVER_SETTINGS = {
   BOOTH_LOGIN_ATTEMPTS: int(1, 10_000).default(10),
   BOOTH_TRUSTED_PROXIES: addressList.default([]),
   BOOTH_LOGIN_WINDOW_SECONDS: int(1, 24 * 3600).default(60),
+  BOOTH_CONSOLE_SESSION_HOURS: int(1, 24 * 30).default(12),
+  BOOTH_CONSOLE_IMAGE_BYTES: int(1024, 100 * MB).default(10 * MB),
+  BOOTH_CONSOLE_VIDEO_BYTES: int(1024, 256 * MB).default(50 * MB),
   BOOTH_PROXY_SOURCES: proxySources.default([]),
   BOOTH_PROXY_CACHE_BYTES: int(0, 4096 * MB).default(64 * MB),
   BOOTH_ENGINE: text.default('local'),
@@ -115,6 +118,11 @@ export interface Settings {
   /** Failed logins allowed per address and per user name within the window. */
   loginAttempts: number;
   loginWindowSeconds: number;
+  /** How long a console sign-in lasts. */
+  consoleSessionHours: number;
+  /** Largest logo or background, and processing video, uploaded through the console. */
+  consoleImageBytes: number;
+  consoleVideoBytes: number;
   /** Reverse proxies whose X-Forwarded-For names the client. */
   trustedProxies: ReadonlySet<string>;
   bucketPrefix: string;
@@ -212,6 +220,9 @@ export function loadSettings(env: Env = process.env): Settings {
     jwtTtlSeconds: e.BOOTH_JWT_TTL_SECONDS,
     loginAttempts: e.BOOTH_LOGIN_ATTEMPTS,
     loginWindowSeconds: e.BOOTH_LOGIN_WINDOW_SECONDS,
+    consoleSessionHours: e.BOOTH_CONSOLE_SESSION_HOURS,
+    consoleImageBytes: e.BOOTH_CONSOLE_IMAGE_BYTES,
+    consoleVideoBytes: e.BOOTH_CONSOLE_VIDEO_BYTES,
     trustedProxies: new Set(e.BOOTH_TRUSTED_PROXIES),
     bucketPrefix: e.BOOTH_BUCKET_PREFIX,
     appName: e.BOOTH_APP_NAME,

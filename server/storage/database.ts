@@ -42,6 +42,20 @@ const MIGRATIONS = [
   // The tenant's brand frame or logo mark for the results (JSON of image names), NULL for none:
   // kept with the job so that a job run again after a restart still gets it.
   `ALTER TABLE jobs ADD COLUMN frame TEXT;`,
+  // The operator console: its accounts (the service account is not stored: it is a setting) and
+  // their sessions, kept by the SHA-256 of their id so a copy of the file signs nobody in.
+  `CREATE TABLE console_accounts (
+     username TEXT PRIMARY KEY,
+     password_hash TEXT NOT NULL,
+     role TEXT NOT NULL,
+     tenant TEXT,
+     created_at INTEGER NOT NULL
+   );
+   CREATE TABLE console_sessions (
+     id_hash TEXT PRIMARY KEY,
+     username TEXT NOT NULL,
+     expires_at INTEGER NOT NULL
+   );`,
 ];
 
 /** The SQLite result codes an operator can do something about (https://sqlite.org/rescode.html). */

@@ -1,5 +1,5 @@
 // Tenants' branding, one row per (dataset, slug), in the order the content host lists them.
-// Operators edit the branding JSON by hand (server/README.md), so a row may not parse.
+// The operator console writes them (server/hosts/admin-api.ts); a row edited by hand may not parse.
 import type { DatabaseSync } from 'node:sqlite';
 import type { BrandingItem } from '../../contract/index.ts';
 import { logError } from '../log.ts';
@@ -61,5 +61,32 @@ export class TenantStore {
       .prepare('INSERT OR IGNORE INTO tenants (dataset_id, slug, position, branding, updated_at) VALUES (?, ?, ?, ?, ?)')
       .run(datasetId, item.slug, position, JSON.stringify(item), Date.now());
     return result.changes > 0;
+  }
+
+  /** One tenant's stored branding item; a row that does not parse answers its problem. */
+  item(datasetId: string, slug: string): { item: BrandingItem } | { problem: string } | undefined {
+    const row = this.#db.prepare('SELECT slug, branding FROM tenants WHERE dataset_id = ? AND slug = ?').get(datasetId, slug) as TenantRow | undefined;
+    return row && parseBranding(row);
+  }
+
+  /** The slugs in the content host's order, whether their rows parse or not. */
+  slugs(datasetId: string): string[] {
+    return this.#rows(datasetId).map((row) => row.slug);
+  }
+
+  /** A new tenant goes last; false when its slug is taken. */
+  add(datasetId: string, item: BrandingItem): boolean {
+    const { next } = this.#db.prepare('SELECT COALESCE(MAX(position), -1) + 1 AS next FROM tenants WHERE dataset_id = ?').get(datasetId) as { next: number };
+    return this.insertIfMissing(datasetId, next, item);
+  }
+
+  /** False when there is no such tenant. */
+  replace(datasetId: string, item: BrandingItem): boolean {
+    return this.#db.prepare('UPDATE tenants SET branding = ?, updated_at = ? WHERE dataset_id = ? AND slug = ?')
+      .run(JSON.stringify(item), Date.now(), datasetId, item.slug).changes > 0;
+  }
+
+  remove(datasetId: string, slug: string): boolean {
+    return this.#db.prepare('DELETE FROM tenants WHERE dataset_id = ? AND slug = ?').run(datasetId, slug).changes > 0;
   }
 }

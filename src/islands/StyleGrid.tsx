@@ -6,6 +6,7 @@ import { useStore } from '@nanostores/react';
 import { navigate } from 'astro:transitions/client';
 import { TEXT } from '../../contract/constants.ts';
 import type { Style } from '../../contract/styles.ts';
+import { offeredStyles } from '../../contract/tenant-styles.ts';
 import { AiHubError, UNREACHABLE_MESSAGE, errorHeading } from '../lib/ai-hub-error.ts';
 import { LOCAL_ASSETS } from '../../contract/local-assets.ts';
 import { aiHostUrl, resultsPath, screenPath } from '../lib/paths.ts';
@@ -26,13 +27,15 @@ declare global {
 
 interface Props {
   initialStyles: Style[];
+  /** The tenant's choice of styles, in its order (contract/tenant-styles.ts); absent: every style. */
+  only?: string[];
   aiHost: string;
   base: string;
   /** The tenant's slug, sent with the job so the result carries the tenant's frame. */
   tenant: string;
 }
 
-export default function StyleGrid({ initialStyles, aiHost, base, tenant }: Props) {
+export default function StyleGrid({ initialStyles, only, aiHost, base, tenant }: Props) {
   /** Bumped by 'Try again': the client and the styles are loaded afresh. */
   const [attempt, setAttempt] = useState(0);
   // The client (with the contract's zod schemas) loads after the tiles show: the visitor sees
@@ -85,7 +88,7 @@ export default function StyleGrid({ initialStyles, aiHost, base, tenant }: Props
     hub.then((h) => h.styles()).then(
       (fresh) => {
         if (!live) return;
-        setStyles(fresh);
+        setStyles(offeredStyles(fresh, only));
         setLoading(false);
       },
       // The build-time list stays on screen; only an empty screen is worth an error view.
@@ -94,7 +97,7 @@ export default function StyleGrid({ initialStyles, aiHost, base, tenant }: Props
     return () => {
       live = false;
     };
-  }, [hub, initialStyles.length, attempt]);
+  }, [hub, initialStyles.length, attempt, only]);
 
   async function pick(style: Style) {
     window.boothEarlyPick = undefined;

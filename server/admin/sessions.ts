@@ -1,0 +1,47 @@
+// Console sessions: a random id (32 bytes from the CSPRNG) in an HttpOnly cookie; the database
+// keeps only its SHA-256, so neither a copy of booth.sqlite nor a log line can sign anyone in.
+import crypto from 'node:crypto';
+import type { DatabaseSync } from 'node:sqlite';
+
+const digest = (id: string) => crypto.createHash('sha256').update(id).digest('base64url');
+
+export class SessionStore {
+  readonly #db: DatabaseSync;
+  readonly #ttlMs: number;
+  readonly #now: () => number;
+
+  constructor(db: DatabaseSync, ttlMs: number, now = () => Date.now()) {
+    this.#db = db;
+    this.#ttlMs = ttlMs;
+    this.#now = now;
+  }
+
+  get ttlSeconds() {
+    return Math.floor(this.#ttlMs / 1000);
+  }
+
+  /** A new session for the user; the id goes into the cookie and nowhere else. */
+  create(username: string): string {
+    const id = crypto.randomBytes(32).toString('base64url');
+    const now = this.#now();
+    this.#db.prepare('DELETE FROM console_sessions WHERE expires_at <= ?').run(now);
+    this.#db.prepare('INSERT INTO console_sessions (id_hash, username, expires_at) VALUES (?, ?, ?)').run(digest(id), username, now + this.#ttlMs);
+    return id;
+  }
+
+  /** The user name of a live session, or null. Looked up by hash: no comparison of secrets to time. */
+  user(id: string | undefined): string | null {
+    if (!id || id.length > 100) return null;
+    const row = this.#db.prepare('SELECT username, expires_at FROM console_sessions WHERE id_hash = ?').get(digest(id)) as { username: string; expires_at: number } | undefined;
+    return row && row.expires_at > this.#now() ? row.username : null;
+  }
+
+  end(id: string | undefined) {
+    if (id) this.#db.prepare('DELETE FROM console_sessions WHERE id_hash = ?').run(digest(id));
+  }
+
+  /** Every session of the user (its account deleted). */
+  endAll(username: string) {
+    this.#db.prepare('DELETE FROM console_sessions WHERE username = ?').run(username);
+  }
+}

@@ -1,0 +1,90 @@
+// A tenant's logo, background and processing video, uploaded through the console. The type is
+// read from the bytes, never from the name or the Content-Type; SVG is refused (it can carry
+// script). Images are decoded within the pixel limit, read from the header first so a
+// decompression bomb costs nothing, and written again by sharp: what is stored is a fresh PNG or
+// JPEG, with nothing of the upload's other bytes (a polyglot's script, metadata) left in it.
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+
+export const UPLOAD_KINDS = ['logo', 'background', 'video'] as const;
+export type UploadKind = (typeof UPLOAD_KINDS)[number];
+
+/** The branding field each upload fills. */
+export const UPLOAD_FIELD = { logo: 'logoUrl', background: 'backgroundImageUrl', video: 'video' } as const;
+
+export interface UploadLimits {
+  imageBytes: number;
+  videoBytes: number;
+  maxPixels: number;
+}
+
+export type CheckedUpload = { ok: true; data: Buffer; ext: string } | { ok: false; status: 400 | 413 | 415; error: string };
+
+const startsWith = (data: Buffer, bytes: number[], at = 0) => bytes.every((b, i) => data[at + i] === b);
+const ascii = (data: Buffer, from: number, to: number) => data.subarray(from, to).toString('latin1');
+
+/** What the bytes are, by their magic numbers. */
+export function sniff(data: Buffer): 'jpeg' | 'png' | 'webp' | 'mp4' | 'webm' | 'svg' | null {
+  if (startsWith(data, [0xff, 0xd8, 0xff])) return 'jpeg';
+  if (startsWith(data, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
+  if (ascii(data, 0, 4) === 'RIFF' && ascii(data, 8, 12) === 'WEBP') return 'webp';
+  if (ascii(data, 4, 8) === 'ftyp') return 'mp4';
+  if (startsWith(data, [0x1a, 0x45, 0xdf, 0xa3])) return 'webm';
+  const head = data.subarray(0, 1024).toString('utf8').replace(/^\uFEFF/, '').trimStart().toLowerCase();
+  if (head.startsWith('<') && head.includes('<svg')) return 'svg';
+  return null;
+}
+
+const IMAGE_TYPES = 'a PNG, JPEG or WebP image';
+
+export async function checkUpload(kind: UploadKind, data: Buffer, limits: UploadLimits): Promise<CheckedUpload> {
+  const type = sniff(data);
+  if (type === 'svg') return { ok: false, status: 415, error: `SVG images are not accepted (they can carry script); upload ${IMAGE_TYPES}.` };
+  if (kind === 'video') {
+    if (data.length > limits.videoBytes) return { ok: false, status: 413, error: `The video is too large; the limit is ${Math.round(limits.videoBytes / 1048576)} MB.` };
+    if (type !== 'mp4' && type !== 'webm') return { ok: false, status: 415, error: 'That file is not an MP4 or WebM video; upload the processing video as one of those.' };
+    return { ok: true, data, ext: type };
+  }
+  if (data.length > limits.imageBytes) return { ok: false, status: 413, error: `The image is too large; the limit is ${Math.round(limits.imageBytes / 1048576)} MB.` };
+  if (type !== 'jpeg' && type !== 'png' && type !== 'webp') return { ok: false, status: 415, error: `That file is not ${IMAGE_TYPES}; upload one of those.` };
+  let width = 0;
+  let height = 0;
+  try {
+    // The header only: no pixel is decoded yet. sharp's own ceiling would refuse a bomb here too,
+    // but without its size; ours is checked just below.
+    ({ width = 0, height = 0 } = await sharp(data, { limitInputPixels: false }).metadata());
+  } catch {
+    return { ok: false, status: 400, error: `That file could not be read as ${IMAGE_TYPES}; it may be damaged.` };
+  }
+  if (width * height > limits.maxPixels) {
+    return { ok: false, status: 400, error: `The image is too large (${width}×${height}); the limit is ${Math.round(limits.maxPixels / 1e6)} megapixels.` };
+  }
+  try {
+    const image = sharp(data, { limitInputPixels: limits.maxPixels, failOn: 'error' }).rotate();
+    // A logo keeps its transparency; a background is a photo.
+    const out = kind === 'logo' ? await image.png().toBuffer() : await image.jpeg({ quality: 85, mozjpeg: true }).toBuffer();
+    return { ok: true, data: out, ext: kind === 'logo' ? 'png' : 'jpg' };
+  } catch {
+    return { ok: false, status: 400, error: `That file could not be read as ${IMAGE_TYPES}; it may be damaged.` };
+  }
+}
+
+/**
+ * Writes the upload as {dir}/{slug}/{kind}-{hash}.{ext} (a new name per content, so neither the
+ * image proxy's cache nor a browser's shows the old one) and removes the kind's earlier files.
+ * Returns the name inside the tenant folder.
+ */
+export async function storeUpload(dir: string, slug: string, kind: UploadKind, upload: { data: Buffer; ext: string }): Promise<string> {
+  const folder = path.join(dir, slug);
+  await fs.mkdir(folder, { recursive: true });
+  const name = `${kind}-${crypto.createHash('sha256').update(upload.data).digest('hex').slice(0, 12)}.${upload.ext}`;
+  const temp = path.join(folder, `.${name}.${process.pid}.tmp`);
+  await fs.writeFile(temp, upload.data);
+  await fs.rename(temp, path.join(folder, name));
+  for (const old of await fs.readdir(folder)) {
+    if (old !== name && old.startsWith(`${kind}-`)) await fs.rm(path.join(folder, old), { force: true });
+  }
+  return name;
+}

@@ -22,7 +22,7 @@ beforeAll(async () => {
   hosts = await startFakeHosts({
     token: TOKEN,
     items: [
-      { slug: 'aurora', client: 'Aurora Events', viewFinderTitle: 'Welcome to Aurora', backgroundColor: '#0b1026', accentColor: '#7fdbff', logoUrl: 'aurora/logo.png', backgroundImageUrl: 'aurora/background.jpg', video: '/media/aurora.mp4' },
+      { slug: 'aurora', client: 'Aurora Events', viewFinderTitle: 'Welcome to Aurora', backgroundColor: '#0b1026', accentColor: '#7fdbff', logoUrl: 'aurora/logo.png', backgroundImageUrl: 'aurora/background.jpg', video: '/media/aurora.mp4', styles: ['2'] },
       { slug: 'meadow', client: 'Meadow Fair', backgroundColor: '#f4f1e8', textColor: '#203020', accentColor: 'javascript:alert(1)' },
       { slug: '../../escape', client: 'Escape Artist' },
       { slug: 'aurora', client: 'Aurora Copy' },
@@ -83,6 +83,16 @@ describe('the build pipeline', () => {
     }
     expect(existsSync(join(outDir, '404.html'))).toBe(true);
     expect(readFileSync(join(outDir, 'aurora', 'index.html'), 'utf8')).toContain('Welcome to Aurora');
+  });
+
+  it('shows a tenant the styles it chose only, and every style to a tenant that did not choose', () => {
+    expect(site.tenants[0].styles).toEqual(['2']);
+    const aurora = readFileSync(join(outDir, 'aurora', 'styles', 'index.html'), 'utf8');
+    expect(aurora).toContain('data-style-id="2"');
+    expect(aurora).not.toContain('data-style-id="1"');
+    const meadow = readFileSync(join(outDir, 'meadow', 'styles', 'index.html'), 'utf8');
+    expect(meadow).toContain('data-style-id="1"');
+    expect(meadow).toContain('data-style-id="2"');
   });
 
   it('writes the rewrite rules for nginx and for Netlify/Cloudflare into dist/', () => {

@@ -2,6 +2,7 @@
 // (401); a tenant account stays inside its tenant (403); calls from another site are refused;
 // a tenant's branding is checked by the contract's rules, the build's own, with field problems.
 import fs from 'node:fs';
+import https from 'node:https';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../../scripts/support/server-process.ts';
@@ -177,5 +178,29 @@ describe('the console API', () => {
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(500);
     expect(blocked.body.error).toMatch(/^Too many failed sign-ins\. Please wait \d+ s before trying again\.$/);
+  });
+});
+
+describe('the console session over HTTPS', () => {
+  it('is a Secure cookie', async () => {
+    const server = await startServer({ env: { BOOTH_WORKERS: '1' } });
+    try {
+      const { status, cookie } = await new Promise<{ status: number; cookie: string }>((resolve, reject) => {
+        const body = JSON.stringify({ username: 'booth-build', password: 'booth-build-local-password' });
+        const req = https.request(`${server.httpsUrl}/admin/api/session`, {
+          method: 'POST', rejectUnauthorized: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        }, (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode!, cookie: String(res.headers['set-cookie']?.[0]) }));
+        });
+        req.on('error', reject);
+        req.end(body);
+      });
+      expect(status).toBe(200);
+      expect(cookie).toMatch(/; Secure/);
+      expect(cookie).toMatch(/HttpOnly/);
+    } finally {
+      await server.stop();
+    }
   });
 });

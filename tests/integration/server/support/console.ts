@@ -14,9 +14,9 @@ export async function call<T = Record<string, unknown>>(url: string, method: str
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.cookie) headers.cookie = opts.cookie;
   if (opts.body !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
-  const res = await fetch(`${url}/admin/api${path}`, {
-    method, headers, body: opts.body === undefined ? undefined : typeof opts.body === 'string' || Buffer.isBuffer(opts.body) ? (opts.body as string | Buffer) : JSON.stringify(opts.body),
-  });
+  const { body } = opts;
+  const sent = body === undefined ? undefined : Buffer.isBuffer(body) ? new Uint8Array(body) : typeof body === 'string' ? body : JSON.stringify(body);
+  const res = await fetch(`${url}/admin/api${path}`, { method, headers, body: sent });
   const text = await res.text();
   return { status: res.status, body: (text ? JSON.parse(text) : {}) as T, headers: res.headers };
 }

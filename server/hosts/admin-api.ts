@@ -8,7 +8,7 @@ import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod/mini';
 import { DEFAULT_TENANT_SLUG } from '../../contract/index.ts';
-import { resolveBranding } from '../../contract/branding.ts';
+import { DEFAULT_BRANDING, resolveBranding } from '../../contract/branding.ts';
 import { reservedSlugs, slugProblem } from '../../contract/slug.ts';
 import { clientAddress, isThisMachine } from '../client-address.ts';
 import { fail, jsonBody, limitBody, MAX_JSON_BODY_BYTES, sizeText, validJson } from '../http.ts';
@@ -146,7 +146,8 @@ export function adminApi(deps: AdminApiDeps) {
     const stored = deps.tenants.item(deps.datasetId, slug);
     if (!stored) return null;
     if ('problem' in stored) return { slug, branding: null, resolved: null, problems: [`Its stored branding cannot be read: ${stored.problem}.`] };
-    const resolved = resolveBranding(stored.item);
+    // As the build reads it: the default tenant keeps its local images (scripts/pipeline/tenants.ts).
+    const resolved = resolveBranding(stored.item, DEFAULT_BRANDING, { keepImages: slug === DEFAULT_TENANT_SLUG });
     return { slug, branding: stored.item, resolved: resolved.branding, problems: resolved.problems };
   };
 

@@ -127,6 +127,8 @@ describe('the console API', () => {
     expect(fs.existsSync(folder)).toBe(false);
     expect((await api('GET', '/tenants/harbour')).status).toBe(404);
     expect((await api('DELETE', '/tenants/default')).status).toBe(400);
+    // The default tenant's images are its local files, as the build keeps them.
+    expect((await api('GET', '/tenants/default')).body).toMatchObject({ branding: { logoUrl: 'default/logo.png' }, resolved: { logoUrl: '/assets/logo.svg' } });
     expect(fs.existsSync(path.join(server.dataDir, 'tenant-assets', 'aurora'))).toBe(true);
   });
 

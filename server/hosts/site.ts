@@ -65,10 +65,10 @@ export function siteHost(siteDir: string) {
       if (csp) response!.headers.set('Content-Security-Policy', csp);
       return response;
     };
-    const first = (paths: string[]) => {
+    const first = (paths: string[], status = 200) => {
       for (const candidate of paths) {
         const file = resolveInside(siteDir, candidate);
-        const response = file && send(file);
+        const response = file && send(file, status);
         if (response) return response;
       }
       return null;
@@ -82,12 +82,7 @@ export function siteHost(siteDir: string) {
       if (shown) return shown;
     }
     const notFound = known ? [`/${tenant.slug}/404.html`, '/404.html'] : ['/404.html'];
-    for (const candidate of notFound) {
-      const page = resolveInside(siteDir, candidate);
-      const response = page && send(page, 404);
-      if (response) return response;
-    }
-    return c.text('Not found', 404);
+    return first(notFound, 404) ?? c.text('Not found', 404);
   });
   app.all('*', (c) => c.text('Method not allowed', 405, { Allow: 'GET, HEAD' }));
   return app;

@@ -2,7 +2,7 @@
 // touch, key or scroll on any screen, as a new page load, so the photo and the consent are
 // thrown away; the screen kept awake (Wake Lock); full screen from the first touch, the only
 // moment a browser allows it. Runs on every screen, the intro included: no framework needed.
-import { HANDOFF_QUERY } from '../../contract/event-kit.ts';
+import { isHandoff } from '../lib/handoff.ts';
 
 declare global {
   interface Window { boothKiosk?: boolean }
@@ -20,7 +20,7 @@ export function run({ idleSeconds, intro }: KioskArgs) {
   if (window.boothKiosk) return;
   window.boothKiosk = true;
   // A result opened from the kiosk's QR code is on the visitor's own phone: no kiosk there.
-  if (new URLSearchParams(location.search).has(HANDOFF_QUERY)) {
+  if (isHandoff(location.search)) {
     document.querySelector('.booth-start-over')?.remove();
     return;
   }

@@ -6,7 +6,7 @@ import { createAiHub, errorHeading } from '../lib/ai-hub.ts';
 import { isRetryable } from '../lib/ai-hub-error.ts';
 import { isSticker, nextFetchDelay, shownImages } from '../lib/job.ts';
 import { aiHostUrl, resultsPath, screenPath } from '../lib/paths.ts';
-import { handoffUrl, isHandoff } from '../lib/qr-path.ts';
+import { handoffUrl, isHandoff } from '../lib/handoff.ts';
 import { RESULTS_EVENT_TEXT as EVENT_TEXT } from '../../contract/event-kit.ts';
 import { canShareFiles, createSharer } from '../lib/share.ts';
 import { takeFirstJob } from '../lib/first-job.ts';

@@ -20,6 +20,15 @@ const fixture = (name: string) => join(REPO_ROOT, 'tests', 'fixtures', name);
 const videoReady = (page: Page) => page.waitForFunction(() => (document.querySelector('video')?.videoWidth ?? 0) > 0);
 const status = (page: Page) => page.getByRole('status').first().textContent();
 
+/** Counts the page's getUserMedia calls (each one asks the browser for the camera). */
+const countCameraRequests = (page: Page) =>
+  page.addInitScript(() => {
+    (window as unknown as { cameraAsked: number }).cameraAsked = 0;
+    const open = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+    navigator.mediaDevices.getUserMedia = (c) => ((window as unknown as { cameraAsked: number }).cameraAsked++, open(c));
+  });
+const cameraRequests = (page: Page) => page.evaluate(() => (window as unknown as { cameraAsked: number }).cameraAsked);
+
 async function agree(page: Page) {
   await page.getByRole('checkbox', { name: EVENT_TEXT.consentAgree }).check();
   await action(page, EVENT_TEXT.continue).click();
@@ -46,11 +55,7 @@ describe('the event kit: consent, countdown and a photo from the device', () => 
 
   it('asks for consent before the camera opens, and holds the camera shut until the box is ticked', async () => {
     const page = await newPage();
-    await page.addInitScript(() => {
-      (window as unknown as { cameraAsked: number }).cameraAsked = 0;
-      const open = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
-      navigator.mediaDevices.getUserMedia = (c) => ((window as unknown as { cameraAsked: number }).cameraAsked++, open(c));
-    });
+    await countCameraRequests(page);
     await page.goto(`${boothUrl}/gala/camera`);
     await hydrated(page);
     await page.getByText(gala().consentText).waitFor();
@@ -61,10 +66,10 @@ describe('the event kit: consent, countdown and a photo from the device', () => 
     await page.getByRole('alert').filter({ hasText: EVENT_TEXT.consentNeeded }).waitFor();
     expect(await page.getByRole('checkbox', { name: EVENT_TEXT.consentAgree }).getAttribute('aria-invalid')).toBe('true');
     expect(await page.locator('video').count()).toBe(0);
-    expect(await page.evaluate(() => (window as unknown as { cameraAsked: number }).cameraAsked)).toBe(0);
+    expect(await cameraRequests(page)).toBe(0);
     await agree(page);
     await videoReady(page);
-    expect(await page.evaluate(() => (window as unknown as { cameraAsked: number }).cameraAsked)).toBe(1);
+    expect(await cameraRequests(page)).toBe(1);
     // Nothing about the visitor is kept: no cookie, nothing in the browser's storage.
     expect(await page.evaluate(() => [document.cookie, localStorage.length, sessionStorage.length])).toEqual(['', 0, 0]);
   });
@@ -151,18 +156,14 @@ describe('the event kit without a camera: Try again and Choose a photo', () => {
 
   it('offers Try again, which asks for the camera again, on every tenant', async () => {
     const page = await newPage();
-    await page.addInitScript(() => {
-      (window as unknown as { cameraAsked: number }).cameraAsked = 0;
-      const open = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
-      navigator.mediaDevices.getUserMedia = (c) => ((window as unknown as { cameraAsked: number }).cameraAsked++, open(c));
-    });
+    await countCameraRequests(page);
     await page.goto(`${boothUrl}/camera`);
     await hydrated(page);
     await page.getByRole('alert').waitFor();
     expect(await action(page, EVENT_TEXT.choosePhoto).count()).toBe(0);
-    expect(await page.evaluate(() => (window as unknown as { cameraAsked: number }).cameraAsked)).toBe(1);
+    expect(await cameraRequests(page)).toBe(1);
     await action(page, EVENT_TEXT.tryAgain).click();
-    await expect.poll(() => page.evaluate(() => (window as unknown as { cameraAsked: number }).cameraAsked)).toBe(2);
+    await expect.poll(() => cameraRequests(page)).toBe(2);
     await page.getByRole('alert').waitFor();
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { handoffUrl, isHandoff, qrPath } from '../../../src/lib/qr-path.ts';
+import { handoffUrl, isHandoff } from '../../../src/lib/handoff.ts';
+import { qrPath } from '../../../src/lib/qr-path.ts';
 
 describe("a QR code's path", () => {
   it('draws each run of dark modules in a row as one rectangle', () => {

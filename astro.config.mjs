@@ -4,15 +4,17 @@
 //   BOOTH_OUT_DIR    where the pages go (default dist)
 //   BOOTH_SITE_DATA  the SiteData file the pages read (default tenants.generated.json)
 //   BOOTH_ROOT_TENANT  build only this tenant, served from the root (per-tenant bundles)
+//   BOOTH_RENDERER_DIR keep the page renderer there, for one-tenant publishes (scripts/pipeline/keep-renderer.ts)
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
+import { keepRenderer } from './scripts/pipeline/keep-renderer.ts';
 
 export default defineConfig({
   output: 'static',
   outDir: process.env.BOOTH_OUT_DIR || 'dist',
   trailingSlash: 'ignore',
   build: { format: 'directory', inlineStylesheets: 'always' },
-  integrations: [react()],
+  integrations: [react(), keepRenderer(process.env.BOOTH_RENDERER_DIR)],
   // No prefetch: it ships ~1.2 KB of JS on every page (the camera page's budget is 80 KB gzip)
   // and the booth's pages are small static files that load at once anyway.
   prefetch: false,

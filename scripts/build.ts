@@ -1,9 +1,12 @@
 // `npm run build` (or `npx node scripts/build.ts`): every tenant's page set, branding baked in.
+// `npm run build -- SLUG…`: only those tenants' page sets again (partial.ts), the rest as built.
+// Each step is printed as a line "step: …" as it starts (the server's publish reads them).
 // Settings: scripts/README.md. Exit 0 with a summary, or 1 with one paragraph saying what to fix;
 // a failed build leaves the previous dist/ and tenants.generated.json untouched.
 import { relative } from 'node:path';
 import { BuildError, redact } from './pipeline/errors.ts';
 import { runPipeline } from './pipeline/run.ts';
+import { publishTenants } from './pipeline/partial.ts';
 import { ROOT, readSettings, type BuildSettings } from './pipeline/settings.ts';
 import { cleanUpOnInterrupt } from './pipeline/interrupt.ts';
 import { SettingsError } from '../contract/settings.ts';
@@ -13,10 +16,13 @@ cleanUpOnInterrupt('build');
 let settings: BuildSettings | undefined;
 try {
   settings = readSettings();
-  const summary = await runPipeline(settings);
+  const slugs = process.argv.slice(2).filter((a) => a !== '--');
+  const progress = (step: string) => console.log(`step: ${step}`);
+  const summary = slugs.length ? await publishTenants(settings, slugs, { progress }) : await runPipeline(settings, { progress });
   const { siteData } = summary;
+  const partial = 'published' in summary && summary.published !== 'all' ? summary.published : null;
   const lines = [
-    `Built the booth site in ${relative(ROOT, summary.outDir) || '.'}/ (${((summary.fetchMs + summary.siteMs) / 1000).toFixed(1)} s).`,
+    partial ? `Published ${partial.join(', ')} in ${relative(ROOT, summary.outDir) || '.'}/ (${((summary.fetchMs + summary.siteMs) / 1000).toFixed(1)} s); the other tenants' pages were left as they were.` : `Built the booth site in ${relative(ROOT, summary.outDir) || '.'}/ (${((summary.fetchMs + summary.siteMs) / 1000).toFixed(1)} s).`,
     `  default tenant: ${siteData.defaultTenant.client} at /`,
     `  tenants: ${siteData.tenants.length}${siteData.tenants.length ? ` (${siteData.tenants.slice(0, 10).map((t) => `/${t.slug}/`).join(' ')}${siteData.tenants.length > 10 ? ' …' : ''})` : ''}`,
     `  styles baked in: ${siteData.styles.length}`,

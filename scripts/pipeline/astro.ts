@@ -18,6 +18,8 @@ export interface SiteBuild {
   rootTenant?: string;
   /** The last full build, whose app icons a bundle reuses instead of fetching the logos again. */
   lastSiteDir?: string;
+  /** Keep the page renderer here for one-tenant publishes (keep-renderer.ts). */
+  rendererDir?: string;
 }
 
 export type BuildSite = (build: SiteBuild) => Promise<void>;
@@ -25,7 +27,7 @@ export type BuildSite = (build: SiteBuild) => Promise<void>;
 /** The tail of astro's output is kept for the failure message; the rest is noise on success. */
 const TAIL_CHARS = 3_000;
 
-export const astroBuild: BuildSite = ({ outDir, siteDataFile, rootTenant }) =>
+export const astroBuild: BuildSite = ({ outDir, siteDataFile, rootTenant, rendererDir }) =>
   new Promise((resolve, reject) => {
     const env: NodeJS.ProcessEnv = {
       ...process.env,
@@ -37,6 +39,8 @@ export const astroBuild: BuildSite = ({ outDir, siteDataFile, rootTenant }) =>
     };
     if (rootTenant) env.BOOTH_ROOT_TENANT = rootTenant;
     else delete env.BOOTH_ROOT_TENANT;
+    if (rendererDir) env.BOOTH_RENDERER_DIR = rendererDir;
+    else delete env.BOOTH_RENDERER_DIR;
     const child = spawn(process.execPath, [join(ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build'], {
       cwd: ROOT,
       env,
@@ -69,7 +73,7 @@ async function addWebApps({ outDir, siteDataFile, rootTenant, lastSiteDir }: Sit
  * Each tenant's Not Found page from {slug}/404/index.html to {slug}/404.html, beside the root's
  * 404.html: where the embedded server, the nginx rules and Netlify's look for it.
  */
-async function placeTenantNotFoundPages(outDir: string): Promise<void> {
+export async function placeTenantNotFoundPages(outDir: string): Promise<void> {
   for (const entry of await readdir(outDir, { withFileTypes: true })) {
     const page = join(outDir, entry.name, '404', 'index.html');
     if (!entry.isDirectory() || !existsSync(page)) continue;

@@ -71,15 +71,18 @@ async function copyIcons(lastSiteDir: string | undefined, site: SiteData, brandi
   return true;
 }
 
+/** One page set's manifest, icons and service worker; `dir` may lie outside `siteDir` (a one-tenant publish). */
+export async function writeInstallableApp(siteDir: string, site: SiteData, branding: TenantBranding, dir: string, options: InstallableOptions): Promise<void> {
+  const copied = await copyIcons(options.lastSiteDir, site, branding, dir);
+  const logo = copied ? null : await readLogo(siteDir, site, branding, options);
+  const own = await writeWebApp(dir, branding, logo, { icons: !copied });
+  await writeServiceWorker(siteDir, dir, own);
+}
+
 export async function writeInstallableApps(siteDir: string, site: SiteData, options: InstallableOptions): Promise<void> {
   const queue = pageSets(siteDir, site, options.rootTenant);
   const work = async () => {
-    for (let next = queue.shift(); next; next = queue.shift()) {
-      const copied = await copyIcons(options.lastSiteDir, site, next.branding, next.dir);
-      const logo = copied ? null : await readLogo(siteDir, site, next.branding, options);
-      const own = await writeWebApp(next.dir, next.branding, logo, { icons: !copied });
-      await writeServiceWorker(siteDir, next.dir, own);
-    }
+    for (let next = queue.shift(); next; next = queue.shift()) await writeInstallableApp(siteDir, site, next.branding, next.dir, options);
   };
   await Promise.all(Array.from({ length: AT_ONCE }, work));
 }

@@ -1,6 +1,7 @@
 // The whole build: login -> dataset -> styles -> tenants.generated.json -> astro build ->
 // rewrite rules. Nothing is written where the previous build lives until every step worked.
-import { readdir, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SiteData } from '../../contract/index.ts';
 import { astroBuild, type BuildSite } from './astro.ts';
@@ -15,12 +16,17 @@ import { ROOT, type BuildSettings } from './settings.ts';
 import { fetchStyles } from './styles.ts';
 import { signTenantImages } from './sign-images.ts';
 import { resolveTenants } from './tenants.ts';
+import { rendererDirFor } from './render-tenants.ts';
 
 export interface PipelineDeps {
   fetch?: Fetch;
   /** Branding items given directly (benchmarks): no login, no content host. */
   brandingItems?: unknown[];
   buildSite?: BuildSite;
+  /** Site data read already (a publish that turned into a full build). */
+  siteData?: SiteData;
+  /** Told each step as it starts, as a sentence. */
+  progress?: (step: string) => void;
 }
 
 export interface BuildSummary {
@@ -62,24 +68,33 @@ export async function runPipeline(settings: BuildSettings, deps: PipelineDeps = 
   const unsafe = await outDirProblem(settings.outDir);
   if (unsafe) throw new BuildError(`BOOTH_OUT_DIR must be a new or empty folder, or one an earlier build made: ${unsafe}. Pick another folder.`);
   const fetchStarted = performance.now();
-  const siteData = await collectSiteData(settings, deps);
+  deps.progress?.('Reading the tenants and styles');
+  const siteData = deps.siteData ?? await collectSiteData(settings, deps);
   const fetchMs = performance.now() - fetchStarted;
 
   const stagedData = stagingPath(settings.siteDataFile, 'building');
   const stagedSite = stagingPath(settings.outDir, 'building');
+  const renderer = rendererDirFor(settings.outDir);
+  const stagedRenderer = stagingPath(renderer, 'building');
   const siteStarted = performance.now();
   try {
     await ensureParent(settings.siteDataFile);
     await ensureParent(settings.outDir);
+    await ensureParent(renderer);
     await writeFile(stagedData, `${JSON.stringify(siteData, null, 2)}\n`);
-    await (deps.buildSite ?? astroBuild)({ outDir: stagedSite, siteDataFile: stagedData });
+    deps.progress?.('Building every page set with astro');
+    await (deps.buildSite ?? astroBuild)({ outDir: stagedSite, siteDataFile: stagedData, rendererDir: stagedRenderer });
     await writeRewriteRules(stagedSite, { tenantPrefixes: true });
+    deps.progress?.('Putting the new site in place');
     await uninterrupted(async () => {
       await replaceDir(stagedSite, settings.outDir);
       await replaceFile(stagedData, settings.siteDataFile);
+      // Without a kept renderer (a stand-in build), the old one no longer matches the site: gone.
+      if (existsSync(stagedRenderer)) await replaceDir(stagedRenderer, renderer);
+      else await rm(renderer, { recursive: true, force: true });
     });
   } finally {
-    await discard(stagedData, stagedSite);
+    await discard(stagedData, stagedSite, stagedRenderer);
   }
   return { siteData, outDir: settings.outDir, siteDataFile: settings.siteDataFile, fetchMs, siteMs: performance.now() - siteStarted };
 }

@@ -1,0 +1,73 @@
+// One tenant's page set rendered with the renderer the last full build kept (keep-renderer.ts):
+// astro's own prerender bundle and render call, fed the new site data, without starting astro
+// or vite. The pages are written as astro's static build writes them (format 'directory').
+// Runs in a process of its own: the pages read the site data once (src/lib/site-data.ts).
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { RENDERER_META, type RendererMeta } from './keep-renderer.ts';
+import { ROOT } from './settings.ts';
+
+const astroFile = (path: string) => pathToFileURL(join(ROOT, 'node_modules', 'astro', 'dist', path)).href;
+
+interface RouteData { component: string; route: string; type: string; prerender: boolean }
+interface PathWithRoute { pathname: string; route: RouteData }
+interface BuildApp {
+  setInternals(internals: unknown): void;
+  setOptions(options: unknown): void;
+}
+
+/**
+ * Where the full build that writes `outDir` keeps its renderer: under node_modules, so the bundle's
+ * imports of astro and react resolve wherever the site itself goes; one folder per site folder.
+ */
+export function rendererDirFor(outDir: string): string {
+  return join(ROOT, 'node_modules', '.cache', 'booth-renderer', createHash('sha256').update(outDir).digest('hex').slice(0, 16));
+}
+
+export function rendererReady(dir: string): boolean {
+  return existsSync(join(dir, RENDERER_META));
+}
+
+/** The file astro's static build writes for a page path: /{slug}/camera -> {slug}/camera/index.html. */
+export function pageFile(pathname: string): string {
+  const trimmed = pathname.replace(/^\/+|\/+$/g, '');
+  return trimmed ? join(trimmed, 'index.html') : 'index.html';
+}
+
+/**
+ * Renders the page sets of `slugs` into `outDir` ({outDir}/{slug}/…), reading the site data named
+ * by BOOTH_SITE_DATA. Returns the files written, relative to outDir.
+ */
+export async function renderTenantPages(rendererDir: string, slugs: string[], outDir: string): Promise<string[]> {
+  const meta = JSON.parse(await readFile(join(rendererDir, RENDERER_META), 'utf8')) as RendererMeta;
+  const { app } = (await import(pathToFileURL(join(rendererDir, meta.entry)).href)) as { app: BuildApp };
+  const { StaticPaths } = (await import('astro/runtime/prerender/static-paths.js')) as unknown as { StaticPaths: new (app: BuildApp) => { getAll(): Promise<PathWithRoute[]> } };
+  const { createRequest } = (await import(astroFile('core/request.js'))) as { createRequest: (o: unknown) => Request };
+  const { renderForPrerender } = (await import(astroFile('core/app/prerender.js'))) as { renderForPrerender: (app: BuildApp, request: Request, o: unknown) => Promise<{ response: Response }> };
+
+  // What astro's build environment reads while rendering (astro/dist/core/build/environment.js).
+  app.setInternals({ pagesByKeys: new Map(meta.pages.map((page) => [page.key, page])), entrySpecifierToBundleMap: new Map() });
+  const quiet = { write: () => true };
+  app.setOptions({ settings: { scripts: meta.scripts }, logger: { options: { destination: quiet } } });
+
+  const wanted = (pathname: string) => slugs.some((slug) => pathname === `/${slug}` || pathname.startsWith(`/${slug}/`));
+  const paths = (await new StaticPaths(app).getAll()).filter((p) => p.route.type === 'page' && wanted(p.pathname));
+  const missing = slugs.filter((slug) => !paths.some((p) => p.pathname === `/${slug}`));
+  if (missing.length) throw new Error(`The site data has no page set for ${missing.join(', ')}.`);
+  const written: string[] = [];
+  for (const { pathname, route } of paths) {
+    // As astro's generate.js asks for a page of format 'directory': the path with a trailing slash.
+    const url = new URL(`${pathname.replace(/\/$/, '')}/`, meta.origin);
+    const request = createRequest({ url, headers: new Headers(), logger: { warn: () => {} }, isPrerendered: true, routePattern: route.component });
+    const { response } = await renderForPrerender(app, request, { routeData: route });
+    if (response.status !== 200 && route.route !== '/[tenant]/404') throw new Error(`Rendering ${pathname} answered ${response.status}.`);
+    const file = pageFile(pathname);
+    await mkdir(dirname(join(outDir, file)), { recursive: true });
+    await writeFile(join(outDir, file), Buffer.from(await response.arrayBuffer()));
+    written.push(file);
+  }
+  return written;
+}

@@ -24,6 +24,10 @@ import { AccountStore } from './admin/accounts.ts';
 import { SessionStore } from './admin/sessions.ts';
 import { StyleStore } from './storage/styles.ts';
 import { TenantStore } from './storage/tenants.ts';
+import { buildEnvOf, siteDataFileOf, type ServerAddresses } from './publish/build-env.ts';
+import { TenantBundles } from './publish/bundles.ts';
+import { Publisher } from './publish/runs.ts';
+import path from 'node:path';
 
 /** Threads that parse create-job bodies: one for small bodies, one for large ones. */
 export const UPLOAD_READER_THREADS = 2;
@@ -83,6 +87,12 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
   // One throttle for service logins and console sign-ins: guesses count against both.
   const throttle = new LoginThrottle(settings.loginAttempts, settings.loginWindowSeconds * 1000);
   const defaultPassword = settings.servicePassword === DEFAULT_SERVICE_PASSWORD;
+  // A publish builds against this server itself, known once it listens (main.ts calls listening()).
+  let addresses: ServerAddresses | null = null;
+  const buildEnv = () => (addresses ? buildEnvOf(settings.siteDir, addresses) : null);
+  const siteDataFile = siteDataFileOf();
+  const publisher = new Publisher({ buildEnv, siteDataFile });
+  const bundles = new TenantBundles({ dir: path.join(settings.dataDir, 'bundles'), siteDataFile, siteDir: settings.siteDir, buildEnv });
   const app = createApp({
     auth: {
       username: settings.serviceUsername,
@@ -99,6 +109,7 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
       tenants, styles, datasetId: settings.datasetId, extraReserved: [settings.proxySignature],
       tenantAssetsDir: settings.tenantAssetsDir, throttle, trustedProxies: settings.trustedProxies, defaultPassword,
       uploads: { imageBytes: settings.consoleImageBytes, videoBytes: settings.consoleVideoBytes, maxPixels: settings.maxPixels },
+      publish: { publisher, siteDataFile, bundles },
     },
     content: { secret, datasetId: settings.datasetId, tenants },
     // The brand frame of a job's tenant, from this node's tenant store (an API node has none).
@@ -113,11 +124,15 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
   });
 
   async function close() {
+    await publisher.close();
     runner.stop();
     stopRetention();
     await scale?.close();
     await Promise.all([pool.close(), uploadReaders.close()]);
     db.close();
   }
-  return { app, close };
+  const listening = (at: ServerAddresses) => {
+    addresses = at;
+  };
+  return { app, close, listening };
 }

@@ -136,5 +136,12 @@ if (secure && tls) {
   const kind = tls.selfSigned ? 'self-signed certificate: a phone asks once before it goes on' : 'certificate from BOOTH_TLS_CERT';
   log(`booth server listening for phones on ${addresses('https', httpsPort)}, ${kind}`);
 }
+// A publish from the console builds against this server, as npm start's build does.
+if ('listening' in booth) {
+  const wildcard = settings.host === '0.0.0.0' || settings.host === '::';
+  const local = `http://${wildcard || settings.host === 'localhost' ? '127.0.0.1' : urlHost(settings.host)}:${portOf(plain)}`;
+  const phoneSite = secure && wildcard ? lanAddresses().map((address) => `https://${address}:${httpsPort}`)[0] : undefined;
+  booth.listening({ local, ...(phoneSite ? { phoneSite } : {}) });
+}
 log(`booth ${role === 'all' ? 'server' : role} listening on ${addresses('http', portOf(plain))}`);
 

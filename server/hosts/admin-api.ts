@@ -21,6 +21,7 @@ import { passwordProblem } from '../admin/passwords.ts';
 import type { SessionStore } from '../admin/sessions.ts';
 import { readTenantInput } from '../admin/tenant-input.ts';
 import { checkUpload, storeUpload, UPLOAD_FIELD, UPLOAD_KINDS, type UploadKind, type UploadLimits } from '../admin/uploads.ts';
+import { adminPublish, type AdminPublishDeps } from './admin-publish.ts';
 
 export interface AdminApiDeps {
   accounts: AccountStore;
@@ -37,6 +38,8 @@ export interface AdminApiDeps {
   /** The service account has the documented default password: it signs in from this machine only. */
   defaultPassword: boolean;
   uploads: UploadLimits;
+  /** Publishing the site (admin-publish.ts); reserved slugs are added here. */
+  publish?: Omit<AdminPublishDeps, 'reserved' | 'tenants' | 'datasetId'>;
 }
 
 export const SESSION_COOKIE = 'booth_console';
@@ -237,6 +240,8 @@ export function adminApi(deps: AdminApiDeps) {
     deps.tenants.replace(deps.datasetId, { ...stored.item, [UPLOAD_FIELD[kind]]: value });
     return c.json(tenantView(slug));
   });
+
+  if (deps.publish) app.route('/', adminPublish({ ...deps.publish, reserved, tenants: deps.tenants, datasetId: deps.datasetId }));
 
   app.all('*', (c) => fail(c, 404, `There is no ${c.req.method} ${new URL(c.req.url).pathname} in the console's API.`));
   return app;

@@ -1,0 +1,118 @@
+// The console's publish calls, mounted by admin-api.ts behind its session check:
+//   GET  /publish            what changed since the last build, the running and the last run
+//   POST /publish            {} the changed tenants, {"tenants": [...]}, {"all": true} -> 202 Run
+//   GET  /publish/{id}       a run; ?wait=SECONDS (at most 30) answers when it moves
+//   GET  /tenants/{slug}/bundle.tar.gz   the tenant's static bundle, as last published
+// A tenant account publishes and downloads its own tenant only.
+import fs from 'node:fs';
+import { Hono, type Context } from 'hono';
+import { z } from 'zod/mini';
+import { DEFAULT_TENANT_SLUG } from '../../contract/index.ts';
+import { slugProblem } from '../../contract/slug.ts';
+import { fail, jsonBody, limitBody, MAX_JSON_BODY_BYTES, sizeText, validJson } from '../http.ts';
+import type { Account } from '../admin/accounts.ts';
+import type { TenantStore } from '../storage/tenants.ts';
+import { TenantBundles } from '../publish/bundles.ts';
+import { changedTenants, lastBuild } from '../publish/changes.ts';
+import type { Publisher } from '../publish/runs.ts';
+
+export interface AdminPublishDeps {
+  publisher: Publisher;
+  tenants: TenantStore;
+  datasetId: string;
+  siteDataFile: string;
+  bundles: TenantBundles;
+  reserved: ReadonlySet<string>;
+}
+
+type Env = { Variables: { account: Account } };
+
+/** ?wait=SECONDS is held at most this long. */
+export const MAX_WAIT_SECONDS = 30;
+
+const PublishSchema = z.object({
+  all: z.optional(z.boolean()),
+  tenants: z.optional(z.array(z.string()).check(z.minLength(1), z.maxLength(10_000))),
+});
+
+export function adminPublish(deps: AdminPublishDeps) {
+  const app = new Hono<Env>();
+  const limit = limitBody(MAX_JSON_BODY_BYTES, `The request body is too large; the limit is ${sizeText(MAX_JSON_BODY_BYTES)}.`);
+  const json = jsonBody({ requireJsonType: true });
+  const isOperator = (c: Context<Env>) => c.get('account').role === 'operator';
+  const ownOnly = (c: Context<Env>, slugs: string[]) => (isOperator(c) ? slugs : slugs.filter((slug) => slug === c.get('account').tenant));
+  const changed = () => changedTenants(deps.tenants, deps.datasetId, deps.siteDataFile);
+  /** Slugs the build knows: stored now, or built last time (publishing a deleted tenant removes its pages). */
+  const knownSlugs = () => new Set([...deps.tenants.slugs(deps.datasetId), ...(lastBuild(deps.siteDataFile)?.tenants.map((t) => t.slug) ?? [])]);
+
+  app.get('/publish', (c) => c.json({ changed: ownOnly(c, changed()), running: deps.publisher.running, last: deps.publisher.last }));
+
+  app.post('/publish', limit, json, validJson(PublishSchema, 'Send {} to publish the changed tenants, {"tenants": ["slug", ...]} or {"all": true} as JSON.'), (c) => {
+    const body = c.req.valid('json');
+    const account = c.get('account');
+    if (body.all && body.tenants) return fail(c, 400, 'Send either "all" or "tenants", not both.');
+    let tenants: string[] | 'all';
+    if (body.all) {
+      if (!isOperator(c)) return fail(c, 403, 'Only an operator account may publish every tenant.');
+      tenants = 'all';
+    } else if (body.tenants) {
+      const asked = [...new Set(body.tenants)];
+      const others = asked.filter((slug) => !isOperator(c) && slug !== account.tenant);
+      if (others.length) return fail(c, 403, `This account manages the tenant "${account.tenant}" only.`);
+      const bad = asked.filter((slug) => slug !== DEFAULT_TENANT_SLUG && slugProblem(slug, deps.reserved));
+      if (bad.length) return fail(c, 400, `${bad.map((s) => JSON.stringify(s)).join(', ')} ${bad.length > 1 ? 'are not tenant slugs' : 'is not a tenant slug'}: lowercase letters, digits and hyphens.`);
+      const known = knownSlugs();
+      const unknown = asked.filter((slug) => !known.has(slug) && slug !== DEFAULT_TENANT_SLUG);
+      if (unknown.length) return fail(c, 404, `There is no tenant ${unknown.map((s) => `"${s}"`).join(', ')}.`);
+      tenants = asked;
+    } else {
+      tenants = ownOnly(c, changed());
+      if (!tenants.length) return fail(c, 400, 'Nothing has changed since the last build. Name the tenants to publish, or publish all of them.');
+    }
+    // Nothing built yet: a full build, whatever was asked (the build would say the same).
+    if (!lastBuild(deps.siteDataFile) && isOperator(c)) tenants = 'all';
+    const run = deps.publisher.start(tenants);
+    if (!run) return fail(c, 409, 'A publish is running already; wait for it to finish, then publish again.', { run: deps.publisher.running });
+    return c.json(run, 202);
+  });
+
+  app.get('/publish/:id', async (c) => {
+    const found = deps.publisher.find(c.req.param('id'));
+    if (!found || (!isOperator(c) && (found.tenants === 'all' || found.tenants.some((slug) => slug !== c.get('account').tenant)))) {
+      return fail(c, 404, 'There is no such publish; only the last 20 runs are kept.');
+    }
+    const wait = c.req.query('wait');
+    if (wait !== undefined) {
+      const seconds = Number(wait);
+      if (!/^\d+(\.\d+)?$/.test(wait) || seconds > MAX_WAIT_SECONDS) return fail(c, 400, `wait must be a number of seconds from 0 to ${MAX_WAIT_SECONDS}.`);
+      const before = JSON.stringify(found);
+      const until = Date.now() + seconds * 1000;
+      while (JSON.stringify(found) === before && Date.now() < until) await deps.publisher.changed(until - Date.now());
+    }
+    return c.json(found);
+  });
+
+  app.get('/tenants/:slug/bundle.tar.gz', async (c) => {
+    const slug = c.req.param('slug');
+    if (slug !== DEFAULT_TENANT_SLUG && slugProblem(slug, deps.reserved)) return fail(c, 400, 'That is not a tenant slug: lowercase letters, digits and hyphens.');
+    const account = c.get('account');
+    if (!isOperator(c) && account.tenant !== slug) return fail(c, 403, `This account manages the tenant "${account.tenant}" only.`);
+    const built = lastBuild(deps.siteDataFile);
+    if (!built) return fail(c, 409, 'The site has not been built yet; publish it first.');
+    if (slug !== built.defaultTenant.slug && !built.tenants.some((t) => t.slug === slug)) {
+      return fail(c, 409, `The tenant "${slug}" is not in the published site; publish it first.`);
+    }
+    const made = await deps.bundles.get(slug);
+    if ('error' in made) return fail(c, 500, made.error);
+    // A page set and its icons: a few hundred KB, read whole.
+    return new Response(new Uint8Array(fs.readFileSync(made.file)), {
+      headers: {
+        'Content-Type': 'application/gzip',
+        'Content-Disposition': `attachment; filename="${slug}-site.tar.gz"`,
+        'Cache-Control': 'no-store',
+      },
+    });
+  });
+
+  return app;
+}

@@ -3,6 +3,7 @@
 //   npm run tenant -- add SLUG --file branding.json
 //   npm run tenant -- set SLUG --file branding.json
 //   npm run tenant -- remove SLUG
+//   npm run tenant -- publish [SLUG…] [--all]
 // It talks to a running booth at BOOTH_URL (default http://localhost:4321) as the service
 // account (BOOTH_SERVICE_USERNAME, BOOTH_SERVICE_PASSWORD). Exit code 0, or 1 with one paragraph.
 import fs from 'node:fs';
@@ -16,11 +17,44 @@ const USAGE = `Usage: npm run tenant -- <command>
   add SLUG --file FILE.json     a new tenant with the branding in FILE.json
   set SLUG --file FILE.json     replace a tenant's branding with FILE.json
   remove SLUG                   delete a tenant and its files
+  publish [SLUG…]               rebuild these tenants' pages (none: the changed ones)
+  publish --all                 rebuild every tenant's pages
 Settings: BOOTH_URL (default http://localhost:${DEFAULT_PORT}), BOOTH_SERVICE_USERNAME, BOOTH_SERVICE_PASSWORD.`;
 
 class UsageError extends Error {}
 
 interface TenantView { slug: string; branding: { client?: string } | null; problems: string[] }
+interface PublishRun {
+  id: string;
+  status: 'running' | 'succeeded' | 'failed';
+  tenants: string[] | 'all';
+  progress: { done: number; total: number; step: string };
+  problems: string[];
+  error: string | null;
+}
+
+/** Starts a publish and prints each step as the booth reports it; the problems at the end. */
+async function publish(client: ConsoleClient, args: string[]): Promise<string> {
+  const all = args.includes('--all');
+  const slugs = args.filter((a) => a !== '--all');
+  if (all && slugs.length) throw new UsageError('Give either --all or slugs, not both.');
+  for (const slug of slugs) slugArg(slug);
+  const body = all ? { all: true } : slugs.length ? { tenants: slugs } : {};
+  let run = (await client.expect('POST', '/publish', [202], body)) as PublishRun;
+  const which = run.tenants === 'all' ? 'every tenant' : run.tenants.join(', ');
+  process.stdout.write(`Publishing ${which}…\n`);
+  let shown = '';
+  for (;;) {
+    const line = `  [${run.progress.done}/${run.progress.total}] ${run.progress.step}`;
+    if (line !== shown && run.status === 'running') process.stdout.write(`${line}\n`);
+    shown = line;
+    if (run.status !== 'running') break;
+    run = (await client.expect('GET', `/publish/${encodeURIComponent(run.id)}?wait=30`, [200])) as PublishRun;
+  }
+  const problems = run.problems.map((p) => `\n  problem: ${p}`).join('');
+  if (run.status === 'failed') throw new ConsoleError(`The publish failed: ${run.error ?? 'no reason given'}${problems}`);
+  return `Published ${which}.${problems}`;
+}
 
 function slugArg(value: string | undefined): string {
   if (value === undefined) throw new UsageError('Name the tenant: its slug.');
@@ -55,8 +89,15 @@ async function run(argv: string[]): Promise<string> {
   const [command, ...args] = argv;
   if (!command || command === '--help' || command === 'help') throw new UsageError('');
   const env = readEnv({ ...SHARED_SETTINGS, BOOTH_URL: httpUrl.default(`http://localhost:${DEFAULT_PORT}`) }, process.env);
-  const known = ['list', 'add', 'set', 'remove'];
+  const known = ['list', 'add', 'set', 'remove', 'publish'];
   if (!known.includes(command)) throw new UsageError(`There is no command "${command}".`);
+  if (command === 'publish') {
+    // The slugs are checked before the booth is asked anything.
+    for (const slug of args.filter((a) => a !== '--all')) slugArg(slug);
+    const client = new ConsoleClient(env.BOOTH_URL);
+    await client.signIn(env.BOOTH_SERVICE_USERNAME, env.BOOTH_SERVICE_PASSWORD);
+    return publish(client, args);
+  }
   // The file and the slug are checked before the booth is asked anything.
   const slug = command === 'list' ? '' : slugArg(args[0]);
   const branding = command === 'add' || command === 'set' ? brandingFile(args, slug) : null;

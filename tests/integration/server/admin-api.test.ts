@@ -15,6 +15,7 @@ const ROUTES: [string, string, unknown?][] = [
   ['GET', '/styles'],
   ['GET', '/tenants'], ['POST', '/tenants', { slug: 'x' }], ['GET', '/tenants/aurora'], ['PUT', '/tenants/aurora', { client: 'x' }], ['DELETE', '/tenants/aurora'],
   ['PUT', '/tenants/aurora/files/logo', 'x'], ['GET', '/no-such-call'],
+  ['GET', '/publish'], ['POST', '/publish', {}], ['GET', '/publish/x'], ['GET', '/tenants/aurora/bundle.tar.gz'],
 ];
 
 describe('the console API', () => {

@@ -4,7 +4,7 @@
 // Runs in a process of its own: the pages read the site data once (src/lib/site-data.ts).
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { RENDERER_META, type RendererMeta } from './keep-renderer.ts';
@@ -25,6 +25,22 @@ interface BuildApp {
  */
 export function rendererDirFor(outDir: string): string {
   return join(ROOT, 'node_modules', '.cache', 'booth-renderer', createHash('sha256').update(outDir).digest('hex').slice(0, 16));
+}
+
+/** Names the site folder a renderer belongs to, so that one whose folder is gone can go too. */
+const OWNER_FILE = 'site-dir.txt';
+
+export async function markRenderer(dir: string, outDir: string): Promise<void> {
+  await writeFile(join(dir, OWNER_FILE), outDir);
+}
+
+/** Renderers of site folders that no longer exist (temporary builds, tests) are removed. */
+export async function pruneRenderers(): Promise<void> {
+  const parent = join(ROOT, 'node_modules', '.cache', 'booth-renderer');
+  for (const name of await readdir(parent).catch(() => [] as string[])) {
+    const owner = await readFile(join(parent, name, OWNER_FILE), 'utf8').catch(() => null);
+    if (owner !== null && !existsSync(owner)) await rm(join(parent, name), { recursive: true, force: true });
+  }
 }
 
 export function rendererReady(dir: string): boolean {

@@ -16,7 +16,7 @@ import { ROOT, type BuildSettings } from './settings.ts';
 import { fetchStyles } from './styles.ts';
 import { signTenantImages } from './sign-images.ts';
 import { resolveTenants } from './tenants.ts';
-import { rendererDirFor } from './render-tenants.ts';
+import { markRenderer, pruneRenderers, rendererDirFor } from './render-tenants.ts';
 
 export interface PipelineDeps {
   fetch?: Fetch;
@@ -90,9 +90,12 @@ export async function runPipeline(settings: BuildSettings, deps: PipelineDeps = 
       await replaceDir(stagedSite, settings.outDir);
       await replaceFile(stagedData, settings.siteDataFile);
       // Without a kept renderer (a stand-in build), the old one no longer matches the site: gone.
-      if (existsSync(stagedRenderer)) await replaceDir(stagedRenderer, renderer);
-      else await rm(renderer, { recursive: true, force: true });
+      if (existsSync(stagedRenderer)) {
+        await markRenderer(stagedRenderer, settings.outDir);
+        await replaceDir(stagedRenderer, renderer);
+      } else await rm(renderer, { recursive: true, force: true });
     });
+    await pruneRenderers();
   } finally {
     await discard(stagedData, stagedSite, stagedRenderer);
   }

@@ -20,7 +20,8 @@ try {
   const progress = (step: string) => console.log(`step: ${step}`);
   const summary = slugs.length ? await publishTenants(settings, slugs, { progress }) : await runPipeline(settings, { progress });
   const { siteData } = summary;
-  const partial = 'published' in summary && summary.published !== 'all' ? summary.published : null;
+  const published = 'published' in summary ? summary.published : 'all';
+  const partial = Array.isArray(published) ? published : null;
   const lines = [
     partial ? `Published ${partial.join(', ')} in ${relative(ROOT, summary.outDir) || '.'}/ (${((summary.fetchMs + summary.siteMs) / 1000).toFixed(1)} s); the other tenants' pages were left as they were.` : `Built the booth site in ${relative(ROOT, summary.outDir) || '.'}/ (${((summary.fetchMs + summary.siteMs) / 1000).toFixed(1)} s).`,
     `  default tenant: ${siteData.defaultTenant.client} at /`,

@@ -11,6 +11,7 @@ import { log, logError } from './log.ts';
 import { roleOf, roleProblem } from './roles.ts';
 import { DataFolderError, lockDataFolder } from './storage/data-folder-lock.ts';
 import { lanAddresses, loadTls } from './tls.ts';
+import type { ServerAddresses } from './publish/build-env.ts';
 
 // node:sqlite prints an "experimental" warning on every start; it says nothing an operator can act on.
 const defaultWarning = process.listeners('warning');
@@ -137,11 +138,13 @@ if (secure && tls) {
   log(`booth server listening for phones on ${addresses('https', httpsPort)}, ${kind}`);
 }
 // A publish from the console builds against this server, as npm start's build does.
-if ('listening' in booth) {
+// Only the embedded default (role all) publishes; API and worker nodes have no site to build.
+const listening = 'listening' in booth ? (booth.listening as (at: ServerAddresses) => void) : null;
+if (listening) {
   const wildcard = settings.host === '0.0.0.0' || settings.host === '::';
   const local = `http://${wildcard || settings.host === 'localhost' ? '127.0.0.1' : urlHost(settings.host)}:${portOf(plain)}`;
   const phoneSite = secure && wildcard ? lanAddresses().map((address) => `https://${address}:${httpsPort}`)[0] : undefined;
-  booth.listening({ local, ...(phoneSite ? { phoneSite } : {}) });
+  listening({ local, ...(phoneSite ? { phoneSite } : {}) });
 }
 log(`booth ${role === 'all' ? 'server' : role} listening on ${addresses('http', portOf(plain))}`);
 

@@ -4,6 +4,8 @@
 // publish of one tenant renders that tenant's page set with it (render-tenants.ts) in about a
 // second, where `astro build` needs tens of seconds before it writes the first page. The pages
 // come out of the same code as the full build's, so they are the same bytes.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { cp, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,8 +13,22 @@ import type { AstroIntegration } from 'astro';
 
 export const RENDERER_META = 'renderer.json';
 
+/**
+ * The installed packages the bundle was made against: it imports astro and React from
+ * node_modules, so after an install that changed them it is not used (a full build runs instead).
+ */
+export function packagesHash(root = process.cwd()): string {
+  try {
+    return createHash('sha256').update(readFileSync(join(root, 'package-lock.json'))).digest('hex').slice(0, 16);
+  } catch {
+    return 'none';
+  }
+}
+
 /** What render-tenants.ts needs besides the bundle, written as renderer.json. */
 export interface RendererMeta {
+  /** packagesHash() when the bundle was made. */
+  packages: string;
   /** The bundle's entry file, inside the renderer folder. */
   entry: string;
   /** The origin astro renders static pages at. */
@@ -53,6 +69,7 @@ async function keep(base: Prerenderer, dir: string): Promise<void> {
   if (!entry) throw new Error(`No prerender entry in ${from}.`);
   await cp(from, dir, { recursive: true });
   const meta: RendererMeta = {
+    packages: packagesHash(),
     entry,
     origin: options.origin,
     pages: Object.values(options.allPages).map(({ key, styles }) => ({ key, styles })),

@@ -40,7 +40,7 @@ const siteWide = (site: SiteData) => JSON.stringify({
 /** Why these tenants cannot be published alone, or null. */
 function fullBuildReason(last: SiteData | null, fresh: SiteData, slugs: string[], settings: BuildSettings): string | null {
   if (!last || !existsSync(join(settings.outDir, 'index.html'))) return 'the site has not been built yet';
-  if (!rendererReady(rendererDirFor(settings.outDir))) return 'the last build left no page renderer';
+  if (!rendererReady(rendererDirFor(settings.outDir))) return 'the last build left no page renderer for the packages installed now';
   if (slugs.includes(fresh.defaultTenant.slug)) return 'the default tenant\'s pages are the site\'s root';
   if (siteWide(last) !== siteWide(fresh)) return 'the styles or the site-wide settings changed since the last build';
   return null;
@@ -95,7 +95,10 @@ export async function publishTenants(settings: BuildSettings, slugs: string[], d
       deps.progress?.(`Rendering the pages of ${present.join(', ')}`);
       // The pages read the site data named here, once per process (src/lib/site-data.ts).
       process.env.BOOTH_SITE_DATA = stagedData;
-      await renderTenantPages(rendererDirFor(settings.outDir), present, staged);
+      await renderTenantPages(rendererDirFor(settings.outDir), present, staged).catch((error: unknown) => {
+        const why = (error instanceof Error ? error.message : String(error)).split('\n')[0]!.replace(/\.$/, '');
+        throw new BuildError(`The pages of ${present.join(', ')} could not be rendered with the renderer the last full build kept (${why}). Publish every tenant to build the site and its renderer again.`);
+      });
       await placeTenantNotFoundPages(staged);
       deps.progress?.('Making the web-app files');
       const proxyOrigin = new URL(settings.contentHost).origin;

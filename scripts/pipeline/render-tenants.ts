@@ -3,11 +3,11 @@
 // or vite. The pages are written as astro's static build writes them (format 'directory').
 // Runs in a process of its own: the pages read the site data once (src/lib/site-data.ts).
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { RENDERER_META, type RendererMeta } from './keep-renderer.ts';
+import { RENDERER_META, packagesHash, type RendererMeta } from './keep-renderer.ts';
 import { ROOT } from './settings.ts';
 
 const astroFile = (path: string) => pathToFileURL(join(ROOT, 'node_modules', 'astro', 'dist', path)).href;
@@ -43,8 +43,14 @@ export async function pruneRenderers(): Promise<void> {
   }
 }
 
+/** A renderer is there and was made against the packages installed now. */
 export function rendererReady(dir: string): boolean {
-  return existsSync(join(dir, RENDERER_META));
+  if (!existsSync(join(dir, RENDERER_META))) return false;
+  try {
+    return (JSON.parse(readFileSync(join(dir, RENDERER_META), 'utf8')) as RendererMeta).packages === packagesHash(ROOT);
+  } catch {
+    return false;
+  }
 }
 
 /** The file astro's static build writes for a page path: /{slug}/camera -> {slug}/camera/index.html. */

@@ -134,17 +134,19 @@ describe('publishing from the console', () => {
 
   it('leaves the served pages as they were when the build fails, and says why', async () => {
     expect((await api('PUT', '/tenants/meadow', { client: 'Meadow Renamed' })).status).toBe(200);
-    const meta = path.join(rendererDirFor(siteDir), RENDERER_META);
-    const kept = fs.readFileSync(meta);
-    fs.writeFileSync(meta, 'not the renderer');
+    // The renderer the last full build kept, broken: its entry no longer parses.
+    const { entry } = JSON.parse(fs.readFileSync(path.join(rendererDirFor(siteDir), RENDERER_META), 'utf8')) as { entry: string };
+    const entryFile = path.join(rendererDirFor(siteDir), entry);
+    const kept = fs.readFileSync(entryFile);
+    fs.writeFileSync(entryFile, 'export const app = ;');
     try {
       const run = await finished((await api<Run>('POST', '/publish', { tenants: ['meadow'] })).body);
       expect(run.status).toBe('failed');
-      expect(run.error).toMatch(/^The site build failed\. .*JSON.* The previous site and tenants\.generated\.json were left as they were\.$/);
+      expect(run.error).toMatch(/^The site build failed\. The pages of meadow could not be rendered with the renderer the last full build kept \(.*token.*\)\. Publish every tenant to build the site and its renderer again\. The previous site and tenants\.generated\.json were left as they were\.$/);
       expect(await page('/meadow/')).not.toContain('Meadow Renamed');
       expect((await api('GET', '/publish')).body).toMatchObject({ changed: ['meadow'], last: { id: run.id, status: 'failed' } });
     } finally {
-      fs.writeFileSync(meta, kept);
+      fs.writeFileSync(entryFile, kept);
     }
   });
 

@@ -35,10 +35,10 @@ export class LocalJobs implements JobBackend {
     return this.#deps.runner.inFlight;
   }
 
-  async create({ style, photo, client, frame }: NewJob) {
+  async create({ style, photo, client, frame, tenant }: NewJob) {
     const id = crypto.randomBytes(12).toString('base64url');
     const uploadPath = this.#deps.files.saveUpload(id, photo.data, photo.extension);
-    this.#deps.jobs.create({ id, styleId: style.id, prompt: style.prompt, uploadPath, frame: frame ?? null });
+    this.#deps.jobs.create({ id, styleId: style.id, prompt: style.prompt, uploadPath, frame: frame ?? null, tenant: tenant ?? null });
     log(`job ${id} style=${style.id} ${JOB_STATUS.pending}`);
     return { id, ended: this.#deps.runner.submit(id, client) };
   }
@@ -46,6 +46,23 @@ export class LocalJobs implements JobBackend {
   async view(id: string, origin: string) {
     const job = this.#deps.jobs.get(id);
     return job && !isExpired(job, this.#deps.retentionSeconds) ? jobView(job, origin) : undefined;
+  }
+
+  /**
+   * Deletes the job at once with its photo and results, whatever its state: its address answers
+   * 404 from now on. A job still running is left to end in its worker; the runner then finds no
+   * row and drops what it made (runner.ts).
+   */
+  remove(id: string): boolean {
+    const job = this.#deps.jobs.get(id);
+    if (!job) return false;
+    this.#deps.jobs.delete(id);
+    this.#deps.files.deleteUpload(job.uploadPath);
+    this.#deps.files.deleteResults(id);
+    // Requests waiting on it answer now (404) rather than when their wait runs out.
+    this.#deps.waiters.notify(id);
+    log(`job ${id} style=${job.styleId} deleted from the console (${job.status})`);
+    return true;
   }
 
   wait(id: string, ms: number, signal?: AbortSignal) {

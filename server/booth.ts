@@ -84,7 +84,7 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
   const jobEvents = new JobEvents(db);
   // The console's event view reads the embedded path's SQLite rows; the scale-out path keeps none.
   const events = localJobs && {
-    events: jobEvents, get: (id: string) => jobs.get(id), remove: (id: string) => localJobs.remove(id),
+    events: jobEvents, get: (id: string) => jobs.get(id), remove: (ids: readonly string[]) => localJobs.remove(ids),
     workers: settings.workers, retentionSeconds: settings.retentionSeconds,
   };
 

@@ -17,8 +17,8 @@ import type { TenantStore } from '../storage/tenants.ts';
 export interface EventJobs {
   events: JobEvents;
   get(id: string): JobRecord | undefined;
-  /** Deletes the job now with its photo and results, whatever its state (local-jobs.ts). */
-  remove(id: string): boolean;
+  /** Deletes the jobs now with their photos and results, whatever their state (local-jobs.ts); how many there were. */
+  remove(ids: readonly string[]): number;
   /** Engine workers of this booth. */
   workers: number;
   retentionSeconds: number;
@@ -112,7 +112,7 @@ export function adminEvents(deps: AdminEventsDeps) {
     const job = jobs.get(c.req.param('jobId'));
     // Another tenant's job is not named as such: it is simply not one of this tenant's.
     if (!job || job.tenant !== slug) return fail(c, 404, `Tenant "${slug}" has no job with that id; it may have been deleted already.`);
-    jobs.remove(job.id);
+    jobs.remove([job.id]);
     return c.body(null, 204);
   });
 
@@ -120,9 +120,7 @@ export function adminEvents(deps: AdminEventsDeps) {
     const found = tenantJobs(c);
     if ('refused' in found) return found.refused;
     const { slug, jobs } = found;
-    let deleted = 0;
-    for (const id of jobs.events.ids(slug)) if (jobs.remove(id)) deleted++;
-    return c.json({ deleted });
+    return c.json({ deleted: jobs.remove(jobs.events.ids(slug)) });
   });
 
   return app;

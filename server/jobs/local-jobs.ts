@@ -49,20 +49,23 @@ export class LocalJobs implements JobBackend {
   }
 
   /**
-   * Deletes the job at once with its photo and results, whatever its state: its address answers
-   * 404 from now on. A job still running is left to end in its worker; the runner then finds no
-   * row and drops what it made (runner.ts).
+   * Deletes the jobs at once with their photos and results, whatever their state: their addresses
+   * answer 404 from now on. A job still running is left to end in its worker; the runner then
+   * finds no row and drops what it made (runner.ts). Answers how many there were.
    */
-  remove(id: string): boolean {
-    const job = this.#deps.jobs.get(id);
-    if (!job) return false;
-    this.#deps.jobs.delete(id);
-    this.#deps.files.deleteUpload(job.uploadPath);
-    this.#deps.files.deleteResults(id);
-    // Requests waiting on it answer now (404) rather than when their wait runs out.
-    this.#deps.waiters.notify(id);
-    log(`job ${id} style=${job.styleId} deleted from the console (${job.status})`);
-    return true;
+  remove(ids: readonly string[]): number {
+    const found = ids.map((id) => this.#deps.jobs.get(id)).filter((job) => job !== undefined);
+    // One transaction: a tenant's every job goes in one write, not one per job.
+    this.#deps.jobs.deleteMany(found.map((job) => job.id));
+    for (const job of found) {
+      this.#deps.files.deleteUpload(job.uploadPath);
+      this.#deps.files.deleteResults(job.id);
+      // Requests waiting on it answer now (404) rather than when their wait runs out.
+      this.#deps.waiters.notify(job.id);
+    }
+    if (found.length === 1) log(`job ${found[0]!.id} style=${found[0]!.styleId} deleted from the console (${found[0]!.status})`);
+    else if (found.length > 1) log(`${found.length} jobs deleted from the console`);
+    return found.length;
   }
 
   wait(id: string, ms: number, signal?: AbortSignal) {

@@ -91,4 +91,18 @@ export class JobStore {
   delete(id: string) {
     this.#db.prepare('DELETE FROM jobs WHERE id = ?').run(id);
   }
+
+  /** Deletes these jobs in one transaction. */
+  deleteMany(ids: readonly string[]) {
+    if (ids.length === 0) return;
+    const remove = this.#db.prepare('DELETE FROM jobs WHERE id = ?');
+    this.#db.exec('BEGIN');
+    try {
+      for (const id of ids) remove.run(id);
+      this.#db.exec('COMMIT');
+    } catch (error) {
+      this.#db.exec('ROLLBACK');
+      throw error;
+    }
+  }
 }

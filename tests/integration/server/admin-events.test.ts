@@ -72,7 +72,9 @@ describe('the console: the event at a glance', () => {
       // Even about a tenant that does not exist: nothing is told before the 403.
       expect((await api(method, p.replace('meadow', 'no-such-tenant'), staff)).status).toBe(403);
     }
-    expect((await api('GET', '/tenants/aurora/events', staff)).status).toBe(200);
+    const own = await api('GET', '/tenants/aurora/events', staff);
+    expect(own.status).toBe(200);
+    expect(own.headers.get('cache-control')).toBe('no-store');
     expect((await api('GET', '/tenants/no-such-tenant/events')).status).toBe(404);
     const bad = await api('GET', '/tenants/Not%20A%20Slug/events');
     expect(bad.status).toBe(400);
@@ -197,13 +199,19 @@ describe('the console: the event at a glance', () => {
   });
 
   it("deletes every job and result of a tenant, and only that tenant's", async () => {
-    const [kept] = auroraDone as [string];
+    const kept = auroraDone[1]!;
+    // From another site, even with the session: refused, nothing deleted.
+    const forged = await call(server.url, 'DELETE', '/tenants/aurora/results', { cookie: operator, headers: { origin: 'https://evil.example' } });
+    expect(forged.status).toBe(403);
+    expect((await getJob(server.url, kept)).status).toBe(200);
+    expect(await status(`/media/results/${kept}/1.preview.webp`)).toBe(200);
     const all = await api('DELETE', '/tenants/aurora/results', staff);
     expect(all.status).toBe(200);
     // The completed job and the two failed ones.
     expect(all.body).toEqual({ deleted: 3 });
     expect((await fetch(`${server.url}/transformations/jobs/${kept}/`)).status).toBe(404);
-    expect(await status(`/media/results/${kept}/1.jpg`)).toBe(404);
+    for (const file of ['1.jpg', '1.preview.webp']) expect(await status(`/media/results/${kept}/${file}`)).toBe(404);
+    expect(fs.existsSync(path.join(server.dataDir, 'results', kept))).toBe(false);
     expect((await api<{ results: Result[] }>('GET', '/tenants/aurora/results')).body.results).toEqual([]);
     const aurora = (await api<Events>('GET', '/tenants/aurora/events')).body;
     expect(aurora.today).toEqual({ created: 0, completed: 0, failed: 0 });

@@ -61,7 +61,7 @@ export function adminEvents(deps: AdminEventsDeps) {
     if (account.role !== 'operator' && account.tenant !== slug) return { refused: fail(c, 403, `This account manages the tenant "${account.tenant}" only.`) };
     if (!deps.tenants.item(deps.datasetId, slug)) return { refused: fail(c, 404, `There is no tenant "${slug}".`) };
     if (!deps.jobs) {
-      return { refused: fail(c, 501, 'With BOOTH_REDIS_URL set the jobs are kept in Redis and S3, which the console\'s event view does not read yet; see the queue\'s own tools.') };
+      return { refused: fail(c, 501, 'With BOOTH_REDIS_URL set the jobs are kept in Redis and S3, which the console\'s event view does not read yet; the log of each node lists its jobs and their errors.') };
     }
     return { slug, jobs: deps.jobs };
   };

@@ -20,6 +20,7 @@ import { crossSiteGuard } from '../admin/cross-site.ts';
 import { passwordProblem } from '../admin/passwords.ts';
 import type { SessionStore } from '../admin/sessions.ts';
 import { readTenantInput } from '../admin/tenant-input.ts';
+import { adminEvents, type EventJobs } from './admin-events.ts';
 import { checkUpload, storeUpload, UPLOAD_FIELD, UPLOAD_KINDS, type UploadKind, type UploadLimits } from '../admin/uploads.ts';
 
 export interface AdminApiDeps {
@@ -37,6 +38,8 @@ export interface AdminApiDeps {
   /** The service account has the documented default password: it signs in from this machine only. */
   defaultPassword: boolean;
   uploads: UploadLimits;
+  /** The event view's jobs (admin-events.ts); null on the scale-out path. */
+  events?: EventJobs | null;
 }
 
 export const SESSION_COOKIE = 'booth_console';
@@ -238,6 +241,7 @@ export function adminApi(deps: AdminApiDeps) {
     return c.json(tenantView(slug));
   });
 
+  app.route('/', adminEvents({ tenants: deps.tenants, styles: deps.styles, datasetId: deps.datasetId, reserved, jobs: deps.events ?? null }));
   app.all('*', (c) => fail(c, 404, `There is no ${c.req.method} ${new URL(c.req.url).pathname} in the console's API.`));
   return app;
 }

@@ -209,6 +209,8 @@ export function adminApi(deps: AdminApiDeps) {
     if (slug === DEFAULT_TENANT_SLUG) return fail(c, 400, 'The default tenant cannot be deleted; edit its branding instead.');
     if (!deps.tenants.remove(deps.datasetId, slug)) return fail(c, 404, `There is no tenant "${slug}".`);
     deps.accounts.removeTenant(slug);
+    // Its visitors' photos and results go with it: a tenant made again with this slug starts empty.
+    deps.events?.remove(deps.events.events.ids(slug));
     // The slug passed the rule: one folder name, no separator, no dots.
     await fs.rm(path.join(deps.tenantAssetsDir, slug), { recursive: true, force: true });
     return c.body(null, 204);

@@ -231,4 +231,19 @@ describe('the console: the event at a glance', () => {
     expect((await api<{ results: Result[] }>('GET', '/tenants/meadow/results')).body.results.length).toBe(2);
     for (const id of [meadowDone, ...untenanted]) expect((await getJob(server.url, id)).status).toBe(200);
   });
+
+  it("takes a deleted tenant's jobs and results with it, so a tenant made again with its slug starts empty", async () => {
+    const brand = { slug: 'harbour', client: 'Harbour Days', backgroundColor: '#102030' };
+    expect((await call(server.url, 'POST', '/tenants', { cookie: operator, body: brand })).status).toBe(201);
+    const { id } = await create('grace_hopper.jpg', 'harbour');
+    expect(tenantsInDb()[id]).toBe('harbour');
+    expect((await api('DELETE', '/tenants/harbour')).status).toBe(204);
+    expect((await getJob(server.url, id)).status).toBe(404);
+    expect(fs.existsSync(path.join(server.dataDir, 'results', id))).toBe(false);
+    expect((await call(server.url, 'POST', '/tenants', { cookie: operator, body: brand })).status).toBe(201);
+    expect((await api<{ results: Result[] }>('GET', '/tenants/harbour/results')).body.results).toEqual([]);
+    expect((await api<Events>('GET', '/tenants/harbour/events')).body.today).toEqual({ created: 0, completed: 0, failed: 0 });
+    // Meadow's jobs are not touched.
+    expect((await getJob(server.url, meadowDone)).status).toBe(200);
+  });
 });

@@ -61,7 +61,7 @@ export function NewTenant({ account }: { account: Account }) {
         <Field id="slug" label="Slug" problems={slugProblems}
           hint={`The tenant's address: /slug/. Lowercase letters, digits and hyphens, at most ${MAX_SLUG_LENGTH} characters, and not a name the site or the server uses (such as admin, camera or media).`}>
           {(describedBy, invalid) => (
-            <input id="slug" name="slug" value={slug} onChange={(e) => setSlug(e.target.value)} onBlur={() => setTouched(true)}
+            <input id="slug" name="slug" value={slug} onChange={(e) => { setSlug(e.target.value); setTouched(true); }}
               aria-describedby={describedBy} aria-invalid={invalid || undefined} autoComplete="off" spellCheck={false} />
           )}
         </Field>

@@ -11,6 +11,8 @@ export function StylePicker({ all, chosen, onChange, problems = [] }: {
 }) {
   const name = (id: string) => all.find((s) => s.id === id)?.description ?? id;
   const move = (index: number, by: number) => {
+    // At either end the button stays (disabling it would drop the keyboard's focus) and says so.
+    if (index + by < 0 || index + by >= chosen.length) return say(`${name(chosen[index]!)} is ${by < 0 ? 'first' : 'last'} already.`);
     const next = [...chosen];
     const [id] = next.splice(index, 1);
     next.splice(index + by, 0, id!);
@@ -31,8 +33,8 @@ export function StylePicker({ all, chosen, onChange, problems = [] }: {
           {chosen.map((id, i) => (
             <li key={id}>
               <span className="style-name">{name(id)}</span>{' '}
-              <button type="button" disabled={i === 0} onClick={() => move(i, -1)} aria-label={`Move ${name(id)} up`}>Up</button>{' '}
-              <button type="button" disabled={i === chosen.length - 1} onClick={() => move(i, 1)} aria-label={`Move ${name(id)} down`}>Down</button>{' '}
+              <button type="button" aria-disabled={i === 0 || undefined} onClick={() => move(i, -1)} aria-label={`Move ${name(id)} up`}>Up</button>{' '}
+              <button type="button" aria-disabled={i === chosen.length - 1 || undefined} onClick={() => move(i, 1)} aria-label={`Move ${name(id)} down`}>Down</button>{' '}
               <button type="button" onClick={() => { onChange(chosen.filter((c) => c !== id)); say(`${name(id)} removed.`); }} aria-label={`Remove ${name(id)}`}>Remove</button>
             </li>
           ))}

@@ -58,6 +58,11 @@ describe('the operator console', () => {
     expect(await heading.textContent()).toContain(MARKUP);
     expect(await page.locator('img[src="x"]').count()).toBe(0);
 
+    // A refused upload: the server's sentence under the field.
+    await page.getByLabel('Upload a logo').setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>') });
+    await page.getByRole('button', { name: 'Upload logo' }).click();
+    await expect.poll(() => page.locator('#upload-logo-problems').textContent()).toMatch(/SVG/);
+
     // The logo: a real photo, uploaded, named in the field and drawn in the preview.
     await page.getByLabel('Upload a logo').setInputFiles(fixture('rocket.jpg'));
     await page.getByRole('button', { name: 'Upload logo' }).click();
@@ -96,6 +101,8 @@ describe('the operator console', () => {
       await page.getByRole('button', { name: `Move ${c!.description} up`, exact: true }).focus();
       await page.keyboard.press('Enter');
     }
+    // The focus stays on the button, at the top too.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Move ${c!.description} up`);
     await expect.poll(() => page.getByTestId('chosen-styles').locator('.style-name').allTextContents()).toEqual([c!.description, a!.description, b!.description]);
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => page.getByRole('status').textContent()).toContain(`Tenant ${slug} saved.`);
@@ -152,6 +159,15 @@ describe('the operator console', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('Unable to sign in with that user name and password.');
     expect(await page.getByLabel('Password').getAttribute('aria-describedby')).toBe('sign-in-error');
+
+    // A throttled sign-in (stood in for: ten real failures would hold this machine's address for a minute).
+    await page.route('**/admin/api/session', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 429, headers: { 'Retry-After': '42' }, json: { error: 'Too many failed sign-ins.' } })
+        : route.fallback(),
+    );
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Too many failed sign-ins. Wait 42 s.');
   });
 
   it('publishes with long polling and lists the problems and bundles (the publish routes stubbed)', async () => {

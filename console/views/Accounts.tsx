@@ -1,5 +1,5 @@
 // Console accounts (operators only): the list, a new operator or tenant account, deletion.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import { call, type Account, type TenantView } from '../api.ts';
 import { say } from '../state.ts';
 import { ConfirmButton, ErrorSummary, Field, Heading, Problem } from '../parts.tsx';
@@ -35,7 +35,7 @@ export function Accounts({ account }: { account: Account }) {
     );
   }
 
-  const add = async (event: FormEvent) => {
+  const add = async (event: SubmitEvent) => {
     event.preventDefault();
     const answer = await call<Account>('POST', '/accounts', { username: username.trim(), password, role, tenant: role === 'tenant' ? tenant : null });
     if (!answer.ok) {

@@ -1,6 +1,6 @@
 // Create a tenant: its slug (the contract's rule, shown and checked before sending) and its
 // name; everything else is edited on the tenant's own page afterwards.
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { MAX_SLUG_LENGTH, reservedSlugs, slugProblem } from '../../contract/slug.ts';
 import { call, type Account, type TenantView } from '../api.ts';
 import { go, say } from '../state.ts';
@@ -29,7 +29,7 @@ export function NewTenant({ account }: { account: Account }) {
   const local = slugProblem(slug, RESERVED);
   const slugProblems = [...(touched && local ? [`${capital(local)}.`] : []), ...(server.fields.slug ?? [])];
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent) => {
     event.preventDefault();
     setTouched(true);
     if (local) {

@@ -1,6 +1,6 @@
 // Sign in with a console account. A wrong password, a throttle (429, with the wait) or a refusal
 // is told in the page and tied to the form.
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { $account, say } from '../state.ts';
 import { call, type Account } from '../api.ts';
 import { Heading, Problem } from '../parts.tsx';
@@ -11,7 +11,7 @@ export function SignIn() {
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent) => {
     event.preventDefault();
     if (!username.trim() || !password) {
       setError('Enter your user name and password.');

@@ -1,6 +1,6 @@
 // One tenant: every branding field with a live preview and the build's own checks, its files,
 // its styles, a link to its event and its bundle, and (for operators) its deletion.
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type SubmitEvent } from 'react';
 import { DEFAULT_TENANT_SLUG } from '../../contract/constants.ts';
 import { bundleUrl, call, type Account, type Style, type TenantView } from '../api.ts';
 import { check, toForm, toItem, type BrandingForm } from '../branding-form.ts';
@@ -50,7 +50,7 @@ export function TenantEditor({ slug, account }: { slug: string; account: Account
   const problems: Record<string, string[]> = { ...checked.refused };
   for (const [field, list] of Object.entries(server.fields)) if (list.length) problems[field] = [...new Set([...(problems[field] ?? []), ...list])];
 
-  const save = async (event: FormEvent) => {
+  const save = async (event: SubmitEvent) => {
     event.preventDefault();
     if (Object.keys(checked.refused).length > 0) {
       setServer({ error: 'Some fields need fixing before the tenant can be saved.', fields: {} });

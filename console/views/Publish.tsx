@@ -1,7 +1,7 @@
 // Publish: rebuild the site for the changed tenants (or all), follow the run by long polling
 // (?wait=), and list the build's problems. A booth without the publish routes says so.
 import { useEffect, useRef, useState } from 'react';
-import { bundleUrl, call, isMissingRoute, type Account, type PublishState, type Run } from '../api.ts';
+import { bundleUrl, call, isMissingRoute, type Account, type PublishState, type Run, type TenantView } from '../api.ts';
 import { say } from '../state.ts';
 import { Heading, Problem } from '../parts.tsx';
 
@@ -13,6 +13,7 @@ export function Publish({ account }: { account: Account }) {
   const [run, setRun] = useState<Run | null>(null);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const [slugs, setSlugs] = useState<string[]>([]);
   const alive = useRef(true);
 
   const follow = async (start: Run) => {
@@ -36,6 +37,7 @@ export function Publish({ account }: { account: Account }) {
 
   useEffect(() => {
     alive.current = true;
+    void call<TenantView[]>('GET', '/tenants').then((answer) => answer.ok && setSlugs(answer.data.map((t) => t.slug)));
     void call<PublishState>('GET', '/publish').then((answer) => {
       if (!answer.ok) return setError(isMissingRoute(answer) ? UNAVAILABLE : answer.error);
       setState(answer.data);
@@ -83,6 +85,12 @@ export function Publish({ account }: { account: Account }) {
         </>
       ) : error ? null : <p>Loading…</p>}
       {run ? <RunReport run={run} /> : null}
+      {state && slugs.length ? (
+        <section aria-labelledby="bundles-heading">
+          <h2 id="bundles-heading">Static bundles, as last published</h2>
+          <ul>{slugs.map((slug) => <li key={slug}><a href={bundleUrl(slug)} download>Download bundle of {slug}</a></li>)}</ul>
+        </section>
+      ) : null}
     </>
   );
 }
@@ -105,12 +113,6 @@ function RunReport({ run }: { run: Run }) {
       {run.error ? <p className="problem">{run.error}</p> : null}
       <h3>Problems the build reported</h3>
       {run.problems.length === 0 ? <p>None.</p> : <ul>{run.problems.map((p, i) => <li key={i}>{p}</li>)}</ul>}
-      {run.status === 'succeeded' && tenants ? (
-        <>
-          <h3>Static bundles</h3>
-          <ul>{tenants.map((slug) => <li key={slug}><a href={bundleUrl(slug)} download>Download bundle of {slug}</a></li>)}</ul>
-        </>
-      ) : null}
     </section>
   );
 }

@@ -5,7 +5,7 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { build } from 'esbuild';
+import { build, stop } from 'esbuild';
 import { REPO_ROOT } from '../settings.ts';
 
 export interface ConsoleFile {
@@ -55,7 +55,7 @@ export async function buildConsole(): Promise<ConsoleBundle> {
     legalComments: 'none',
     define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'silent',
-  });
+  }).finally(() => stop()); // esbuild's helper process is not needed again: it would sit idle for the server's life.
   const files = new Map<string, ConsoleFile>();
   let script = '';
   let style = '';

@@ -116,6 +116,8 @@ describe('the operator console', () => {
     expect(await page.locator('img[src="x"]').count()).toBe(0);
     expect(await page.evaluate(() => (window as { __consoleXss?: number }).__consoleXss)).toBeUndefined();
     expect(errors).toEqual([]);
+    // Left tidy for the other tests on this server.
+    expect((await page.request.delete(`${inject('boothUrl')}/admin/api/tenants/${slug}`)).status()).toBe(204);
   });
 
   it('a tenant account sees its own tenant only, and signing out ends the session', async () => {
@@ -148,6 +150,15 @@ describe('the operator console', () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     expect((await page.request.get(`${inject('boothUrl')}/admin/api/session`)).status()).toBe(401);
+
+    // The operator deletes the tenant, asked once more; its account goes with it.
+    await operator.goto(`${consoleUrl()}#/tenants/${slug}`);
+    await operator.getByRole('button', { name: 'Delete tenant' }).click();
+    await expect.poll(() => operator.evaluate(() => document.activeElement?.textContent)).toContain('This cannot be undone.');
+    await operator.getByRole('button', { name: `Yes, delete ${slug}` }).click();
+    await operator.getByRole('heading', { name: 'Tenants' }).waitFor();
+    expect((await operator.request.get(`${inject('boothUrl')}/admin/api/tenants/${slug}`)).status()).toBe(404);
+    expect(await operator.getByRole('link', { name: slug }).count()).toBe(0);
   });
 
   it('tells a wrong password in the form', async () => {

@@ -21,8 +21,9 @@ export const CreateJobRequestSchema = z.object({
   /**
    * The tenant whose booth sent the photo (its slug). Not in the spec's call: a compatible
    * addition, optional, so a client that sends only {style_id, image} is served as before. The
-   * embedded AI hub puts that tenant's brand frame or logo mark on the result; a missing or
-   * unknown tenant means a result without one. Any string passes here: the hub says what is
+   * embedded AI hub puts that tenant's brand frame or logo mark on the result, and stores the
+   * slug with the job so the operator console counts and lists it under that tenant; a missing or
+   * unknown tenant means a result without a frame, in no tenant's view. Any string passes here: the hub says what is
    * wrong with a slug that breaks the slug rule (contract/slug.ts).
    */
   tenant: z.optional(z.string()),

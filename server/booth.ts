@@ -19,6 +19,7 @@ import { seed } from './seed/seed.ts';
 import type { Settings } from './settings.ts';
 import { openDatabase } from './storage/database.ts';
 import { FileStore } from './storage/files.ts';
+import { JobEvents } from './storage/job-events.ts';
 import { JobStore } from './storage/jobs.ts';
 import { AccountStore } from './admin/accounts.ts';
 import { SessionStore } from './admin/sessions.ts';
@@ -78,7 +79,14 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
   // With BOOTH_REDIS_URL set, this process's jobs go through the shared queue and store, and its
   // engines take jobs from it like any worker's (docs/deploy.md).
   const scale = settings.scale ? startScalePath(settings, settings.scale, { api: true, engines }) : null;
-  const jobBackend = scale?.jobs ?? new LocalJobs({ jobs, files, runner, waiters, retentionSeconds: settings.retentionSeconds });
+  const localJobs = scale ? null : new LocalJobs({ jobs, files, runner, waiters, retentionSeconds: settings.retentionSeconds });
+  const jobBackend = scale?.jobs ?? localJobs!;
+  const jobEvents = new JobEvents(db);
+  // The console's event view reads the embedded path's SQLite rows; the scale-out path keeps none.
+  const events = localJobs && {
+    events: jobEvents, get: (id: string) => jobs.get(id), remove: (ids: readonly string[]) => localJobs.remove(ids),
+    workers: settings.workers, retentionSeconds: settings.retentionSeconds,
+  };
 
   // One throttle for service logins and console sign-ins: guesses count against both.
   const throttle = new LoginThrottle(settings.loginAttempts, settings.loginWindowSeconds * 1000);
@@ -99,6 +107,7 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
       tenants, styles, datasetId: settings.datasetId, extraReserved: [settings.proxySignature],
       tenantAssetsDir: settings.tenantAssetsDir, throttle, trustedProxies: settings.trustedProxies, defaultPassword,
       uploads: { imageBytes: settings.consoleImageBytes, videoBytes: settings.consoleVideoBytes, maxPixels: settings.maxPixels },
+      events,
     },
     content: { secret, datasetId: settings.datasetId, tenants },
     // The brand frame of a job's tenant, from this node's tenant store (an API node has none).

@@ -44,11 +44,11 @@ export function pageJs(distDir: string, htmlFile: string): PageJs {
     gzip += gz(code);
     for (const dep of staticImports(code.toString('utf8'))) queue.push(new URL(dep, `http://site${path}`).pathname);
   }
-  for (const m of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
-    if (!m[1].trim()) continue;
-    raw += Buffer.byteLength(m[1]);
-    gzip += gz(m[1]);
-  }
+  // Inline scripts travel inside the HTML, which is compressed as one document: what they cost
+  // is what they add to the compressed page, not what each would weigh compressed on its own.
+  const inline = /(<script(?![^>]*\bsrc=)[^>]*>)([\s\S]*?)(<\/script>)/g;
+  for (const m of html.matchAll(inline)) raw += Buffer.byteLength(m[2]);
+  gzip += Math.max(0, gz(html) - gz(html.replace(inline, '$1$3')));
   const files = [...seen];
   const framework = files.some((f) => /react|jsx-runtime/i.test(readFileSync(join(distDir, f), 'utf8').slice(0, 100_000)) && /createRoot|hydrateRoot|useState/.test(readFileSync(join(distDir, f), 'utf8')));
   return { files, raw, gzip, framework };

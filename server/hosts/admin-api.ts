@@ -20,6 +20,7 @@ import { crossSiteGuard } from '../admin/cross-site.ts';
 import { passwordProblem } from '../admin/passwords.ts';
 import type { SessionStore } from '../admin/sessions.ts';
 import { readTenantInput } from '../admin/tenant-input.ts';
+import { adminEvents, type EventJobs } from './admin-events.ts';
 import { checkUpload, storeUpload, UPLOAD_FIELD, UPLOAD_KINDS, type UploadKind, type UploadLimits } from '../admin/uploads.ts';
 
 export interface AdminApiDeps {
@@ -37,6 +38,8 @@ export interface AdminApiDeps {
   /** The service account has the documented default password: it signs in from this machine only. */
   defaultPassword: boolean;
   uploads: UploadLimits;
+  /** The event view's jobs (admin-events.ts); null on the scale-out path. */
+  events?: EventJobs | null;
 }
 
 export const SESSION_COOKIE = 'booth_console';
@@ -206,6 +209,8 @@ export function adminApi(deps: AdminApiDeps) {
     if (slug === DEFAULT_TENANT_SLUG) return fail(c, 400, 'The default tenant cannot be deleted; edit its branding instead.');
     if (!deps.tenants.remove(deps.datasetId, slug)) return fail(c, 404, `There is no tenant "${slug}".`);
     deps.accounts.removeTenant(slug);
+    // Its visitors' photos and results go with it: a tenant made again with this slug starts empty.
+    deps.events?.remove(deps.events.events.ids(slug));
     // The slug passed the rule: one folder name, no separator, no dots.
     await fs.rm(path.join(deps.tenantAssetsDir, slug), { recursive: true, force: true });
     return c.body(null, 204);
@@ -238,6 +243,7 @@ export function adminApi(deps: AdminApiDeps) {
     return c.json(tenantView(slug));
   });
 
+  app.route('/', adminEvents({ tenants: deps.tenants, styles: deps.styles, datasetId: deps.datasetId, reserved, jobs: deps.events ?? null }));
   app.all('*', (c) => fail(c, 404, `There is no ${c.req.method} ${new URL(c.req.url).pathname} in the console's API.`));
   return app;
 }

@@ -5,7 +5,7 @@ import { clientAddress } from '../client-address.ts';
 import { fail, limitBody, publicOrigin, sizeText } from '../http.ts';
 import { QueueAdmission } from '../jobs/admission.ts';
 import type { JobBackend, StyleCatalog } from '../jobs/job-backend.ts';
-import { frameForTenant, tenantProblem, type FrameLookup } from '../jobs/job-frame.ts';
+import { frameForTenant, knownTenant, tenantProblem, type FrameLookup } from '../jobs/job-frame.ts';
 import { checkHeader, checkPixels, UploadError, type Photo } from '../jobs/upload-check.ts';
 import type { UploadReaders } from '../jobs/upload-readers.ts';
 import { ClientLimits } from '../limits/client-limits.ts';
@@ -123,7 +123,8 @@ export function aiHubHost(deps: AiHubDeps) {
         throw error;
       }
       const frame = deps.frames ? frameForTenant(deps.frames, upload.tenant) : null;
-      const job = await deps.jobs.create({ style, photo, client, frame });
+      const tenant = deps.frames ? knownTenant(deps.frames, upload.tenant) : null;
+      const job = await deps.jobs.create({ style, photo, client, frame, tenant });
       void job.ended.finally(admission.release);
       release = () => {};
       return c.json({ id: job.id }, 201);

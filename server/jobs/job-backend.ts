@@ -12,6 +12,8 @@ export interface NewJob {
   client: string;
   /** The tenant's brand for its results (jobs/job-frame.ts); null or absent for none. */
   frame?: JobFrame | null;
+  /** The slug of one of the booth's tenants, stored with the job for the console; null or absent for none. */
+  tenant?: string | null;
 }
 
 /** A job as GET /transformations/jobs/{id} answers it (contract/jobs.ts). */

@@ -25,6 +25,11 @@ export function tenantProblem(tenant: string | undefined): string | null {
   return why ? `tenant must be a tenant's slug: ${why}. Send the slug of the booth's tenant, or leave tenant out.` : null;
 }
 
+/** The slug stored with a job: one of the booth's tenants, else null, as an unknown tenant gets no frame either. */
+export function knownTenant(lookup: FrameLookup, tenant: string | undefined): string | null {
+  return tenant !== undefined && lookup.tenants.item(lookup.datasetId, tenant) ? tenant : null;
+}
+
 /** The brand for a job of this tenant; null for a missing or unknown tenant, or one with neither frame nor logo mark. */
 export function frameForTenant(lookup: FrameLookup, tenant: string | undefined): JobFrame | null {
   if (tenant === undefined) return null;

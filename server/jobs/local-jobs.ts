@@ -35,10 +35,10 @@ export class LocalJobs implements JobBackend {
     return this.#deps.runner.inFlight;
   }
 
-  async create({ style, photo, client, frame }: NewJob) {
+  async create({ style, photo, client, frame, tenant }: NewJob) {
     const id = crypto.randomBytes(12).toString('base64url');
     const uploadPath = this.#deps.files.saveUpload(id, photo.data, photo.extension);
-    this.#deps.jobs.create({ id, styleId: style.id, prompt: style.prompt, uploadPath, frame: frame ?? null });
+    this.#deps.jobs.create({ id, styleId: style.id, prompt: style.prompt, uploadPath, frame: frame ?? null, tenant: tenant ?? null });
     log(`job ${id} style=${style.id} ${JOB_STATUS.pending}`);
     return { id, ended: this.#deps.runner.submit(id, client) };
   }
@@ -46,6 +46,26 @@ export class LocalJobs implements JobBackend {
   async view(id: string, origin: string) {
     const job = this.#deps.jobs.get(id);
     return job && !isExpired(job, this.#deps.retentionSeconds) ? jobView(job, origin) : undefined;
+  }
+
+  /**
+   * Deletes the jobs at once with their photos and results, whatever their state: their addresses
+   * answer 404 from now on. A job still running is left to end in its worker; the runner then
+   * finds no row and drops what it made (runner.ts). Answers how many there were.
+   */
+  remove(ids: readonly string[]): number {
+    const found = ids.map((id) => this.#deps.jobs.get(id)).filter((job) => job !== undefined);
+    // One transaction: a tenant's every job goes in one write, not one per job.
+    this.#deps.jobs.deleteMany(found.map((job) => job.id));
+    for (const job of found) {
+      this.#deps.files.deleteUpload(job.uploadPath);
+      this.#deps.files.deleteResults(job.id);
+      // Requests waiting on it answer now (404) rather than when their wait runs out.
+      this.#deps.waiters.notify(job.id);
+    }
+    if (found.length === 1) log(`job ${found[0]!.id} style=${found[0]!.styleId} deleted from the console (${found[0]!.status})`);
+    else if (found.length > 1) log(`${found.length} jobs deleted from the console`);
+    return found.length;
   }
 
   wait(id: string, ms: number, signal?: AbortSignal) {

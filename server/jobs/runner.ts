@@ -84,6 +84,11 @@ export class JobRunner {
       const work = { jobId, styleId: job.styleId, prompt: job.prompt, photoName: job.uploadPath, photo, client, frame: job.frame };
       const { images, previews } = await restyle(this.#deps, work, { onStart, stopping: this.#stopping.signal });
       if (!this.#accepting) return;
+      // Deleted from the console while it ran: what it made is dropped, never written.
+      if (!jobs.get(jobId)) {
+        log(`job ${jobId} style=${job.styleId} ended after it was deleted; its results were dropped`);
+        return;
+      }
       const names = files.saveResults(jobId, images);
       jobs.complete(jobId, names, previews.length > 0 ? files.savePreviews(jobId, previews) : []);
       files.deleteUpload(job.uploadPath);

@@ -22,6 +22,8 @@ export interface QueuedJob {
   client?: string;
   /** The tenant's brand frame or logo mark (names in the tenant bucket); a worker draws it from its own tenant folder. */
   frame?: JobFrame | null;
+  /** The slug of the booth's tenant that sent it, when the node knows its tenants. */
+  tenant?: string;
 }
 
 /** A job's end as its worker returns it: a visitor's failure is an ended job too, never retried. */
@@ -84,12 +86,12 @@ export class RedisJobs implements JobBackend {
     return this.#tracked.size;
   }
 
-  async create({ style, photo, client, frame }: NewJob) {
+  async create({ style, photo, client, frame, tenant }: NewJob) {
     const id = crypto.randomBytes(12).toString('base64url');
     const photoKey = this.#store.photoKey(id, photo.extension);
     await this.#store.putPhoto(photoKey, photo.data);
     try {
-      await this.#redis(() => this.#queue.add('restyle', { styleId: style.id, prompt: style.prompt, photoKey, client, ...(frame ? { frame } : {}) }, { ...jobOptions, jobId: id }));
+      await this.#redis(() => this.#queue.add('restyle', { styleId: style.id, prompt: style.prompt, photoKey, client, ...(frame ? { frame } : {}), ...(tenant ? { tenant } : {}) }, { ...jobOptions, jobId: id }));
     } catch (error) {
       // Never queued: its photo must not stay behind.
       await this.#store.delete([photoKey]).catch(() => {});

@@ -56,6 +56,10 @@ const MIGRATIONS = [
      username TEXT NOT NULL,
      expires_at INTEGER NOT NULL
    );`,
+  // The tenant whose booth sent the job (its slug, NULL for none or an unknown one): the
+  // console's event view counts and lists a tenant's jobs through the index.
+  `ALTER TABLE jobs ADD COLUMN tenant TEXT;
+   CREATE INDEX jobs_by_tenant ON jobs (tenant, created_at);`,
 ];
 
 /** The SQLite result codes an operator can do something about (https://sqlite.org/rescode.html). */

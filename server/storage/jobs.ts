@@ -21,21 +21,23 @@ export interface JobRecord {
   uploadPath: string | null;
   /** The brand frame or logo mark to put on the results; null for none. */
   frame: JobFrame | null;
+  /** The slug of the tenant whose booth sent it; null for none or an unknown one. */
+  tenant: string | null;
   attempts: number;
   createdAt: number;
   startedAt: number | null;
   finishedAt: number | null;
 }
 
-interface JobRow {
+export interface JobRow {
   id: string; style_id: string; status: string; prompt: string; images: string; previews: string; message: string;
-  upload_path: string | null; frame: string | null; attempts: number; created_at: number; started_at: number | null; finished_at: number | null;
+  upload_path: string | null; frame: string | null; tenant: string | null; attempts: number; created_at: number; started_at: number | null; finished_at: number | null;
 }
 
-const toJob = (r: JobRow): JobRecord => ({
+export const toJob = (r: JobRow): JobRecord => ({
   id: r.id, styleId: r.style_id, status: r.status as JobStatus, prompt: r.prompt, images: JSON.parse(r.images) as string[],
   previews: JSON.parse(r.previews) as string[],
-  message: r.message, uploadPath: r.upload_path, frame: r.frame ? (JSON.parse(r.frame) as JobFrame) : null, attempts: r.attempts, createdAt: r.created_at, startedAt: r.started_at, finishedAt: r.finished_at,
+  message: r.message, uploadPath: r.upload_path, frame: r.frame ? (JSON.parse(r.frame) as JobFrame) : null, tenant: r.tenant, attempts: r.attempts, createdAt: r.created_at, startedAt: r.started_at, finishedAt: r.finished_at,
 });
 
 export class JobStore {
@@ -49,7 +51,7 @@ export class JobStore {
     this.#db = db;
     // Prepared once: polling reads a job by id hundreds of times a second.
     this.#byId = db.prepare('SELECT * FROM jobs WHERE id = ?');
-    this.#insert = db.prepare('INSERT INTO jobs (id, style_id, status, prompt, upload_path, frame, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
+    this.#insert = db.prepare('INSERT INTO jobs (id, style_id, status, prompt, upload_path, frame, tenant, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
     this.#start = db.prepare('UPDATE jobs SET status = ?, started_at = ?, attempts = attempts + 1 WHERE id = ?');
     this.#finish = db.prepare('UPDATE jobs SET status = ?, images = ?, previews = ?, message = ?, upload_path = NULL, finished_at = ? WHERE id = ?');
   }
@@ -59,8 +61,8 @@ export class JobStore {
     return row && toJob(row);
   }
 
-  create(job: { id: string; styleId: string; prompt: string; uploadPath: string; frame?: JobFrame | null }) {
-    this.#insert.run(job.id, job.styleId, JOB_STATUS.pending, job.prompt, job.uploadPath, job.frame ? JSON.stringify(job.frame) : null, Date.now());
+  create(job: { id: string; styleId: string; prompt: string; uploadPath: string; frame?: JobFrame | null; tenant?: string | null }) {
+    this.#insert.run(job.id, job.styleId, JOB_STATUS.pending, job.prompt, job.uploadPath, job.frame ? JSON.stringify(job.frame) : null, job.tenant ?? null, Date.now());
   }
 
   markProcessing(id: string) {
@@ -88,5 +90,19 @@ export class JobStore {
 
   delete(id: string) {
     this.#db.prepare('DELETE FROM jobs WHERE id = ?').run(id);
+  }
+
+  /** Deletes these jobs in one transaction. */
+  deleteMany(ids: readonly string[]) {
+    if (ids.length === 0) return;
+    const remove = this.#db.prepare('DELETE FROM jobs WHERE id = ?');
+    this.#db.exec('BEGIN');
+    try {
+      for (const id of ids) remove.run(id);
+      this.#db.exec('COMMIT');
+    } catch (error) {
+      this.#db.exec('ROLLBACK');
+      throw error;
+    }
   }
 }

@@ -1,7 +1,196 @@
-// The camera screen of a tenant without consent or Choose a photo: the spec's camera (and a
-// countdown, if the tenant has one), without the code of the event kit's other parts.
-import { CameraView, type CameraProps } from '../components/CameraView.tsx';
+// Camera screen: mirrored live preview of the front camera (react-webcam), capture, retake, use.
+// This is the island of a tenant without the event kit's camera parts. The event camera island
+// (src/islands/EventCamera.tsx) hands it those parts (contract/event-kit.ts): consent before the
+// camera opens, a countdown before the photo, a photo chosen from the device; so only pages of
+// tenants that have them load their code.
+import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
+import Webcam from 'react-webcam';
+import { navigate } from 'astro:transitions/client';
+import { PREVIEW_MAX_HEIGHT_PX, SCREENSHOT_FORMAT, SCREENSHOT_QUALITY, TEXT } from '../../contract/constants.ts';
+import { CAMERA_EVENT_TEXT as EVENT_TEXT } from '../../contract/event-kit.ts';
+import { VIDEO_CONSTRAINTS } from '../lib/camera.ts';
+import { cameraProblem, type CameraProblem } from '../lib/camera-problem.ts';
+import { screenPath } from '../lib/paths.ts';
+import { discardPhoto, takePhoto } from '../stores/photo.ts';
+import { giveConsent, hasConsented } from '../stores/consent.ts';
+import type { ChoosePhotoProps } from '../components/ChoosePhoto.tsx';
+import type { ConsentFormProps } from '../components/ConsentForm.tsx';
+import type { CountdownProps } from '../components/Countdown.tsx';
 
-export default function Camera(props: CameraProps) {
-  return <CameraView {...props} />;
+// What a screen reader hears as the camera changes state (the screen shows it).
+const CAMERA_STARTING_TEXT = 'Starting the camera…';
+const CAMERA_READY_TEXT = 'The camera is on.';
+const PHOTO_TAKEN_TEXT = 'Photo taken.';
+
+export interface CameraProps {
+  base: string;
+  /** Seconds counted down before the photo (0: none). */
+  countdownSeconds?: number;
+  /** "Choose a photo" beside Take Photo and on the camera-problem screen. */
+  choosePhoto?: boolean;
+  /** Consent asked before the camera opens ('' = none). */
+  consentText?: string;
+  privacyUrl?: string;
+  kiosk?: boolean;
+}
+
+export interface CameraParts {
+  ConsentForm?: ComponentType<ConsentFormProps>;
+  ChoosePhoto?: ComponentType<ChoosePhotoProps>;
+  Countdown?: ComponentType<CountdownProps>;
+}
+
+export default function Camera({ base, countdownSeconds = 0, choosePhoto = false, consentText = '', privacyUrl = '', kiosk = false, ConsentForm, ChoosePhoto, Countdown }: CameraProps & CameraParts) {
+  const webcam = useRef<Webcam>(null);
+  const [consented, setConsented] = useState(hasConsented);
+  const asking = Boolean(ConsentForm) && consentText !== '' && !consented;
+  const [photo, setPhoto] = useState<string | null>(null);
+  const [ready, setReady] = useState(false);
+  const [problem, setProblem] = useState<CameraProblem | null>(null);
+  // Try again mounts a new camera, which asks the browser for it again.
+  const [attempt, setAttempt] = useState(0);
+  const [counting, setCounting] = useState(false);
+  const [digit, setDigit] = useState('');
+  const [note, setNote] = useState('');
+  const live = !asking && !photo && !problem;
+  const takeButton = useRef<HTMLButtonElement>(null);
+  const useButton = useRef<HTMLButtonElement>(null);
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  // The button just pressed goes away (Take Photo, Retake Photo, Cancel, Continue): the focus goes
+  // on to the next step instead of falling back to the page. A focus put elsewhere stays there.
+  useEffect(() => {
+    const lost = !document.activeElement || document.activeElement === document.body;
+    const next = photo ? useButton.current : counting ? cancelButton.current : ready ? takeButton.current : null;
+    if (lost && next) next.focus();
+  }, [photo, ready, counting]);
+
+  const capture = useCallback(() => {
+    const shot = webcam.current?.getScreenshot();
+    if (shot) {
+      setPhoto(shot);
+      setNote(PHOTO_TAKEN_TEXT);
+    }
+  }, []);
+
+  const take = () => {
+    setNote('');
+    if (countdownSeconds > 0 && Countdown) {
+      setDigit('');
+      setCounting(true);
+    } else capture();
+  };
+  const counted = () => {
+    setCounting(false);
+    capture();
+  };
+  const cancel = () => {
+    setCounting(false);
+    setNote(EVENT_TEXT.countdownCancelled);
+    takeButton.current?.focus();
+  };
+
+  // Retake throws the photo away, also one chosen earlier and still held for the styles screen.
+  const retake = () => {
+    setPhoto(null);
+    setNote('');
+    discardPhoto();
+  };
+  const tryAgain = () => {
+    setProblem(null);
+    setReady(false);
+    setAttempt((n) => n + 1);
+  };
+  const chosen = (dataUrl: string) => {
+    setProblem(null);
+    setCounting(false);
+    setPhoto(dataUrl);
+    setNote(PHOTO_TAKEN_TEXT);
+  };
+  const agree = () => {
+    giveConsent();
+    setConsented(true);
+    heading.current?.focus({ preventScroll: true });
+  };
+
+  const useImage = () => {
+    if (!photo) return;
+    takePhoto(photo);
+    void navigate(screenPath(base, 'styles'));
+  };
+
+  const status = problem || asking ? note : counting ? digit : note || (photo ? PHOTO_TAKEN_TEXT : ready ? CAMERA_READY_TEXT : CAMERA_STARTING_TEXT);
+  const chooser = choosePhoto && ChoosePhoto ? <ChoosePhoto onPhoto={chosen} onUnreadable={() => setNote(EVENT_TEXT.photoUnreadable)} /> : null;
+
+  return (
+    <div className="booth-camera">
+      <h1 ref={heading} tabIndex={-1}>{TEXT.cameraHeading}</h1>
+      {asking && ConsentForm ? (
+        <ConsentForm text={consentText} privacyUrl={privacyUrl} kiosk={kiosk} onAgree={agree} />
+      ) : problem ? (
+        <div className="booth-camera-problem" role="alert">
+          <p className="booth-camera-problem-what">{problem.what}</p>
+          <p>{problem.todo}</p>
+        </div>
+      ) : photo ? (
+        <img className="booth-preview" src={photo} alt="Your photo" style={{ maxHeight: PREVIEW_MAX_HEIGHT_PX }} />
+      ) : (
+        <div className="booth-preview-frame">
+          <Webcam
+            key={attempt}
+            ref={webcam}
+            className="booth-preview"
+            audio={false}
+            mirrored
+            videoConstraints={VIDEO_CONSTRAINTS}
+            screenshotFormat={SCREENSHOT_FORMAT}
+            screenshotQuality={SCREENSHOT_QUALITY}
+            forceScreenshotSourceSize
+            onUserMedia={() => setReady(true)}
+            onUserMediaError={(error) => setProblem(cameraProblem(error))}
+            style={{ maxHeight: PREVIEW_MAX_HEIGHT_PX }}
+            aria-label="Camera preview"
+          />
+          {counting && Countdown ? <Countdown seconds={countdownSeconds} onTick={(n) => setDigit(String(n))} onZero={counted} /> : null}
+        </div>
+      )}
+      <p className="booth-visually-hidden" role="status">
+        {status}
+      </p>
+      {note === EVENT_TEXT.photoUnreadable ? <p className="booth-camera-note">{note}</p> : null}
+      <div className="booth-actions">
+        {asking ? null : problem ? (
+          <>
+            <button key="again" type="button" className="booth-button" onClick={tryAgain}>
+              {EVENT_TEXT.tryAgain}
+            </button>
+            {chooser}
+          </>
+        ) : photo ? (
+          <>
+            <button key="retake" type="button" className="booth-button" onClick={retake}>
+              {TEXT.retakePhoto}
+            </button>
+            <button key="use" type="button" className="booth-button" onClick={useImage} ref={useButton}>
+              {TEXT.useImage}
+            </button>
+          </>
+        ) : counting ? (
+          <button key="cancel" type="button" className="booth-button" onClick={cancel} ref={cancelButton}>
+            {EVENT_TEXT.cancelCountdown}
+          </button>
+        ) : (
+          // Keys: a pressed button is replaced, not relabelled under the visitor's finger (a second
+          // Enter on Take Photo would otherwise retake at once).
+          <>
+            <button key="take" type="button" className="booth-button" onClick={take} disabled={!ready} ref={takeButton}>
+              {TEXT.takePhoto}
+            </button>
+            {chooser}
+          </>
+        )}
+      </div>
+    </div>
+  );
 }

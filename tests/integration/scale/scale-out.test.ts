@@ -1,12 +1,15 @@
 // The job path on Redis and S3 with two API nodes and two workers, each a process of its own:
 // a job goes in at one node and comes out at the other, results come from the store, and every
 // fault of a node or a service ends as the deployment guide says.
+import { Job as QueueJob, Queue } from 'bullmq';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_STATUS, type Job } from '../../../contract/index.ts';
 import { startServer } from '../../../scripts/support/server-process.ts';
 import { createJob, dataUrl, fixture, getJob, postJob, waitForJob } from '../server/support/client.ts';
 import { printed, startCluster, type Cluster } from '../../support/scale-cluster.ts';
+import { QUEUE_NAME, type QueuedJob } from '../../../server/scale/queue.ts';
+import { call, signIn } from '../server/support/console.ts';
 
 let cluster: Cluster;
 beforeAll(async () => {
@@ -187,6 +190,20 @@ describe('the control node', () => {
       expect(job.images[0]!.startsWith(`${cluster.s3.endpoint}/${cluster.s3.bucket}/results/${id}/`)).toBe(true);
       // It still serves what only it serves: the content host, for the build.
       expect((await fetch(`${control.url}/datasets/10333`)).status).toBe(401);
+      // A job of one of its tenants carries the slug on the queue; the console's event view, which
+      // reads the embedded store only, says so instead of counting nothing.
+      const created = await postJob(control.url, { style_id: 'die-cut-sticker', image: dataUrl(photo), tenant: 'aurora' });
+      const tenantJob = ((await created.json()) as { id: string }).id;
+      const queue = new Queue<QueuedJob>(QUEUE_NAME, { connection: { url: cluster.redis.url } });
+      try {
+        expect((await QueueJob.fromId<QueuedJob>(queue, tenantJob))?.data.tenant).toBe('aurora');
+      } finally {
+        await queue.close();
+      }
+      const events = await call(control.url, 'GET', '/tenants/aurora/events', { cookie: await signIn(control.url) });
+      expect(events.status).toBe(501);
+      expect(events.body.error).toMatch(/BOOTH_REDIS_URL/);
+      await waitForJob(control.url, tenantJob);
     } finally {
       await control.stop();
     }

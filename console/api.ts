@@ -110,7 +110,7 @@ export interface Result {
   id: string;
   style: string;
   finishedAt: string;
-  previewUrl: string;
+  previewUrl: string | null;
   imageUrls: string[];
 }
 

@@ -73,7 +73,9 @@ export function EventView({ slug }: { slug: string }) {
             <ul className="gallery">
               {results.map((r) => (
                 <li key={r.id}>
-                  <img src={r.previewUrl} alt={`Result in the style ${r.style}, finished ${new Date(r.finishedAt).toLocaleTimeString()}`} loading="lazy" width={180} />
+                  {r.previewUrl ? (
+                    <img src={r.previewUrl} alt={`Result in the style ${r.style}, finished ${new Date(r.finishedAt).toLocaleTimeString()}`} loading="lazy" width={180} />
+                  ) : <p>{r.style}: no image</p>}
                   <ConfirmButton label={`Delete result ${r.id.slice(0, 8)}`} question="Delete this result? Its address stops working." confirmLabel="Yes, delete it" onConfirm={() => remove(r.id)} />
                 </li>
               ))}

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { suiteBrowser } from '../support/browser.ts';
+import { dataUrl, fixture as photo, postJob, waitForJob } from '../../integration/server/support/client.ts';
 import { FINISHED_RUN, SERVICE, consoleUrl, signIn, stubEvents, stubPublish, uniqueSlug } from './support.ts';
 
 const fixture = (name: string) => join(import.meta.dirname, '..', '..', 'fixtures', name);
@@ -159,6 +160,29 @@ describe('the operator console', () => {
     await operator.getByRole('heading', { name: 'Tenants' }).waitFor();
     expect((await operator.request.get(`${inject('boothUrl')}/admin/api/tenants/${slug}`)).status()).toBe(404);
     expect(await operator.getByRole('link', { name: slug }).count()).toBe(0);
+  });
+
+  it('shows a real job of a tenant in its gallery, deletes its result, and its address is gone', async () => {
+    const booth = inject('boothUrl');
+    const created = await postJob(booth, { style_id: 'comic', image: dataUrl(photo('grace_hopper.jpg')), tenant: 'meadow' });
+    const { id } = (await created.json()) as { id: string };
+    expect(created.status).toBe(201);
+    const job = await waitForJob(booth, id);
+    expect(job.result.status).toBe('COMPLETED');
+    const image = job.images[0]!;
+    expect((await fetch(image)).status).toBe(200);
+
+    const page = await newPage();
+    await signIn(page, SERVICE.username, SERVICE.password, '#/tenants/meadow/event');
+    await page.getByRole('heading', { name: "Today's results", exact: false }).waitFor();
+    const del = page.getByRole('button', { name: `Delete result ${id.slice(0, 8)}` });
+    const preview = page.locator('.gallery li').filter({ has: del }).locator('img');
+    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await del.click();
+    await page.getByRole('button', { name: 'Yes, delete it' }).click();
+    await expect.poll(() => del.count()).toBe(0);
+    expect((await fetch(image)).status).toBe(404);
+    expect((await fetch(`${booth}/transformations/jobs/${id}/`)).status).toBe(404);
   });
 
   it('tells a wrong password in the form', async () => {

@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_PORT, type SiteData } from '../contract/index.ts';
+import { DEFAULT_SERVICE_USERNAME } from '../contract/embedded-defaults.ts';
 import { SITE_FILE_SETTINGS, SettingsError, fromRoot, readEnv } from '../contract/settings.ts';
 
 const root = join(import.meta.dirname, '..');
@@ -117,6 +118,7 @@ const site: SiteData = JSON.parse(readFileSync(siteDataFile, 'utf8'));
 const here = local.replace('//127.0.0.1:', '//localhost:');
 console.log(`\nThe booth is ready.\n  ${site.defaultTenant.client || 'Default tenant'}: ${here}/`);
 for (const t of site.tenants) console.log(`  ${t.client}: ${here}/${t.slug}/`);
+console.log(`  The operator console: ${here}/admin/ (sign in as ${process.env.BOOTH_SERVICE_USERNAME || DEFAULT_SERVICE_USERNAME})`);
 // Phones need HTTPS for the camera; http://localhost (a kiosk on this machine) has it already.
 const isLoopback = (url: string) => /^https?:\/\/(127\.|localhost|\[::1\])/.test(url);
 const tls = secure as Listener | null;

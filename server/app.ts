@@ -8,6 +8,8 @@ import { clientGone, fail, requestPath } from './http.ts';
 import { ServiceUnavailableError } from './jobs/job-backend.ts';
 import { log, logError } from './log.ts';
 import { adminApi, type AdminApiDeps } from './hosts/admin-api.ts';
+import { consoleHost } from './hosts/admin-console.ts';
+import { consoleBundle } from './admin/console-bundle.ts';
 import { aiHubHost, type AiHubDeps } from './hosts/ai-hub.ts';
 import { authHost, type AuthDeps } from './hosts/auth.ts';
 import { contentHost, type ContentDeps } from './hosts/content.ts';
@@ -83,7 +85,10 @@ export function createApp(deps: AppDeps | PartialAppDeps) {
   if (deps.content) app.route('/datasets', contentHost(deps.content));
   if (deps.aiHub) app.route('/transformations', aiHubHost(deps.aiHub));
   if (deps.media) app.route('/media', mediaHost(deps.media));
-  if (deps.admin) app.route(`/${CONSOLE_PATH}/api`, adminApi(deps.admin));
+  if (deps.admin) {
+    app.route(`/${CONSOLE_PATH}/api`, adminApi(deps.admin));
+    app.route(`/${CONSOLE_PATH}`, consoleHost(consoleBundle()));
+  }
   const { imageProxy, proxySignature } = deps;
   const proxy = imageProxy && proxySignature ? imageProxyHost(imageProxy) : null;
   if (proxy && proxySignature) app.get(`/${proxySignature}/*`, (c) => proxy(c, proxySignature, rawPath(c).slice(proxySignature.length + 1)));

@@ -1,0 +1,95 @@
+// A tenant's branding as the console's form holds it (text for every field, as typed) and back
+// to the item the API stores. The problems shown while typing come from the build's own rule,
+// resolveBranding, so the form and the build never disagree.
+import type { BrandingItem } from '../contract/content.ts';
+import { resolveBranding, type FieldProblem } from '../contract/branding.ts';
+import type { TenantBranding } from '../contract/site-data.ts';
+import { isDirectUrl } from '../contract/local-assets.ts';
+
+export interface BrandingForm {
+  client: string;
+  viewFinderTitle: string;
+  viewFinderDesc: string;
+  backgroundColor: string;
+  textColor: string;
+  accentColor: string;
+  logoUrl: string;
+  backgroundImageUrl: string;
+  video: string;
+  countdownSeconds: string;
+  choosePhoto: boolean;
+  qrHandoff: boolean;
+  kioskIdleSeconds: string;
+  frameUrl: string;
+  logoMark: boolean;
+  consentText: string;
+  privacyUrl: string;
+  styles: string[];
+}
+
+export const TEXT_KEYS = [
+  'client', 'viewFinderTitle', 'viewFinderDesc', 'backgroundColor', 'textColor', 'accentColor',
+  'logoUrl', 'backgroundImageUrl', 'video', 'frameUrl', 'consentText', 'privacyUrl',
+] as const;
+
+const text = (v: unknown) => (typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v));
+
+export function toForm(item: Record<string, unknown> | null): BrandingForm {
+  const b = item ?? {};
+  const form = Object.fromEntries(TEXT_KEYS.map((k) => [k, text(b[k])])) as Pick<BrandingForm, (typeof TEXT_KEYS)[number]>;
+  return {
+    ...form,
+    countdownSeconds: text(b.countdownSeconds ?? 0),
+    choosePhoto: b.choosePhoto === true,
+    qrHandoff: b.qrHandoff === true,
+    kioskIdleSeconds: text(b.kioskIdleSeconds ?? 0),
+    logoMark: b.logoMark === true,
+    styles: Array.isArray(b.styles) ? b.styles.filter((s): s is string => typeof s === 'string') : [],
+  };
+}
+
+/** A number as typed; what is not one is kept as text, so the rule names the problem. */
+const numberOrText = (value: string): number | string => {
+  const trimmed = value.trim();
+  if (trimmed === '') return 0;
+  return /^-?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : trimmed;
+};
+
+/** The item PUT and POST send: empty fields left out, so the default applies. */
+export function toItem(form: BrandingForm, slug: string): BrandingItem {
+  const item: Record<string, unknown> = { slug };
+  for (const key of TEXT_KEYS) if (form[key].trim() !== '') item[key] = form[key];
+  item.countdownSeconds = numberOrText(form.countdownSeconds);
+  item.kioskIdleSeconds = numberOrText(form.kioskIdleSeconds);
+  item.choosePhoto = form.choosePhoto;
+  item.qrHandoff = form.qrHandoff;
+  item.logoMark = form.logoMark;
+  item.styles = form.styles;
+  return item as BrandingItem;
+}
+
+export interface Checked {
+  branding: TenantBranding;
+  /** Problems that stop a save, by field. */
+  refused: Record<string, string[]>;
+  /** Problems that do not (a text cut, a low contrast), by field. */
+  warnings: Record<string, string[]>;
+}
+
+const byField = (problems: FieldProblem[]) => {
+  const out: Record<string, string[]> = {};
+  for (const p of problems) (out[p.field] ??= []).push(p.message);
+  return out;
+};
+
+export function check(form: BrandingForm, slug: string): Checked {
+  const resolved = resolveBranding(toItem(form, slug));
+  return {
+    branding: resolved.branding,
+    refused: byField(resolved.fields.filter((p) => p.kind === 'refused')),
+    warnings: byField(resolved.fields.filter((p) => p.kind === 'warning')),
+  };
+}
+
+/** Where the console can show a tenant image: a bucket name is a file under /media/tenants/. */
+export const imageAddress = (value: string) => (value === '' ? '' : isDirectUrl(value) ? value : `/media/tenants/${value.replace(/^\/+/, '')}`);

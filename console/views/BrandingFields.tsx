@@ -1,0 +1,98 @@
+// Every branding field of a tenant (contract/branding.ts and contract/event-kit.ts), each with
+// its label, hint, and the problems the build's rule finds in it.
+import type { ReactNode } from 'react';
+import { TEXT_LIMITS } from '../../contract/branding.ts';
+import { CONSENT_TEXT_LIMIT, COUNTDOWN_CHOICES, KIOSK_IDLE_MAX_SECONDS, KIOSK_IDLE_MIN_SECONDS } from '../../contract/event-kit.ts';
+import type { TenantBranding } from '../../contract/site-data.ts';
+import type { BrandingForm } from '../branding-form.ts';
+import { Field } from '../parts.tsx';
+
+type TextKey = 'client' | 'viewFinderTitle' | 'viewFinderDesc' | 'backgroundColor' | 'textColor' | 'accentColor' | 'logoUrl' |
+  'backgroundImageUrl' | 'video' | 'frameUrl' | 'consentText' | 'privacyUrl' | 'kioskIdleSeconds';
+type FlagKey = 'choosePhoto' | 'qrHandoff' | 'logoMark';
+
+export interface FieldsProps {
+  form: BrandingForm;
+  branding: TenantBranding;
+  set: <K extends keyof BrandingForm>(key: K, value: BrandingForm[K]) => void;
+  problems: Record<string, string[]>;
+  warnings: Record<string, string[]>;
+  /** An upload control shown under the field it fills. */
+  uploads: Partial<Record<'logoUrl' | 'backgroundImageUrl' | 'video', ReactNode>>;
+}
+
+export function BrandingFields({ form, branding, set, problems, warnings, uploads }: FieldsProps) {
+  const text = (key: TextKey, label: string, hint?: string, multiline = false, type = 'text') => (
+    <Field id={`f-${key}`} label={label} hint={hint} problems={problems[key]} warnings={warnings[key]}>
+      {(describedBy, invalid) => {
+        const common = {
+          id: `f-${key}`,
+          name: key,
+          value: form[key],
+          'aria-describedby': describedBy,
+          'aria-invalid': invalid || undefined,
+        };
+        return multiline
+          ? <textarea {...common} rows={4} onChange={(e) => set(key, e.target.value)} />
+          : <input {...common} type={type} onChange={(e) => set(key, e.target.value)} />;
+      }}
+    </Field>
+  );
+  const colour = (key: 'backgroundColor' | 'textColor' | 'accentColor', label: string, hint: string) => (
+    <div className="colour">
+      {text(key, label, hint)}
+      <input type="color" aria-label={`Pick the ${label.toLowerCase()}`} value={branding[key]} onChange={(e) => set(key, e.target.value)} />
+    </div>
+  );
+  const flag = (key: FlagKey, label: string, hint: string) => (
+    <div className="field check">
+      <input id={`f-${key}`} type="checkbox" checked={form[key]} onChange={(e) => set(key, e.target.checked)} aria-describedby={`f-${key}-hint${problems[key] ? ` f-${key}-problems` : ''}`} />
+      <label htmlFor={`f-${key}`}>{label}</label>
+      <p className="hint" id={`f-${key}-hint`}>{hint}</p>
+      {problems[key] ? <ul className="problems" id={`f-${key}-problems`}>{problems[key].map((p) => <li key={p}>{p}</li>)}</ul> : null}
+    </div>
+  );
+
+  return (
+    <>
+      <fieldset>
+        <legend>Texts</legend>
+        {text('client', 'Client name', `Up to ${TEXT_LIMITS.client} characters; the slug is used when it is empty.`)}
+        {text('viewFinderTitle', 'Intro title', `Up to ${TEXT_LIMITS.viewFinderTitle} characters.`)}
+        {text('viewFinderDesc', 'Intro text', `Up to ${TEXT_LIMITS.viewFinderDesc} characters; each line is a paragraph.`, true)}
+      </fieldset>
+      <fieldset>
+        <legend>Colours</legend>
+        {colour('backgroundColor', 'Background colour', 'Any CSS colour: #1d2b53, navy, rgb(29 43 83), oklch(…).')}
+        {colour('textColor', 'Text colour', 'It needs a contrast of at least 4.5:1 on the background colour.')}
+        {colour('accentColor', 'Accent colour', 'The buttons; their text is black or white, whichever reads better.')}
+      </fieldset>
+      <fieldset>
+        <legend>Images and video</legend>
+        {text('logoUrl', 'Logo', 'An image name in the tenant\'s files (upload one below) or an https URL. Empty: the booth\'s logo.')}
+        {uploads.logoUrl}
+        {text('backgroundImageUrl', 'Background image', 'An image name in the tenant\'s files or an https URL. Empty: the booth\'s background.')}
+        {uploads.backgroundImageUrl}
+        {text('video', 'Processing video', 'Played while a photo is restyled: a path on this server (/media/…) or an https URL.')}
+        {uploads.video}
+      </fieldset>
+      <fieldset>
+        <legend>At the event</legend>
+        <Field id="f-countdownSeconds" label="Countdown before the photo" problems={problems.countdownSeconds}>
+          {(describedBy, invalid) => (
+            <select id="f-countdownSeconds" value={form.countdownSeconds} onChange={(e) => set('countdownSeconds', e.target.value)} aria-describedby={describedBy} aria-invalid={invalid || undefined}>
+              {COUNTDOWN_CHOICES.map((n) => <option key={n} value={String(n)}>{n === 0 ? 'None' : `${n} seconds`}</option>)}
+            </select>
+          )}
+        </Field>
+        {flag('choosePhoto', 'Offer "Choose a photo"', 'A button beside Take Photo that takes a photo from the device.')}
+        {flag('qrHandoff', 'Show a QR code on the result', 'The visitor scans it to open the result on their phone.')}
+        {text('kioskIdleSeconds', 'Kiosk: idle seconds before the intro', `0 is not a kiosk; else ${KIOSK_IDLE_MIN_SECONDS} to ${KIOSK_IDLE_MAX_SECONDS} seconds without a touch, then back to the intro. A kiosk offers Print.`, false, 'number')}
+        {text('frameUrl', 'Frame', 'A PNG image name in the tenant\'s files with a transparent window, put on every result. Empty: no frame.')}
+        {flag('logoMark', 'Put the logo on results as a corner mark', 'Used when there is no frame.')}
+        {text('consentText', 'Consent text', `Asked before the camera; empty asks nothing. Up to ${CONSENT_TEXT_LIMIT} characters.`, true)}
+        {text('privacyUrl', 'Privacy policy address', 'An http(s) URL linked beside the consent.', false, 'url')}
+      </fieldset>
+    </>
+  );
+}

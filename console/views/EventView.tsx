@@ -1,0 +1,89 @@
+// The event at a glance for one tenant: jobs in the last hour and today, turnaround, errors,
+// the queue, and today's results with delete (one, or all of the tenant's). Refreshed every
+// 30 s while open. A booth without these routes says so.
+import { useEffect, useState } from 'react';
+import { call, isMissingRoute, type EventFigures, type Result } from '../api.ts';
+import { say } from '../state.ts';
+import { ConfirmButton, Heading, Problem } from '../parts.tsx';
+
+const REFRESH_MS = 30_000;
+const UNAVAILABLE = 'The event figures are not available on this booth: its server has no event routes.';
+const seconds = (ms: number | null) => (ms === null ? 'none yet' : `${(ms / 1000).toFixed(1)} s`);
+
+export function EventView({ slug }: { slug: string }) {
+  const [figures, setFigures] = useState<EventFigures | null>(null);
+  const [results, setResults] = useState<Result[] | null>(null);
+  const [error, setError] = useState('');
+
+  const load = async () => {
+    const [f, r] = await Promise.all([
+      call<EventFigures>('GET', `/tenants/${slug}/events`),
+      call<{ results: Result[] }>('GET', `/tenants/${slug}/results`),
+    ]);
+    if (f.ok) setFigures(f.data);
+    if (r.ok) setResults(r.data.results);
+    const failed = !f.ok ? f : !r.ok ? r : null;
+    setError(failed ? (isMissingRoute(failed) ? UNAVAILABLE : failed.error) : '');
+  };
+
+  useEffect(() => {
+    void load();
+    const timer = setInterval(() => void load(), REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [slug]);
+
+  const remove = async (id: string) => {
+    const answer = await call('DELETE', `/tenants/${slug}/results/${encodeURIComponent(id)}`);
+    say(answer.ok ? 'The result is deleted.' : answer.error);
+    await load();
+  };
+  const removeAll = async () => {
+    const answer = await call<{ deleted: number }>('DELETE', `/tenants/${slug}/results`);
+    say(answer.ok ? `${answer.data.deleted} result(s) deleted.` : answer.error);
+    await load();
+  };
+
+  return (
+    <>
+      <Heading>The event at a glance: {slug}</Heading>
+      <p><a href={`#/tenants/${slug}`}>Back to the tenant</a> · <button type="button" onClick={() => { void load().then(() => say('Refreshed.')); }}>Refresh</button></p>
+      <Problem>{error}</Problem>
+      {figures ? (
+        <>
+          <table>
+            <caption>Jobs</caption>
+            <thead><tr><th scope="col">When</th><th scope="col">Created</th><th scope="col">Completed</th><th scope="col">Failed</th></tr></thead>
+            <tbody>
+              <tr><th scope="row">Last hour</th><td>{figures.lastHour.created}</td><td>{figures.lastHour.completed}</td><td>{figures.lastHour.failed}</td></tr>
+              <tr><th scope="row">Today</th><td>{figures.today.created}</td><td>{figures.today.completed}</td><td>{figures.today.failed}</td></tr>
+            </tbody>
+          </table>
+          <p>Turnaround today: median (p50) {seconds(figures.turnaroundMs.p50)}, p95 {seconds(figures.turnaroundMs.p95)}.</p>
+          <p>Queue of the booth: {figures.queue.waiting} waiting, {figures.queue.running} running, {figures.queue.workers} worker(s).</p>
+          <h2>Errors today</h2>
+          {figures.errors.length === 0 ? <p>None.</p> : (
+            <ul>{figures.errors.map((e) => <li key={e.message}>{e.message} ({e.count})</li>)}</ul>
+          )}
+        </>
+      ) : null}
+      {results ? (
+        <section aria-labelledby="results-heading">
+          <h2 id="results-heading">Today's results ({results.length})</h2>
+          {results.length === 0 ? <p>No results today.</p> : (
+            <ul className="gallery">
+              {results.map((r) => (
+                <li key={r.id}>
+                  {r.previewUrl ? (
+                    <img src={r.previewUrl} alt={`Result in the style ${r.style}, finished ${new Date(r.finishedAt).toLocaleTimeString()}`} loading="lazy" width={180} />
+                  ) : <p>{r.style}: no image</p>}
+                  <ConfirmButton label={`Delete result ${r.id.slice(0, 8)}`} question="Delete this result? Its address stops working." confirmLabel="Yes, delete it" onConfirm={() => remove(r.id)} />
+                </li>
+              ))}
+            </ul>
+          )}
+          <ConfirmButton label="Delete all results of this tenant" question={`Delete every job and result of ${slug}? This cannot be undone.`} confirmLabel="Yes, delete all" onConfirm={removeAll} />
+        </section>
+      ) : null}
+    </>
+  );
+}

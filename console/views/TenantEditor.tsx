@@ -1,0 +1,137 @@
+// One tenant: every branding field with a live preview and the build's own checks, its files,
+// its styles, a link to its event and its bundle, and (for operators) its deletion.
+import { useEffect, useMemo, useState, type SubmitEvent } from 'react';
+import { DEFAULT_TENANT_SLUG } from '../../contract/constants.ts';
+import { bundleUrl, call, type Account, type Style, type TenantView } from '../api.ts';
+import { check, toForm, toItem, type BrandingForm } from '../branding-form.ts';
+import { go, say } from '../state.ts';
+import { ConfirmButton, ErrorSummary, Heading, Problem } from '../parts.tsx';
+import { BrandingFields } from './BrandingFields.tsx';
+import { IntroPreview } from './IntroPreview.tsx';
+import { StylePicker } from './StylePicker.tsx';
+import { Upload } from './Upload.tsx';
+
+const UPLOAD_FIELD = { logo: 'logoUrl', background: 'backgroundImageUrl', video: 'video' } as const;
+
+export function TenantEditor({ slug, account }: { slug: string; account: Account }) {
+  const [view, setView] = useState<TenantView | null>(null);
+  const [form, setForm] = useState<BrandingForm | null>(null);
+  const [styles, setStyles] = useState<Style[]>([]);
+  const [loadError, setLoadError] = useState('');
+  const [server, setServer] = useState<{ error: string; fields: Record<string, string[]> }>({ error: '', fields: {} });
+  const [attempt, setAttempt] = useState(0);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    void call<TenantView>('GET', `/tenants/${slug}`).then((answer) => {
+      if (!answer.ok) return setLoadError(answer.error);
+      setView(answer.data);
+      setForm(toForm(answer.data.branding));
+    });
+    void call<Style[]>('GET', '/styles').then((answer) => answer.ok && setStyles(answer.data));
+  }, [slug]);
+
+  const checked = useMemo(() => (form ? check(form, slug) : null), [form, slug]);
+
+  if (!form || !checked) {
+    return (
+      <>
+        <Heading>Tenant {slug}</Heading>
+        {loadError ? <Problem>{loadError}</Problem> : <p>Loading the tenant…</p>}
+      </>
+    );
+  }
+
+  const set = <K extends keyof BrandingForm>(key: K, value: BrandingForm[K]) => {
+    setForm((f) => (f ? { ...f, [key]: value } : f));
+    // A server's problem with a field is stale once the field changes.
+    setServer((s) => (s.fields[key] ? { ...s, fields: { ...s.fields, [key]: [] } } : s));
+  };
+  const problems: Record<string, string[]> = { ...checked.refused };
+  for (const [field, list] of Object.entries(server.fields)) if (list.length) problems[field] = [...new Set([...(problems[field] ?? []), ...list])];
+
+  const save = async (event: SubmitEvent) => {
+    event.preventDefault();
+    if (Object.keys(checked.refused).length > 0) {
+      setServer({ error: 'Some fields need fixing before the tenant can be saved.', fields: {} });
+      setAttempt((n) => n + 1);
+      return;
+    }
+    setBusy(true);
+    const answer = await call<TenantView>('PUT', `/tenants/${slug}`, toItem(form, slug));
+    setBusy(false);
+    if (!answer.ok) {
+      setServer({ error: answer.error, fields: answer.fields });
+      setAttempt((n) => n + 1);
+      return;
+    }
+    setServer({ error: '', fields: {} });
+    setView(answer.data);
+    say(`Tenant ${slug} saved.${answer.data.problems.length ? ` The build would report ${answer.data.problems.length} problem(s).` : ''}`);
+  };
+
+  const uploaded = (kind: keyof typeof UPLOAD_FIELD) => (next: TenantView) => {
+    setView(next);
+    const field = UPLOAD_FIELD[kind];
+    set(field, String(next.branding?.[field] ?? ''));
+  };
+  const summary = Object.entries(problems).flatMap(([field, list]) => list.map((message) => ({ id: field === 'styles' ? 'f-styles-hint' : `f-${field}`, message })));
+  const name = checked.branding.client;
+  const isDefault = slug === DEFAULT_TENANT_SLUG;
+
+  return (
+    <>
+      <Heading>Tenant {name} <span className="slug">({slug})</span></Heading>
+      <ul className="links">
+        <li><a href={`/${isDefault ? '' : `${slug}/`}`}>Open the booth<span className="visually-hidden"> of {slug}</span></a></li>
+        <li><a href={`#/tenants/${slug}/event`}>The event at a glance</a></li>
+        <li><a href={bundleUrl(slug)} download>Download bundle<span className="visually-hidden"> of {slug}</span></a></li>
+      </ul>
+      <ErrorSummary title={attempt > 0 && (summary.length || server.error) ? server.error : ''} items={attempt > 0 ? summary : []} attempt={attempt} />
+      <div className="editor">
+        <form onSubmit={save} noValidate aria-label={`Branding of ${slug}`}>
+          <BrandingFields
+            form={form}
+            branding={checked.branding}
+            set={set}
+            problems={problems}
+            warnings={checked.warnings}
+            uploads={isDefault ? {
+              video: <Upload slug={slug} kind="video" label="Upload a processing video" onUploaded={uploaded('video')} />,
+            } : {
+              logoUrl: <Upload slug={slug} kind="logo" label="Upload a logo" onUploaded={uploaded('logo')} />,
+              backgroundImageUrl: <Upload slug={slug} kind="background" label="Upload a background image" onUploaded={uploaded('background')} />,
+              video: <Upload slug={slug} kind="video" label="Upload a processing video" onUploaded={uploaded('video')} />,
+            }}
+          />
+          <StylePicker all={styles} chosen={form.styles} onChange={(ids) => set('styles', ids)} problems={problems.styles} />
+          <p className="hint">Uploads are saved at once; the other fields when you press Save. The booth's pages change when the site is published.</p>
+          <button type="submit" disabled={busy}>{busy ? 'Saving…' : 'Save'}</button>
+        </form>
+        <IntroPreview branding={checked.branding} />
+      </div>
+      {view && view.problems.length ? (
+        <section aria-labelledby="saved-problems">
+          <h2 id="saved-problems">What the build would report for the saved branding</h2>
+          <ul>{view.problems.map((p) => <li key={p}>{p}</li>)}</ul>
+        </section>
+      ) : null}
+      {account.role === 'operator' && !isDefault ? (
+        <section aria-labelledby="delete-heading" className="delete">
+          <h2 id="delete-heading">Delete this tenant</h2>
+          <ConfirmButton
+            label="Delete tenant"
+            question={`Delete the tenant ${slug}, its files and its accounts? This cannot be undone.`}
+            confirmLabel={`Yes, delete ${slug}`}
+            onConfirm={async () => {
+              const answer = await call('DELETE', `/tenants/${slug}`);
+              if (!answer.ok) return say(answer.error);
+              say(`Tenant ${slug} deleted.`);
+              go('/');
+            }}
+          />
+        </section>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,99 @@
+// axe (WCAG 2.2 AA) on every page of the operator console, in the states an operator meets:
+// signed out, a refused sign-in, the lists, the forms with their problems, publish and the
+// event at a glance (those two on stand-ins of their routes: tests/e2e/console/support.ts).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright';
+import { launchBrowser } from '../e2e/support/browser.ts';
+import { SERVICE, consoleUrl, signIn, stubEvents, stubPublish } from '../e2e/console/support.ts';
+
+const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const shots = join(import.meta.dirname, '..', '..', '.test-runs', 'e2e', 'screens');
+
+interface ConsolePage {
+  name: string;
+  /** Opens the page in the state under test. */
+  open: (page: Page) => Promise<unknown>;
+}
+
+const signedIn = (hash: string, ready: (page: Page) => Promise<unknown>) => async (page: Page) => {
+  await signIn(page, SERVICE.username, SERVICE.password, hash);
+  await ready(page);
+};
+
+const PAGES: ConsolePage[] = [
+  { name: 'sign-in', open: async (p) => { await p.goto(consoleUrl()); await p.getByRole('heading', { name: 'Sign in' }).waitFor(); } },
+  {
+    name: 'sign-in-refused',
+    open: async (p) => {
+      await p.goto(consoleUrl());
+      await p.getByRole('button', { name: 'Sign in' }).click();
+      await p.getByRole('alert').waitFor();
+    },
+  },
+  { name: 'tenants', open: signedIn('', (p) => p.getByRole('link', { name: 'Gala Night' }).waitFor()) },
+  {
+    name: 'create-tenant-problems',
+    open: signedIn('#/new', async (p) => {
+      await p.getByLabel('Slug').fill('Not A Slug');
+      await p.getByRole('button', { name: 'Create tenant' }).click();
+      await p.locator('.summary').waitFor();
+    }),
+  },
+  { name: 'tenant', open: signedIn('#/tenants/gala', (p) => p.getByLabel('Client name').waitFor()) },
+  {
+    name: 'tenant-save-refused',
+    open: signedIn('#/tenants/aurora', async (p) => {
+      await p.getByLabel('Accent colour', { exact: true }).fill('nope');
+      await p.getByRole('button', { name: 'Save' }).click();
+      await p.locator('.summary').waitFor();
+      await p.getByRole('button', { name: 'Delete tenant' }).click();
+    }),
+  },
+  { name: 'accounts', open: signedIn('#/accounts', (p) => p.getByRole('cell', { name: SERVICE.username }).waitFor()) },
+  {
+    name: 'publish',
+    open: async (p) => {
+      await stubPublish(p);
+      await signIn(p, SERVICE.username, SERVICE.password, '#/publish');
+      await p.getByRole('button', { name: 'Publish the changed tenants' }).click();
+      await p.getByRole('heading', { name: /The last publish/ }).waitFor();
+    },
+  },
+  {
+    name: 'event',
+    open: async (p) => {
+      await stubEvents(p, 'gala');
+      await signIn(p, SERVICE.username, SERVICE.password, '#/tenants/gala/event');
+      await p.locator('.gallery img').waitFor();
+      await p.getByRole('button', { name: 'Delete all results of this tenant' }).click();
+    },
+  },
+];
+
+describe('accessibility (axe, WCAG 2.2 AA) of every console page', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    mkdirSync(shots, { recursive: true });
+    browser = await launchBrowser({ camera: 'none' });
+  });
+  afterAll(async () => browser?.close());
+
+  for (const screen of PAGES) {
+    it(`console: ${screen.name} has no violations`, async () => {
+      const context = await browser.newContext({ viewport: { width: 1024, height: 800 } });
+      try {
+        const page = await context.newPage();
+        await screen.open(page);
+        await page.waitForLoadState('networkidle').catch(() => undefined);
+        await page.screenshot({ path: join(shots, `console-${screen.name}.png`), fullPage: true });
+        const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+        expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});

@@ -1,0 +1,55 @@
+// The console's form model: what it sends, and the problems it shows while typing, from the
+// build's own rule (contract/branding.ts).
+import { describe, expect, it } from 'vitest';
+import { check, imageAddress, toForm, toItem } from '../../../console/branding-form.ts';
+import { parseRoute } from '../../../console/state.ts';
+
+describe('the console branding form', () => {
+  it('round-trips a stored item, leaving empty fields out so the defaults apply', () => {
+    const stored = { slug: 'gala', client: 'Gala', backgroundColor: '#102030', countdownSeconds: 3, qrHandoff: true, kioskIdleSeconds: 60, styles: ['comic', 'neon'] };
+    const form = toForm(stored);
+    expect(form.countdownSeconds).toBe('3');
+    expect(form.textColor).toBe('');
+    expect(toItem(form, 'gala')).toEqual({
+      slug: 'gala', client: 'Gala', backgroundColor: '#102030', countdownSeconds: 3, kioskIdleSeconds: 60,
+      choosePhoto: false, qrHandoff: true, logoMark: false, styles: ['comic', 'neon'],
+    });
+  });
+
+  it('names a refused field and a contrast warning as the build would', () => {
+    const form = { ...toForm({ slug: 'x' }), accentColor: 'not-a-colour', textColor: '#777777', backgroundColor: '#888888', kioskIdleSeconds: '5' };
+    const checked = check(form, 'x');
+    expect(checked.refused.accentColor).toEqual(['accentColor is not a CSS colour.']);
+    expect(checked.refused.kioskIdleSeconds?.[0]).toContain('is not 0 (off)');
+    expect(checked.warnings.textColor?.[0]).toContain('under the 4.5:1');
+    // What the preview paints: the default for a refused colour, the hex of a good one.
+    expect(checked.branding.backgroundColor).toBe('#888888');
+    expect(checked.branding.accentColor).not.toBe('not-a-colour');
+  });
+
+  it('finds no problem in good values, and reads a colour name as its hex', () => {
+    const checked = check({ ...toForm({ slug: 'x' }), backgroundColor: 'navy', textColor: 'white' }, 'x');
+    expect(checked.refused).toEqual({});
+    expect(checked.warnings).toEqual({});
+    expect(checked.branding.backgroundColor).toBe('#000080');
+  });
+
+  it('shows a bucket image from the tenant files and a URL as it is', () => {
+    expect(imageAddress('gala/logo-abc.png')).toBe('/media/tenants/gala/logo-abc.png');
+    expect(imageAddress('https://cdn.example/logo.png')).toBe('https://cdn.example/logo.png');
+    expect(imageAddress('/assets/logo.svg')).toBe('/assets/logo.svg');
+    expect(imageAddress('')).toBe('');
+  });
+});
+
+describe('the console routes', () => {
+  it('reads each page from the fragment, and nothing else', () => {
+    expect(parseRoute('')).toEqual({ name: 'tenants' });
+    expect(parseRoute('#/new')).toEqual({ name: 'new-tenant' });
+    expect(parseRoute('#/tenants/gala')).toEqual({ name: 'tenant', slug: 'gala' });
+    expect(parseRoute('#/tenants/gala/event')).toEqual({ name: 'event', slug: 'gala' });
+    expect(parseRoute('#/publish')).toEqual({ name: 'publish' });
+    expect(parseRoute('#/tenants/../x')).toEqual({ name: 'not-found' });
+    expect(parseRoute('#/tenants/Gala')).toEqual({ name: 'not-found' });
+  });
+});

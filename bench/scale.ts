@@ -3,6 +3,8 @@
 // OpenAI stand-in, as a remote model would); the queue + storage overhead per job against the
 // embedded default; and the local CPU engine with 1 and 2 worker processes on this machine's cores.
 import { writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { CREATE_JOB_PATH, jobPath, jobPhase } from '../contract/index.ts';
@@ -13,7 +15,7 @@ import { startOpenAiStandIn } from '../tests/support/stand-ins/openai.ts';
 import { Queue, QueueEvents, Worker } from 'bullmq';
 import { S3Store } from '../server/scale/s3-store.ts';
 import { formatTable, type BenchRow } from './row.ts';
-import { median } from './stats.ts';
+import { median, percentile } from './stats.ts';
 
 const WORKER_COUNTS = [1, 2, 4, 8];
 /** Jobs per worker process in each throughput run: enough that the start and the tail weigh little. */
@@ -51,23 +53,49 @@ async function ready(server: RunningServer) {
   while (!/worker \d+ ready/.test(server.output())) await new Promise((resolve) => setTimeout(resolve, 100));
 }
 
-/** Where the overhead goes: one S3 call of a photo's size, and one job through BullMQ with a worker that does nothing. */
-async function parts(redisUrl: string, s3env: Record<string, string>, photo: Uint8Array) {
-  const store = new S3Store({
-    redisUrl, resultsUrlSeconds: 3600, serviceTimeoutMs: 5000, stalledSeconds: 30, workerJobs: 1,
-    s3: { bucket: s3env.BOOTH_S3_BUCKET!, endpoint: s3env.BOOTH_S3_ENDPOINT, region: 'us-east-1', pathStyle: true,
-      credentials: { accessKeyId: s3env.BOOTH_S3_ACCESS_KEY_ID!, secretAccessKey: s3env.BOOTH_S3_SECRET_ACCESS_KEY! } },
-  });
-  const s3Calls: number[] = [];
+/** Put, get and delete of a photo, SEQUENTIAL times each: every call's time. */
+async function storeCalls(store: S3Store, photo: Uint8Array) {
+  const times: number[] = [];
   for (let i = 0; i < SEQUENTIAL; i++) {
     const key = `bench/${i}.jpg`;
     for (const call of [() => store.putPhoto(key, photo), () => store.getPhoto(key), () => store.delete([key])]) {
       const started = performance.now();
       await call();
-      s3Calls.push(performance.now() - started);
+      times.push(performance.now() - started);
     }
   }
+  return times;
+}
+
+/** A loopback HTTP server that answers every S3 call at once (the photo to a GET): what is left of a call is the client's. */
+async function startInstantStore(photo: Uint8Array) {
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      if (req.method === 'GET') res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': photo.byteLength }).end(photo);
+      else if (req.method === 'POST') res.writeHead(200, { 'content-type': 'application/xml' }).end('<?xml version="1.0" encoding="UTF-8"?><DeleteResult></DeleteResult>');
+      else res.writeHead(200, { etag: '"0"' }).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
+}
+
+/** Where the overhead goes: one S3 call of a photo's size, and one job through BullMQ with a worker that does nothing. */
+async function parts(redisUrl: string, s3env: Record<string, string>, photo: Uint8Array) {
+  const settings = {
+    redisUrl, resultsUrlSeconds: 3600, serviceTimeoutMs: 5000, stalledSeconds: 30, workerJobs: 1,
+    s3: { bucket: s3env.BOOTH_S3_BUCKET!, endpoint: s3env.BOOTH_S3_ENDPOINT, region: 'us-east-1', pathStyle: true,
+      credentials: { accessKeyId: s3env.BOOTH_S3_ACCESS_KEY_ID!, secretAccessKey: s3env.BOOTH_S3_SECRET_ACCESS_KEY! } },
+  };
+  const store = new S3Store(settings);
+  const s3Calls = await storeCalls(store, photo);
   store.close();
+  const instant = await startInstantStore(photo);
+  const client = new S3Store({ ...settings, s3: { ...settings.s3, endpoint: instant.url } });
+  const clientCalls = await storeCalls(client, photo);
+  client.close();
+  instant.close();
   const connection = { url: redisUrl, maxRetriesPerRequest: null };
   const queue = new Queue('bench-parts', { connection });
   const events = new QueueEvents('bench-parts', { connection });
@@ -92,7 +120,7 @@ async function parts(redisUrl: string, s3env: Record<string, string>, photo: Uin
   await Promise.all([worker.close(), events.close()]);
   await queue.obliterate({ force: true });
   await queue.close();
-  return { s3Call: median(s3Calls), queueTrip: median(queueTrips) };
+  return { s3Call: median(s3Calls), s3Client: median(clientCalls), queueTrip: median(queueTrips) };
 }
 
 export default async function bench(): Promise<BenchRow[]> {
@@ -131,23 +159,26 @@ export default async function bench(): Promise<BenchRow[]> {
         await job(api, bodyOf('anime'));
         times.push(performance.now() - started - model.serviceMs.slice(served).reduce((sum, ms) => sum + ms, 0));
       }
-      return median(times);
+      return times;
     };
     const embedded = await start([], { ...env, BOOTH_HTTPS: 'off' });
     await ready(embedded);
-    const embeddedMs = await overheadOf(embedded);
+    const embeddedTimes = await overheadOf(embedded);
     await embedded.stop();
     const api = await start(['--role', 'api'], scaleEnv);
     const workers = [await start(['--role', 'worker'], scaleEnv)];
     await ready(workers[0]!);
-    const scaleMs = await overheadOf(api);
-    const path = `${SEQUENTIAL} sequential jobs, create to COMPLETED minus the stand-in model's own time, p50`;
+    const scaleTimes = await overheadOf(api);
+    const path = `${SEQUENTIAL} sequential jobs, create to COMPLETED minus the stand-in model's own time, p50 / p95`;
     const breakdown = await parts(redis.url, s3.env, photo);
+    const both = (times: number[]) => `${median(times).toFixed(1)} / ${percentile(times, 95).toFixed(1)} ms`;
+    const overhead = (p: number) => (p === 50 ? median(scaleTimes) - median(embeddedTimes) : percentile(scaleTimes, p) - percentile(embeddedTimes, p)).toFixed(1);
     rows.push(
-      { area: 'scale', figure: 'hub time per job, embedded default (SQLite, disk)', value: `${embeddedMs.toFixed(1)} ms`, how: path },
-      { area: 'scale', figure: 'hub time per job, Redis + S3 (1 API node, 1 worker)', value: `${scaleMs.toFixed(1)} ms`, how: path },
-      { area: 'scale', figure: 'queue + storage overhead per job p50', value: `${(scaleMs - embeddedMs).toFixed(1)} ms`, how: 'the difference of the two rows above: what BullMQ, Redis and S3 add to a job' },
+      { area: 'scale', figure: 'hub time per job, embedded default (SQLite, disk)', value: both(embeddedTimes), how: path },
+      { area: 'scale', figure: 'hub time per job, Redis + S3 (1 API node, 1 worker)', value: both(scaleTimes), how: path },
+      { area: 'scale', figure: 'queue + storage overhead per job p50 / p95', value: `${overhead(50)} / ${overhead(95)} ms`, how: 'the differences of the two rows above: what BullMQ, Redis and S3 add to a job' },
       { area: 'scale', figure: 'of which: one S3 call p50 (s3rver on this machine)', value: `${breakdown.s3Call.toFixed(1)} ms`, how: `put, get and delete of the ${Math.round(photo.byteLength / 1024)} KB photo, ${SEQUENTIAL} times each; a job makes 3 on its path (photo in, photo out, result in)` },
+      { area: 'scale', figure: 'of which: the S3 client\'s own part of a call p50', value: `${breakdown.s3Client.toFixed(1)} ms`, how: 'the same calls, same client settings, to a loopback server that answers at once: the rest of a call is s3rver\'s' },
       { area: 'scale', figure: 'of which: one job through BullMQ p50', value: `${breakdown.queueTrip.toFixed(1)} ms`, how: `add to the completed event at a listener, a worker that does nothing, ${SEQUENTIAL} times` },
     );
 

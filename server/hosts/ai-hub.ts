@@ -5,11 +5,12 @@ import { clientAddress } from '../client-address.ts';
 import { fail, limitBody, publicOrigin, sizeText } from '../http.ts';
 import { QueueAdmission } from '../jobs/admission.ts';
 import type { JobBackend, StyleCatalog } from '../jobs/job-backend.ts';
-import { frameForTenant, knownTenant, tenantProblem, type FrameLookup } from '../jobs/job-frame.ts';
+import { frameForTenant, knownTenant, tenantProblem, unframedNotice, type FrameLookup } from '../jobs/job-frame.ts';
 import { checkHeader, checkPixels, UploadError, type Photo } from '../jobs/upload-check.ts';
 import type { UploadReaders } from '../jobs/upload-readers.ts';
 import { ClientLimits } from '../limits/client-limits.ts';
 import { FairLimiter, LimiterFullError } from '../limits/fair-limiter.ts';
+import { log } from '../log.ts';
 
 export interface AiHubDeps {
   styles: StyleCatalog;
@@ -71,6 +72,7 @@ export function aiHubHost(deps: AiHubDeps) {
   // Decoding is the costly part of a check: a client's photos are decoded one at a time.
   const photoChecks = new FairLimiter({ concurrency: deps.limits.photoChecks, perClient: 1, maxWaiting: deps.queueLimit });
   const photoLimits = { maxPixels: deps.maxPixels, storedLongSide: deps.limits.storedLongSide };
+  const unframed = deps.frames ? null : unframedNotice(log);
 
   app.get('/styles', (c) => {
     const origin = publicOrigin(c, deps.publicUrl);
@@ -123,6 +125,7 @@ export function aiHubHost(deps: AiHubDeps) {
         throw error;
       }
       const frame = deps.frames ? frameForTenant(deps.frames, upload.tenant) : null;
+      if (upload.tenant !== undefined) unframed?.(upload.tenant);
       const tenant = deps.frames ? knownTenant(deps.frames, upload.tenant) : null;
       const job = await deps.jobs.create({ style, photo, client, frame, tenant });
       void job.ended.finally(admission.release);

@@ -4,6 +4,8 @@ import {
   DeleteObjectsCommand, GetObjectCommand, HeadBucketCommand, ListObjectsV2Command, PutBucketCorsCommand, PutObjectCommand, S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import http from 'node:http';
+import https from 'node:https';
 import type { EngineImage } from '../engine/engine.ts';
 import { ServiceUnavailableError } from '../jobs/job-backend.ts';
 import type { ScaleSettings } from './settings.ts';
@@ -11,6 +13,14 @@ import { detailOf, STORE_SERVICE, within } from './service-call.ts';
 
 const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
 const TYPES: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
+
+/**
+ * Connections to the store kept open and reused: a job makes three calls on its path (photo in,
+ * photo out, result in), and a new connection (a TLS handshake to a real S3) for each would cost
+ * more than the call. Enough sockets for a worker's jobs and an API node's uploads at once.
+ */
+const STORE_SOCKETS = 64;
+const agentOptions = { keepAlive: true, maxSockets: STORE_SOCKETS };
 
 /** The photo is gone (deleted, or never stored): its job cannot run. */
 export class PhotoMissingError extends Error {
@@ -33,7 +43,13 @@ export class S3Store {
       credentials: s3.credentials,
       // One retry: a call is bounded by BOOTH_SERVICE_TIMEOUT_MS as a whole anyway.
       maxAttempts: 2,
-      requestHandler: { connectionTimeout: settings.serviceTimeoutMs, requestTimeout: settings.serviceTimeoutMs },
+      requestHandler: {
+        connectionTimeout: settings.serviceTimeoutMs, requestTimeout: settings.serviceTimeoutMs,
+        httpAgent: new http.Agent(agentOptions), httpsAgent: new https.Agent(agentOptions),
+      },
+      // Photos and results are bounded (BOOTH_MAX_BODY_BYTES): sent at once, not after waiting a
+      // round trip for "100 Continue", which the SDK asks for from 2 MB on, on a connection of its own.
+      expectContinueHeader: false,
     });
     this.#bucket = s3.bucket;
     this.#publicUrl = settings.resultsPublicUrl;
@@ -82,9 +98,11 @@ export class S3Store {
     }), { abortSignal }));
   }
 
-  async deleteResults(jobId: string) {
-    const listed = await this.#call((abortSignal) => this.#client.send(new ListObjectsV2Command({ Bucket: this.#bucket, Prefix: `results/${jobId}/` }), { abortSignal }));
-    await this.delete((listed.Contents ?? []).map((object) => object.Key!).filter(Boolean));
+  /** A job's results, and its photo if it is still there (photos/{job}.{extension}). */
+  async deleteJobFiles(jobId: string) {
+    const listed = await Promise.all([`results/${jobId}/`, `photos/${jobId}.`].map((Prefix) =>
+      this.#call((abortSignal) => this.#client.send(new ListObjectsV2Command({ Bucket: this.#bucket, Prefix }), { abortSignal }))));
+    await this.delete(listed.flatMap((answer) => (answer.Contents ?? []).map((object) => object.Key!)).filter(Boolean));
   }
 
   /** The address a browser fetches a result from. */

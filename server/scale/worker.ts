@@ -8,6 +8,7 @@ import { JOB_STATUS } from '../../contract/index.ts';
 import { JOB_MESSAGES } from '../jobs/job-messages.ts';
 import { ServiceUnavailableError } from '../jobs/job-backend.ts';
 import { failureOf, restyle, type RestyleDeps } from '../jobs/restyle.ts';
+import { PhotoDeletes } from './photo-deletes.ts';
 import { PhotoMissingError, type S3Store } from './s3-store.ts';
 import { failFast, QUEUE_NAME, waitForever, type JobOutcome, type QueuedJob } from './queue.ts';
 import { detailOf, OutageLog, QUEUE_SERVICE, within } from './service-call.ts';
@@ -61,11 +62,11 @@ export function startQueueWorker(deps: QueueWorkerDeps) {
     return outcome;
   }
 
-  // The photo goes as soon as its job has ended in Redis, not before: a worker dying between the
-  // two would leave a job to run again without its photo. Off the job's own path (one S3 call less).
+  // The photo goes once its job has ended in Redis, not before: a worker dying between the two
+  // would leave a job to run again without its photo. Off the job's own path, in batches.
+  const photoDeletes = new PhotoDeletes(store, log);
   const deletePhoto = (job: Job<QueuedJob, JobOutcome> | undefined) => {
-    if (!job?.finishedOn) return;
-    void store.delete([job.data.photoKey]).catch((error) => log(`job ${job.id}: its photo could not be deleted (${detailOf(error)})`));
+    if (job?.finishedOn) photoDeletes.add(job.data.photoKey);
   };
 
   const worker = new Worker<QueuedJob, JobOutcome>(QUEUE_NAME, run, {
@@ -92,7 +93,7 @@ export function startQueueWorker(deps: QueueWorkerDeps) {
       stopRetention();
       await worker.close();
       stopping.abort(new Error('The worker is stopping.'));
-      await queue.close();
+      await Promise.all([queue.close(), photoDeletes.flush()]);
     },
     /** Running, and Redis answers: it can take jobs. */
     async healthy() {
@@ -111,14 +112,15 @@ export function startQueueWorker(deps: QueueWorkerDeps) {
 
 /**
  * Privacy, as in the embedded default: a job and its results are deleted once the retention period
- * has passed since it ended. Every worker sweeps; BullMQ's clean hands each job to one of them.
+ * has passed since it ended, with its photo if a batch of photo deletes missed it. Every worker
+ * sweeps; BullMQ's clean hands each job to one of them.
  */
 function startScaleRetention({ store, retentionSeconds, log }: QueueWorkerDeps, queue: Queue): () => void {
   async function sweep() {
     let deleted = 0;
     for (const kind of ['completed', 'failed'] as const) {
       const ids = await queue.clean(retentionSeconds * 1000, 1000, kind);
-      for (const id of ids) await store.deleteResults(id);
+      for (const id of ids) await store.deleteJobFiles(id);
       deleted += ids.length;
     }
     if (deleted > 0) log(`retention: deleted ${deleted} job(s) older than ${retentionSeconds}s`);

@@ -77,6 +77,25 @@ describe('two API nodes and two workers on one queue and one store', () => {
     expect(job.images).toEqual([]);
   });
 
+  it('runs a job of a tenant created on an API node unframed, and says so in its log once per tenant', async () => {
+    const [a] = cluster.apis;
+    const body = { style_id: 'die-cut-sticker', image: dataUrl(photo), tenant: 'aurora' };
+    const ids: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const res = await postJob(a!.url, body);
+      expect(res.status).toBe(201);
+      ids.push(((await res.json()) as { id: string }).id);
+    }
+    for (const id of ids) expect((await waitForJob(a!.url, id)).result.status).toBe(JOB_STATUS.completed);
+    const notices = a!.output().match(/tenant aurora: brand frames are not applied to jobs created on an API node[^\n]*/g) ?? [];
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toContain('docs/deploy.md');
+    // A malformed slug is still the caller's mistake, as on the embedded default.
+    const bad = await postJob(a!.url, { ...body, tenant: '../etc' });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: string }).error).toMatch(/tenant must be a tenant's slug/);
+  });
+
   it('answers 404 for a job nobody created, and has no site or console on an API node', async () => {
     expect((await getJob(cluster.apis[0]!.url, 'no-such-job')).status).toBe(404);
     expect((await fetch(`${cluster.apis[0]!.url}/`)).status).toBe(404);

@@ -20,6 +20,11 @@ export class JobWaiters {
     });
   }
 
+  /** Some request here is waiting for this job. */
+  has(jobId: string) {
+    return this.#waiting.has(jobId);
+  }
+
   notify(jobId: string) {
     for (const done of [...(this.#waiting.get(jobId) ?? [])]) done();
   }

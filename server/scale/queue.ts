@@ -32,6 +32,8 @@ export interface JobOutcome {
   images: string[];
   previews: string[];
   message: string;
+  /** The job's prompt, so that its completion event alone can answer a waiting request. */
+  prompt?: string;
 }
 
 /**
@@ -50,6 +52,9 @@ export const waitForever = (url: string) => ({ url, maxRetriesPerRequest: null }
 
 interface Tracked { end: () => void; photoKey: string }
 
+/** A completion event's outcome kept for the request it wakes, which would otherwise read the job again. */
+const ENDED_KEPT_MS = 5_000;
+
 /** How often this node asks after the jobs it accepted, in case an event was missed while Redis was away. */
 const TRACK_SWEEP_MS = 30_000;
 
@@ -59,6 +64,7 @@ export class RedisJobs implements JobBackend {
   #store: S3Store;
   #waiters = new JobWaiters();
   #tracked = new Map<string, Tracked>();
+  #ended = new Map<string, { outcome: JobOutcome & { prompt: string }; at: number }>();
   #timeoutMs: number;
   #retentionSeconds: number;
   #log: (line: string) => void;
@@ -75,8 +81,8 @@ export class RedisJobs implements JobBackend {
     this.#events = new QueueEvents(QUEUE_NAME, { connection: waitForever(settings.redisUrl) });
     // Without a listener an 'error' event would end the process; the queue's line says it all.
     this.#events.on('error', () => {});
-    this.#events.on('completed', ({ jobId }) => this.#ended(jobId));
-    this.#events.on('failed', ({ jobId }) => this.#ended(jobId, true));
+    this.#events.on('completed', ({ jobId, returnvalue }) => this.#jobEnded(jobId, false, returnvalue as unknown));
+    this.#events.on('failed', ({ jobId }) => this.#jobEnded(jobId, true));
     this.#queue.waitUntilReady().then(() => outage.ok(), () => {});
     this.#sweep = setInterval(() => void this.#askAfterTracked().then(() => outage.ok(), (error) => outage.failed(detailOf(error))), TRACK_SWEEP_MS);
     this.#sweep.unref();
@@ -104,10 +110,9 @@ export class RedisJobs implements JobBackend {
 
   /** Result URLs are the store's (signed, or under BOOTH_RESULTS_PUBLIC_URL), whatever origin asked. */
   async view(id: string): Promise<JobAnswer | undefined> {
-    const job = await this.#redis(() => Job.fromId<QueuedJob, JobOutcome>(this.#queue, id));
-    if (!job) return undefined;
-    if (job.finishedOn && job.finishedOn + this.#retentionSeconds * 1000 <= Date.now()) return undefined;
-    const outcome = outcomeOf(job);
+    const known = this.#justEnded(id) ?? (await this.#stored(id));
+    if (!known) return undefined;
+    const { outcome, prompt } = known;
     const [images, previews] = await Promise.all([
       Promise.all(outcome.images.map((name) => this.#store.resultUrl(id, name))),
       Promise.all(outcome.previews.map((name) => this.#store.resultUrl(id, name))),
@@ -116,9 +121,24 @@ export class RedisJobs implements JobBackend {
       id,
       images,
       ...(previews.length === images.length && previews.length > 0 ? { previews } : {}),
-      prompt: job.data.prompt,
+      prompt,
       result: { status: outcome.status, message: outcome.message },
     };
+  }
+
+  /** A job that ended a moment ago, as its completion event told it (#jobEnded); taken once. */
+  #justEnded(id: string) {
+    const kept = this.#ended.get(id);
+    this.#ended.delete(id);
+    // Never past retention, however short it is set.
+    return kept && kept.at + Math.min(ENDED_KEPT_MS, this.#retentionSeconds * 1000) > Date.now() ? { outcome: kept.outcome, prompt: kept.outcome.prompt } : undefined;
+  }
+
+  /** The job as Redis keeps it; undefined when unknown or past retention. */
+  async #stored(id: string) {
+    const job = await this.#redis(() => Job.fromId<QueuedJob, JobOutcome>(this.#queue, id));
+    if (!job || (job.finishedOn && job.finishedOn + this.#retentionSeconds * 1000 <= Date.now())) return undefined;
+    return { outcome: outcomeOf(job), prompt: job.data.prompt };
   }
 
   wait(id: string, ms: number, signal?: AbortSignal) {
@@ -136,7 +156,14 @@ export class RedisJobs implements JobBackend {
     await Promise.allSettled([this.#events.close(), this.#queue.close()]);
   }
 
-  #ended(jobId: string, failed = false) {
+  #jobEnded(jobId: string, failed: boolean, returnvalue?: unknown) {
+    // The request this wakes answers from the event: no read of the job it just ended.
+    const outcome = returnvalue as Partial<JobOutcome> | undefined;
+    if (this.#waiters.has(jobId) && outcome?.status && isFinalStatus(outcome.status) && typeof outcome.prompt === 'string') {
+      const now = Date.now();
+      for (const [id, kept] of this.#ended) if (kept.at + ENDED_KEPT_MS < now) this.#ended.delete(id);
+      this.#ended.set(jobId, { outcome: outcome as JobOutcome & { prompt: string }, at: now });
+    }
     this.#waiters.notify(jobId);
     const tracked = this.#tracked.get(jobId);
     if (!tracked) return;
@@ -149,8 +176,8 @@ export class RedisJobs implements JobBackend {
   async #askAfterTracked() {
     for (const id of [...this.#tracked.keys()]) {
       const state = await this.#redis(() => this.#queue.getJobState(id));
-      if (state === 'completed' || state === 'unknown') this.#ended(id);
-      else if (state === 'failed') this.#ended(id, true);
+      if (state === 'completed' || state === 'unknown') this.#jobEnded(id, false);
+      else if (state === 'failed') this.#jobEnded(id, true);
     }
   }
 

@@ -37,7 +37,7 @@ export function startQueueWorker(deps: QueueWorkerDeps) {
     const ended = (outcome: JobOutcome, why = '') => {
       const took = `${Date.now() - started}ms`;
       log(`job ${id} style=${styleId} ${outcome.status} ${took}${outcome.message ? ` "${outcome.message}"` : ''}${why ? ` (${why})` : ''}`);
-      return outcome;
+      return { ...outcome, prompt };
     };
     const none = { images: [], previews: [], message: '' };
     let photo: Uint8Array;

@@ -67,6 +67,12 @@ describe('two API nodes and two workers on one queue and one store', () => {
     if (answer.job.result.status !== JOB_STATUS.completed) answer = await getJob(b!.url, id, 20);
     expect(answer.job.result.status).toBe(JOB_STATUS.completed);
     expect(Date.now() - started).toBeLessThan(15_000);
+    // The woken answer is built from the completion event; it says what a later read of the job says.
+    const signedPart = (job: Job) => ({ ...job, images: job.images.map((url) => url.split('?')[0]), previews: job.previews?.map((url) => url.split('?')[0]) });
+    const read = await getJob(b!.url, id);
+    expect(answer.job.prompt).toBe('Turn the person into an anime hero');
+    expect(answer.job.images).toHaveLength(1);
+    expect(signedPart(answer.job)).toEqual(signedPart(read.job));
   });
 
   it('ends a job whose photo shows nobody with the engine\'s sentence, read on either node', async () => {

@@ -63,7 +63,8 @@ export function startQueueWorker(deps: QueueWorkerDeps) {
   }
 
   // The photo goes once its job has ended in Redis, not before: a worker dying between the two
-  // would leave a job to run again without its photo. Off the job's own path; photos of jobs that end together go in one call.
+  // would leave a job to run again without its photo. Off the job's own path; the photos of jobs
+  // that end together go in one call.
   const photoDeletes = new PhotoDeletes(store, log);
   const deletePhoto = (job: Job<QueuedJob, JobOutcome> | undefined) => {
     if (job?.finishedOn) photoDeletes.add(job.data.photoKey);

@@ -1,9 +1,16 @@
 // An S3-compatible server for the tests: s3rver (npm, MIT) on a loopback port, files in a folder of
 // the test's. The booth talks to it with the unchanged AWS SDK, path-style, as to any such store.
 import { mkdirSync } from 'node:fs';
-import { S3Client, CreateBucketCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { S3Client, CreateBucketCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { freePort } from './network.ts';
+
+/**
+ * s3rver keeps objects as files and removes a folder once its last object is deleted; a photo
+ * written into that folder at that moment crashes it (ENOENT on a stream whose error nobody
+ * handles). This object keeps photos/ from ever being empty; a real S3 has no folders.
+ */
+const KEEP_KEY = 'photos/s3rver-keeps-this-folder';
 
 // s3rver's own fixed key pair.
 const CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
@@ -37,6 +44,7 @@ export async function startS3(dir: string, bucket = 'booth-results'): Promise<S3
   const endpoint = `http://127.0.0.1:${port}`;
   const client = new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials: CREDENTIALS });
   await client.send(new CreateBucketCommand({ Bucket: bucket }));
+  await client.send(new PutObjectCommand({ Bucket: bucket, Key: KEEP_KEY, Body: '' }));
   return {
     endpoint,
     bucket,
@@ -46,7 +54,7 @@ export async function startS3(dir: string, bucket = 'booth-results'): Promise<S3
     },
     async keys(prefix = '') {
       const listed = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix }));
-      return (listed.Contents ?? []).map((o) => o.Key!);
+      return (listed.Contents ?? []).map((o) => o.Key!).filter((key) => key !== KEEP_KEY);
     },
     stop,
     start,

@@ -44,7 +44,7 @@ export async function startS3(dir: string, bucket = 'booth-results'): Promise<S3
   const endpoint = `http://127.0.0.1:${port}`;
   const client = new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials: CREDENTIALS });
   await client.send(new CreateBucketCommand({ Bucket: bucket }));
-  await client.send(new PutObjectCommand({ Bucket: bucket, Key: KEEP_KEY, Body: '' }));
+  await client.send(new PutObjectCommand({ Bucket: bucket, Key: KEEP_KEY, Body: new Uint8Array(0), ContentLength: 0 }));
   return {
     endpoint,
     bucket,

@@ -131,7 +131,8 @@ export class RedisJobs implements JobBackend {
     const kept = this.#ended.get(id);
     this.#ended.delete(id);
     // Never past retention, however short it is set.
-    return kept && kept.at + Math.min(ENDED_KEPT_MS, this.#retentionSeconds * 1000) > Date.now() ? { outcome: kept.outcome, prompt: kept.outcome.prompt } : undefined;
+    if (!kept || kept.at + Math.min(ENDED_KEPT_MS, this.#retentionSeconds * 1000) <= Date.now()) return undefined;
+    return { outcome: kept.outcome, prompt: kept.outcome.prompt };
   }
 
   /** The job as Redis keeps it; undefined when unknown or past retention. */
@@ -159,7 +160,9 @@ export class RedisJobs implements JobBackend {
   #jobEnded(jobId: string, failed: boolean, returnvalue?: unknown) {
     // The request this wakes answers from the event: no read of the job it just ended.
     const outcome = returnvalue as Partial<JobOutcome> | undefined;
-    if (this.#waiters.has(jobId) && outcome?.status && isFinalStatus(outcome.status) && typeof outcome.prompt === 'string') {
+    const whole = outcome?.status && isFinalStatus(outcome.status) && typeof outcome.prompt === 'string'
+      && Array.isArray(outcome.images) && Array.isArray(outcome.previews);
+    if (whole && this.#waiters.has(jobId)) {
       const now = Date.now();
       for (const [id, kept] of this.#ended) if (kept.at + ENDED_KEPT_MS < now) this.#ended.delete(id);
       this.#ended.set(jobId, { outcome: outcome as JobOutcome & { prompt: string }, at: now });

@@ -56,6 +56,7 @@ const PAGES: ConsolePage[] = [
       await p.getByRole('button', { name: 'Delete tenant' }).click();
     }),
   },
+  { name: 'no-such-page', open: signedIn('#/nowhere', (p) => p.getByText('The console has no such page.').waitFor()) },
   { name: 'accounts', open: signedIn('#/accounts', (p) => p.getByRole('cell', { name: SERVICE.username }).waitFor()) },
   {
     name: 'publish',
@@ -65,6 +66,7 @@ const PAGES: ConsolePage[] = [
       expect((await (await operatorApi())('POST', '/tenants', { slug, backgroundColor: '#888888', textColor: '#777777' })).status).toBe(201);
       await signIn(p, SERVICE.username, SERVICE.password, '#/publish');
       await p.getByRole('button', { name: 'Publish the changed tenants' }).click();
+      await p.getByText(`Tenants: ${slug}.`, { exact: false }).waitFor();
       await p.getByRole('heading', { name: /The last publish/ }).waitFor({ timeout: 60_000 });
     },
   },

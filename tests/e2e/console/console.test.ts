@@ -5,6 +5,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
+import { DEFAULT_BRANDING } from '../../../contract/branding.ts';
 import { suiteBrowser } from '../support/browser.ts';
 import { dataUrl, fixture as photo, postJob, waitForJob } from '../../integration/server/support/client.ts';
 import { SERVICE, consoleUrl, finishedJob, operatorApi, removeTenant, signIn, uniqueSlug } from './support.ts';
@@ -58,6 +59,17 @@ describe('the operator console', () => {
     await expect.poll(() => heading.textContent()).toBe(`Tenant ${MARKUP} (${slug})`);
     expect(await page.locator('img[src="x"]').count()).toBe(0);
 
+    // Every branding field the contract has (event-kit fields included) has its control here.
+    for (const key of Object.keys(DEFAULT_BRANDING).filter((k) => k !== 'slug')) {
+      expect(await page.locator(`#f-${key}`).count(), key).toBe(1);
+    }
+
+    // The intro's title and text with markup: the preview shows it as text, and makes nothing of it.
+    await page.getByLabel('Intro title').fill(`<b>Bold</b> ${MARKUP}`);
+    await page.getByLabel('Intro text').fill(`<script>window.__consoleXss=2</script>\n${MARKUP}`);
+    await expect.poll(() => page.getByTestId('intro-preview').locator('p').allTextContents()).toEqual([`<b>Bold</b> ${MARKUP}`, '<script>window.__consoleXss=2</script>', MARKUP]);
+    expect(await page.getByTestId('intro-preview').locator('b, script, img[src="x"]').count()).toBe(0);
+
     // A refused upload: the server's sentence under the field.
     await page.getByLabel('Upload a logo').setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>') });
     await page.getByRole('button', { name: 'Upload logo' }).click();
@@ -108,7 +120,7 @@ describe('the operator console', () => {
     await expect.poll(() => page.getByRole('status').textContent()).toContain(`Tenant ${slug} saved.`);
 
     const saved = await (await page.request.get(`${inject('boothUrl')}/admin/api/tenants/${slug}`)).json();
-    expect(saved.branding).toMatchObject({ client: MARKUP, backgroundColor: '#003366', textColor: '#ffffff', accentColor: '#ffcc00', styles: [c!.id, a!.id, b!.id] });
+    expect(saved.branding).toMatchObject({ client: MARKUP, viewFinderTitle: `<b>Bold</b> ${MARKUP}`, backgroundColor: '#003366', textColor: '#ffffff', accentColor: '#ffcc00', styles: [c!.id, a!.id, b!.id] });
     expect(saved.branding.logoUrl).toMatch(new RegExp(`^${slug}/logo-`));
 
     // In the list, the name is text too.
@@ -242,6 +254,8 @@ describe('the operator console', () => {
       await page.getByRole('heading', { name: 'Publish', exact: true }).waitFor();
       await expect.poll(() => page.getByTestId('changed').locator('li').allTextContents()).toEqual([slug]);
       await page.getByRole('button', { name: 'Publish the changed tenants' }).click();
+      // This run's report (an earlier run's may be shown until it starts), followed to its end.
+      await page.getByText(`Tenants: ${slug}.`, { exact: false }).waitFor();
       await page.getByRole('heading', { name: 'The last publish: Published' }).waitFor({ timeout: 60_000 });
       expect(waits.length).toBeGreaterThanOrEqual(1);
       expect(waits.every((w) => Number(w) > 0 && Number(w) <= 30)).toBe(true);

@@ -44,17 +44,25 @@ export async function publish(slugs: string[]): Promise<Run> {
   return run;
 }
 
+/** Waits for a publish that is running (one at a time: a test's own may still be). */
+async function settled(api: Awaited<ReturnType<typeof operatorApi>>) {
+  let run = (await api<{ running: Run | null }>('GET', '/publish')).body.running;
+  while (run?.status === 'running') run = (await api<Run>('GET', `/publish/${run.id}?wait=30`)).body;
+}
+
 /**
- * Deletes a tenant made by a test (its jobs and files go with it) and, when it was published,
- * publishes it again so its pages go too: the other test files share this build.
+ * Deletes a tenant made by a test (its jobs and files go with it) and, when it may have been
+ * published, publishes it again so its pages go too: the other test files share this build.
  */
 export async function removeTenant(slug: string, { published = false } = {}) {
   const api = await operatorApi();
+  await settled(api);
   await api('DELETE', `/tenants/${slug}`);
-  if (published) {
-    const run = await publish([slug]);
-    if (run.status !== 'succeeded') throw new Error(`Removing the pages of ${slug} failed: ${run.error}`);
-  }
+  if (!published) return;
+  // Never built (the test stopped before its publish): there are no pages to remove.
+  if (!(await api<{ changed: string[] }>('GET', '/publish')).body.changed.includes(slug)) return;
+  const run = await publish([slug]);
+  if (run.status !== 'succeeded') throw new Error(`Removing the pages of ${slug} failed: ${run.error}`);
 }
 
 /** A job of the tenant on the real server, finished: a real photo in a real style. */

@@ -115,7 +115,7 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
       accounts: new AccountStore(db, { username: settings.serviceUsername, password: settings.servicePassword }),
       sessions: new SessionStore(db, settings.consoleSessionHours * 3600 * 1000),
       tenants, styles, datasetId: settings.datasetId, extraReserved: [settings.proxySignature],
-      tenantAssetsDir: settings.tenantAssetsDir, throttle, trustedProxies: settings.trustedProxies, defaultPassword,
+      tenantAssetsDir: settings.tenantAssetsDir, throttle, trustedProxies: settings.trustedProxies, publicUrl: settings.publicUrl, defaultPassword,
       uploads: { imageBytes: settings.consoleImageBytes, videoBytes: settings.consoleVideoBytes, maxPixels: settings.maxPixels },
       publish: { publisher, siteDataFile, bundles },
       events,

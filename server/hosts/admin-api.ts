@@ -36,6 +36,8 @@ export interface AdminApiDeps {
   tenantAssetsDir: string;
   throttle: LoginThrottle;
   trustedProxies: ReadonlySet<string>;
+  /** The address visitors use behind a reverse proxy (BOOTH_PUBLIC_URL): a console origin too. */
+  publicUrl?: string;
   /** The service account has the documented default password: it signs in from this machine only. */
   defaultPassword: boolean;
   uploads: UploadLimits;
@@ -65,7 +67,7 @@ export function adminApi(deps: AdminApiDeps) {
   const limit = limitBody(MAX_JSON_BODY_BYTES, `The request body is too large; the limit is ${sizeText(MAX_JSON_BODY_BYTES)}.`);
   const json = jsonBody({ requireJsonType: true });
 
-  app.use('*', crossSiteGuard());
+  app.use('*', crossSiteGuard({ trustedProxies: deps.trustedProxies, publicUrl: deps.publicUrl }));
   // The console's answers name tenants and accounts: never kept by a browser or a proxy.
   app.use('*', async (c, next) => {
     await next();

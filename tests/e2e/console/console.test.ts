@@ -5,9 +5,10 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
+import { DEFAULT_BRANDING } from '../../../contract/branding.ts';
 import { suiteBrowser } from '../support/browser.ts';
 import { dataUrl, fixture as photo, postJob, waitForJob } from '../../integration/server/support/client.ts';
-import { FINISHED_RUN, SERVICE, consoleUrl, signIn, stubEvents, stubPublish, uniqueSlug } from './support.ts';
+import { SERVICE, consoleUrl, finishedJob, operatorApi, removeTenant, signIn, uniqueSlug } from './support.ts';
 
 const fixture = (name: string) => join(import.meta.dirname, '..', '..', 'fixtures', name);
 const MARKUP = '<img src=x onerror="window.__consoleXss=1">';
@@ -57,6 +58,17 @@ describe('the operator console', () => {
     // The markup is text: the heading shows it once the tenant is loaded, and no element was made of it.
     await expect.poll(() => heading.textContent()).toBe(`Tenant ${MARKUP} (${slug})`);
     expect(await page.locator('img[src="x"]').count()).toBe(0);
+
+    // Every branding field the contract has (event-kit fields included) has its control here.
+    for (const key of Object.keys(DEFAULT_BRANDING).filter((k) => k !== 'slug')) {
+      expect(await page.locator(`#f-${key}`).count(), key).toBe(1);
+    }
+
+    // The intro's title and text with markup: the preview shows it as text, and makes nothing of it.
+    await page.getByLabel('Intro title').fill(`<b>Bold</b> ${MARKUP}`);
+    await page.getByLabel('Intro text').fill(`<script>window.__consoleXss=2</script>\n${MARKUP}`);
+    await expect.poll(() => page.getByTestId('intro-preview').locator('p').allTextContents()).toEqual([`<b>Bold</b> ${MARKUP}`, '<script>window.__consoleXss=2</script>', MARKUP]);
+    expect(await page.getByTestId('intro-preview').locator('b, script, img[src="x"]').count()).toBe(0);
 
     // A refused upload: the server's sentence under the field.
     await page.getByLabel('Upload a logo').setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>') });
@@ -108,7 +120,7 @@ describe('the operator console', () => {
     await expect.poll(() => page.getByRole('status').textContent()).toContain(`Tenant ${slug} saved.`);
 
     const saved = await (await page.request.get(`${inject('boothUrl')}/admin/api/tenants/${slug}`)).json();
-    expect(saved.branding).toMatchObject({ client: MARKUP, backgroundColor: '#003366', textColor: '#ffffff', accentColor: '#ffcc00', styles: [c!.id, a!.id, b!.id] });
+    expect(saved.branding).toMatchObject({ client: MARKUP, viewFinderTitle: `<b>Bold</b> ${MARKUP}`, backgroundColor: '#003366', textColor: '#ffffff', accentColor: '#ffcc00', styles: [c!.id, a!.id, b!.id] });
     expect(saved.branding.logoUrl).toMatch(new RegExp(`^${slug}/logo-`));
 
     // In the list, the name is text too.
@@ -185,6 +197,27 @@ describe('the operator console', () => {
     expect((await fetch(`${booth}/transformations/jobs/${id}/`)).status).toBe(404);
   });
 
+  it('refuses a form posted from another site to a signed-in operator, as the page would send it', async () => {
+    const page = await newPage();
+    await signIn(page);
+    const slug = uniqueSlug('forged');
+    const target = `${inject('boothUrl')}/admin/api/tenants`;
+    // The other site's page (served by a route: no such site exists here) posts a form at once;
+    // text/plain makes its body read as JSON, the classic forged JSON call.
+    await page.route('http://other-site.test/', (route) => route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><title>Win a prize</title><form method="post" action="${target}" enctype="text/plain"><input name='{"slug":"${slug}","x":"' value='"}'></form><script>document.forms[0].submit()</script>`,
+    }));
+    const answer = page.waitForResponse((res) => res.url() === target && res.request().method() === 'POST');
+    await page.goto('http://other-site.test/');
+    const res = await answer;
+    // The browser marks it as another site's (and SameSite=Strict keeps the cookie off it): refused.
+    expect(res.status()).toBe(403);
+    expect((await res.json()).error).toMatch(/came from another site/);
+    expect(await page.getByText('came from another site').count()).toBe(1);
+    expect((await page.request.get(`${target}/${slug}`)).status()).toBe(404);
+  });
+
   it('tells a wrong password in the form', async () => {
     const page = await newPage();
     await page.goto(consoleUrl());
@@ -194,7 +227,8 @@ describe('the operator console', () => {
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('Unable to sign in with that user name and password.');
     expect(await page.getByLabel('Password').getAttribute('aria-describedby')).toBe('sign-in-error');
 
-    // A throttled sign-in (stood in for: ten real failures would hold this machine's address for a minute).
+    // A throttled sign-in, stood in for: the failures it takes would hold this machine's address
+    // for the whole window, and every other test file on this server signs in from it.
     await page.route('**/admin/api/session', (route) =>
       route.request().method() === 'POST'
         ? route.fulfill({ status: 429, headers: { 'Retry-After': '42' }, json: { error: 'Too many failed sign-ins.' } })
@@ -204,21 +238,42 @@ describe('the operator console', () => {
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('Too many failed sign-ins. Wait 42 s.');
   });
 
-  it('publishes with long polling and lists the problems and bundles (the publish routes stubbed)', async () => {
-    const page = await newPage();
-    const waits = await stubPublish(page);
-    await signIn(page, SERVICE.username, SERVICE.password, '#/publish');
-    await page.getByRole('heading', { name: 'Publish', exact: true }).waitFor();
-    await expect.poll(() => page.getByTestId('changed').textContent()).toBe('galameadow');
-    await page.getByRole('button', { name: 'Publish the changed tenants' }).click();
-    await page.getByRole('heading', { name: /The last publish: Published/ }).waitFor();
-    expect(waits.length).toBeGreaterThanOrEqual(2);
-    expect(waits.every((w) => Number(w) > 0 && Number(w) <= 30)).toBe(true);
-    expect(await page.getByText(FINISHED_RUN.problems[0]!).count()).toBe(1);
-    expect(await page.getByRole('link', { name: 'Download bundle of gala' }).getAttribute('href')).toBe('/admin/api/tenants/gala/bundle.tar.gz');
+  it('publishes a tenant with long polling, lists the build\'s problems, and offers its bundle', async () => {
+    // A tenant of its own whose colours the build warns about: the run's problems name it.
+    const api = await operatorApi();
+    const slug = uniqueSlug('publish');
+    expect((await api('POST', '/tenants', { slug, client: 'Low Contrast Fair', backgroundColor: '#888888', textColor: '#777777' })).status).toBe(201);
+    try {
+      const page = await newPage();
+      const waits: string[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (/^\/admin\/api\/publish\/[^/]+$/.test(url.pathname)) waits.push(url.searchParams.get('wait') ?? '');
+      });
+      await signIn(page, SERVICE.username, SERVICE.password, '#/publish');
+      await page.getByRole('heading', { name: 'Publish', exact: true }).waitFor();
+      await expect.poll(() => page.getByTestId('changed').locator('li').allTextContents()).toEqual([slug]);
+      await page.getByRole('button', { name: 'Publish the changed tenants' }).click();
+      // This run's report (an earlier run's may be shown until it starts), followed to its end.
+      await page.getByText(`Tenants: ${slug}.`, { exact: false }).waitFor();
+      await page.getByRole('heading', { name: 'The last publish: Published' }).waitFor({ timeout: 60_000 });
+      expect(waits.length).toBeGreaterThanOrEqual(1);
+      expect(waits.every((w) => Number(w) > 0 && Number(w) <= 30)).toBe(true);
+      const problem = page.locator('li').filter({ hasText: new RegExp(`\\("${slug}"\\).*contrast`) });
+      expect(await problem.count()).toBe(1);
+      const bundle = page.getByRole('link', { name: `Download bundle of ${slug}` });
+      expect(await bundle.getAttribute('href')).toBe(`/admin/api/tenants/${slug}/bundle.tar.gz`);
+      const download = await page.request.get(`${inject('boothUrl')}${await bundle.getAttribute('href')}`);
+      expect(download.status()).toBe(200);
+      expect(download.headers()['content-type']).toBe('application/gzip');
+      expect((await download.body()).subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
+    } finally {
+      await removeTenant(slug, { published: true });
+    }
   });
 
   it('says so when the booth has no publish or event routes', async () => {
+    // Stood in for: this booth has both; a booth without them is an older server.
     const page = await newPage();
     const missing = (path: string) => ({ status: 404, json: { error: `There is no GET ${path} in the console's API.` } });
     await page.route('**/admin/api/publish', (route) => route.fulfill(missing('/admin/api/publish')));
@@ -229,21 +284,40 @@ describe('the operator console', () => {
     await expect.poll(() => page.getByRole('alert').textContent()).toContain('The event figures are not available on this booth');
   });
 
-  it('shows the event at a glance and deletes one result, then all (the event routes stubbed)', async () => {
-    const page = await newPage();
-    const deletes = await stubEvents(page, 'gala');
-    await signIn(page, SERVICE.username, SERVICE.password, '#/tenants/gala/event');
-    await page.getByRole('heading', { name: 'The event at a glance: gala' }).waitFor();
-    await expect.poll(() => page.getByText('median (p50) 14.2 s, p95 21.9 s').count()).toBe(1);
-    expect(await page.getByText("We couldn't find a person in this photo. (4)").count()).toBe(1);
-    expect(await page.getByText('2 waiting, 1 running, 2 worker(s)').count()).toBe(1);
-    await page.getByRole('button', { name: 'Delete result job-aaaa' }).click();
-    await page.getByRole('button', { name: 'Yes, delete it' }).click();
-    await expect.poll(() => deletes).toEqual(['/admin/api/tenants/gala/results/job-aaaaaaaa1']);
-    await page.getByText('No results today.').waitFor();
-    await page.getByRole('button', { name: 'Delete all results of this tenant' }).click();
-    await page.getByRole('button', { name: 'Yes, delete all' }).click();
-    await expect.poll(() => deletes.length).toBe(2);
-    expect(deletes[1]).toBe('/admin/api/tenants/gala/results');
+  it('shows the event at a glance of a tenant from its real jobs, and deletes one result, then all', async () => {
+    const api = await operatorApi();
+    const slug = uniqueSlug('event');
+    expect((await api('POST', '/tenants', { slug, client: 'Event Fair' })).status).toBe(201);
+    try {
+      // Two real jobs: one restyled, one refused (no person in the photo).
+      const done = await finishedJob(slug);
+      expect(done.job.result.status).toBe('COMPLETED');
+      const refused = await finishedJob(slug, 'rocket.jpg');
+      expect(refused.job.result.status).toBe('ERROR');
+
+      const page = await newPage();
+      await signIn(page, SERVICE.username, SERVICE.password, `#/tenants/${slug}/event`);
+      await page.getByRole('heading', { name: `The event at a glance: ${slug}` }).waitFor();
+      const row = (name: string) => page.getByRole('row', { name: new RegExp(`^${name}`) }).locator('td').allTextContents();
+      await expect.poll(() => row('Today')).toEqual(['2', '1', '1']);
+      expect(await row('Last hour')).toEqual(['2', '1', '1']);
+      expect(await page.getByText(/^Turnaround today: median \(p50\) \d+\.\d s, p95 \d+\.\d s\.$/).count()).toBe(1);
+      expect(await page.getByText(/^Queue of the booth: \d+ waiting, \d+ running, \d+ worker\(s\)\.$/).count()).toBe(1);
+      expect(await page.getByText(`${refused.job.result.message} (1)`, { exact: true }).count()).toBe(1);
+
+      await page.getByRole('button', { name: `Delete result ${done.id.slice(0, 8)}` }).click();
+      await page.getByRole('button', { name: 'Yes, delete it' }).click();
+      await page.getByText('No results today.').waitFor();
+      expect((await fetch(done.job.images[0]!)).status).toBe(404);
+      await expect.poll(() => row('Today')).toEqual(['1', '0', '1']);
+
+      await page.getByRole('button', { name: 'Delete all results of this tenant' }).click();
+      await page.getByRole('button', { name: 'Yes, delete all' }).click();
+      await expect.poll(() => page.getByRole('status').textContent()).toContain('1 result(s) deleted.');
+      await expect.poll(() => row('Today')).toEqual(['0', '0', '0']);
+      expect((await fetch(`${inject('boothUrl')}/transformations/jobs/${refused.id}/`)).status).toBe(404);
+    } finally {
+      await removeTenant(slug);
+    }
   });
 });

@@ -3,6 +3,7 @@
 import type { TestProject } from 'vitest/node';
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { DEFAULT_DATASET_ID } from '../../../contract/index.ts';
@@ -51,11 +52,26 @@ function addTenant(file: string, branding: object & { slug: string }) {
   }
 }
 
+/** A port free now: the server's address must be known before it starts (see below). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().once('error', reject).listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 export default async function setup(project: TestProject) {
   const siteDir = join(root, '.test-runs', 'e2e', 'dist');
   const siteDataFile = join(root, '.test-runs', 'e2e', 'tenants.generated.json');
   rmSync(siteDir, { recursive: true, force: true });
-  const server = await startServer({ env: { BOOTH_SITE_DIR: siteDir, ...ONE_BROWSER_MANY_VISITORS } });
+  const port = await freePort();
+  // A publish from the console (tests/e2e/console/journey.test.ts) builds as this build does:
+  // into the same folder and site data file, with the same public address, so that publishing
+  // one new tenant adds its folder and leaves the other tenants' pages as they are.
+  const shared = { BOOTH_SITE_DATA: siteDataFile, BOOTH_PUBLIC_SITE_URL: `http://127.0.0.1:${port}` };
+  const server = await startServer({ env: { PORT: String(port), BOOTH_SITE_DIR: siteDir, ...shared, ...ONE_BROWSER_MANY_VISITORS } });
   try {
     addTenant(join(server.dataDir, 'booth.sqlite'), IMAGELESS_TENANT);
     await runBuild({
@@ -65,7 +81,7 @@ export default async function setup(project: TestProject) {
       BOOTH_OUT_DIR: siteDir,
       BOOTH_SITE_DATA: siteDataFile,
       // The QR hand-off's address: a phone-sized page in the tests opens what the code says.
-      BOOTH_PUBLIC_SITE_URL: server.url,
+      BOOTH_PUBLIC_SITE_URL: shared.BOOTH_PUBLIC_SITE_URL,
     });
   } catch (error) {
     await server.stop();

@@ -7,15 +7,15 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../../scripts/support/server-process.ts';
 import { call, signIn } from './support/console.ts';
+import { CONSOLE_ROUTES, TENANT_ROUTES, routeFor } from './support/console-routes.ts';
 
-/** Every route of the API, with a body where it takes one. */
+/** Every route of the API but sign-in itself, naming aurora where it names a tenant; and one that is not a route. */
 const ROUTES: [string, string, unknown?][] = [
-  ['GET', '/session'], ['DELETE', '/session'],
-  ['GET', '/accounts'], ['POST', '/accounts', { username: 'x', password: 'long-enough-password', role: 'operator' }], ['DELETE', '/accounts/x'],
-  ['GET', '/styles'],
-  ['GET', '/tenants'], ['POST', '/tenants', { slug: 'x' }], ['GET', '/tenants/aurora'], ['PUT', '/tenants/aurora', { client: 'x' }], ['DELETE', '/tenants/aurora'],
-  ['PUT', '/tenants/aurora/files/logo', 'x'], ['GET', '/no-such-call'],
-  ['GET', '/publish'], ['POST', '/publish', {}], ['GET', '/publish/x'], ['GET', '/tenants/aurora/bundle.tar.gz'],
+  ...CONSOLE_ROUTES.filter((r) => !(r.method === 'POST' && r.path === '/session')).map((r) => {
+    const { method, path: p, body } = routeFor(r, 'aurora');
+    return [method, p, body] as [string, string, unknown?];
+  }),
+  ['GET', '/no-such-call'],
 ];
 
 describe('the console API', () => {
@@ -71,6 +71,15 @@ describe('the console API', () => {
     // A form post (what a cross-site page can send without asking) is not JSON: refused too.
     const form = await api('POST', '/tenants', { body: 'slug=evil-corp', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(form.status).toBe(415);
+    expect((await api('GET', '/tenants/evil-corp')).status).toBe(404);
+    // A form another site's page posts, with the headers Chromium sends with it (and the cookie,
+    // as an older browser without SameSite would): refused before its body is read.
+    const browserForm = { 'content-type': 'text/plain', origin: 'https://evil.example', 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' };
+    const forged = await api('POST', '/tenants', { body: '{"slug":"evil-corp","x":"="}', headers: browserForm });
+    expect(forged.status).toBe(403);
+    expect(forged.body.error).toMatch(/came from another site/);
+    expect((await api('POST', '/publish', { body: '{}', headers: browserForm })).status).toBe(403);
+    expect((await api('DELETE', '/tenants/aurora/results', { headers: { origin: 'null', 'sec-fetch-site': 'cross-site' } })).status).toBe(403);
     expect((await api('GET', '/tenants/evil-corp')).status).toBe(404);
     // The console's own pages: same origin.
     expect((await api('POST', '/tenants', { body: { slug: 'same-origin' }, headers: { origin: server.url, 'sec-fetch-site': 'same-origin' } })).status).toBe(201);
@@ -166,6 +175,15 @@ describe('the console API', () => {
       const res = await as(method, p, body);
       expect(res.status, `${method} ${p}`).toBe(403);
       expect(res.body.error).toMatch(/^(This account manages the tenant "aurora" only|Only an operator account may do this)\.$/);
+    }
+    // Every route that names a tenant, for another tenant: 403, before anything of it is told.
+    for (const route of TENANT_ROUTES) {
+      for (const other of ['meadow', 'no-such-tenant']) {
+        const { method, path: p, body } = routeFor(route, other);
+        const res = await as(method, p, body);
+        expect(res.status, `${method} ${p}`).toBe(403);
+        expect(res.body.error, `${method} ${p}`).toMatch(/^(This account manages the tenant "aurora" only|Only an operator account may do this)\.$/);
+      }
     }
     expect((await api('GET', '/tenants/meadow')).body).toMatchObject({ branding: { client: 'Meadow Fair' } });
 

@@ -187,6 +187,8 @@ describe('publishing from the console', () => {
     const entries: string[] = [];
     await list({ file: archive, onReadEntry: (entry) => entries.push(entry.path) });
     expect(entries).toEqual(expect.arrayContaining(['index.html', 'camera/index.html', 'styles/index.html', 'results/index.html', '_redirects']));
+    // The console is the server's only: nothing of it in a tenant's bundle.
+    expect(entries.filter((e) => /^(\.\/)?admin\b/.test(e) || /console-[\w-]+\.js$/.test(e))).toEqual([]);
     const files = new Map<string, string>();
     await list({ file: archive, onReadEntry: (entry) => {
       if (entry.path !== 'index.html') return entry.resume();

@@ -116,6 +116,35 @@ describe('console uploads', () => {
     expect(answer.body.error).toBe('The file is too large; the limit is 50 MB.');
   });
 
+  it('refuses a 200 MB file sent in chunks with no Content-Length, once past the limit', async () => {
+    let sent = 0;
+    const answer = await new Promise<{ status: number; body: { error?: string } }>((resolve, reject) => {
+      const req = http.request(`${server.url}/admin/api/tenants/harbour/files/video`, {
+        method: 'PUT', headers: { cookie: operator, 'content-type': 'video/mp4', 'transfer-encoding': 'chunked' },
+      }, (res) => {
+        let text = '';
+        res.on('data', (d) => (text += d));
+        res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
+      });
+      // The server closes the connection after its answer: the writes after it fail, as they should.
+      req.on('error', (error) => setTimeout(() => reject(error), 5_000).unref());
+      const chunk = Buffer.alloc(1024 * 1024);
+      // Sent as fast as the server reads it, up to 200 MB, until it answers.
+      const pump = () => {
+        while (sent < 200 * 1024 * 1024 && !req.destroyed) {
+          sent += chunk.length;
+          if (!req.write(chunk)) return req.once('drain', pump);
+        }
+        if (!req.destroyed) req.end();
+      };
+      pump();
+    });
+    expect(answer.status).toBe(413);
+    expect(answer.body.error).toBe('The file is too large; the limit is 50 MB.');
+    // It stopped reading soon after the limit, not at the end of the 200 MB.
+    expect(sent).toBeLessThan(120 * 1024 * 1024);
+  });
+
   it('keeps a tenant account to its own tenant\'s files, and says what the kinds are', async () => {
     expect((await call(server.url, 'POST', '/accounts', { cookie: operator, body: { username: 'meadow-staff', password: 'meadow-staff-password', role: 'tenant', tenant: 'meadow' } })).status).toBe(201);
     const staff = await signIn(server.url, 'meadow-staff', 'meadow-staff-password');

@@ -1,11 +1,12 @@
 // The countdown before the photo (a tenant's countdownSeconds): big digits over the preview, one
-// a second, each told to the camera's status region; at zero the photo is taken. Cancel is
-// rendered by the camera in its place among the buttons.
+// a second, each told to the camera's status region in the same render that shows it; a second
+// after the last digit the photo is taken. Cancel is rendered by the camera among its buttons.
 import { useEffect, useState } from 'react';
 
 export interface CountdownProps {
+  /** The first digit; the camera shows it in its status region as this mounts. */
   seconds: number;
-  /** Each digit, for the status region that screen readers hear. */
+  /** Each later digit, for the status region that screen readers hear. */
   onTick: (digit: number) => void;
   onZero: () => void;
 }
@@ -13,14 +14,17 @@ export interface CountdownProps {
 export function Countdown({ seconds, onTick, onZero }: CountdownProps) {
   const [left, setLeft] = useState(seconds);
   useEffect(() => {
-    if (left === 0) return onZero();
-    onTick(left);
-    const timer = setTimeout(() => setLeft(left - 1), 1_000);
+    const timer = setTimeout(() => {
+      if (left <= 1) return onZero();
+      // One render for both: the digit on screen and the one read out never disagree.
+      setLeft(left - 1);
+      onTick(left - 1);
+    }, 1_000);
     return () => clearTimeout(timer);
   }, [left]);
-  return left ? (
+  return (
     <div className="booth-countdown" aria-hidden="true" data-countdown={left}>
       {left}
     </div>
-  ) : null;
+  );
 }

@@ -77,7 +77,7 @@ export default function Camera({ base, countdownSeconds = 0, choosePhoto = false
   const take = () => {
     setNote('');
     if (countdownSeconds > 0 && Countdown) {
-      setDigit('');
+      setDigit(String(countdownSeconds));
       setCounting(true);
     } else capture();
   };

@@ -59,7 +59,10 @@ export class FrameMirror {
   /** Writes every tenant now (specs of tenants that are gone are removed), then checks every minute. */
   start() {
     const pass = () => void this.syncAll().catch(() => {});
-    pass();
+    void this.syncAll().then((ok) => {
+      const framed = [...this.#written.values()].filter((json) => json && json !== 'unknown').length;
+      if (ok) this.#deps.log(`brand frames: ${framed} tenant frame(s) written to the store`);
+    });
     this.#timer = setInterval(pass, CHECK_EVERY_MS);
     this.#timer.unref();
   }

@@ -46,6 +46,8 @@ export class FrameMirror {
   /** Each file's image key, by path, with the size and time it was hashed at. */
   #hashed = new Map<string, { size: number; mtimeMs: number; key: string }>();
   #uploaded = new Set<string>();
+  /** The store's specs were listed once (until then, a spec of a tenant deleted while this node was down may be there). */
+  #listed = false;
   #unusedSince = new Map<string, number>();
   /** Missing files already logged, so the minute's check does not repeat the line. */
   #missingTold = new Set<string>();
@@ -81,10 +83,14 @@ export class FrameMirror {
     return this.#serial(async () => {
       const { store, tenants, datasetId } = this.#deps;
       let ok = true;
-      if (this.#written.size === 0) {
+      if (!this.#listed) {
         // At start: the store may hold specs of tenants deleted while this node was down.
         try {
-          for (const { key } of await store.list(FRAME_SPECS)) this.#written.set(key.slice(FRAME_SPECS.length, -'.json'.length), 'unknown');
+          const listed = new Set((await store.list(FRAME_SPECS)).map(({ key }) => key.slice(FRAME_SPECS.length, -'.json'.length)));
+          // A tenant without a spec needs no delete call: a thousand of them would cost a thousand.
+          for (const slug of tenants.slugs(datasetId)) if (!listed.has(slug)) this.#written.set(slug, null);
+          for (const slug of listed) this.#written.set(slug, 'unknown');
+          this.#listed = true;
         } catch (error) {
           this.#failed('the list of frame specs', error);
           ok = false;

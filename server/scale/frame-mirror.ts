@@ -92,13 +92,18 @@ export class FrameMirror {
           for (const slug of listed) this.#written.set(slug, 'unknown');
           this.#listed = true;
         } catch (error) {
-          this.#failed('the list of frame specs', error);
+          this.#failed("the store's frame specs could not be listed", error);
           ok = false;
         }
       }
       const slugs = new Set([...tenants.slugs(datasetId), ...this.#written.keys()]);
-      for (const slug of slugs) ok = (await this.#sync(slug)) && ok;
-      if (ok) await this.#deleteUnused().catch((error) => this.#failed('unused frame images', error));
+      for (const slug of slugs) {
+        if (!ok) break;
+        // A store that does not answer is not asked for every tenant in turn (a console save
+        // waits behind this pass): the next pass goes on.
+        ok = await this.#sync(slug);
+      }
+      if (ok) await this.#deleteUnused().catch((error) => this.#failed('unused frame images could not be deleted', error));
       return ok;
     });
   }
@@ -125,7 +130,7 @@ export class FrameMirror {
       this.#deps.changed?.(slug);
       return true;
     } catch (error) {
-      this.#failed(`the frame of tenant ${slug}`, error);
+      this.#failed(`the frame of tenant ${slug} could not be written to the store`, error);
       return false;
     }
   }
@@ -198,6 +203,6 @@ export class FrameMirror {
 
   #failed(what: string, error: unknown) {
     const detail = error instanceof ServiceUnavailableError ? error.detail : detailOf(error);
-    this.#deps.log(`brand frames: ${what} could not be written to the store (${detail}); tried again within a minute`);
+    this.#deps.log(`brand frames: ${what} (${detail}); tried again within a minute`);
   }
 }

@@ -84,7 +84,7 @@ async function startInstantStore(photo: Uint8Array) {
 /** Where the overhead goes: one S3 call of a photo's size, and one job through BullMQ with a worker that does nothing. */
 async function parts(redisUrl: string, s3env: Record<string, string>, photo: Uint8Array) {
   const settings = {
-    redisUrl, resultsUrlSeconds: 3600, serviceTimeoutMs: 5000, stalledSeconds: 30, workerJobs: 1,
+    redisUrl, resultsUrlSeconds: 3600, serviceTimeoutMs: 5000, stalledSeconds: 30, workerJobs: 1, tenantFrameSeconds: 10,
     s3: { bucket: s3env.BOOTH_S3_BUCKET!, endpoint: s3env.BOOTH_S3_ENDPOINT, region: 'us-east-1', pathStyle: true,
       credentials: { accessKeyId: s3env.BOOTH_S3_ACCESS_KEY_ID!, secretAccessKey: s3env.BOOTH_S3_SECRET_ACCESS_KEY! } },
   };

@@ -8,6 +8,7 @@ import { startRetention } from './jobs/retention.ts';
 import type { FrameLookup } from './jobs/job-frame.ts';
 import { LocalJobs } from './jobs/local-jobs.ts';
 import { startScalePath } from './scale/nodes.ts';
+import { FrameMirror } from './scale/frame-mirror.ts';
 import { JobRunner } from './jobs/runner.ts';
 import { JobWaiters } from './jobs/waiters.ts';
 import { UploadReaders } from './jobs/upload-readers.ts';
@@ -85,6 +86,13 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
   const scale = settings.scale ? startScalePath(settings, settings.scale, { api: true, engines }) : null;
   const localJobs = scale ? null : new LocalJobs({ jobs, files, runner, waiters, retentionSeconds: settings.retentionSeconds });
   const jobBackend = scale?.jobs ?? localJobs!;
+  // This node has the tenant store: it copies each tenant's brand frame to the shared store, for
+  // API nodes and workers (docs/deploy.md), and reads them from there like any API node.
+  const mirror = scale && new FrameMirror({
+    store: scale.store, tenants, datasetId: settings.datasetId, tenantAssetsDir: settings.tenantAssetsDir, log,
+    changed: (slug) => scale.frames!.forget(slug),
+  });
+  mirror?.start();
   const jobEvents = new JobEvents(db);
   // The console's event view reads the embedded path's SQLite rows; the scale-out path keeps none.
   const events = localJobs && {
@@ -119,10 +127,11 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
       uploads: { imageBytes: settings.consoleImageBytes, videoBytes: settings.consoleVideoBytes, maxPixels: settings.maxPixels },
       publish: { publisher, siteDataFile, bundles },
       events,
+      ...(mirror ? { tenantChanged: (slug: string) => mirror.sync(slug) } : {}),
     },
     content: { secret, datasetId: settings.datasetId, tenants },
-    // The brand frame of a job's tenant, from this node's tenant store (an API node has none).
-    aiHub: aiHubOf(settings, styles, jobBackend, uploadReaders, { tenants, datasetId: settings.datasetId }),
+    // The brand frame of a job's tenant, from this node's tenant store (from the shared store on the scale-out path).
+    aiHub: { ...aiHubOf(settings, styles, jobBackend, uploadReaders, { tenants, datasetId: settings.datasetId }), ...(scale ? { storedFrames: scale.frames! } : {}) },
     media: { jobs, files, styles, tenantAssetsDir: settings.tenantAssetsDir, retentionSeconds: settings.retentionSeconds },
     imageProxy: {
       sources: settings.proxySources, cacheBytes: settings.proxyCacheBytes, maxPixels: settings.maxPixels,
@@ -136,6 +145,7 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
     await publisher.close();
     runner.stop();
     stopRetention();
+    mirror?.stop();
     await scale?.close();
     await Promise.all([pool.close(), uploadReaders.close()]);
     db.close();

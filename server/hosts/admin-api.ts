@@ -45,6 +45,8 @@ export interface AdminApiDeps {
   publish?: Omit<AdminPublishDeps, 'reserved' | 'tenants' | 'datasetId'>;
   /** The event view's jobs (admin-events.ts); null on the scale-out path. */
   events?: EventJobs | null;
+  /** Told of each change to a tenant, before the answer (the scale-out path copies its brand frame to the store). */
+  tenantChanged?: (slug: string) => Promise<unknown>;
 }
 
 export const SESSION_COOKIE = 'booth_console';
@@ -66,6 +68,9 @@ export function adminApi(deps: AdminApiDeps) {
   const reserved = reservedSlugs(deps.extraReserved);
   const limit = limitBody(MAX_JSON_BODY_BYTES, `The request body is too large; the limit is ${sizeText(MAX_JSON_BODY_BYTES)}.`);
   const json = jsonBody({ requireJsonType: true });
+  const changed = async (slug: string) => {
+    await deps.tenantChanged?.(slug);
+  };
 
   app.use('*', crossSiteGuard({ trustedProxies: deps.trustedProxies, publicUrl: deps.publicUrl }));
   // The console's answers name tenants and accounts: never kept by a browser or a proxy.
@@ -173,6 +178,7 @@ export function adminApi(deps: AdminApiDeps) {
     if (!deps.tenants.add(deps.datasetId, input.item)) {
       return fail(c, 409, `A tenant with the slug "${input.item.slug}" exists already; choose another slug.`, { fields: { slug: ['This slug is taken.'] } });
     }
+    await changed(input.item.slug);
     return c.json({ ...tenantView(input.item.slug), warnings: input.warnings }, 201);
   });
 
@@ -203,6 +209,7 @@ export function adminApi(deps: AdminApiDeps) {
     const input = readTenantInput(body && typeof body === 'object' && !Array.isArray(body) ? { ...body, slug } : body, reserved, styleIds(), false);
     if (!input.ok) return fail(c, 400, input.error, { fields: input.fields });
     if (!deps.tenants.replace(deps.datasetId, input.item)) return fail(c, 404, `There is no tenant "${slug}".`);
+    await changed(slug);
     return c.json({ ...tenantView(slug), warnings: input.warnings });
   });
 
@@ -218,6 +225,7 @@ export function adminApi(deps: AdminApiDeps) {
     deps.events?.remove(deps.events.events.ids(slug));
     // The slug passed the rule: one folder name, no separator, no dots.
     await fs.rm(path.join(deps.tenantAssetsDir, slug), { recursive: true, force: true });
+    await changed(slug);
     return c.body(null, 204);
   });
 
@@ -245,6 +253,7 @@ export function adminApi(deps: AdminApiDeps) {
     const name = await storeUpload(deps.tenantAssetsDir, slug, kind, upload);
     const value = kind === 'video' ? `/media/tenants/${slug}/${name}` : `${slug}/${name}`;
     deps.tenants.replace(deps.datasetId, { ...stored.item, [UPLOAD_FIELD[kind]]: value });
+    await changed(slug);
     return c.json(tenantView(slug));
   });
 

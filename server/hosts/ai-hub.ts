@@ -5,12 +5,12 @@ import { clientAddress } from '../client-address.ts';
 import { fail, limitBody, publicOrigin, sizeText } from '../http.ts';
 import { QueueAdmission } from '../jobs/admission.ts';
 import type { JobBackend, StyleCatalog } from '../jobs/job-backend.ts';
-import { frameForTenant, knownTenant, tenantProblem, unframedNotice, type FrameLookup } from '../jobs/job-frame.ts';
+import { frameForTenant, knownTenant, tenantProblem, type FrameLookup } from '../jobs/job-frame.ts';
+import type { JobFrame } from '../storage/jobs.ts';
 import { checkHeader, checkPixels, UploadError, type Photo } from '../jobs/upload-check.ts';
 import type { UploadReaders } from '../jobs/upload-readers.ts';
 import { ClientLimits } from '../limits/client-limits.ts';
 import { FairLimiter, LimiterFullError } from '../limits/fair-limiter.ts';
-import { log } from '../log.ts';
 
 export interface AiHubDeps {
   styles: StyleCatalog;
@@ -21,8 +21,10 @@ export interface AiHubDeps {
   maxPixels: number;
   queueLimit: number;
   limits: CreateLimits;
-  /** Where a job's tenant is looked up for its brand frame; without it no result is framed. */
+  /** Where a job's tenant is looked up for its brand frame (and its slug kept with the job). */
   frames?: FrameLookup;
+  /** On the scale-out path: the tenants' frames as the control node put them in the store, used instead of `frames` for the frame. */
+  storedFrames?: { frameOf(slug: string): JobFrame | null | Promise<JobFrame | null> };
 }
 
 /** What one client, and all of them together, may ask of job creation at once (server/README.md). */
@@ -72,7 +74,6 @@ export function aiHubHost(deps: AiHubDeps) {
   // Decoding is the costly part of a check: a client's photos are decoded one at a time.
   const photoChecks = new FairLimiter({ concurrency: deps.limits.photoChecks, perClient: 1, maxWaiting: deps.queueLimit });
   const photoLimits = { maxPixels: deps.maxPixels, storedLongSide: deps.limits.storedLongSide };
-  const unframed = deps.frames ? null : unframedNotice(log);
 
   app.get('/styles', (c) => {
     const origin = publicOrigin(c, deps.publicUrl);
@@ -124,8 +125,10 @@ export function aiHubHost(deps: AiHubDeps) {
         if (error instanceof LimiterFullError) return busy(c);
         throw error;
       }
-      const frame = deps.frames ? frameForTenant(deps.frames, upload.tenant) : null;
-      if (upload.tenant !== undefined) unframed?.(upload.tenant);
+      // A job without a tenant asks nothing of anybody.
+      const frame = upload.tenant === undefined ? null
+        : deps.storedFrames ? await deps.storedFrames.frameOf(upload.tenant)
+          : deps.frames ? frameForTenant(deps.frames, upload.tenant) : null;
       const tenant = deps.frames ? knownTenant(deps.frames, upload.tenant) : null;
       const job = await deps.jobs.create({ style, photo, client, frame, tenant });
       void job.ended.finally(admission.release);

@@ -7,12 +7,18 @@ import fs from 'node:fs';
 import sharp, { type OverlayOptions, type Sharp } from 'sharp';
 import type { EngineImage } from '../engine/engine.ts';
 
-/** What to put on a job's results: absolute paths of files in the tenant asset folder. */
+/**
+ * One image of a brand: the absolute path of a file in the tenant asset folder, or (on the
+ * scale-out path) the bytes read from the shared store under a key that changes with them.
+ */
+export type FrameImage = string | { key: string; data: Uint8Array };
+
+/** What to put on a job's results. */
 export interface FrameFiles {
   /** A PNG with a transparent window, stretched over the whole result. */
-  frame?: string;
+  frame?: FrameImage;
   /** The tenant's logo, as a corner mark. */
-  mark?: string;
+  mark?: FrameImage;
 }
 
 /** The mark fits in a box of these shares of the result's short side (a wide logo is limited by the width). */
@@ -22,6 +28,7 @@ export const MARK_HEIGHT_SHARE = 0.14;
 export const MARK_MARGIN_SHARE = 0.04;
 
 interface Decoded {
+  /** Of the file; -1 for stored bytes, whose key changes with them. */
   mtimeMs: number;
   size: number;
   data: Buffer;
@@ -40,6 +47,31 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 const decoded = new Map<string, Decoded>();
 const MAX_DECODED = 8;
 
+/** Stored bytes are decoded once per key: a new frame is a new key. */
+async function decodeImage(image: FrameImage): Promise<Decoded> {
+  if (typeof image === 'string') return decode(image);
+  const cacheKey = `store:${image.key}`;
+  const cached = decoded.get(cacheKey);
+  if (cached) return cached;
+  return remember(cacheKey, await decodeBytes(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength), image.key), -1, image.data.byteLength);
+}
+
+async function decodeBytes(bytes: Buffer, name: string) {
+  if (!bytes.subarray(0, 8).equals(PNG_SIGNATURE)) throw new FrameFileError(`${name} is not a PNG`);
+  try {
+    return await sharp(bytes, { failOn: 'error' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  } catch (error) {
+    throw new FrameFileError(`${name} cannot be decoded (${(error as Error).message})`);
+  }
+}
+
+function remember(cacheKey: string, raw: { data: Buffer; info: { width: number; height: number } }, mtimeMs: number, size: number): Decoded {
+  const entry = { mtimeMs, size, data: raw.data, width: raw.info.width, height: raw.info.height };
+  if (decoded.size >= MAX_DECODED) decoded.delete(decoded.keys().next().value!);
+  decoded.set(cacheKey, entry);
+  return entry;
+}
+
 async function decode(file: string): Promise<Decoded> {
   let stat: fs.Stats;
   try {
@@ -49,19 +81,10 @@ async function decode(file: string): Promise<Decoded> {
   }
   const cached = decoded.get(file);
   if (cached && cached.mtimeMs === stat.mtimeMs && cached.size === stat.size) return cached;
-  const bytes = fs.readFileSync(file);
-  if (!bytes.subarray(0, 8).equals(PNG_SIGNATURE)) throw new FrameFileError(`${file} is not a PNG`);
-  let raw;
-  try {
-    raw = await sharp(bytes, { failOn: 'error' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  } catch (error) {
-    throw new FrameFileError(`${file} cannot be decoded (${(error as Error).message})`);
-  }
-  const entry = { mtimeMs: stat.mtimeMs, size: stat.size, data: raw.data, width: raw.info.width, height: raw.info.height };
-  if (decoded.size >= MAX_DECODED) decoded.delete(decoded.keys().next().value!);
-  decoded.set(file, entry);
-  return entry;
+  return remember(file, await decodeBytes(fs.readFileSync(file), file), stat.mtimeMs, stat.size);
 }
+
+const nameOf = (image: FrameImage) => (typeof image === 'string' ? image : image.key);
 
 const rawInput = (d: Pick<Decoded, 'width' | 'height'>) => ({ raw: { width: d.width, height: d.height, channels: 4 as const } });
 
@@ -71,9 +94,9 @@ const stretched = new Map<string, { source: Decoded; data: Buffer }>();
 const MAX_STRETCHED = 4;
 
 /** The frame stretched to the result: its border stays on every edge whatever the result's aspect. */
-async function frameLayer(file: string, width: number, height: number): Promise<OverlayOptions> {
-  const frame = await decode(file);
-  const key = `${width}x${height} ${file}`;
+async function frameLayer(file: FrameImage, width: number, height: number): Promise<OverlayOptions> {
+  const frame = await decodeImage(file);
+  const key = `${width}x${height} ${nameOf(file)}`;
   let entry = stretched.get(key);
   if (!entry || entry.source !== frame) {
     entry = { source: frame, data: await sharp(frame.data, rawInput(frame)).resize(width, height, { fit: 'fill' }).raw().toBuffer() };
@@ -84,8 +107,8 @@ async function frameLayer(file: string, width: number, height: number): Promise<
 }
 
 /** The logo inside its box in the bottom-right corner, a margin from both edges. */
-async function markLayer(file: string, width: number, height: number): Promise<OverlayOptions> {
-  const logo = await decode(file);
+async function markLayer(file: FrameImage, width: number, height: number): Promise<OverlayOptions> {
+  const logo = await decodeImage(file);
   const short = Math.min(width, height);
   const scale = Math.min((short * MARK_WIDTH_SHARE) / logo.width, (short * MARK_HEIGHT_SHARE) / logo.height);
   const w = Math.max(1, Math.round(logo.width * scale));

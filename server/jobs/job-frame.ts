@@ -42,29 +42,12 @@ export function frameForTenant(lookup: FrameLookup, tenant: string | undefined):
   return null;
 }
 
-/** Tenants a node says it frames nothing for: a bound, so made-up slugs cannot flood the log. */
-const UNFRAMED_NOTICES = 100;
+/** A sticker gets no brand: its transparent die-cut is the picture, and a frame or a mark would be drawn outside the cut, on nothing, and stop it peeling. */
+export const takesFrame = (prompt: string) => !prompt.toLowerCase().includes(STICKER_PROMPT_WORD);
 
-/**
- * For a node without the tenant store (an API node of the scale-out path): its jobs are not
- * framed, which the log says once per tenant rather than leaving operators to wonder.
- */
-export function unframedNotice(log: (line: string) => void): (tenant: string) => void {
-  const told = new Set<string>();
-  return (tenant) => {
-    if (told.has(tenant) || told.size >= UNFRAMED_NOTICES) return;
-    told.add(tenant);
-    log(`tenant ${tenant}: brand frames are not applied to jobs created on an API node, which has no tenant store; create them on the control node for framed results (docs/deploy.md)`);
-  };
-}
-
-/**
- * The files of a job's brand in the tenant asset folder, or why they cannot be used. A sticker
- * gets none: its transparent die-cut is the picture, and a frame or a mark would be drawn
- * outside the cut, on nothing, and stop it peeling.
- */
+/** The files of a job's brand in the tenant asset folder, or why they cannot be used (none for a sticker). */
 export function frameFiles(frame: JobFrame | null, prompt: string, tenantAssetsDir: string | undefined): { files?: FrameFiles; problem?: string } {
-  if (!frame || !tenantAssetsDir || prompt.toLowerCase().includes(STICKER_PROMPT_WORD)) return {};
+  if (!frame || !tenantAssetsDir || !takesFrame(prompt)) return {};
   const name = frame.frame ?? frame.mark;
   if (!name) return {};
   const file = resolveInside(tenantAssetsDir, name);

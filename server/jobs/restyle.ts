@@ -6,7 +6,8 @@ import type { RemoteEngines } from '../engine/remote/remote-engines.ts';
 import type { StyleDefinition } from '../engine/styles-file.ts';
 import { log as logLine, logError } from '../log.ts';
 import type { JobFrame } from '../storage/jobs.ts';
-import { frameFiles } from './job-frame.ts';
+import type { FrameFiles } from './brand-frame.ts';
+import { frameFiles, takesFrame } from './job-frame.ts';
 import { LIGHT_RESULT_BYTES, runGenerative } from './generative-job.ts';
 import { JOB_MESSAGES } from './job-messages.ts';
 import { TaskTimeoutError, VisitorFacingError, type PoolResult, type WorkerPool } from './pool.ts';
@@ -34,6 +35,8 @@ export interface RestyleJob {
   client?: string;
   /** The tenant's brand frame or logo mark for the results (jobs/job-frame.ts); null for none. */
   frame?: JobFrame | null;
+  /** The brand's images already read (a scale-out worker reads them from the store): used instead of `frame`. */
+  frameFiles?: FrameFiles;
 }
 
 export interface Restyled {
@@ -46,7 +49,7 @@ export async function restyle(deps: RestyleDeps, job: RestyleJob, events: { onSt
   const log = deps.log ?? logLine;
   const style = deps.styles?.get(job.styleId);
   const generative = style !== undefined && style.engine !== 'local';
-  const brand = frameFiles(job.frame ?? null, job.prompt, deps.tenantAssetsDir);
+  const brand: { files?: FrameFiles; problem?: string } = job.frameFiles ? { files: takesFrame(job.prompt) ? job.frameFiles : undefined } : frameFiles(job.frame ?? null, job.prompt, deps.tenantAssetsDir);
   if (brand.problem) log(`job ${job.jobId} style=${job.styleId}: the brand frame is left off: ${brand.problem}`);
   const frame = brand.files;
   let result: PoolResult = generative

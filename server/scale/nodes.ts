@@ -11,6 +11,7 @@ import type { Settings } from '../settings.ts';
 import { RedisJobs } from './queue.ts';
 import { S3Store } from './s3-store.ts';
 import type { ScaleSettings } from './settings.ts';
+import { StoredFrames } from './stored-frames.ts';
 import { startQueueWorker } from './worker.ts';
 
 type Engines = ReturnType<typeof startEngines>;
@@ -23,12 +24,16 @@ export function startScalePath(settings: Settings, scale: ScaleSettings, parts: 
   const store = new S3Store(scale);
   const jobs = parts.api ? new RedisJobs(scale, store, { retentionSeconds: settings.retentionSeconds, log }) : null;
   if (parts.api) void store.allowBrowserReads().then((problem) => problem && log(problem));
+  // The tenants' brand frames as the control node put them in the store (frame-mirror.ts).
+  const frames = parts.api ? new StoredFrames(store, { seconds: scale.tenantFrameSeconds, log }) : null;
   const worker = parts.engines
     ? startQueueWorker({ settings: scale, store, restyle: parts.engines, retentionSeconds: settings.retentionSeconds, log })
     : null;
   return {
     jobs,
     worker,
+    store,
+    frames,
     async close() {
       // Jobs running here get a moment to finish; any still running then is run again by
       // another worker once its lock lapses (BOOTH_STALLED_SECONDS). A connection stuck on an
@@ -50,8 +55,8 @@ export function startApiNode(settings: Settings, scale: ScaleSettings) {
   const path = startScalePath(settings, scale, { api: true });
   const readers = new UploadReaders(UPLOAD_READER_THREADS, settings.maxBodyBytes);
   const app = createApp({
-    aiHub: aiHubOf(settings, styles, path.jobs!, readers),
-    // Style thumbnails only: results are in S3, tenant assets on the control node.
+    aiHub: { ...aiHubOf(settings, styles, path.jobs!, readers), storedFrames: path.frames! },
+    // Style thumbnails only: results are in S3, tenant assets on the control node (their brand frames in S3 too).
     media: { styles, retentionSeconds: settings.retentionSeconds },
     health: async () => ({ ok: true, role: 'api' }),
   });

@@ -91,6 +91,35 @@ export class S3Store {
     return { images: files.filter((f) => !f.preview).map((f) => f.name), previews: files.filter((f) => f.preview).map((f) => f.name) };
   }
 
+  /** Anything else the nodes share (brand frames): bytes under a key, with their type. */
+  async putObject(key: string, data: Uint8Array, type: string, cacheControl?: string) {
+    await this.#call((abortSignal) => this.#client.send(new PutObjectCommand({
+      Bucket: this.#bucket, Key: key, Body: data, ContentType: type, ...(cacheControl ? { CacheControl: cacheControl } : {}),
+    }), { abortSignal }));
+  }
+
+  /** The bytes under a key; null when there is no such object. */
+  async getObject(key: string): Promise<Uint8Array | null> {
+    try {
+      return await this.getPhoto(key);
+    } catch (error) {
+      if (error instanceof PhotoMissingError) return null;
+      throw error;
+    }
+  }
+
+  /** Every key under a prefix, with when it was written. */
+  async list(prefix: string): Promise<{ key: string; modified: number }[]> {
+    const found: { key: string; modified: number }[] = [];
+    let token: string | undefined;
+    do {
+      const answer = await this.#call((abortSignal) => this.#client.send(new ListObjectsV2Command({ Bucket: this.#bucket, Prefix: prefix, ContinuationToken: token }), { abortSignal }));
+      for (const object of answer.Contents ?? []) if (object.Key) found.push({ key: object.Key, modified: object.LastModified?.getTime() ?? 0 });
+      token = answer.IsTruncated ? answer.NextContinuationToken : undefined;
+    } while (token);
+    return found;
+  }
+
   async delete(keys: string[]) {
     if (keys.length === 0) return;
     await this.#call((abortSignal) => this.#client.send(new DeleteObjectsCommand({

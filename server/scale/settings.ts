@@ -18,6 +18,7 @@ export const SCALE_SETTINGS = {
   BOOTH_SERVICE_TIMEOUT_MS: wholeNumber(100, 60_000).default(5000),
   BOOTH_STALLED_SECONDS: wholeNumber(1, 3600).default(30),
   BOOTH_WORKER_JOBS: wholeNumber(1, 1000).optional(),
+  BOOTH_TENANT_FRAME_SECONDS: wholeNumber(0, 3600).default(10),
 };
 
 export interface ScaleSettings {
@@ -41,6 +42,8 @@ export interface ScaleSettings {
   stalledSeconds: number;
   /** Jobs one worker process takes from the queue at once. */
   workerJobs: number;
+  /** How long a node keeps a tenant's brand frame spec read from the store before it asks again. */
+  tenantFrameSeconds: number;
 }
 
 type Parsed = z.output<z.ZodObject<typeof SCALE_SETTINGS>>;
@@ -71,5 +74,6 @@ export function scaleSettingsOf(e: Parsed, env: Env, workers: number): ScaleSett
     serviceTimeoutMs: e.BOOTH_SERVICE_TIMEOUT_MS,
     stalledSeconds: e.BOOTH_STALLED_SECONDS,
     workerJobs: e.BOOTH_WORKER_JOBS ?? Math.max(workers, 1),
+    tenantFrameSeconds: e.BOOTH_TENANT_FRAME_SECONDS,
   };
 }

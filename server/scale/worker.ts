@@ -7,8 +7,10 @@ import { Queue, Worker, type Job } from 'bullmq';
 import { JOB_STATUS } from '../../contract/index.ts';
 import { JOB_MESSAGES } from '../jobs/job-messages.ts';
 import { ServiceUnavailableError } from '../jobs/job-backend.ts';
+import { takesFrame } from '../jobs/job-frame.ts';
 import { failureOf, restyle, type RestyleDeps } from '../jobs/restyle.ts';
 import { PhotoDeletes } from './photo-deletes.ts';
+import { FrameImages } from './stored-frames.ts';
 import { PhotoMissingError, type S3Store } from './s3-store.ts';
 import { failFast, QUEUE_NAME, waitForever, type JobOutcome, type QueuedJob } from './queue.ts';
 import { detailOf, OutageLog, QUEUE_SERVICE, within } from './service-call.ts';
@@ -29,6 +31,7 @@ export function startQueueWorker(deps: QueueWorkerDeps) {
   const { settings, store, log } = deps;
   const stopping = new AbortController();
   const outage = new OutageLog(QUEUE_SERVICE, log);
+  const frameImages = new FrameImages(store);
 
   async function run(job: Job<QueuedJob, JobOutcome>): Promise<JobOutcome> {
     const id = job.id!;
@@ -47,10 +50,14 @@ export function startQueueWorker(deps: QueueWorkerDeps) {
       if (error instanceof PhotoMissingError) return ended({ ...none, status: JOB_STATUS.error, message: JOB_MESSAGES.photoLost });
       throw error;
     }
+    // The brand's images come from the store, as the control node put them there (frame-mirror.ts);
+    // a store that does not answer throws, and the job is tried again like a photo not read.
+    const brand = takesFrame(prompt) ? await frameImages.files(frame) : {};
+    if (brand.problem) log(`job ${id} style=${styleId}: the brand frame is left off: ${brand.problem}`);
     log(`job ${id} style=${styleId} ${JOB_STATUS.processing}${job.attemptsStarted > 1 || job.stalledCounter > 0 ? ' (run again)' : ''}`);
     let outcome: JobOutcome;
     try {
-      const result = await restyle(deps.restyle, { jobId: id, styleId, prompt, photoName: photoKey, photo, client, frame }, { onStart: () => {}, stopping: stopping.signal });
+      const result = await restyle(deps.restyle, { jobId: id, styleId, prompt, photoName: photoKey, photo, client, frameFiles: brand.files }, { onStart: () => {}, stopping: stopping.signal });
       const names = await store.putResults(id, result.images, result.previews);
       outcome = ended({ ...none, status: JOB_STATUS.completed, ...names });
     } catch (error) {

@@ -7,11 +7,12 @@ import { startRedis, type RedisServer } from './redis.ts';
 import { startS3, type S3Server } from './s3.ts';
 import { startOpenAiStandIn, type OpenAiStandIn } from './stand-ins/openai.ts';
 
-/** A generative style on the OpenAI stand-in (a slow one keeps a worker busy) and a local one. */
+/** A generative style on the OpenAI stand-in (a slow one keeps a worker busy) and two local ones (a brand frame goes on comic). */
 const STYLES = {
   styles: [
     { id: 'anime', description: 'Anime hero', prompt: 'Turn the person into an anime hero', engine: 'openai', options: { model: 'gpt-image-1' } },
     { id: 'die-cut-sticker', engine: 'local' },
+    { id: 'comic', engine: 'local' },
   ],
 };
 
@@ -32,7 +33,7 @@ export interface Cluster {
 export interface ClusterOptions {
   apis?: number;
   workers?: number;
-  /** `mixed`: the stand-in's generative style and a local one; `local`: the six local styles, as the built site has them. */
+  /** `mixed`: the stand-in's generative style and two local ones; `local`: the six local styles, as the built site has them. */
   styles?: 'mixed' | 'local';
   env?: Record<string, string>;
 }

@@ -1,6 +1,8 @@
 // The job path on Redis and S3 with two API nodes and two workers, each a process of its own:
 // a job goes in at one node and comes out at the other, results come from the store, and every
 // fault of a node or a service ends as the deployment guide says.
+import fs from 'node:fs';
+import path from 'node:path';
 import { Job as QueueJob, Queue } from 'bullmq';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,10 +12,12 @@ import { createJob, dataUrl, fixture, getJob, postJob, waitForJob } from '../ser
 import { printed, startCluster, type Cluster } from '../../support/scale-cluster.ts';
 import { QUEUE_NAME, type QueuedJob } from '../../../server/scale/queue.ts';
 import { call, signIn } from '../server/support/console.ts';
+import { BAND_POINTS, distance, GALA_BAND, GALA_GOLD, JEWEL, pixelsOf } from '../server/support/pixels.ts';
 
 let cluster: Cluster;
 beforeAll(async () => {
-  cluster = await startCluster();
+  // An API node asks the store for a tenant's frame again after a second (10 by default).
+  cluster = await startCluster({ env: { BOOTH_TENANT_FRAME_SECONDS: '1' } });
 });
 afterAll(() => cluster?.close());
 
@@ -83,31 +87,12 @@ describe('two API nodes and two workers on one queue and one store', () => {
     expect(job.images).toEqual([]);
   });
 
-  it('runs a job of a tenant created on an API node unframed, and says so in its log once per tenant', async () => {
-    const [a] = cluster.apis;
-    const body = { style_id: 'die-cut-sticker', image: dataUrl(photo), tenant: 'aurora' };
-    const ids: string[] = [];
-    for (let i = 0; i < 2; i++) {
-      const res = await postJob(a!.url, body);
-      expect(res.status).toBe(201);
-      ids.push(((await res.json()) as { id: string }).id);
-    }
-    for (const id of ids) expect((await waitForJob(a!.url, id)).result.status).toBe(JOB_STATUS.completed);
-    const notices = a!.output().match(/tenant aurora: brand frames are not applied to jobs created on an API node[^\n]*/g) ?? [];
-    expect(notices).toHaveLength(1);
-    expect(notices[0]).toContain('docs/deploy.md');
-    // A malformed slug is still the caller's mistake, as on the embedded default.
-    const bad = await postJob(a!.url, { ...body, tenant: '../etc' });
-    expect(bad.status).toBe(400);
-    expect(((await bad.json()) as { error: string }).error).toMatch(/tenant must be a tenant's slug/);
-  });
-
   it('answers 404 for a job nobody created, and has no site or console on an API node', async () => {
     expect((await getJob(cluster.apis[0]!.url, 'no-such-job')).status).toBe(404);
     expect((await fetch(`${cluster.apis[0]!.url}/`)).status).toBe(404);
     expect((await fetch(`${cluster.apis[0]!.url}/datasets/10333`)).status).toBe(404);
     const styles = (await (await fetch(`${cluster.apis[0]!.url}/transformations/styles`)).json()) as { id: string }[];
-    expect(styles.map((s) => s.id)).toEqual(['anime', 'die-cut-sticker']);
+    expect(styles.map((s) => s.id)).toEqual(['anime', 'die-cut-sticker', 'comic']);
   });
 
   it('answers health on a worker, which serves nothing else', async () => {
@@ -232,6 +217,98 @@ describe('the control node', () => {
     } finally {
       await control.stop();
     }
+  });
+});
+
+describe('brand frames', () => {
+  // The control node copies each tenant's frame to the store; it is stopped before each job, so
+  // the job is created on an API node and run on a worker host, neither with a tenant store.
+  const create = async (tenant?: string) => {
+    const res = await postJob(cluster.apis[0]!.url, { style_id: 'comic', image: dataUrl(photo), ...(tenant === undefined ? {} : { tenant }) });
+    const body = (await res.json()) as { id: string; error?: string };
+    expect(res.status, body.error).toBe(201);
+    const job = await waitForJob(cluster.apis[1]!.url, body.id);
+    expect(job.result.status, job.result.message).toBe(JOB_STATUS.completed);
+    expect(cluster.workers.some((w) => w.output().includes(`job ${body.id} style=comic ${JOB_STATUS.completed}`))).toBe(true);
+    return job;
+  };
+  const specs = async () => (await cluster.s3.keys('frames/tenants/')).map((key) => key.slice('frames/tenants/'.length));
+  /** A control node that has written every tenant's frame to the store. */
+  const startControl = async () => {
+    const control = await cluster.startControl();
+    await printed(control, /brand frames: 1 tenant frame\(s\) written to the store/);
+    return control;
+  };
+  /** Past the API nodes' second of keeping a spec. */
+  const afterSpecsExpire = () => new Promise((r) => setTimeout(r, 1_200));
+  let plain: Awaited<ReturnType<typeof pixelsOf>>;
+
+  beforeAll(async () => {
+    plain = await pixelsOf((await create()).images[0]!);
+  });
+
+  it("puts Gala Night's frame on a job created on an API node, in the full image and the preview", async () => {
+    const control = await startControl();
+    // Only the tenants with a frame or a logo mark have a spec (the seed's aurora and meadow have neither).
+    expect(await specs()).toEqual(['gala.json']);
+    await control.stop();
+    await afterSpecsExpire();
+    const job = await create('gala');
+    expect(job.previews).toHaveLength(1);
+    for (const url of [job.images[0]!, job.previews![0]!]) {
+      const image = await pixelsOf(url);
+      for (const [x, y] of BAND_POINTS) expect(distance(image.at(x, y), GALA_BAND), `${url} at ${x},${y}`).toBeLessThan(24);
+      expect(distance(image.at(...JEWEL), GALA_GOLD), `${url} gold corner`).toBeLessThan(48);
+    }
+    const framed = await pixelsOf(job.images[0]!);
+    expect(framed.meanDifference(plain, [0.15, 0.15, 0.85, 0.85])).toBeLessThan(3);
+    expect(framed.meanDifference(plain, [0, 0.2, 0.05, 0.8])).toBeGreaterThan(20);
+  });
+
+  it('leaves the job of a tenant without a frame, or of an unknown tenant, unframed; a malformed slug is a 400', async () => {
+    for (const tenant of ['aurora', 'nobody-here']) {
+      const image = await pixelsOf((await create(tenant)).images[0]!);
+      expect(image.meanDifference(plain, [0, 0, 1, 1]), tenant).toBeLessThan(1);
+    }
+    const bad = await postJob(cluster.apis[0]!.url, { style_id: 'comic', image: dataUrl(photo), tenant: '../etc' });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: string }).error).toMatch(/tenant must be a tenant's slug/);
+  });
+
+  it('gives a later job the frame an operator set through the console on the control node, and none once it is off', async () => {
+    const control = await startControl();
+    // A red band where Gala's is dark: a new file in the tenant's bucket, named by its branding.
+    const { width, height, band } = { width: 1200, height: 1500, band: 84 };
+    const pixels = Buffer.alloc(width * height * 4);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        if (x >= band && x < width - band && y >= band && y < height - band) continue;
+        pixels.set([220, 30, 30, 255], (y * width + x) * 4);
+      }
+    }
+    const red = await sharp(pixels, { raw: { width, height, channels: 4 } }).png().toBuffer();
+    fs.writeFileSync(path.join(control.dataDir, 'tenant-assets/gala/frame-red.png'), red);
+    const cookie = await signIn(control.url);
+    const gala = await call<{ branding: Record<string, unknown> }>(control.url, 'GET', '/tenants/gala', { cookie });
+    const saved = await call(control.url, 'PUT', '/tenants/gala', { cookie, body: { ...gala.body.branding, frameUrl: 'gala/frame-red.png' } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    // The answer comes once the store has the new frame.
+    await control.stop();
+    await afterSpecsExpire();
+    const job = await create('gala');
+    for (const url of [job.images[0]!, job.previews![0]!]) {
+      const image = await pixelsOf(url);
+      for (const [x, y] of BAND_POINTS) expect(distance(image.at(x, y), [220, 30, 30]), `${url} at ${x},${y}`).toBeLessThan(24);
+    }
+
+    const again = await startControl();
+    const off = await call(again.url, 'PUT', '/tenants/gala', { cookie: await signIn(again.url), body: { ...gala.body.branding, frameUrl: '' } });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    expect(await specs()).toEqual([]);
+    await again.stop();
+    await afterSpecsExpire();
+    const image = await pixelsOf((await create('gala')).images[0]!);
+    expect(image.meanDifference(plain, [0, 0, 1, 1])).toBeLessThan(1);
   });
 });
 

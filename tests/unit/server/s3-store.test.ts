@@ -9,6 +9,7 @@ const settings: ScaleSettings = {
   serviceTimeoutMs: 5000,
   stalledSeconds: 30,
   workerJobs: 1,
+  tenantFrameSeconds: 10,
 };
 
 describe('result URLs from the store', () => {

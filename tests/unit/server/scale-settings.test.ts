@@ -17,6 +17,7 @@ describe('the scale-out settings', () => {
       serviceTimeoutMs: 5000,
       stalledSeconds: 30,
       workerJobs: loadSettings({}).workers,
+      tenantFrameSeconds: 10,
     });
   });
 
@@ -41,6 +42,7 @@ describe('the scale-out settings', () => {
     [{ ...scale, BOOTH_S3_PATH_STYLE: 'yes' }, /BOOTH_S3_PATH_STYLE="yes": expected on or off/],
     [{ ...scale, BOOTH_STALLED_SECONDS: '0' }, /BOOTH_STALLED_SECONDS="0": must be at least 1/],
     [{ ...scale, BOOTH_RESULTS_URL_SECONDS: '10' }, /BOOTH_RESULTS_URL_SECONDS="10": must be at least 60/],
+    [{ ...scale, BOOTH_TENANT_FRAME_SECONDS: '7200' }, /BOOTH_TENANT_FRAME_SECONDS="7200": must be at most 3600/],
   ])('refuse %j with one line naming the setting', (env, line) => {
     expect(() => loadSettings(env)).toThrow(line);
   });

@@ -1,0 +1,150 @@
+// The control node's copy of the tenants' brand frames in the store: a spec per framed tenant and
+// its image under the hash of its bytes, written again only when it changed, removed with the
+// tenant or its frame, and a store that fails tried again by the next pass.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { DatabaseSync } from 'node:sqlite';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ServiceUnavailableError } from '../../../server/jobs/job-backend.ts';
+import { FrameMirror } from '../../../server/scale/frame-mirror.ts';
+import { seed } from '../../../server/seed/seed.ts';
+import { openDatabase } from '../../../server/storage/database.ts';
+import { TenantStore } from '../../../server/storage/tenants.ts';
+
+const DATASET = 'test';
+let dir: string;
+let db: DatabaseSync;
+let tenants: TenantStore;
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'frame-mirror-'));
+  db = openDatabase(dir);
+  tenants = new TenantStore(db);
+  seed(tenants, DATASET, path.join(dir, 'assets'));
+});
+afterEach(() => {
+  vi.useRealTimers();
+  db.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function storeOf() {
+  const store = {
+    objects: new Map<string, Buffer>(),
+    writes: [] as string[],
+    down: false,
+    async putObject(key: string, data: Uint8Array) {
+      if (store.down) throw new ServiceUnavailableError('photo store (S3)', 'connect ECONNREFUSED');
+      store.writes.push(key);
+      store.objects.set(key, Buffer.from(data));
+    },
+    async delete(keys: string[]) {
+      if (store.down) throw new ServiceUnavailableError('photo store (S3)', 'connect ECONNREFUSED');
+      for (const key of keys) store.objects.delete(key);
+    },
+    async list(prefix: string) {
+      if (store.down) throw new ServiceUnavailableError('photo store (S3)', 'connect ECONNREFUSED');
+      return [...store.objects.keys()].filter((key) => key.startsWith(prefix)).map((key) => ({ key, modified: 0 }));
+    },
+  };
+  return store;
+}
+
+const sha = (file: string) => crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+const spec = (store: ReturnType<typeof storeOf>, slug: string) => {
+  const bytes = store.objects.get(`frames/tenants/${slug}.json`);
+  return bytes ? JSON.parse(bytes.toString()) : undefined;
+};
+
+describe('the frame mirror', () => {
+  it("writes Gala Night's spec and frame, removes specs of tenants that are gone, and writes nothing unchanged", async () => {
+    const store = storeOf();
+    store.objects.set('frames/tenants/gone.json', Buffer.from('{}'));
+    const lines: string[] = [];
+    const mirror = new FrameMirror({ store, tenants, datasetId: DATASET, tenantAssetsDir: path.join(dir, 'assets'), log: (line) => lines.push(line) });
+    expect(await mirror.syncAll()).toBe(true);
+    const key = `frames/images/${sha(path.join(dir, 'assets/gala/frame.png'))}.png`;
+    expect(spec(store, 'gala')).toEqual({ frame: key });
+    expect(store.objects.get(key)).toEqual(fs.readFileSync(path.join(dir, 'assets/gala/frame.png')));
+    expect([...store.objects.keys()].filter((k) => k.startsWith('frames/tenants/'))).toEqual(['frames/tenants/gala.json']);
+    const writes = store.writes.length;
+    expect(await mirror.syncAll()).toBe(true);
+    expect(store.writes).toHaveLength(writes);
+    expect(lines).toEqual([]);
+  });
+
+  it("follows a tenant's change: a logo mark, a new frame file, the frame turned off, the tenant deleted", async () => {
+    const store = storeOf();
+    const changed: string[] = [];
+    const mirror = new FrameMirror({ store, tenants, datasetId: DATASET, tenantAssetsDir: path.join(dir, 'assets'), log: () => {}, changed: (slug) => changed.push(slug) });
+    await mirror.syncAll();
+    const aurora = tenants.find(DATASET, 'aurora')!;
+    tenants.replace(DATASET, { ...aurora, logoMark: true });
+    expect(await mirror.sync('aurora')).toBe(true);
+    expect(spec(store, 'aurora')).toEqual({ mark: `frames/images/${sha(path.join(dir, 'assets', String(aurora.logoUrl)))}.png` });
+    // The same file name with new bytes is a new key.
+    const gala = path.join(dir, 'assets/gala/frame.png');
+    const before = spec(store, 'gala');
+    fs.copyFileSync(path.join(dir, 'assets', String(aurora.logoUrl)), gala);
+    fs.utimesSync(gala, new Date(), new Date(Date.now() + 5000));
+    await mirror.sync('gala');
+    expect(spec(store, 'gala')).not.toEqual(before);
+    expect(spec(store, 'gala')).toEqual({ frame: `frames/images/${sha(gala)}.png` });
+    tenants.replace(DATASET, { ...tenants.find(DATASET, 'gala')!, frameUrl: '' });
+    await mirror.sync('gala');
+    expect(spec(store, 'gala')).toBeUndefined();
+    tenants.remove(DATASET, 'aurora');
+    await mirror.sync('aurora');
+    expect(spec(store, 'aurora')).toBeUndefined();
+    expect(changed).toEqual(['gala', 'aurora', 'gala', 'gala', 'aurora']);
+  });
+
+  it('logs a write the store refused and makes it on the next pass', async () => {
+    const store = storeOf();
+    store.down = true;
+    const lines: string[] = [];
+    const mirror = new FrameMirror({ store, tenants, datasetId: DATASET, tenantAssetsDir: path.join(dir, 'assets'), log: (line) => lines.push(line) });
+    expect(await mirror.syncAll()).toBe(false);
+    // One line for the pass, not one per tenant: the pass stops at the first call the store refuses.
+    expect(lines).toEqual(["brand frames: the store's frame specs could not be listed (connect ECONNREFUSED); tried again within a minute"]);
+    store.down = false;
+    expect(await mirror.syncAll()).toBe(true);
+    expect(spec(store, 'gala')).toBeDefined();
+    // A console save while the store is away: its line names the tenant.
+    store.down = true;
+    tenants.replace(DATASET, { ...tenants.find(DATASET, 'gala')!, frameUrl: '' });
+    expect(await mirror.sync('gala')).toBe(false);
+    expect(lines[1]).toBe('brand frames: the frame of tenant gala could not be written to the store (connect ECONNREFUSED); tried again within a minute');
+    store.down = false;
+    expect(await mirror.syncAll()).toBe(true);
+    expect(spec(store, 'gala')).toBeUndefined();
+  });
+
+  it('leaves a tenant whose frame file is missing unframed, with one line however many passes', async () => {
+    const store = storeOf();
+    fs.rmSync(path.join(dir, 'assets/gala/frame.png'));
+    const lines: string[] = [];
+    const mirror = new FrameMirror({ store, tenants, datasetId: DATASET, tenantAssetsDir: path.join(dir, 'assets'), log: (line) => lines.push(line) });
+    await mirror.syncAll();
+    await mirror.syncAll();
+    expect(spec(store, 'gala')).toBeUndefined();
+    expect(lines).toEqual([`brand frames: ${path.join(dir, 'assets/gala/frame.png')} is missing; tenant gala is unframed`]);
+  });
+
+  it('deletes an image no spec names an hour after, not before: a job queued with it still finds it', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const store = storeOf();
+    const mirror = new FrameMirror({ store, tenants, datasetId: DATASET, tenantAssetsDir: path.join(dir, 'assets'), log: () => {} });
+    await mirror.syncAll();
+    const image = spec(store, 'gala').frame as string;
+    tenants.replace(DATASET, { ...tenants.find(DATASET, 'gala')!, frameUrl: '' });
+    await mirror.syncAll();
+    vi.advanceTimersByTime(59 * 60_000);
+    await mirror.syncAll();
+    expect(store.objects.has(image)).toBe(true);
+    vi.advanceTimersByTime(60_000);
+    await mirror.syncAll();
+    expect(store.objects.has(image)).toBe(false);
+  });
+});

@@ -1,0 +1,108 @@
+// The scale-out path's brand frames as an API node and a worker read them from the store: specs
+// kept for a while (a miss too), the frame known before kept while the store does not answer,
+// a spec that is not one refused, and images read once per key.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ServiceUnavailableError } from '../../../server/jobs/job-backend.ts';
+import { FrameImages, StoredFrames, frameSpecKey } from '../../../server/scale/stored-frames.ts';
+
+const IMAGE = `frames/images/${'ab'.repeat(32)}.png`;
+const OTHER = `frames/images/${'cd'.repeat(32)}.png`;
+
+/** A store of objects by key that counts its reads, and can be made to stop answering. */
+function storeOf(objects: Record<string, unknown>) {
+  const store = {
+    objects: new Map(Object.entries(objects).map(([key, value]) => [key, typeof value === 'string' || value instanceof Uint8Array ? value : JSON.stringify(value)])),
+    reads: [] as string[],
+    down: false,
+    async getObject(key: string) {
+      store.reads.push(key);
+      if (store.down) throw new ServiceUnavailableError('photo store (S3)', 'connect ECONNREFUSED');
+      const value = store.objects.get(key);
+      return value === undefined ? null : typeof value === 'string' ? Buffer.from(value) : value;
+    },
+  };
+  return store;
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("an API node's tenant frame specs", () => {
+  it('asks the store once per tenant within the set seconds, a miss included, then asks again', async () => {
+    vi.useFakeTimers();
+    const store = storeOf({ [frameSpecKey('gala')]: { frame: IMAGE } });
+    const frames = new StoredFrames(store, { seconds: 10, log: () => {} });
+    expect(await frames.frameOf('gala')).toEqual({ frame: IMAGE });
+    expect(await frames.frameOf('gala')).toEqual({ frame: IMAGE });
+    expect(await frames.frameOf('nobody')).toBeNull();
+    expect(await frames.frameOf('nobody')).toBeNull();
+    expect(store.reads).toEqual([frameSpecKey('gala'), frameSpecKey('nobody')]);
+    store.objects.set(frameSpecKey('gala'), JSON.stringify({ mark: OTHER }));
+    vi.advanceTimersByTime(10_001);
+    expect(await frames.frameOf('gala')).toEqual({ mark: OTHER });
+    expect(store.reads).toHaveLength(3);
+  });
+
+  it('asks once for many jobs of one tenant arriving together', async () => {
+    const store = storeOf({ [frameSpecKey('gala')]: { frame: IMAGE } });
+    const frames = new StoredFrames(store, { seconds: 10, log: () => {} });
+    const all = await Promise.all(Array.from({ length: 5 }, () => frames.frameOf('gala')));
+    expect(all).toEqual(Array(5).fill({ frame: IMAGE }));
+    expect(store.reads).toHaveLength(1);
+  });
+
+  it('keeps the frame known before while the store does not answer, with one log line per outage', async () => {
+    vi.useFakeTimers();
+    const lines: string[] = [];
+    const store = storeOf({ [frameSpecKey('gala')]: { frame: IMAGE } });
+    const frames = new StoredFrames(store, { seconds: 1, log: (line) => lines.push(line) });
+    expect(await frames.frameOf('gala')).toEqual({ frame: IMAGE });
+    store.down = true;
+    for (let i = 0; i < 3; i++) {
+      vi.advanceTimersByTime(1_001);
+      expect(await frames.frameOf('gala')).toEqual({ frame: IMAGE });
+    }
+    // A tenant never read before runs unframed.
+    expect(await frames.frameOf('aurora')).toBeNull();
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/brand frames: the frame of tenant gala could not be read \(connect ECONNREFUSED\)/);
+    store.down = false;
+    vi.advanceTimersByTime(1_001);
+    expect(await frames.frameOf('gala')).toEqual({ frame: IMAGE });
+    expect(lines[1]).toBe('brand frames: the store answers again');
+  });
+
+  it('refuses a spec that is not one (a key outside the frame images, or not JSON), with a line', async () => {
+    const lines: string[] = [];
+    const store = storeOf({ [frameSpecKey('a')]: { frame: 'photos/someone.jpg' }, [frameSpecKey('b')]: '{not json', [frameSpecKey('c')]: { frame: IMAGE, mark: IMAGE } });
+    const frames = new StoredFrames(store, { seconds: 10, log: (line) => lines.push(line) });
+    for (const slug of ['a', 'b', 'c']) expect(await frames.frameOf(slug)).toBeNull();
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(/frames\/tenants\/a\.json in the store is not a frame spec/);
+  });
+});
+
+describe("a worker's frame images", () => {
+  it('reads each key once and hands the bytes over as the frame or the mark', async () => {
+    const bytes = new Uint8Array([1, 2, 3]);
+    const store = storeOf({ [IMAGE]: bytes });
+    const images = new FrameImages(store);
+    expect(await images.files({ frame: IMAGE })).toEqual({ files: { frame: { key: IMAGE, data: bytes } } });
+    expect(await images.files({ mark: IMAGE })).toEqual({ files: { mark: { key: IMAGE, data: bytes } } });
+    expect(store.reads).toEqual([IMAGE]);
+    expect(await images.files(null)).toEqual({});
+  });
+
+  it('says why a frame is left off: a key outside the frame images, or an image gone', async () => {
+    const images = new FrameImages(storeOf({}));
+    expect(await images.files({ frame: 'gala/frame.png' })).toEqual({ problem: 'gala/frame.png is not a key of the frame store' });
+    expect(await images.files({ frame: IMAGE })).toEqual({ problem: `${IMAGE} is missing from the store` });
+  });
+
+  it('throws while the store does not answer, so that the job is tried again', async () => {
+    const store = storeOf({ [IMAGE]: new Uint8Array([1]) });
+    store.down = true;
+    await expect(new FrameImages(store).files({ frame: IMAGE })).rejects.toBeInstanceOf(ServiceUnavailableError);
+  });
+});

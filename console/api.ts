@@ -73,45 +73,6 @@ export interface TenantView {
   warnings?: FieldErrors;
 }
 
-/** The publish run (the shape agreed for /admin/api/publish). */
-export interface Run {
-  id: string;
-  status: 'running' | 'succeeded' | 'failed';
-  tenants: string[] | 'all';
-  startedAt: string;
-  finishedAt: string | null;
-  progress: { done: number; total: number; step: string };
-  problems: string[];
-  error: string | null;
-}
-
-export interface PublishState {
-  changed: string[];
-  running: Run | null;
-  last: Run | null;
-}
-
-export interface Counts {
-  created: number;
-  completed: number;
-  failed: number;
-}
-
-export interface EventFigures {
-  tenant: string;
-  lastHour: Counts;
-  today: Counts;
-  turnaroundMs: { p50: number | null; p95: number | null };
-  errors: { message: string; count: number }[];
-  queue: { waiting: number; running: number; workers: number };
-}
-
-export interface Result {
-  id: string;
-  style: string;
-  finishedAt: string;
-  previewUrl: string | null;
-  imageUrls: string[];
-}
+export type { EventFigures, EventResult as Result, JobCounts as Counts, PublishRun as Run, PublishState } from '../contract/console-api.ts';
 
 export const bundleUrl = (slug: string) => `${API}/tenants/${encodeURIComponent(slug)}/bundle.tar.gz`;

@@ -9,6 +9,7 @@
 import fs from 'node:fs';
 import { DEFAULT_PORT } from '../contract/index.ts';
 import { SHARED_SETTINGS, httpUrl, readEnv, SettingsError } from '../contract/settings.ts';
+import type { PublishRun } from '../contract/console-api.ts';
 import { slugProblem } from '../contract/slug.ts';
 import { ConsoleClient, ConsoleError } from './tenant/console-client.ts';
 
@@ -24,15 +25,6 @@ Settings: BOOTH_URL (default http://localhost:${DEFAULT_PORT}), BOOTH_SERVICE_US
 class UsageError extends Error {}
 
 interface TenantView { slug: string; branding: { client?: string } | null; problems: string[] }
-interface PublishRun {
-  id: string;
-  status: 'running' | 'succeeded' | 'failed';
-  tenants: string[] | 'all';
-  progress: { done: number; total: number; step: string };
-  problems: string[];
-  error: string | null;
-}
-
 /** Starts a publish and prints each step as the booth reports it; the problems at the end. */
 async function publish(client: ConsoleClient, args: string[]): Promise<string> {
   const all = args.includes('--all');

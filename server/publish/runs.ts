@@ -7,19 +7,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { EventEmitter } from 'node:events';
+import type { PublishRun as Run } from '../../contract/console-api.ts';
 import { log } from '../log.ts';
 import { lastBuild } from './changes.ts';
-
-export interface Run {
-  id: string;
-  status: 'running' | 'succeeded' | 'failed';
-  tenants: string[] | 'all';
-  startedAt: string;
-  finishedAt: string | null;
-  progress: { done: number; total: number; step: string };
-  problems: string[];
-  error: string | null;
-}
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
 const BUILD_SCRIPT = path.join(REPO_ROOT, 'scripts', 'build.ts');

@@ -3,13 +3,8 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { JOB_STATUS } from '../../contract/index.ts';
 import { nearestRankIndex } from '../jobs/percentile.ts';
+import type { JobCounts } from '../../contract/console-api.ts';
 import { toJob, type JobRecord, type JobRow } from './jobs.ts';
-
-export interface JobCounts {
-  created: number;
-  completed: number;
-  failed: number;
-}
 
 export class JobEvents {
   #counts: StatementSync;

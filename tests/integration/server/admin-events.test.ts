@@ -10,17 +10,10 @@ import { ENGINE_MESSAGES } from '../../../server/engine/index.ts';
 import { startServer, type RunningServer } from '../../../scripts/support/server-process.ts';
 import { call, signIn } from './support/console.ts';
 import { dataUrl, fixture, getJob, postJob, waitForJob } from './support/client.ts';
+import type { EventFigures as Events, EventResult } from '../../../contract/console-api.ts';
 
-interface Counts { created: number; completed: number; failed: number }
-interface Events {
-  tenant: string;
-  lastHour: Counts;
-  today: Counts;
-  turnaroundMs: { p50: number | null; p95: number | null };
-  errors: { message: string; count: number }[];
-  queue: { waiting: number; running: number; workers: number };
-}
-interface Result { id: string; style: string; finishedAt: string; previewUrl: string; imageUrls: string[] }
+/** Every result here has a display copy. */
+type Result = EventResult & { previewUrl: string };
 
 const ROUTES: [string, string][] = [
   ['GET', '/tenants/meadow/events'], ['GET', '/tenants/meadow/results'],

@@ -3,34 +3,18 @@
 // restart and comes out as a full build makes it, byte for byte; one run at a time; a broken
 // build leaves the served pages and says why; a tenant's bundle downloads; the CLI publishes.
 // One server and its builds are shared by the whole file (a full build takes seconds).
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { list } from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT, newDataDir, startServer, type RunningServer } from '../../../scripts/support/server-process.ts';
+import { newDataDir, startServer, type RunningServer } from '../../../scripts/support/server-process.ts';
 import { rendererDirFor } from '../../../scripts/pipeline/render-tenants.ts';
 import { RENDERER_META } from '../../../scripts/pipeline/keep-renderer.ts';
-import { call, signIn } from './support/console.ts';
-
-interface Run {
-  id: string;
-  status: 'running' | 'succeeded' | 'failed';
-  tenants: string[] | 'all';
-  progress: { done: number; total: number; step: string };
-  problems: string[];
-  error: string | null;
-}
+import type { PublishRun as Run } from '../../../contract/console-api.ts';
+import { call, signIn, tenantCli } from './support/console.ts';
 
 /** Every file under `dir`, relative, sorted. */
 const filesOf = (dir: string) => (fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }) as string[]).filter((f) => fs.statSync(path.join(dir, f)).isFile()).sort();
-
-function tenantCli(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [path.join(REPO_ROOT, 'scripts/tenant.ts'), ...args], { cwd: REPO_ROOT, env: { ...process.env, ...env } }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }));
-  });
-}
 
 describe('publishing from the console', () => {
   let server: RunningServer;

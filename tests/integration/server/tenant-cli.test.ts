@@ -1,22 +1,12 @@
 // The ops CLI (npm run tenant) against the real server: what it adds, sets and removes is what
 // the console's API then answers; a bad slug, a bad file and a booth that is not running each
 // end with one sentence and exit code 1.
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newDataDir, REPO_ROOT, startServer, type RunningServer } from '../../../scripts/support/server-process.ts';
-import { call, signIn } from './support/console.ts';
-
-interface Run { code: number; stdout: string; stderr: string }
-
-function tenantCli(args: string[], env: Record<string, string>): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [path.join(REPO_ROOT, 'scripts/tenant.ts'), ...args], { cwd: REPO_ROOT, env: { ...process.env, ...env } }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }));
-  });
-}
+import { newDataDir, startServer, type RunningServer } from '../../../scripts/support/server-process.ts';
+import { call, signIn, tenantCli } from './support/console.ts';
 
 describe('npm run tenant', () => {
   let server: RunningServer;

@@ -1,7 +1,10 @@
 // Calls of the operator console's API (/admin/api/) against a running server, with a session
 // cookie kept per signed-in account, for the integration tests.
+import { execFile } from 'node:child_process';
+import path from 'node:path';
 import { expect } from 'vitest';
 import { DEFAULT_SERVICE_PASSWORD, DEFAULT_SERVICE_USERNAME } from '../../../../contract/index.ts';
+import { REPO_ROOT } from '../../../../scripts/support/server-process.ts';
 
 export interface ConsoleAnswer<T = Record<string, unknown>> {
   status: number;
@@ -28,4 +31,12 @@ export async function signIn(url: string, username = DEFAULT_SERVICE_USERNAME, p
   const setCookie = res.headers.getSetCookie();
   expect(setCookie).toHaveLength(1);
   return setCookie[0]!.split(';')[0]!;
+}
+
+/** `npm run tenant -- ARGS` (the ops CLI) as its own process: its exit code and what it printed. */
+export function tenantCli(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [path.join(REPO_ROOT, 'scripts/tenant.ts'), ...args], { cwd: REPO_ROOT, env: { ...process.env, ...env } }, (error, stdout, stderr) =>
+      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }));
+  });
 }

@@ -1,0 +1,51 @@
+// What the operator console's API answers for publishing and for the event at a glance: the
+// server makes these, the console app, the ops CLI and the tests read them. Types only.
+
+/** A publish run: POST /admin/api/publish, GET /admin/api/publish/{id}. */
+export interface PublishRun {
+  id: string;
+  status: 'running' | 'succeeded' | 'failed';
+  tenants: string[] | 'all';
+  startedAt: string;
+  finishedAt: string | null;
+  progress: { done: number; total: number; step: string };
+  /** The build's problems, one sentence each. */
+  problems: string[];
+  /** The build's own sentence when it failed. */
+  error: string | null;
+}
+
+/** GET /admin/api/publish. */
+export interface PublishState {
+  /** Tenants changed since the last build (a tenant account: its own only). */
+  changed: string[];
+  running: PublishRun | null;
+  last: PublishRun | null;
+}
+
+/** Jobs created in a window, and how many of them have completed or failed so far. */
+export interface JobCounts {
+  created: number;
+  completed: number;
+  failed: number;
+}
+
+/** GET /admin/api/tenants/{slug}/events. */
+export interface EventFigures {
+  tenant: string;
+  lastHour: JobCounts;
+  today: JobCounts;
+  turnaroundMs: { p50: number | null; p95: number | null };
+  errors: { message: string; count: number }[];
+  /** The whole booth's queue, not the tenant's. */
+  queue: { waiting: number; running: number; workers: number };
+}
+
+/** One of today's results: GET /admin/api/tenants/{slug}/results → { results: EventResult[] }. */
+export interface EventResult {
+  id: string;
+  style: string;
+  finishedAt: string;
+  previewUrl: string | null;
+  imageUrls: string[];
+}

@@ -4,18 +4,19 @@
 // (server/admin/cross-site.ts), and failed sign-ins are throttled like service logins.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod/mini';
 import { DEFAULT_TENANT_SLUG } from '../../contract/index.ts';
 import { DEFAULT_BRANDING, resolveBranding } from '../../contract/branding.ts';
-import { reservedSlugs, slugProblem } from '../../contract/slug.ts';
+import { reservedSlugs } from '../../contract/slug.ts';
 import { clientAddress, isThisMachine } from '../client-address.ts';
 import { fail, jsonBody, limitBody, MAX_JSON_BODY_BYTES, sizeText, validJson } from '../http.ts';
 import type { LoginThrottle } from '../login-throttle.ts';
 import type { StyleStore } from '../storage/styles.ts';
 import type { TenantStore } from '../storage/tenants.ts';
 import type { Account, AccountStore } from '../admin/accounts.ts';
+import { manages, mayManage, NOT_A_SLUG, operatorsOnly, slugParam, type ConsoleEnv } from '../admin/access.ts';
 import { crossSiteGuard } from '../admin/cross-site.ts';
 import { passwordProblem } from '../admin/passwords.ts';
 import type { SessionStore } from '../admin/sessions.ts';
@@ -53,7 +54,6 @@ export const SESSION_COOKIE = 'booth_console';
 const REFUSED = 'Unable to sign in with that user name and password.';
 const SIGN_IN_FIRST = 'Sign in to the console first.';
 
-type Env = { Variables: { account: Account } };
 
 const SignInSchema = z.object({ username: z.string().check(z.minLength(1), z.maxLength(200)), password: z.string().check(z.maxLength(1024)) });
 const NewAccountSchema = z.object({
@@ -64,7 +64,7 @@ const NewAccountSchema = z.object({
 });
 
 export function adminApi(deps: AdminApiDeps) {
-  const app = new Hono<Env>();
+  const app = new Hono<ConsoleEnv>();
   const reserved = reservedSlugs(deps.extraReserved);
   const limit = limitBody(MAX_JSON_BODY_BYTES, `The request body is too large; the limit is ${sizeText(MAX_JSON_BODY_BYTES)}.`);
   const json = jsonBody({ requireJsonType: true });
@@ -118,14 +118,6 @@ export function adminApi(deps: AdminApiDeps) {
     return c.body(null, 204);
   });
 
-  const operatorsOnly = (c: Context<Env>) =>
-    c.get('account').role === 'operator' ? null : fail(c, 403, 'Only an operator account may do this.');
-  /** 403 for a tenant account reaching past its own tenant, before anything about that tenant is told. */
-  const mayManage = (c: Context<Env>, slug: string) => {
-    const account = c.get('account');
-    return account.role === 'operator' || account.tenant === slug ? null : fail(c, 403, `This account manages the tenant "${account.tenant}" only.`);
-  };
-
   app.get('/accounts', (c) => operatorsOnly(c) ?? c.json(deps.accounts.list()));
   app.post('/accounts', limit, json, validJson(NewAccountSchema, 'Send {"username", "password", "role": "operator" or "tenant", "tenant"} as JSON; a user name holds letters, digits and . _ @ -.'), async (c) => {
     const refused = operatorsOnly(c);
@@ -165,8 +157,7 @@ export function adminApi(deps: AdminApiDeps) {
   };
 
   app.get('/tenants', (c) => {
-    const account = c.get('account');
-    const slugs = deps.tenants.slugs(deps.datasetId).filter((slug) => account.role === 'operator' || slug === account.tenant);
+    const slugs = deps.tenants.slugs(deps.datasetId).filter((slug) => manages(c, slug));
     return c.json(slugs.map((slug) => tenantView(slug)));
   });
 
@@ -182,15 +173,9 @@ export function adminApi(deps: AdminApiDeps) {
     return c.json({ ...tenantView(input.item.slug), warnings: input.warnings }, 201);
   });
 
-  /** A slug from the path: the rule first, so nothing malformed reaches a query or a folder name. */
-  const slugParam = (c: Context<Env>) => {
-    const slug = c.req.param('slug') ?? '';
-    return slug === DEFAULT_TENANT_SLUG || !slugProblem(slug, reserved) ? slug : null;
-  };
-
   app.get('/tenants/:slug', (c) => {
-    const slug = slugParam(c);
-    if (slug === null) return fail(c, 400, 'That is not a tenant slug: lowercase letters, digits and hyphens.');
+    const slug = slugParam(c, reserved);
+    if (slug === null) return fail(c, 400, NOT_A_SLUG);
     const refused = mayManage(c, slug);
     if (refused) return refused;
     const view = tenantView(slug);
@@ -198,8 +183,8 @@ export function adminApi(deps: AdminApiDeps) {
   });
 
   app.put('/tenants/:slug', limit, json, async (c) => {
-    const slug = slugParam(c);
-    if (slug === null) return fail(c, 400, 'That is not a tenant slug: lowercase letters, digits and hyphens.');
+    const slug = slugParam(c, reserved);
+    if (slug === null) return fail(c, 400, NOT_A_SLUG);
     const refused = mayManage(c, slug);
     if (refused) return refused;
     const body = (await c.req.json()) as Record<string, unknown>;
@@ -216,8 +201,8 @@ export function adminApi(deps: AdminApiDeps) {
   app.delete('/tenants/:slug', async (c) => {
     const refused = operatorsOnly(c);
     if (refused) return refused;
-    const slug = slugParam(c);
-    if (slug === null) return fail(c, 400, 'That is not a tenant slug: lowercase letters, digits and hyphens.');
+    const slug = slugParam(c, reserved);
+    if (slug === null) return fail(c, 400, NOT_A_SLUG);
     if (slug === DEFAULT_TENANT_SLUG) return fail(c, 400, 'The default tenant cannot be deleted; edit its branding instead.');
     if (!deps.tenants.remove(deps.datasetId, slug)) return fail(c, 404, `There is no tenant "${slug}".`);
     deps.accounts.removeTenant(slug);
@@ -237,8 +222,8 @@ export function adminApi(deps: AdminApiDeps) {
     const max = kind === 'video' ? deps.uploads.videoBytes : deps.uploads.imageBytes;
     return limitBody(max, `The file is too large; the limit is ${sizeText(max)}.`)(c, next);
   }, async (c) => {
-    const slug = slugParam(c);
-    if (slug === null) return fail(c, 400, 'That is not a tenant slug: lowercase letters, digits and hyphens.');
+    const slug = slugParam(c, reserved);
+    if (slug === null) return fail(c, 400, NOT_A_SLUG);
     const refused = mayManage(c, slug);
     if (refused) return refused;
     const kind = c.req.param('kind') as UploadKind;

@@ -3,9 +3,8 @@
 // all of the tenant's: a visitor's or an event's deletion request). Mounted by admin-api.ts after
 // its session check; a tenant account reaches its own tenant only.
 import { Hono, type Context } from 'hono';
-import { DEFAULT_TENANT_SLUG, previewsFor } from '../../contract/index.ts';
-import { slugProblem } from '../../contract/slug.ts';
-import type { Account } from '../admin/accounts.ts';
+import { previewsFor } from '../../contract/index.ts';
+import { mayManage, NOT_A_SLUG, slugParam, type ConsoleEnv } from '../admin/access.ts';
 import { fail } from '../http.ts';
 import { resultPath } from '../jobs/local-jobs.ts';
 import type { JobEvents } from '../storage/job-events.ts';
@@ -39,8 +38,6 @@ export const MAX_RESULTS = 500;
 export const MAX_ERROR_MESSAGES = 20;
 const HOUR_MS = 3600 * 1000;
 
-type Env = { Variables: { account: Account } };
-
 /** Midnight of `now`'s day in the booth's time zone (TZ): where "today" starts. */
 export function startOfDay(now: number): number {
   const day = new Date(now);
@@ -49,16 +46,14 @@ export function startOfDay(now: number): number {
 }
 
 export function adminEvents(deps: AdminEventsDeps) {
-  const app = new Hono<Env>();
+  const app = new Hono<ConsoleEnv>();
 
   /** The tenant of the path, its jobs, or the answer that stops the request: 400, 403, 404, 501, in that order. */
-  const tenantJobs = (c: Context<Env>): { slug: string; jobs: EventJobs } | { refused: Response } => {
-    const slug = c.req.param('slug') ?? '';
-    if (slug !== DEFAULT_TENANT_SLUG && slugProblem(slug, deps.reserved)) {
-      return { refused: fail(c, 400, 'That is not a tenant slug: lowercase letters, digits and hyphens.') };
-    }
-    const account = c.get('account');
-    if (account.role !== 'operator' && account.tenant !== slug) return { refused: fail(c, 403, `This account manages the tenant "${account.tenant}" only.`) };
+  const tenantJobs = (c: Context<ConsoleEnv>): { slug: string; jobs: EventJobs } | { refused: Response } => {
+    const slug = slugParam(c, deps.reserved);
+    if (slug === null) return { refused: fail(c, 400, NOT_A_SLUG) };
+    const refused = mayManage(c, slug);
+    if (refused) return { refused };
     if (!deps.tenants.item(deps.datasetId, slug)) return { refused: fail(c, 404, `There is no tenant "${slug}".`) };
     if (!deps.jobs) {
       return { refused: fail(c, 501, 'With BOOTH_REDIS_URL set the jobs are kept in Redis and S3, which the console\'s event view does not read yet; the log of each node lists its jobs and their errors.') };

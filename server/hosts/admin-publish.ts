@@ -8,9 +8,8 @@ import fs from 'node:fs';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod/mini';
 import { DEFAULT_TENANT_SLUG } from '../../contract/index.ts';
-import { slugProblem } from '../../contract/slug.ts';
 import { fail, jsonBody, limitBody, MAX_JSON_BODY_BYTES, sizeText, validJson } from '../http.ts';
-import type { Account } from '../admin/accounts.ts';
+import { isOperator, isTenantSlug, manages, mayManage, NOT_A_SLUG, slugParam, type ConsoleEnv } from '../admin/access.ts';
 import type { TenantStore } from '../storage/tenants.ts';
 import { TenantBundles } from '../publish/bundles.ts';
 import { changedTenants, lastBuild } from '../publish/changes.ts';
@@ -25,8 +24,6 @@ export interface AdminPublishDeps {
   reserved: ReadonlySet<string>;
 }
 
-type Env = { Variables: { account: Account } };
-
 /** ?wait=SECONDS is held at most this long. */
 export const MAX_WAIT_SECONDS = 30;
 
@@ -36,11 +33,10 @@ const PublishSchema = z.object({
 });
 
 export function adminPublish(deps: AdminPublishDeps) {
-  const app = new Hono<Env>();
+  const app = new Hono<ConsoleEnv>();
   const limit = limitBody(MAX_JSON_BODY_BYTES, `The request body is too large; the limit is ${sizeText(MAX_JSON_BODY_BYTES)}.`);
   const json = jsonBody({ requireJsonType: true });
-  const isOperator = (c: Context<Env>) => c.get('account').role === 'operator';
-  const ownOnly = (c: Context<Env>, slugs: string[]) => (isOperator(c) ? slugs : slugs.filter((slug) => slug === c.get('account').tenant));
+  const ownOnly = (c: Context<ConsoleEnv>, slugs: string[]) => slugs.filter((slug) => manages(c, slug));
   const changed = () => changedTenants(deps.tenants, deps.datasetId, deps.siteDataFile);
   /** Slugs the build knows: stored now, or built last time (publishing a deleted tenant removes its pages). */
   const knownSlugs = () => new Set([...deps.tenants.slugs(deps.datasetId), ...(lastBuild(deps.siteDataFile)?.tenants.map((t) => t.slug) ?? [])]);
@@ -49,7 +45,6 @@ export function adminPublish(deps: AdminPublishDeps) {
 
   app.post('/publish', limit, json, validJson(PublishSchema, 'Send {} to publish the changed tenants, {"tenants": ["slug", ...]} or {"all": true} as JSON.'), (c) => {
     const body = c.req.valid('json');
-    const account = c.get('account');
     if (body.all && body.tenants) return fail(c, 400, 'Send either "all" or "tenants", not both.');
     let tenants: string[] | 'all';
     if (body.all) {
@@ -57,9 +52,9 @@ export function adminPublish(deps: AdminPublishDeps) {
       tenants = 'all';
     } else if (body.tenants) {
       const asked = [...new Set(body.tenants)];
-      const others = asked.filter((slug) => !isOperator(c) && slug !== account.tenant);
-      if (others.length) return fail(c, 403, `This account manages the tenant "${account.tenant}" only.`);
-      const bad = asked.filter((slug) => slug !== DEFAULT_TENANT_SLUG && slugProblem(slug, deps.reserved));
+      const other = asked.find((slug) => !manages(c, slug));
+      if (other !== undefined) return mayManage(c, other)!;
+      const bad = asked.filter((slug) => !isTenantSlug(slug, deps.reserved));
       if (bad.length) return fail(c, 400, `${bad.map((s) => JSON.stringify(s)).join(', ')} ${bad.length > 1 ? 'are not tenant slugs' : 'is not a tenant slug'}: lowercase letters, digits and hyphens.`);
       const known = knownSlugs();
       const unknown = asked.filter((slug) => !known.has(slug) && slug !== DEFAULT_TENANT_SLUG);
@@ -78,7 +73,7 @@ export function adminPublish(deps: AdminPublishDeps) {
 
   app.get('/publish/:id', async (c) => {
     const found = deps.publisher.find(c.req.param('id'));
-    if (!found || (!isOperator(c) && (found.tenants === 'all' || found.tenants.some((slug) => slug !== c.get('account').tenant)))) {
+    if (!found || (!isOperator(c) && (found.tenants === 'all' || found.tenants.some((slug) => !manages(c, slug))))) {
       return fail(c, 404, 'There is no such publish; only the last 20 runs are kept.');
     }
     const wait = c.req.query('wait');
@@ -93,10 +88,10 @@ export function adminPublish(deps: AdminPublishDeps) {
   });
 
   app.get('/tenants/:slug/bundle.tar.gz', async (c) => {
-    const slug = c.req.param('slug');
-    if (slug !== DEFAULT_TENANT_SLUG && slugProblem(slug, deps.reserved)) return fail(c, 400, 'That is not a tenant slug: lowercase letters, digits and hyphens.');
-    const account = c.get('account');
-    if (!isOperator(c) && account.tenant !== slug) return fail(c, 403, `This account manages the tenant "${account.tenant}" only.`);
+    const slug = slugParam(c, deps.reserved);
+    if (slug === null) return fail(c, 400, NOT_A_SLUG);
+    const refused = mayManage(c, slug);
+    if (refused) return refused;
     const built = lastBuild(deps.siteDataFile);
     if (!built) return fail(c, 409, 'The site has not been built yet; publish it first.');
     if (slug !== built.defaultTenant.slug && !built.tenants.some((t) => t.slug === slug)) {

@@ -1,4 +1,5 @@
-// The scale-out job path (BullMQ on a real redis-server, s3rver as the S3-compatible store): jobs
+// The scale-out job path (BullMQ on a real redis-server, s3rver in a process of its own as the
+// S3-compatible store): jobs
 // per minute for 1, 2, 4 and 8 worker processes while a stand-in model takes 1 s per job (the
 // OpenAI stand-in, as a remote model would); the queue + storage overhead per job against the
 // embedded default; and the local CPU engine with 1 and 2 worker processes on this machine's cores.
@@ -21,7 +22,18 @@ const WORKER_COUNTS = [1, 2, 4, 8];
 /** Jobs per worker process in each throughput run: enough that the start and the tail weigh little. */
 const JOBS_PER_WORKER = 10;
 const MODEL_MS = 1000;
-const SEQUENTIAL = 30;
+/** Sequential jobs measured on each path: about ten seconds, so that a slow moment of the shared machine weighs little. */
+const SEQUENTIAL = 200;
+/** Jobs each before the measured ones: connections opened, code compiled, as in a booth that has been up a while. */
+const WARM_UP = 20;
+/** Calls of each kind in the breakdown rows. */
+const PART_CALLS = 60;
+/**
+ * The breakdown's calls are spaced as a job's calls are (one every few ms, with other processes
+ * working between): back to back, a call finds every cache warm and costs a good deal less.
+ */
+const PART_GAP_MS = 10;
+const pause = () => new Promise((resolve) => setTimeout(resolve, PART_GAP_MS));
 const LOCAL_JOBS = 16;
 
 let visitors = 0;
@@ -53,12 +65,13 @@ async function ready(server: RunningServer) {
   while (!/worker \d+ ready/.test(server.output())) await new Promise((resolve) => setTimeout(resolve, 100));
 }
 
-/** Put, get and delete of a photo, SEQUENTIAL times each: every call's time. */
+/** Put, get and delete of a photo, PART_CALLS times each: every call's time. */
 async function storeCalls(store: S3Store, photo: Uint8Array) {
   const times: number[] = [];
-  for (let i = 0; i < SEQUENTIAL; i++) {
+  for (let i = 0; i < PART_CALLS; i++) {
     const key = `bench/${i}.jpg`;
     for (const call of [() => store.putPhoto(key, photo), () => store.getPhoto(key), () => store.delete([key])]) {
+      await pause();
       const started = performance.now();
       await call();
       times.push(performance.now() - started);
@@ -102,7 +115,7 @@ async function parts(redisUrl: string, s3env: Record<string, string>, photo: Uin
   const worker = new Worker('bench-parts', async () => ({}), { connection });
   await Promise.all([queue.waitUntilReady(), events.waitUntilReady(), worker.waitUntilReady()]);
   const queueTrips: number[] = [];
-  for (let i = 0; i < SEQUENTIAL; i++) {
+  for (let i = 0; i < PART_CALLS; i++) {
     const jobId = `trip-${i}`;
     const done = new Promise<void>((resolve) => {
       const onCompleted = (event: { jobId: string }) => {
@@ -112,6 +125,7 @@ async function parts(redisUrl: string, s3env: Record<string, string>, photo: Uin
       };
       events.on('completed', onCompleted);
     });
+    await pause();
     const started = performance.now();
     await queue.add('trip', {}, { jobId });
     await done;
@@ -148,28 +162,30 @@ export default async function bench(): Promise<BenchRow[]> {
   };
   const rows: BenchRow[] = [];
   try {
-    // Queue + storage overhead: the same sequential jobs, model at once, on the embedded default and on Redis + S3.
+    // Queue + storage overhead: the same sequential jobs, model at once, on the embedded default and
+    // on Redis + S3. Both run at once and take their jobs in turn (the order swapped each round), so
+    // that a slower minute of the shared machine weighs on both alike.
     model.behave({ kind: 'ok', picture });
-    const overheadOf = async (api: RunningServer) => {
-      await job(api, bodyOf('anime'));
-      const times: number[] = [];
-      for (let i = 0; i < SEQUENTIAL; i++) {
-        const served = model.received.length;
-        const started = performance.now();
-        await job(api, bodyOf('anime'));
-        times.push(performance.now() - started - model.serviceMs.slice(served).reduce((sum, ms) => sum + ms, 0));
-      }
-      return times;
-    };
     const embedded = await start([], { ...env, BOOTH_HTTPS: 'off' });
-    await ready(embedded);
-    const embeddedTimes = await overheadOf(embedded);
-    await embedded.stop();
     const api = await start(['--role', 'api'], scaleEnv);
     const workers = [await start(['--role', 'worker'], scaleEnv)];
-    await ready(workers[0]!);
-    const scaleTimes = await overheadOf(api);
-    const path = `${SEQUENTIAL} sequential jobs, create to COMPLETED minus the stand-in model's own time, p50 / p95`;
+    await Promise.all([ready(embedded), ready(workers[0]!)]);
+    const hubTime = async (server: RunningServer) => {
+      const served = model.received.length;
+      const started = performance.now();
+      await job(server, bodyOf('anime'));
+      return performance.now() - started - model.serviceMs.slice(served).reduce((sum, ms) => sum + ms, 0);
+    };
+    for (let i = 0; i < WARM_UP; i++) for (const server of [embedded, api]) await hubTime(server);
+    const embeddedTimes: number[] = [];
+    const scaleTimes: number[] = [];
+    for (let i = 0; i < SEQUENTIAL; i++) {
+      for (const server of i % 2 === 0 ? [embedded, api] : [api, embedded]) {
+        (server === embedded ? embeddedTimes : scaleTimes).push(await hubTime(server));
+      }
+    }
+    await embedded.stop();
+    const path = `${SEQUENTIAL} sequential jobs each, the two taken in turn after ${WARM_UP} each to warm up; create to COMPLETED minus the stand-in model's own time, p50 / p95`;
     const breakdown = await parts(redis.url, s3.env, photo);
     const both = (times: number[]) => `${median(times).toFixed(1)} / ${percentile(times, 95).toFixed(1)} ms`;
     const overhead = (p: number) => (p === 50 ? median(scaleTimes) - median(embeddedTimes) : percentile(scaleTimes, p) - percentile(embeddedTimes, p)).toFixed(1);
@@ -177,9 +193,9 @@ export default async function bench(): Promise<BenchRow[]> {
       { area: 'scale', figure: 'hub time per job, embedded default (SQLite, disk)', value: both(embeddedTimes), how: path },
       { area: 'scale', figure: 'hub time per job, Redis + S3 (1 API node, 1 worker)', value: both(scaleTimes), how: path },
       { area: 'scale', figure: 'queue + storage overhead per job p50 / p95', value: `${overhead(50)} / ${overhead(95)} ms`, how: 'the differences of the two rows above: what BullMQ, Redis and S3 add to a job' },
-      { area: 'scale', figure: 'of which: one S3 call p50 (s3rver on this machine)', value: `${breakdown.s3Call.toFixed(1)} ms`, how: `put, get and delete of the ${Math.round(photo.byteLength / 1024)} KB photo, ${SEQUENTIAL} times each; a job makes 3 on its path (photo in, photo out, result in)` },
+      { area: 'scale', figure: 'of which: one S3 call p50 (s3rver on this machine)', value: `${breakdown.s3Call.toFixed(1)} ms`, how: `put, get and delete of the ${Math.round(photo.byteLength / 1024)} KB photo, ${PART_CALLS} times each, ${PART_GAP_MS} ms apart as on a job's path, where a job makes 3 (photo in, photo out, result in)` },
       { area: 'scale', figure: 'of which: the S3 client\'s own part of a call p50', value: `${breakdown.s3Client.toFixed(1)} ms`, how: 'the same calls, same client settings, to a loopback server that answers at once: the rest of a call is s3rver\'s' },
-      { area: 'scale', figure: 'of which: one job through BullMQ p50', value: `${breakdown.queueTrip.toFixed(1)} ms`, how: `add to the completed event at a listener, a worker that does nothing, ${SEQUENTIAL} times` },
+      { area: 'scale', figure: 'of which: one job through BullMQ p50', value: `${breakdown.queueTrip.toFixed(1)} ms`, how: `add to the completed event at a listener, a worker that does nothing, ${PART_CALLS} times, ${PART_GAP_MS} ms apart` },
     );
 
     // Throughput with a model that takes 1 s: each worker process takes one job at a time.

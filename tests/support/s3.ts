@@ -1,9 +1,14 @@
-// An S3-compatible server for the tests: s3rver (npm, MIT) on a loopback port, files in a folder of
-// the test's. The booth talks to it with the unchanged AWS SDK, path-style, as to any such store.
+// An S3-compatible server for the tests: s3rver (npm, MIT) in a process of its own on a loopback
+// port, files in a folder of the test's. The booth talks to it with the unchanged AWS SDK,
+// path-style, as to any such store.
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { S3Client, CreateBucketCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
-import S3rver from 's3rver';
 import { freePort } from './network.ts';
+
+const SERVER_SCRIPT = join(import.meta.dirname, 's3-process.ts');
+const START_TIMEOUT_MS = 30_000;
 
 /**
  * s3rver keeps objects as files and removes a folder once its last object is deleted; a photo
@@ -31,14 +36,35 @@ export interface S3Server {
 export async function startS3(dir: string, bucket = 'booth-results'): Promise<S3Server> {
   mkdirSync(dir, { recursive: true });
   const port = await freePort();
-  let server: S3rver | null = null;
+  let child: ChildProcess | null = null;
   async function start() {
-    server = new S3rver({ port, address: '127.0.0.1', silent: true, directory: dir });
-    await server.run();
+    const started = spawn(process.execPath, [SERVER_SCRIPT, String(port), dir], { stdio: ['pipe', 'pipe', 'pipe'] });
+    child = started;
+    let output = '';
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`s3rver did not start on port ${port}: ${output}`)), START_TIMEOUT_MS);
+      const read = (data: Buffer) => {
+        output += data;
+        if (!output.includes('ready')) return;
+        clearTimeout(timer);
+        resolve();
+      };
+      started.stdout!.on('data', read);
+      started.stderr!.on('data', read);
+      started.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`s3rver stopped at once (exit ${code}): ${output}`));
+      });
+    });
   }
   async function stop() {
-    await server?.close();
-    server = null;
+    const running = child;
+    child = null;
+    if (!running || running.exitCode !== null || running.signalCode !== null) return;
+    await new Promise<void>((resolve) => {
+      running.once('exit', () => resolve());
+      running.kill('SIGTERM');
+    });
   }
   await start();
   const endpoint = `http://127.0.0.1:${port}`;

@@ -3,10 +3,10 @@
 import {
   DeleteObjectsCommand, GetObjectCommand, HeadBucketCommand, ListObjectsV2Command, PutBucketCorsCommand, PutObjectCommand, S3Client,
 } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import http from 'node:http';
 import https from 'node:https';
 import type { EngineImage } from '../engine/engine.ts';
+import { ResultSigner } from './result-signer.ts';
 import { ServiceUnavailableError } from '../jobs/job-backend.ts';
 import type { ScaleSettings } from './settings.ts';
 import { detailOf, STORE_SERVICE, within } from './service-call.ts';
@@ -31,7 +31,7 @@ export class S3Store {
   #client: S3Client;
   #bucket: string;
   #publicUrl?: string;
-  #urlSeconds: number;
+  #signer: ResultSigner;
   #timeoutMs: number;
 
   constructor(settings: ScaleSettings) {
@@ -57,7 +57,7 @@ export class S3Store {
     });
     this.#bucket = s3.bucket;
     this.#publicUrl = settings.resultsPublicUrl;
-    this.#urlSeconds = settings.resultsUrlSeconds;
+    this.#signer = new ResultSigner(this.#client, s3.bucket, settings.resultsUrlSeconds);
     this.#timeoutMs = settings.serviceTimeoutMs;
   }
 
@@ -142,7 +142,7 @@ export class S3Store {
   async resultUrl(jobId: string, name: string): Promise<string> {
     const key = this.resultKey(jobId, name);
     if (this.#publicUrl) return `${this.#publicUrl}/${key.split('/').map(encodeURIComponent).join('/')}`;
-    return getSignedUrl(this.#client, new GetObjectCommand({ Bucket: this.#bucket, Key: key }), { expiresIn: this.#urlSeconds });
+    return this.#signer.url(key);
   }
 
   /**

@@ -173,6 +173,27 @@ describe('the event view on a control node of the scale-out path', () => {
     expect((await fetch(`${api.url}/transformations/jobs/${id}/`)).status).toBe(404);
   });
 
+  it('deletes a job still waiting for a worker: it never runs, and a request waiting on it answers 404 at once', async () => {
+    cluster.openai.behave({ kind: 'ok', delayMs: 3000 });
+    const nodes = [...cluster.workers, control];
+    const ranOn = (id: string) => Promise.race(nodes.map((node) => printed(node, new RegExp(`job ${id} style=anime PROCESSING`))));
+    // Each of the two queue workers takes one job at a time: a third waits.
+    const busy = [await send('astronaut.jpg', 'meadow', 'anime'), await send('astronaut.jpg', 'meadow', 'anime')];
+    await Promise.all(busy.map(ranOn));
+    const waiting = await send('grace_hopper.jpg', 'meadow', 'anime');
+    await expect.poll(async () => (await figures('meadow')).queue).toEqual({ waiting: 1, running: 2, workers: 2 });
+    const polled = fetch(`${api.url}/transformations/jobs/${waiting}/?wait=20`);
+    await new Promise((r) => setTimeout(r, 300));
+    const asked = Date.now();
+    expect((await consoleApi('DELETE', `/tenants/meadow/results/${waiting}`)).status).toBe(204);
+    expect((await polled).status).toBe(404);
+    expect(Date.now() - asked).toBeLessThan(5_000);
+    expect((await cluster.s3.keys('photos/')).filter((key) => key.includes(waiting))).toEqual([]);
+    for (const id of busy) expect((await waitForJob(api.url, id)).result.status).toBe(JOB_STATUS.completed);
+    for (const node of nodes) expect(node.output()).not.toContain(`job ${waiting} style=anime PROCESSING`);
+    expect((await figures('meadow')).today).toEqual({ created: 2, completed: 2, failed: 0 });
+  });
+
   it("deletes every job of a tenant with its files, and only that tenant's", async () => {
     const kept = done[1]!;
     const all = await consoleApi('DELETE', '/tenants/gala/results', staff);

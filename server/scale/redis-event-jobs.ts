@@ -27,8 +27,8 @@ export class RedisEventJobs implements EventJobs {
   #log: (line: string) => void;
   readonly retentionSeconds: number;
 
-  constructor(settings: ScaleSettings, store: Store, options: { retentionSeconds: number; log: (line: string) => void; queue?: Queue<QueuedJob> }) {
-    this.#queue = options.queue ?? new Queue<QueuedJob>(QUEUE_NAME, { connection: failFast(settings.redisUrl) });
+  constructor(settings: ScaleSettings, store: Store, options: { retentionSeconds: number; log: (line: string) => void }) {
+    this.#queue = new Queue<QueuedJob>(QUEUE_NAME, { connection: failFast(settings.redisUrl) });
     // An outage is the job path's line to tell; a console call gets its 503.
     this.#queue.on('error', () => {});
     this.#store = store;

@@ -161,6 +161,7 @@ function startScaleRetention({ store, retentionSeconds, log }: QueueWorkerDeps, 
   async function sweepDeleted() {
     const client = await redisOf(queue);
     const ids = await deletedJobs(client);
+    if (ids.length === 0) return;
     const pipeline = client.pipeline();
     for (const id of ids) pipeline.exists(queue.toKey(id));
     const left = ((await pipeline.exec()) ?? []).flatMap(([, found], i) => (found === 1 ? [ids[i]!] : []));

@@ -7,6 +7,7 @@ import { JOB_STATUS } from '../../../contract/index.ts';
 import type { EventFigures, EventResult } from '../../../contract/console-api.ts';
 import { ENGINE_MESSAGES } from '../../../server/engine/index.ts';
 import { QUEUE_NAME, type JobOutcome, type QueuedJob } from '../../../server/scale/queue.ts';
+import { DELETED_JOBS_KEY, redisOf } from '../../../server/scale/job-index.ts';
 import type { RunningServer } from '../../../scripts/support/server-process.ts';
 import { printed, startCluster, type Cluster } from '../../support/scale-cluster.ts';
 import { call, signIn } from '../server/support/console.ts';
@@ -242,5 +243,17 @@ describe('the event view on a control node of the scale-out path', () => {
     }
     await expect.poll(async () => (await consoleApi('GET', '/tenants/aurora/events')).status, { timeout: 20_000, interval: 500 }).toBe(200);
     expect((await figures('aurora')).today).toEqual({ created: 1, completed: 1, failed: 0 });
+  });
+
+  it('removes a job marked deleted that is still in the queue, in the retention sweep of any worker', async () => {
+    // Last in the file: this worker's retention sweep also cleans every ended job older than 4 s.
+    const sweeper = await cluster.startWorker({ BOOTH_RETENTION_SECONDS: '4' });
+    // A delete whose removal never happened (Redis away at that moment, or the job's worker died
+    // before it could drop it): the mark is there, the job still queued, here held back 10 minutes.
+    const id = 'marked-but-queued';
+    await queue.add('restyle', { styleId: STYLE, prompt: 'p', photoKey: `photos/${id}.jpg`, tenant: 'aurora' }, { jobId: id, delay: 600_000 });
+    await (await redisOf(queue)).zadd(DELETED_JOBS_KEY, Date.now(), id);
+    await printed(sweeper, new RegExp(`job ${id}: deleted from the console earlier, removed now`), 15_000);
+    expect(await QueueJob.fromId(queue, id)).toBeUndefined();
   });
 });

@@ -34,7 +34,7 @@ export function startQueueWorker(deps: QueueWorkerDeps) {
   const outage = new OutageLog(QUEUE_SERVICE, log);
   const frameImages = new FrameImages(store);
   // A connection that answers at once when Redis is away: for the sweep, the health check and the
-  // console's deletes.
+  // marks of jobs deleted from the console.
   const queue = new Queue(QUEUE_NAME, { connection: failFast(settings.redisUrl) });
   queue.on('error', () => {});
   // Redis away is a ServiceUnavailableError, like the store's: the job is tried again, not failed.
@@ -99,8 +99,8 @@ export function startQueueWorker(deps: QueueWorkerDeps) {
   };
   const jobEnded = (job: Job<QueuedJob, JobOutcome> | undefined) => {
     deletePhoto(job);
-    // Left to the retention sweep if Redis or the store is away now.
-    void dropDeleted(job).catch((error) => log(`job ${job?.id}: deleted from the console, its results are left to the next sweep (${detailOf(error)})`));
+    // Redis or the store away now: a job that was deleted is left to the retention sweep.
+    void dropDeleted(job).catch((error) => log(`job ${job?.id}: whether it was deleted from the console could not be checked or acted on (${detailOf(error)}); the retention sweep does it`));
   };
 
   const worker = new Worker<QueuedJob, JobOutcome>(QUEUE_NAME, run, {

@@ -15,6 +15,7 @@ import { JobWaiters } from '../server/jobs/waiters.ts';
 import { openDatabase } from '../server/storage/database.ts';
 import { FileStore } from '../server/storage/files.ts';
 import { JobEvents } from '../server/storage/job-events.ts';
+import { LocalEventJobs } from '../server/jobs/event-jobs.ts';
 import { JobStore } from '../server/storage/jobs.ts';
 import { StyleStore } from '../server/storage/styles.ts';
 import { TenantStore } from '../server/storage/tenants.ts';
@@ -71,7 +72,7 @@ async function scenario(name: string, tenantOf: (i: number) => string | null): P
     });
     app.route('/', adminEvents({
       tenants, styles: new StyleStore(db), datasetId: 'bench', reserved: new Set(),
-      jobs: { events: new JobEvents(db), get: (id) => jobs.get(id), remove: (ids) => local.remove(ids), workers: 2, retentionSeconds: 7 * 86_400 },
+      jobs: new LocalEventJobs({ events: new JobEvents(db), jobs, local, workers: 2, retentionSeconds: 7 * 86_400 }),
     }));
     const ask = async (method: string, p: string) => {
       const res = await app.request(p, { method });

@@ -21,6 +21,8 @@ import type { Settings } from './settings.ts';
 import { openDatabase } from './storage/database.ts';
 import { FileStore } from './storage/files.ts';
 import { JobEvents } from './storage/job-events.ts';
+import { LocalEventJobs } from './jobs/event-jobs.ts';
+import { RedisEventJobs } from './scale/redis-event-jobs.ts';
 import { JobStore } from './storage/jobs.ts';
 import { AccountStore } from './admin/accounts.ts';
 import { SessionStore } from './admin/sessions.ts';
@@ -93,12 +95,11 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
     changed: (slug) => scale.frames!.forget(slug),
   });
   mirror?.start();
-  const jobEvents = new JobEvents(db);
-  // The console's event view reads the embedded path's SQLite rows; the scale-out path keeps none.
-  const events = localJobs && {
-    events: jobEvents, get: (id: string) => jobs.get(id), remove: (ids: readonly string[]) => localJobs.remove(ids),
-    workers: settings.workers, retentionSeconds: settings.retentionSeconds,
-  };
+  // The console's event view reads the jobs where they are: SQLite rows, or Redis and S3.
+  const redisEvents = scale && new RedisEventJobs(settings.scale!, scale.store, { retentionSeconds: settings.retentionSeconds, log });
+  const events = redisEvents ?? new LocalEventJobs({
+    events: new JobEvents(db), jobs, local: localJobs!, workers: settings.workers, retentionSeconds: settings.retentionSeconds,
+  });
 
   // One throttle for service logins and console sign-ins: guesses count against both.
   const throttle = new LoginThrottle(settings.loginAttempts, settings.loginWindowSeconds * 1000);
@@ -146,6 +147,7 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
     runner.stop();
     stopRetention();
     mirror?.stop();
+    await redisEvents?.close();
     await scale?.close();
     await Promise.all([pool.close(), uploadReaders.close()]);
     db.close();

@@ -21,7 +21,8 @@ import { crossSiteGuard } from '../admin/cross-site.ts';
 import { passwordProblem } from '../admin/passwords.ts';
 import type { SessionStore } from '../admin/sessions.ts';
 import { readTenantInput } from '../admin/tenant-input.ts';
-import { adminEvents, type EventJobs } from './admin-events.ts';
+import { adminEvents } from './admin-events.ts';
+import type { EventJobs } from '../jobs/event-jobs.ts';
 import { checkUpload, storeUpload, UPLOAD_FIELD, UPLOAD_KINDS, type UploadKind, type UploadLimits } from '../admin/uploads.ts';
 import { adminPublish, type AdminPublishDeps } from './admin-publish.ts';
 
@@ -44,8 +45,8 @@ export interface AdminApiDeps {
   uploads: UploadLimits;
   /** Publishing the site (admin-publish.ts); reserved slugs are added here. */
   publish?: Omit<AdminPublishDeps, 'reserved' | 'tenants' | 'datasetId'>;
-  /** The event view's jobs (admin-events.ts); null on the scale-out path. */
-  events?: EventJobs | null;
+  /** The event view's jobs (admin-events.ts): SQLite's, or Redis's and S3's on the scale-out path. */
+  events: EventJobs;
   /** Told of each change to a tenant, before the answer (the scale-out path copies its brand frame to the store). */
   tenantChanged?: (slug: string) => Promise<unknown>;
 }
@@ -204,10 +205,12 @@ export function adminApi(deps: AdminApiDeps) {
     const slug = slugParam(c, reserved);
     if (slug === null) return fail(c, 400, NOT_A_SLUG);
     if (slug === DEFAULT_TENANT_SLUG) return fail(c, 400, 'The default tenant cannot be deleted; edit its branding instead.');
+    if (!deps.tenants.item(deps.datasetId, slug)) return fail(c, 404, `There is no tenant "${slug}".`);
+    // Its visitors' photos and results go with it: a tenant made again with this slug starts empty.
+    // First: Redis or S3 away is a 503 that leaves the tenant in place, to delete again.
+    await deps.events.removeAll(slug);
     if (!deps.tenants.remove(deps.datasetId, slug)) return fail(c, 404, `There is no tenant "${slug}".`);
     deps.accounts.removeTenant(slug);
-    // Its visitors' photos and results go with it: a tenant made again with this slug starts empty.
-    deps.events?.remove(deps.events.events.ids(slug));
     // The slug passed the rule: one folder name, no separator, no dots.
     await fs.rm(path.join(deps.tenantAssetsDir, slug), { recursive: true, force: true });
     await changed(slug);
@@ -242,7 +245,7 @@ export function adminApi(deps: AdminApiDeps) {
     return c.json(tenantView(slug));
   });
 
-  app.route('/', adminEvents({ tenants: deps.tenants, styles: deps.styles, datasetId: deps.datasetId, reserved, jobs: deps.events ?? null }));
+  app.route('/', adminEvents({ tenants: deps.tenants, styles: deps.styles, datasetId: deps.datasetId, reserved, jobs: deps.events }));
   if (deps.publish) app.route('/', adminPublish({ ...deps.publish, reserved, tenants: deps.tenants, datasetId: deps.datasetId }));
 
   app.all('*', (c) => fail(c, 404, `There is no ${c.req.method} ${new URL(c.req.url).pathname} in the console's API.`));

@@ -129,7 +129,9 @@ export function aiHubHost(deps: AiHubDeps) {
       const frame = upload.tenant === undefined ? null
         : deps.storedFrames ? await deps.storedFrames.frameOf(upload.tenant)
           : deps.frames ? frameForTenant(deps.frames, upload.tenant) : null;
-      const tenant = deps.frames ? knownTenant(deps.frames, upload.tenant) : null;
+      // On the scale-out path (stored frames) the slug is kept as sent, its form checked above: an
+      // API node knows no tenants, and the console shows an existing tenant's jobs only.
+      const tenant = deps.storedFrames ? upload.tenant ?? null : deps.frames ? knownTenant(deps.frames, upload.tenant) : null;
       const job = await deps.jobs.create({ style, photo, client, frame, tenant });
       void job.ended.finally(admission.release);
       release = () => {};

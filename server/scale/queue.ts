@@ -11,6 +11,7 @@ import type { S3Store } from './s3-store.ts';
 import { detailOf, OutageLog, QUEUE_SERVICE, within } from './service-call.ts';
 import type { ScaleSettings } from './settings.ts';
 import type { JobFrame } from '../storage/jobs.ts';
+import { indexJob, isDeleted, redisOf } from './job-index.ts';
 
 export const QUEUE_NAME = 'booth-jobs';
 
@@ -34,6 +35,8 @@ export interface JobOutcome {
   message: string;
   /** The job's prompt, so that its completion event alone can answer a waiting request. */
   prompt?: string;
+  /** Deleted from the console while it ran: it answers 404, and its worker drops what it made (worker.ts). */
+  deleted?: boolean;
 }
 
 /**
@@ -83,6 +86,8 @@ export class RedisJobs implements JobBackend {
     this.#events.on('error', () => {});
     this.#events.on('completed', ({ jobId, returnvalue }) => this.#jobEnded(jobId, false, returnvalue as unknown));
     this.#events.on('failed', ({ jobId }) => this.#jobEnded(jobId, true));
+    // Deleted from the console before it ran: a request waiting on it answers 404 now.
+    this.#events.on('removed', ({ jobId }) => this.#jobEnded(jobId, false));
     this.#queue.waitUntilReady().then(() => outage.ok(), () => {});
     this.#sweep = setInterval(() => void this.#askAfterTracked().then(() => outage.ok(), (error) => outage.failed(detailOf(error))), TRACK_SWEEP_MS);
     this.#sweep.unref();
@@ -96,14 +101,18 @@ export class RedisJobs implements JobBackend {
     const id = crypto.randomBytes(12).toString('base64url');
     const photoKey = this.#store.photoKey(id, photo.extension);
     await this.#store.putPhoto(photoKey, photo.data);
+    let queued: Job<QueuedJob, JobOutcome>;
     try {
-      await this.#redis(() => this.#queue.add('restyle', { styleId: style.id, prompt: style.prompt, photoKey, client, ...(frame ? { frame } : {}), ...(tenant ? { tenant } : {}) }, { ...jobOptions, jobId: id }));
+      queued = await this.#redis(() => this.#queue.add('restyle', { styleId: style.id, prompt: style.prompt, photoKey, client, ...(frame ? { frame } : {}), ...(tenant ? { tenant } : {}) }, { ...jobOptions, jobId: id }));
     } catch (error) {
       // Never queued: its photo must not stay behind.
       await this.#store.delete([photoKey]).catch(() => {});
       throw error;
     }
     this.#log(`job ${id} style=${style.id} ${JOB_STATUS.pending}`);
+    // Filed under its tenant for the console's event view, off the visitor's path: the answer
+    // does not wait for it, and a failure costs the view one job, not the visitor a 503.
+    if (tenant) void this.#indexJob(tenant, id, queued.timestamp);
     const ended = new Promise<void>((end) => this.#tracked.set(id, { end, photoKey }));
     return { id, ended };
   }
@@ -111,7 +120,7 @@ export class RedisJobs implements JobBackend {
   /** Result URLs are the store's (signed, or under BOOTH_RESULTS_PUBLIC_URL), whatever origin asked. */
   async view(id: string): Promise<JobAnswer | undefined> {
     const known = this.#justEnded(id) ?? (await this.#stored(id));
-    if (!known) return undefined;
+    if (!known || known.outcome.deleted) return undefined;
     const { outcome, prompt } = known;
     const [images, previews] = await Promise.all([
       Promise.all(outcome.images.map((name) => this.#store.resultUrl(id, name))),
@@ -135,10 +144,14 @@ export class RedisJobs implements JobBackend {
     return { outcome: kept.outcome, prompt: kept.outcome.prompt };
   }
 
-  /** The job as Redis keeps it; undefined when unknown or past retention. */
+  /** The job as Redis keeps it; undefined when unknown, deleted from the console, or past retention. */
   async #stored(id: string) {
-    const job = await this.#redis(() => Job.fromId<QueuedJob, JobOutcome>(this.#queue, id));
-    if (!job || (job.finishedOn && job.finishedOn + this.#retentionSeconds * 1000 <= Date.now())) return undefined;
+    // Both calls go out together on one connection: one round trip, as the read alone took.
+    const [job, deleted] = await this.#redis(async () => {
+      const client = await redisOf(this.#queue);
+      return Promise.all([Job.fromId<QueuedJob, JobOutcome>(this.#queue, id), isDeleted(client, id)]);
+    });
+    if (!job || deleted || (job.finishedOn && job.finishedOn + this.#retentionSeconds * 1000 <= Date.now())) return undefined;
     return { outcome: outcomeOf(job), prompt: job.data.prompt };
   }
 
@@ -181,6 +194,14 @@ export class RedisJobs implements JobBackend {
       const state = await this.#redis(() => this.#queue.getJobState(id));
       if (state === 'completed' || state === 'unknown') this.#jobEnded(id, false);
       else if (state === 'failed') this.#jobEnded(id, true);
+    }
+  }
+
+  async #indexJob(tenant: string, id: string, createdAt: number) {
+    try {
+      await this.#redis(async () => indexJob(await redisOf(this.#queue), tenant, id, createdAt, this.#retentionSeconds * 1000));
+    } catch (error) {
+      this.#log(`job ${id}: not filed under tenant ${tenant} for the console's event view (${error instanceof ServiceUnavailableError ? error.detail : detailOf(error)})`);
     }
   }
 

@@ -13,6 +13,7 @@ import { PhotoDeletes } from './photo-deletes.ts';
 import { FrameImages } from './stored-frames.ts';
 import { PhotoMissingError, type S3Store } from './s3-store.ts';
 import { failFast, QUEUE_NAME, waitForever, type JobOutcome, type QueuedJob } from './queue.ts';
+import { deletedJobs, isDeleted, redisOf } from './job-index.ts';
 import { detailOf, OutageLog, QUEUE_SERVICE, within } from './service-call.ts';
 import type { ScaleSettings } from './settings.ts';
 
@@ -32,6 +33,14 @@ export function startQueueWorker(deps: QueueWorkerDeps) {
   const stopping = new AbortController();
   const outage = new OutageLog(QUEUE_SERVICE, log);
   const frameImages = new FrameImages(store);
+  // A connection that answers at once when Redis is away: for the sweep, the health check and the
+  // marks of jobs deleted from the console.
+  const queue = new Queue(QUEUE_NAME, { connection: failFast(settings.redisUrl) });
+  queue.on('error', () => {});
+  // Redis away is a ServiceUnavailableError, like the store's: the job is tried again, not failed.
+  const deletedNow = (id: string) => within(QUEUE_SERVICE, settings.serviceTimeoutMs, async () => isDeleted(await redisOf(queue), id)).catch((error: unknown) => {
+    throw error instanceof ServiceUnavailableError ? error : new ServiceUnavailableError(QUEUE_SERVICE, detailOf(error));
+  });
 
   async function run(job: Job<QueuedJob, JobOutcome>): Promise<JobOutcome> {
     const id = job.id!;
@@ -58,8 +67,11 @@ export function startQueueWorker(deps: QueueWorkerDeps) {
     let outcome: JobOutcome;
     try {
       const result = await restyle(deps.restyle, { jobId: id, styleId, prompt, photoName: photoKey, photo, client, frameFiles: brand.files }, { onStart: () => {}, stopping: stopping.signal });
-      const names = await store.putResults(id, result.images, result.previews);
-      outcome = ended({ ...none, status: JOB_STATUS.completed, ...names });
+      // Asked while the results are written, so it costs the job no time.
+      const [names, deleted] = await Promise.all([store.putResults(id, result.images, result.previews), deletedNow(id)]);
+      // Deleted from the console while it ran: it ends with nothing to show, and goes (dropDeleted).
+      outcome = deleted ? ended({ ...none, status: JOB_STATUS.error, deleted: true }, 'deleted from the console')
+        : ended({ ...none, status: JOB_STATUS.completed, ...names });
     } catch (error) {
       // The store gone while the results were written: the job is tried again (jobOptions).
       if (error instanceof ServiceUnavailableError || stopping.signal.aborted) throw error;
@@ -76,6 +88,20 @@ export function startQueueWorker(deps: QueueWorkerDeps) {
   const deletePhoto = (job: Job<QueuedJob, JobOutcome> | undefined) => {
     if (job?.finishedOn) photoDeletes.add(job.data.photoKey);
   };
+  // A job deleted from the console while this worker held it could not be removed then: it goes
+  // now that it ended, with whatever it wrote. The mark is read after the end, so a delete at any
+  // moment of the run is seen here or has removed the job itself (redis-event-jobs.ts).
+  const dropDeleted = async (job: Job<QueuedJob, JobOutcome> | undefined) => {
+    if (!job?.finishedOn || !(await deletedNow(job.id!))) return;
+    await store.deleteJobFiles(job.id!);
+    await queue.remove(job.id!);
+    log(`job ${job.id} style=${job.data.styleId} ended after it was deleted; its results were dropped`);
+  };
+  const jobEnded = (job: Job<QueuedJob, JobOutcome> | undefined) => {
+    deletePhoto(job);
+    // Redis or the store away now: a job that was deleted is left to the retention sweep.
+    void dropDeleted(job).catch((error) => log(`job ${job?.id}: whether it was deleted from the console could not be checked or acted on (${detailOf(error)}); the retention sweep does it`));
+  };
 
   const worker = new Worker<QueuedJob, JobOutcome>(QUEUE_NAME, run, {
     connection: waitForever(settings.redisUrl),
@@ -84,15 +110,12 @@ export function startQueueWorker(deps: QueueWorkerDeps) {
     stalledInterval: settings.stalledSeconds * 1000,
     maxStalledCount: MAX_STALLS,
   });
-  worker.on('completed', deletePhoto);
-  worker.on('failed', deletePhoto);
+  worker.on('completed', jobEnded);
+  worker.on('failed', jobEnded);
   worker.on('error', (error) => outage.failed(detailOf(error)));
   worker.on('ready', () => outage.ok());
   worker.on('active', () => outage.ok());
 
-  // A connection that answers at once when Redis is away: for the sweep and the health check.
-  const queue = new Queue(QUEUE_NAME, { connection: failFast(settings.redisUrl) });
-  queue.on('error', () => {});
   const stopRetention = startScaleRetention(deps, queue);
 
   return {
@@ -132,6 +155,21 @@ function startScaleRetention({ store, retentionSeconds, log }: QueueWorkerDeps, 
       deleted += ids.length;
     }
     if (deleted > 0) log(`retention: deleted ${deleted} job(s) older than ${retentionSeconds}s`);
+    await sweepDeleted();
+  }
+  /** Jobs deleted from the console that are still in the queue: their worker died before it could drop them, or Redis was away. */
+  async function sweepDeleted() {
+    const client = await redisOf(queue);
+    const ids = await deletedJobs(client);
+    if (ids.length === 0) return;
+    const pipeline = client.pipeline();
+    for (const id of ids) pipeline.exists(queue.toKey(id));
+    const left = ((await pipeline.exec()) ?? []).flatMap(([, found], i) => (found === 1 ? [ids[i]!] : []));
+    for (const id of left) {
+      // Files first: a job its worker holds is not removed, and is dropped when it ends.
+      await store.deleteJobFiles(id);
+      if ((await queue.remove(id)) === 1) log(`job ${id}: deleted from the console earlier, removed now`);
+    }
   }
   const every = Math.min(60_000, Math.max(1_000, (retentionSeconds * 1000) / 4));
   // An outage is the queue's line to tell; the next sweep catches up.

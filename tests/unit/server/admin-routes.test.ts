@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { AccountStore } from '../../../server/admin/accounts.ts';
 import { SessionStore } from '../../../server/admin/sessions.ts';
 import { adminApi } from '../../../server/hosts/admin-api.ts';
+import type { EventJobs } from '../../../server/jobs/event-jobs.ts';
 import { LoginThrottle } from '../../../server/login-throttle.ts';
 import { Publisher } from '../../../server/publish/runs.ts';
 import { TenantBundles } from '../../../server/publish/bundles.ts';
@@ -28,7 +29,8 @@ describe('the console API routes', () => {
         tenantAssetsDir: dir, throttle: new LoginThrottle(5, 60_000), trustedProxies: new Set(), defaultPassword: false,
         uploads: { imageBytes: 1, videoBytes: 1, maxPixels: 1 },
         publish: { publisher: new Publisher({ buildEnv: () => null, siteDataFile: path.join(dir, 'site.json') }), siteDataFile: path.join(dir, 'site.json'), bundles: new TenantBundles({ dir, siteDataFile: path.join(dir, 'site.json'), siteDir: dir, buildEnv: () => null }) },
-        events: null,
+        // Routes are only listed here, never called.
+        events: {} as EventJobs,
       });
       // Handlers only: middleware (method ALL) and the catch-all 404 are not routes of their own.
       const registered = [...new Set(api.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path}`))].sort();

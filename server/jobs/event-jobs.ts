@@ -1,0 +1,96 @@
+// Where the console's event view reads a tenant's jobs: the embedded default's SQLite rows
+// (below), or the scale-out path's Redis and S3 (scale/redis-event-jobs.ts). The routes
+// (hosts/admin-events.ts) see only this interface.
+import { previewsFor } from '../../contract/index.ts';
+import type { EventFigures } from '../../contract/console-api.ts';
+import type { JobEvents } from '../storage/job-events.ts';
+import type { JobStore } from '../storage/jobs.ts';
+import { resultPath, type LocalJobs } from './local-jobs.ts';
+
+/** One completed job of the gallery, with the addresses its files are served at. */
+export interface ResultJob {
+  id: string;
+  styleId: string;
+  finishedAt: number;
+  previewUrl: string | null;
+  imageUrls: string[];
+}
+
+/** The windows the figures are read for (ms): the last hour's start, and today's. */
+export interface EventWindows {
+  hour: number;
+  day: number;
+}
+
+export interface EventJobs {
+  /** Results past this are gone for the visitor, whether or not they are swept yet. */
+  readonly retentionSeconds: number;
+  /** The tenant's jobs of each window, today's turnaround and errors (at most `maxErrors` messages), and the whole booth's queue. */
+  figures(tenant: string, since: EventWindows, maxErrors: number): Promise<Omit<EventFigures, 'tenant'>>;
+  /** Completed jobs created since `since` that finished after `finishedAfter` (ms), newest first. */
+  results(tenant: string, since: number, finishedAfter: number, limit: number): Promise<ResultJob[]>;
+  /** The slug a job was filed under (null: none); undefined when there is no such job, or it is deleted. */
+  tenantOf(id: string): Promise<string | null | undefined>;
+  /** Deletes the tenant's jobs now with their photos and results, whatever their state; how many there were. */
+  remove(tenant: string, ids: readonly string[]): Promise<number>;
+  /** Deletes every job of the tenant, as `remove` does; how many there were. */
+  removeAll(tenant: string): Promise<number>;
+}
+
+interface LocalEventJobsDeps {
+  events: JobEvents;
+  jobs: Pick<JobStore, 'get'>;
+  local: Pick<LocalJobs, 'remove'>;
+  /** Engine workers of this booth. */
+  workers: number;
+  retentionSeconds: number;
+}
+
+/** The embedded default's jobs: SQLite rows, results under /media/results. */
+export class LocalEventJobs implements EventJobs {
+  #deps: LocalEventJobsDeps;
+  readonly retentionSeconds: number;
+
+  constructor(deps: LocalEventJobsDeps) {
+    this.#deps = deps;
+    this.retentionSeconds = deps.retentionSeconds;
+  }
+
+  async figures(tenant: string, since: EventWindows, maxErrors: number) {
+    const { events, workers } = this.#deps;
+    const [p50, p95] = events.turnaround(tenant, since.day, [50, 95]);
+    return {
+      lastHour: events.counts(tenant, since.hour),
+      today: events.counts(tenant, since.day),
+      turnaroundMs: { p50: p50 ?? null, p95: p95 ?? null },
+      errors: events.errors(tenant, since.day, maxErrors),
+      queue: { ...events.unfinished(), workers },
+    };
+  }
+
+  async results(tenant: string, since: number, finishedAfter: number, limit: number) {
+    return this.#deps.events.results(tenant, since, finishedAfter, limit).map((job): ResultJob => {
+      const imageUrls = job.images.map((name) => resultPath(job.id, name));
+      const previews = previewsFor(job.images, job.previews);
+      return {
+        id: job.id,
+        styleId: job.styleId,
+        finishedAt: job.finishedAt ?? job.createdAt,
+        previewUrl: previews ? resultPath(job.id, previews[0]!) : imageUrls[0] ?? null,
+        imageUrls,
+      };
+    });
+  }
+
+  async tenantOf(id: string) {
+    return this.#deps.jobs.get(id)?.tenant;
+  }
+
+  async remove(_tenant: string, ids: readonly string[]) {
+    return this.#deps.local.remove(ids);
+  }
+
+  async removeAll(tenant: string) {
+    return this.#deps.local.remove(this.#deps.events.ids(tenant));
+  }
+}

@@ -1,0 +1,68 @@
+// What the scale-out path keeps in Redis besides BullMQ's own keys, for the console's event view:
+// each tenant's job ids scored by creation time (so a tenant's day is read without scanning the
+// queue), and the ids deleted from the console with when (so a job still running when it was
+// deleted leaves nothing behind when it ends: worker.ts, and answers 404 meanwhile: queue.ts).
+import type { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+
+/** The queue's own connection, as the ioredis client it is (failFast and waitForever are ioredis options). */
+export async function redisOf(queue: Pick<Queue, 'backend'>): Promise<Redis> {
+  return (await queue.backend.client) as unknown as Redis;
+}
+
+/** A tenant's jobs: a sorted set of job ids scored by creation time (ms). */
+export const tenantJobsKey = (slug: string) => `booth:tenant-jobs:${slug}`;
+/** Jobs deleted from the console: a sorted set of job ids scored by deletion time (ms). */
+export const DELETED_JOBS_KEY = 'booth:deleted-jobs';
+
+/**
+ * An index entry outlives the retention period by this much, so that a job which waited or ran
+ * long is still found when its tenant's jobs are deleted. The figures read today only; an id whose
+ * job is gone is skipped.
+ */
+const INDEX_GRACE_MS = 24 * 3600 * 1000;
+/** A deleted job's mark outlives any run of it: a job is never run for longer than this. */
+export const DELETED_KEPT_MS = 24 * 3600 * 1000;
+
+type Multi = ReturnType<Redis['multi']>;
+
+/** Runs a transaction; a command Redis refused is thrown, like a call's failure. */
+async function run(multi: Multi): Promise<unknown[]> {
+  const answers = (await multi.exec()) ?? [];
+  const refused = answers.find(([error]) => error);
+  if (refused) throw refused[0];
+  return answers.map(([, value]) => value);
+}
+
+/** Files a new job under its tenant, and trims the tenant's entries past retention. */
+export function indexJob(client: Redis, tenant: string, id: string, createdAt: number, retentionMs: number) {
+  const key = tenantJobsKey(tenant);
+  const keep = retentionMs + INDEX_GRACE_MS;
+  // The whole index of a tenant with no new job for that long goes by itself.
+  return run(client.multi().zadd(key, createdAt, id).zremrangebyscore(key, '-inf', `(${Date.now() - keep}`).pexpire(key, keep));
+}
+
+/** The tenant's job ids created since `since` (ms), oldest first; every one with `since` 0. */
+export function indexedJobs(client: Redis, tenant: string, since: number): Promise<string[]> {
+  return client.zrangebyscore(tenantJobsKey(tenant), since, '+inf');
+}
+
+/** Marks the jobs deleted and takes them out of the tenant's index, in one transaction. */
+export function markDeleted(client: Redis, tenant: string, ids: readonly string[]) {
+  const now = Date.now();
+  const entries = ids.flatMap((id) => [now, id]);
+  return run(client.multi()
+    .zadd(DELETED_JOBS_KEY, ...entries)
+    .zrem(tenantJobsKey(tenant), ...ids)
+    .zremrangebyscore(DELETED_JOBS_KEY, '-inf', `(${now - DELETED_KEPT_MS}`));
+}
+
+export async function isDeleted(client: Redis, id: string): Promise<boolean> {
+  return (await client.zscore(DELETED_JOBS_KEY, id)) !== null;
+}
+
+/** Every job id marked deleted within DELETED_KEPT_MS (older marks are dropped first). */
+export async function deletedJobs(client: Redis): Promise<string[]> {
+  await client.zremrangebyscore(DELETED_JOBS_KEY, '-inf', `(${Date.now() - DELETED_KEPT_MS}`);
+  return client.zrange(DELETED_JOBS_KEY, 0, -1);
+}

@@ -67,8 +67,9 @@ export function startQueueWorker(deps: QueueWorkerDeps) {
     let outcome: JobOutcome;
     try {
       const result = await restyle(deps.restyle, { jobId: id, styleId, prompt, photoName: photoKey, photo, client, frameFiles: brand.files }, { onStart: () => {}, stopping: stopping.signal });
-      // Asked while the results are written, so it costs the job no time.
-      const [names, deleted] = await Promise.all([store.putResults(id, result.images, result.previews), deletedNow(id)]);
+      // Asked while the results are written, so it costs the job no time; only a tenant's job can be
+      // deleted from the console (it is found through its tenant's index).
+      const [names, deleted] = await Promise.all([store.putResults(id, result.images, result.previews), job.data.tenant ? deletedNow(id) : false]);
       // Deleted from the console while it ran: it ends with nothing to show, and goes (dropDeleted).
       outcome = deleted ? ended({ ...none, status: JOB_STATUS.error, deleted: true }, 'deleted from the console')
         : ended({ ...none, status: JOB_STATUS.completed, ...names });
@@ -92,7 +93,7 @@ export function startQueueWorker(deps: QueueWorkerDeps) {
   // now that it ended, with whatever it wrote. The mark is read after the end, so a delete at any
   // moment of the run is seen here or has removed the job itself (redis-event-jobs.ts).
   const dropDeleted = async (job: Job<QueuedJob, JobOutcome> | undefined) => {
-    if (!job?.finishedOn || !(await deletedNow(job.id!))) return;
+    if (!job?.finishedOn || !job.data.tenant || !(await deletedNow(job.id!))) return;
     await store.deleteJobFiles(job.id!);
     await queue.remove(job.id!);
     log(`job ${job.id} style=${job.data.styleId} ended after it was deleted; its results were dropped`);

@@ -37,8 +37,10 @@ function verify(url: string, secret: string) {
   return { valid: hmac(key, stringToSign).toString('hex') === given, region, service, expires: get('X-Amz-Expires') };
 }
 
-const clientFor = (endpoint: string | undefined, pathStyle: boolean, region = 'eu-west-1', creds: S3Client['config']['credentials'] | typeof credentials = credentials) =>
-  new S3Client({ region, ...(endpoint ? { endpoint } : {}), forcePathStyle: pathStyle, credentials: creds as typeof credentials });
+type Credentials = { accessKeyId: string; secretAccessKey: string; sessionToken?: string } | (() => Promise<typeof credentials>);
+
+const clientFor = (endpoint: string | undefined, pathStyle: boolean, region = 'eu-west-1', creds: Credentials = credentials) =>
+  new S3Client({ region, ...(endpoint ? { endpoint } : {}), forcePathStyle: pathStyle, credentials: creds });
 
 describe('signed result URLs', () => {
   beforeEach(() => {
@@ -94,7 +96,7 @@ describe('signed result URLs', () => {
       if (calls === 1) throw new Error('no credentials yet');
       return credentials;
     };
-    const signer = new ResultSigner(clientFor('http://127.0.0.1:9000', true, 'eu-west-1', flaky as never), 'booth-results', 60);
+    const signer = new ResultSigner(clientFor('http://127.0.0.1:9000', true, 'eu-west-1', flaky), 'booth-results', 60);
     await expect(signer.url('results/j/1.png')).rejects.toThrow('no credentials yet');
     expect(verify(await signer.url('results/j/1.png'), SECRET).valid).toBe(true);
   });

@@ -53,8 +53,12 @@ export function startQueueWorker(deps: QueueWorkerDeps) {
     };
     const none = { images: [], previews: [], message: '' };
     let photo: Uint8Array;
+    // The store's time on the job's path goes in its last line: a slow store shows there first.
+    const readAt = performance.now();
+    let readMs = 0;
     try {
       photo = await store.getPhoto(photoKey);
+      readMs = performance.now() - readAt;
     } catch (error) {
       if (error instanceof PhotoMissingError) return ended({ ...none, status: JOB_STATUS.error, message: JOB_MESSAGES.photoLost });
       throw error;
@@ -69,10 +73,12 @@ export function startQueueWorker(deps: QueueWorkerDeps) {
       const result = await restyle(deps.restyle, { jobId: id, styleId, prompt, photoName: photoKey, photo, client, frameFiles: brand.files }, { onStart: () => {}, stopping: stopping.signal });
       // Asked while the results are written, so it costs the job no time; only a tenant's job can be
       // deleted from the console (it is found through its tenant's index).
+      const writeAt = performance.now();
       const [names, deleted] = await Promise.all([store.putResults(id, result.images, result.previews), job.data.tenant ? deletedNow(id) : false]);
+      const storeTimes = `store: photo read in ${Math.round(readMs)} ms, results written in ${Math.round(performance.now() - writeAt)} ms`;
       // Deleted from the console while it ran: it ends with nothing to show, and goes (dropDeleted).
       outcome = deleted ? ended({ ...none, status: JOB_STATUS.error, deleted: true }, 'deleted from the console')
-        : ended({ ...none, status: JOB_STATUS.completed, ...names });
+        : ended({ ...none, status: JOB_STATUS.completed, ...names }, storeTimes);
     } catch (error) {
       // The store gone while the results were written: the job is tried again (jobOptions).
       if (error instanceof ServiceUnavailableError || stopping.signal.aborted) throw error;

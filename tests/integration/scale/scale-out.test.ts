@@ -59,6 +59,10 @@ describe('two API nodes and two workers on one queue and one store', () => {
     // Privacy: the photo leaves the store as soon as its job ended.
     await expect.poll(() => cluster.s3.keys('photos/')).toEqual([]);
     expect(await cluster.s3.keys(`results/${id}/`)).toEqual([`results/${id}/1.png`, `results/${id}/1.preview.webp`]);
+    // The store's and the queue's time on the job's path, in its lines, for whoever watches the logs.
+    expect(a!.output()).toMatch(new RegExp(`job ${id} style=die-cut-sticker PENDING \\(photo stored in \\d+ ms, queued in \\d+ ms\\)`));
+    expect(cluster.workers.map((w) => w.output()).join('')).toMatch(
+      new RegExp(`job ${id} style=die-cut-sticker COMPLETED \\d+ms \\(store: photo read in \\d+ ms, results written in \\d+ ms\\)`));
   });
 
   it('wakes a waiting request on the other API node when the job ends, through the queue\'s events', async () => {

@@ -20,7 +20,7 @@ import { JobStore } from '../server/storage/jobs.ts';
 import { StyleStore } from '../server/storage/styles.ts';
 import { TenantStore } from '../server/storage/tenants.ts';
 import { seed } from '../server/seed/seed.ts';
-import { median } from './stats.ts';
+import { medianTime } from './stats.ts';
 import type { BenchRow } from './row.ts';
 
 const JOBS = 100_000;
@@ -41,16 +41,6 @@ function fill(db: ReturnType<typeof openDatabase>, tenantOf: (i: number) => stri
       failed ? MESSAGES[i % MESSAGES.length]! : '', tenantOf(i), created, created + 500, Math.min(finished, now));
   }
   db.exec('COMMIT');
-}
-
-async function timed(work: () => Promise<unknown>): Promise<number> {
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const started = performance.now();
-    await work();
-    times.push(performance.now() - started);
-  }
-  return median(times);
 }
 
 async function scenario(name: string, tenantOf: (i: number) => string | null): Promise<BenchRow[]> {
@@ -82,8 +72,8 @@ async function scenario(name: string, tenantOf: (i: number) => string | null): P
     const today = (db.prepare('SELECT COUNT(*) AS n FROM jobs WHERE tenant = ? AND created_at >= ?').get('aurora', startOfDay(now)) as { n: number }).n;
     const held = (db.prepare('SELECT COUNT(*) AS n FROM jobs WHERE tenant = ?').get('aurora') as { n: number }).n;
     const how = `${JOBS} jobs over 3 days, ${name}: ${held} of aurora's, ${today} of them today; median of ${RUNS}`;
-    const events = await timed(() => ask('GET', '/tenants/aurora/events'));
-    const results = await timed(() => ask('GET', '/tenants/aurora/results'));
+    const events = await medianTime(RUNS, () => ask('GET', '/tenants/aurora/events'));
+    const results = await medianTime(RUNS, () => ask('GET', '/tenants/aurora/results'));
     const started = performance.now();
     const { deleted } = await ask('DELETE', '/tenants/aurora/results');
     const deleteMs = performance.now() - started;

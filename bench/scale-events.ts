@@ -22,7 +22,7 @@ import { StyleStore } from '../server/storage/styles.ts';
 import { TenantStore } from '../server/storage/tenants.ts';
 import { startRedis } from '../tests/support/redis.ts';
 import { startS3 } from '../tests/support/s3.ts';
-import { median } from './stats.ts';
+import { medianTime } from './stats.ts';
 import type { BenchRow } from './row.ts';
 
 /** The tenant's jobs of today, in each run. */
@@ -54,16 +54,6 @@ async function fill(queue: Queue, tenant: string, count: number, from: number, t
     }
     await pipeline.exec();
   }
-}
-
-async function timed(work: () => Promise<unknown>): Promise<number> {
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const started = performance.now();
-    await work();
-    times.push(performance.now() - started);
-  }
-  return median(times);
 }
 
 async function scenario(today: number): Promise<BenchRow[]> {
@@ -98,8 +88,8 @@ async function scenario(today: number): Promise<BenchRow[]> {
       return res.json() as Promise<Record<string, unknown>>;
     };
     const how = `aurora's ${today} jobs of today, ${EARLIER} of two days before and ${OTHERS} of another tenant in Redis; median of ${RUNS}`;
-    const events = await timed(() => ask('GET', '/tenants/aurora/events'));
-    const results = await timed(() => ask('GET', '/tenants/aurora/results'));
+    const events = await medianTime(RUNS, () => ask('GET', '/tenants/aurora/events'));
+    const results = await medianTime(RUNS, () => ask('GET', '/tenants/aurora/results'));
     const started = performance.now();
     const { deleted } = await ask('DELETE', '/tenants/aurora/results');
     const deleteMs = performance.now() - started;

@@ -11,7 +11,7 @@ import { DELETED_JOBS_KEY, redisOf } from '../../../server/scale/job-index.ts';
 import type { RunningServer } from '../../../scripts/support/server-process.ts';
 import { printed, startCluster, type Cluster } from '../../support/scale-cluster.ts';
 import { call, signIn } from '../server/support/console.ts';
-import { dataUrl, fixture, getJob, postJob, waitForJob } from '../server/support/client.ts';
+import { createJob, fixture, getJob, waitForJob } from '../server/support/client.ts';
 
 const STYLE = 'die-cut-sticker';
 
@@ -41,12 +41,7 @@ const figures = async (slug: string) => (await consoleApi<EventFigures>('GET', `
 const results = async (slug: string) => (await consoleApi<{ results: EventResult[] }>('GET', `/tenants/${slug}/results`)).body.results;
 
 /** Creates a job on the API node (never the control node, which knows the tenants). */
-async function send(photo: string, tenant?: string, style = STYLE) {
-  const res = await postJob(api.url, { style_id: style, image: dataUrl(fixture(photo)), ...(tenant === undefined ? {} : { tenant }) });
-  const body = (await res.json()) as { id: string; error?: string };
-  expect(res.status, body.error).toBe(201);
-  return body.id;
-}
+const send = (photo: string, tenant?: string, style = STYLE) => createJob(api.url, fixture(photo), style, tenant);
 const create = async (photo: string, tenant?: string) => {
   const id = await send(photo, tenant);
   return { id, job: await waitForJob(api.url, id) };

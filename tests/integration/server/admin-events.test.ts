@@ -9,7 +9,7 @@ import { JOB_STATUS } from '../../../contract/index.ts';
 import { ENGINE_MESSAGES } from '../../../server/engine/index.ts';
 import { startServer, type RunningServer } from '../../../scripts/support/server-process.ts';
 import { call, signIn } from './support/console.ts';
-import { dataUrl, fixture, getJob, postJob, waitForJob } from './support/client.ts';
+import { createJob, fixture, getJob, waitForJob } from './support/client.ts';
 import type { EventFigures as Events, EventResult } from '../../../contract/console-api.ts';
 
 /** Every result here has a display copy. */
@@ -34,12 +34,7 @@ describe('the console: the event at a glance', () => {
   afterAll(() => server?.stop());
   const api = <T = Record<string, unknown>>(method: string, p: string, cookie = operator) => call<T>(server.url, method, p, { cookie });
 
-  const send = async (photo: string, tenant?: string) => {
-    const res = await postJob(server.url, { style_id: 'comic', image: dataUrl(fixture(photo)), ...(tenant === undefined ? {} : { tenant }) });
-    const body = (await res.json()) as { id: string; error?: string };
-    expect(res.status, body.error).toBe(201);
-    return body.id;
-  };
+  const send = (photo: string, tenant?: string) => createJob(server.url, fixture(photo), 'comic', tenant);
   const create = async (photo: string, tenant?: string) => {
     const id = await send(photo, tenant);
     return { id, job: await waitForJob(server.url, id) };

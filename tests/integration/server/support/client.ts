@@ -23,8 +23,9 @@ export function postJob(url: string, body: unknown, headers: Record<string, stri
   return fetch(`${url}/transformations/jobs/create/`, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
 }
 
-export async function createJob(url: string, photo = fixture('astronaut.jpg'), styleId = 'die-cut-sticker'): Promise<string> {
-  const res = await postJob(url, { style_id: styleId, image: dataUrl(photo) });
+/** Creates a job (of a tenant's booth when `tenant` is given) and hands back its id; anything but 201 fails the test. */
+export async function createJob(url: string, photo = fixture('astronaut.jpg'), styleId = 'die-cut-sticker', tenant?: string): Promise<string> {
+  const res = await postJob(url, { style_id: styleId, image: dataUrl(photo), ...(tenant === undefined ? {} : { tenant }) });
   const body = (await res.json()) as { id: string; error?: string };
   expect(res.status, body.error).toBe(201);
   return body.id;

@@ -4,7 +4,7 @@
 // painter are written once here. A generative engine can reuse them: its remote painter in the
 // middle, then the local die-cut for stickers.
 import type { EngineImage, EngineStyle } from '../engine.ts';
-import { crispAlpha, cutFrame, type Frame } from './framing.ts';
+import { cutFrame, type Frame } from './framing.ts';
 import type { Person } from './person.ts';
 import { encodeJpeg, encodePng, type Raster, type Rect } from './raster.ts';
 
@@ -23,11 +23,10 @@ export interface LocalStyle extends EngineStyle {
   output: OutputFormat;
 }
 
-/** The person cut out as the style frames it, with the mask sharpened into a cut line. */
+/** The person cut out as the style frames it, with the matte at the frame's resolution. */
 export async function frameStage(person: Person, framing: Framing, outputSize: number): Promise<Frame> {
   const { rect, longSide } = framing(person, outputSize);
-  const frame = await cutFrame(person, rect, longSide);
-  return { ...frame, alpha: crispAlpha(frame.alpha) };
+  return cutFrame(person, rect, longSide);
 }
 
 const ENCODERS: Record<OutputFormat, { encode: (raster: Raster) => Promise<Buffer>; contentType: EngineImage['contentType'] }> = {

@@ -57,9 +57,10 @@ export async function loadModels(minFaceConfidence: number): Promise<Models> {
     debug: false,
     // Every photo is a new visitor: never reuse a previous frame's result.
     cacheSensitivity: 0,
+    // Up to 12 faces: each face of a group anchors its person's part of the mask (person.ts).
     face: {
       enabled: true,
-      detector: { modelPath: 'blazeface.json', rotation: false, maxDetected: 5, minConfidence: minFaceConfidence, return: false },
+      detector: { modelPath: 'blazeface.json', rotation: false, maxDetected: 12, minConfidence: minFaceConfidence, return: false },
       mesh: { enabled: false }, iris: { enabled: false }, description: { enabled: false }, emotion: { enabled: false },
       antispoof: { enabled: false }, liveness: { enabled: false }, attention: { enabled: false },
     },

@@ -51,9 +51,11 @@ export async function findPerson(models: Models, photo: DecodedPhoto, rule: Pers
   const faces = detected.map((face) => ({
     left: face.left * toImage, top: face.top * toImage, width: face.width * toImage, height: face.height * toImage, score: face.score,
   }));
-  const small = keepPersonRegions(probabilities, faces.map((face) => ({
-    x: ((face.left + face.width / 2) / image.width) * SEGMENTATION_SIZE,
-    y: ((face.top + face.height / 2) / image.height) * SEGMENTATION_SIZE,
+  const small = keepPersonRegions(probabilities, detected.map((face) => ({
+    left: (face.left / inference.width) * SEGMENTATION_SIZE,
+    top: (face.top / inference.height) * SEGMENTATION_SIZE,
+    width: (face.width / inference.width) * SEGMENTATION_SIZE,
+    height: (face.height / inference.height) * SEGMENTATION_SIZE,
   })));
   // Without a confirmed face, only a large and confident mask is a candidate: the selfie model
   // also half-believes in round objects. A coffee cup is 90% sure over 0.11-0.22 of the frame, and
@@ -105,17 +107,75 @@ interface Regions {
 }
 
 /**
- * Keeps the mask's connected regions that hold a face, or else the largest one, plus any region
- * at least a quarter of that size (a second person): stray blobs in the background would
- * otherwise widen the sticker's crop and glow in the neon style.
+ * A face's region is the mask region covering most of the face box's lower half (the forehead
+ * and hair may be missed by the model, the cheeks and chin are not); it must cover at least this
+ * share of that half.
  */
-function keepPersonRegions(probabilities: Uint8Array, faceCentres: { x: number; y: number }[]): Regions {
+const FACE_COVER = 0.2;
+/**
+ * Background enclosed by the person (the mask hesitating on a dark helmet, a sleeve, a badge) is
+ * filled when it is at most this share of the person: the gap under an arm on the hip is larger.
+ */
+const HOLE_SHARE = 0.04;
+
+/**
+ * One whole subject: keeps the mask's connected regions that hold a face found in the photo (each
+ * face of a group gives its own), or else the largest one (a body confirmed by the pose model),
+ * drops every other island (background the model half-believed in: a flagpole, a piece of the
+ * backdrop) and fills small holes inside the person.
+ */
+function keepPersonRegions(probabilities: Uint8Array, faceBoxes: Rect[]): Regions {
   const size = SEGMENTATION_SIZE;
+  const solid = (i: number) => probabilities[i] >= 128;
+  const { labels, areas } = connectedRegions(size, solid);
+  const keep = new Set<number>();
+  for (const face of faceBoxes) {
+    const label = faceRegion(labels, face);
+    if (label > 0) keep.add(label);
+  }
+  // No face has a region of its own (small faces of a crowd the model does not outline): the
+  // largest region would be any piece of wall, so the faces stand in for the mask instead.
+  const faceless = keep.size === 0 && faceBoxes.length > 0;
+  const largest = areas.reduce((best, area, label) => (area > areas[best] ? label : best), 0);
+  if (keep.size === 0 && !faceless && largest > 0) keep.add(largest);
+
+  const mask = new Uint8Array(probabilities.length);
+  for (let i = 0; i < labels.length; i++) {
+    // Soft edge pixels (below 50%) belong to whichever region they touch: keep them if a kept
+    // region is next to them, so the outline stays soft for the matte to refine.
+    const label = labels[i];
+    if (label > 0 ? keep.has(label) : probabilities[i] > 4 && touchesKept(labels, keep, i, size)) mask[i] = probabilities[i];
+  }
+  const kept = [...keep].reduce((sum, label) => sum + areas[label], 0);
+  fillHoles(mask, kept * HOLE_SHARE);
+
+  // Confidence is the model's own: the drawn stand-ins below must not make a body candidate.
+  const confident = mask.reduce((sum, value) => sum + (value >= 230 ? 1 : 0), 0);
+  if (faceless) for (const face of faceBoxes) drawHeadAndShoulders(mask, face);
+
+  let area = 0;
+  let [minX, minY, maxX, maxY] = [size, size, -1, -1];
+  for (let i = 0; i < mask.length; i++) {
+    if (mask[i] < 128) continue;
+    area++;
+    const x = i % size;
+    const y = (i - x) / size;
+    if (x < minX) minX = x;
+    if (x > maxX) maxX = x;
+    if (y < minY) minY = y;
+    if (y > maxY) maxY = y;
+  }
+  const box = maxX < 0 ? null : { left: minX, top: minY, width: maxX - minX + 1, height: maxY - minY + 1 };
+  return { mask, area: area / mask.length, confidentArea: confident / mask.length, box };
+}
+
+/** 4-connected regions of the square where `member` holds; label 0 is none, areas[label] its size. */
+function connectedRegions(size: number, member: (i: number) => boolean): { labels: Int32Array; areas: number[] } {
   const labels = new Int32Array(size * size);
   const areas: number[] = [0];
   const stack: number[] = [];
   for (let start = 0; start < labels.length; start++) {
-    if (labels[start] !== 0 || probabilities[start] < 128) continue;
+    if (labels[start] !== 0 || !member(start)) continue;
     const label = areas.length;
     let area = 0;
     labels[start] = label;
@@ -126,45 +186,67 @@ function keepPersonRegions(probabilities: Uint8Array, faceCentres: { x: number; 
       const x = at % size;
       const neighbours = [x > 0 ? at - 1 : -1, x < size - 1 ? at + 1 : -1, at - size, at + size];
       for (const next of neighbours) {
-        if (next < 0 || next >= labels.length || labels[next] !== 0 || probabilities[next] < 128) continue;
+        if (next < 0 || next >= labels.length || labels[next] !== 0 || !member(next)) continue;
         labels[next] = label;
         stack.push(next);
       }
     }
     areas.push(area);
   }
-  const keep = new Set<number>();
-  for (const centre of faceCentres) {
-    const label = labels[Math.min(size - 1, Math.floor(centre.y)) * size + Math.min(size - 1, Math.floor(centre.x))];
-    if (label > 0) keep.add(label);
-  }
-  const largest = areas.reduce((best, area, label) => (area > areas[best] ? label : best), 0);
-  if (keep.size === 0 && largest > 0) keep.add(largest);
-  const main = Math.max(0, ...[...keep].map((label) => areas[label]));
-  areas.forEach((area, label) => { if (label > 0 && area >= main / 4) keep.add(label); });
+  return { labels, areas };
+}
 
-  const mask = new Uint8Array(probabilities.length);
-  let kept = 0;
-  let confident = 0;
-  let [minX, minY, maxX, maxY] = [size, size, -1, -1];
-  for (let i = 0; i < labels.length; i++) {
-    // Soft edge pixels (below 50%) belong to whichever region they touch: keep them if a kept
-    // region is next to them, so the outline stays anti-aliased.
-    const label = labels[i];
-    if (label > 0 ? keep.has(label) : probabilities[i] > 4 && touchesKept(labels, keep, i, size)) mask[i] = probabilities[i];
-    if (label > 0 && keep.has(label)) {
-      kept++;
-      if (probabilities[i] >= 230) confident++;
-      const x = i % size;
-      const y = (i - x) / size;
-      if (x < minX) minX = x;
-      if (x > maxX) maxX = x;
-      if (y < minY) minY = y;
-      if (y > maxY) maxY = y;
+/** The region covering most of the lower half of `face` (mask coordinates), or 0. */
+function faceRegion(labels: Int32Array, face: Rect): number {
+  const size = SEGMENTATION_SIZE;
+  const counts = new Map<number, number>();
+  const left = Math.max(0, Math.floor(face.left));
+  const right = Math.min(size, Math.ceil(face.left + face.width));
+  const top = Math.max(0, Math.floor(face.top + face.height / 2));
+  const bottom = Math.min(size, Math.ceil(face.top + face.height));
+  for (let y = top; y < bottom; y++) {
+    for (let x = left; x < right; x++) {
+      const label = labels[y * size + x];
+      if (label > 0) counts.set(label, (counts.get(label) ?? 0) + 1);
     }
   }
-  const box = maxX < 0 ? null : { left: minX, top: minY, width: maxX - minX + 1, height: maxY - minY + 1 };
-  return { mask, area: kept / labels.length, confidentArea: confident / labels.length, box };
+  const [best, count] = [...counts.entries()].reduce((a, b) => (b[1] > a[1] ? b : a), [0, 0]);
+  return count >= FACE_COVER * Math.max(1, (right - left) * (bottom - top)) ? best : 0;
+}
+
+/**
+ * A soft head (an ellipse over the face box) and shoulders (a wider ellipse below it) for a face
+ * the mask missed; the matte then fits them to the photo's edges.
+ */
+function drawHeadAndShoulders(mask: Uint8Array, face: Rect): void {
+  const size = SEGMENTATION_SIZE;
+  const cx = face.left + face.width / 2;
+  const shapes = [
+    { x: cx, y: face.top + face.height * 0.45, rx: face.width * 0.7, ry: face.height * 0.75 },
+    { x: cx, y: face.top + face.height * 2.3, rx: face.width * 1.6, ry: face.height * 1.3 },
+  ];
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      // Distance past the ellipse's rim, in px of the square: a 2 px soft edge.
+      const inside = Math.max(...shapes.map((e) => (1 - Math.hypot((x + 0.5 - e.x) / e.rx, (y + 0.5 - e.y) / e.ry)) * Math.min(e.rx, e.ry)));
+      const value = Math.round(Math.min(1, Math.max(0, 0.5 + inside / 2)) * 255);
+      if (value > mask[y * size + x]) mask[y * size + x] = value;
+    }
+  }
+}
+
+/** Sets to solid the background regions not reaching the square's border, up to `maxArea` each. */
+function fillHoles(mask: Uint8Array, maxArea: number): void {
+  const size = SEGMENTATION_SIZE;
+  const { labels, areas } = connectedRegions(size, (i) => mask[i] < 128);
+  const open = new Set<number>();
+  for (let k = 0; k < size; k++) {
+    for (const i of [k, (size - 1) * size + k, k * size, k * size + size - 1]) open.add(labels[i]);
+  }
+  for (let i = 0; i < mask.length; i++) {
+    const label = labels[i];
+    if (label > 0 && !open.has(label) && areas[label] <= maxArea) mask[i] = 255;
+  }
 }
 
 function touchesKept(labels: Int32Array, keep: Set<number>, i: number, size: number): boolean {

@@ -58,9 +58,16 @@ export function fastGuidedFilter(guide: Raster, smallGuide: Raster, smallMask: R
     bc[i] = mp - a0 * mr - a1 * mg - a2 * mb;
   }
   // Each pixel lies in many windows: average their coefficients, then apply them at full size.
-  for (const plane of [ar, ag, ab, bc]) boxMean(plane, w, h, radius, scratch);
-  return applyUpsampled(guide, [ar, ag, ab, bc], w, h);
+  // The mask's own window mean (p, once more averaged) bounds where the matte may differ from the
+  // mask: far from any of the mask's edges, background the colours of the person would otherwise
+  // leave specks and a veil, and a dark patch inside the person a hole.
+  for (const plane of [ar, ag, ab, bc, p]) boxMean(plane, w, h, radius, scratch);
+  return applyUpsampled(guide, [ar, ag, ab, bc, p], w, h);
 }
+
+/** Mask window means below this are clear background, above SURE_PERSON the person, whatever the colours say. */
+const SURE_BACKGROUND = 0.02;
+const SURE_PERSON = 0.98;
 
 /**
  * In place: the mean over the (2r+1)² window around each pixel, clipped at the borders (so the
@@ -88,7 +95,7 @@ export function boxMean(plane: Float32Array, w: number, h: number, r: number, sc
   }
 }
 
-/** q = a·I + b at full size, the four coefficient planes scaled up bilinearly (pixel centres aligned). */
+/** q = a·I + b at full size, the coefficient planes scaled up bilinearly (pixel centres aligned); the mask's mean decides far from its edges. */
 function applyUpsampled(guide: Raster, coefficients: Float32Array[], w: number, h: number): Float32Array {
   const { width: W, height: H, channels } = guide;
   const x0 = new Int32Array(W);
@@ -111,10 +118,15 @@ function applyUpsampled(guide: Raster, coefficients: Float32Array[], w: number, 
       // One spare column, so a one-pixel-wide copy needs no special case.
       row[w] = row[w - 1];
     });
-    const [ar, ag, ab, bc] = rows;
+    const [ar, ag, ab, bc, pm] = rows;
     for (let x = 0, o = y * W * channels; x < W; x++, o += channels) {
       const a = x0[x];
       const t = fx[x];
+      const mean = pm[a] + (pm[a + 1] - pm[a]) * t;
+      if (mean < SURE_BACKGROUND || mean > SURE_PERSON) {
+        out[y * W + x] = mean < SURE_BACKGROUND ? 0 : 1;
+        continue;
+      }
       const kr = ar[a] + (ar[a + 1] - ar[a]) * t;
       const kg = ag[a] + (ag[a + 1] - ag[a]) * t;
       const kb = ab[a] + (ab[a + 1] - ab[a]) * t;

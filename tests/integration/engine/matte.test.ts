@@ -8,8 +8,9 @@ import { LocalEngine } from '../../../server/engine/local/local-engine.ts';
 import type { Person } from '../../../server/engine/local/person.ts';
 import { frameStage } from '../../../server/engine/local/pipeline.ts';
 import { LOCAL_STYLES } from '../../../server/engine/local/styles/catalog.ts';
-import { opaqueAt, opaqueRegions, straightEdgeShare } from './support/matte-measures.ts';
+import { opaqueAt, opaqueRegions, stairShare } from './support/matte-measures.ts';
 import { fixture, pixels, type Pixels } from './support/pixels.ts';
+import { patience } from '../../support/patience.ts';
 
 const PORTRAITS_DIR = new URL('../../../../shared/fixtures/portraits/', import.meta.url);
 const PORTRAITS: [string, Buffer][] = [
@@ -20,26 +21,24 @@ const PORTRAITS: [string, Buffer][] = [
 ];
 
 /**
- * The share of the matte's outline on straight horizontal or vertical runs of 8 px or more
- * (support/matte-measures.ts, straightEdgeShare), measured on the base commit 2fd4d90 (the mask
- * scaled up with a cubic kernel and thresholded). The matte scores within a quarter of these
- * (measured after: 0.14-0.21, up to 1.21x on apollo11 pop-art).
- * The issue asks for a tenth of these; that is not reached: see the note below the table.
+ * The share of each matte's outline that is a staircase (support/matte-measures.ts, stairShare),
+ * measured on the base commit 2fd4d90: the model's 256 px mask scaled up with a cubic kernel and
+ * thresholded. The issue's first measure, the share on straight runs of 8 px or more, cannot tell
+ * a staircase from a smooth outline: any curve within 7 degrees of level or upright is drawn as
+ * such runs, so the top of a head or a suit's flank scored 0.10-0.20 on a clean matte as on the
+ * old one. A stair (a run of 3 px or more meeting a perpendicular one of 3 px or more) is what a
+ * smooth curve never has. Measured after: 0-0.004 on the stickers, 0-0.018 on pop art.
  */
 const TODAY: Record<string, number[]> = {
   //                 astronaut grace_hopper apollo11 obama
-  'die-cut-sticker': [0.163, 0.225, 0.153, 0.264],
-  'bold-sticker': [0.163, 0.225, 0.153, 0.264],
-  'pop-art': [0.147, 0.186, 0.151, 0.204],
-  comic: [0.172, 0.178, 0.169, 0.259],
-  'pencil-sketch': [0.172, 0.178, 0.169, 0.259],
-  neon: [0.172, 0.178, 0.169, 0.259],
+  'die-cut-sticker': [0.022, 0.034, 0.053, 0.043],
+  'bold-sticker': [0.022, 0.034, 0.053, 0.043],
+  'pop-art': [0.035, 0.038, 0.085, 0.057],
+  comic: [0.009, 0.015, 0.028, 0.020],
+  'pencil-sketch': [0.009, 0.015, 0.028, 0.020],
+  neon: [0.009, 0.015, 0.028, 0.020],
 };
-// Why not a tenth: on these portraits the share is dominated by the parts of any smooth outline
-// that are nearly level or upright (the top and sides of a head, the sides of a cap, a suit's
-// flank): a digital curve within 7 degrees of an axis is drawn as runs of 8 px or more. The
-// guided matte's outline follows the photo and has no staircase in the close-ups
-// (docs/contact-sheets), yet scores 0.14-0.21, as the old outline did.
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 
 const engine = new LocalEngine();
 const people = new Map<string, Person>();
@@ -56,7 +55,7 @@ beforeAll(async () => {
       if (style.output === 'png') stickers.set(`${name} ${style.id}`, await pixels((await engine.restyle({ photo, styleId: style.id })).images[0].data));
     }
   }
-}, 300_000);
+}, patience(300_000));
 
 afterAll(() => engine.close());
 
@@ -83,9 +82,14 @@ function strayRegions(regions: ReturnType<typeof opaqueRegions>, someFaceOutside
 const cases = PORTRAITS.flatMap(([name], column) => LOCAL_STYLES.map((style) => [name, style.id, column] as const));
 
 describe('the matte of every style on every portrait', () => {
-  it.each(cases)('%s, %s: its outline has no more straight runs than today\'s, within a quarter', (name, styleId, column) => {
+  it.each(cases)('%s, %s: its outline has fewer stairs than the mask scaled up', (name, styleId, column) => {
     const { alpha } = frames.get(`${name} ${styleId}`)!;
-    expect(straightEdgeShare(alpha)).toBeLessThanOrEqual(TODAY[styleId][column] * 1.25);
+    expect(stairShare(alpha)).toBeLessThan(TODAY[styleId][column]);
+  });
+
+  it('has, over every style and portrait, at most a tenth of the stairs of the mask scaled up', () => {
+    const now = cases.map(([name, styleId]) => stairShare(frames.get(`${name} ${styleId}`)!.alpha));
+    expect(sum(now)).toBeLessThanOrEqual(sum(Object.values(TODAY).flat()) / 10);
   });
 
   it.each(cases)('%s, %s: every opaque region holds a face found in the photo', (name, styleId) => {

@@ -12,8 +12,6 @@ export interface Matte {
 }
 
 const OPAQUE = 128;
-/** A straight run this long is a step of the staircase (issue 21). */
-export const STRAIGHT_RUN = 8;
 
 function inside(matte: Matte): Uint8Array {
   const { width, height, stride = 1, offset = 0 } = matte;
@@ -22,54 +20,54 @@ function inside(matte: Matte): Uint8Array {
   return mask;
 }
 
-/** The four sides an outline can face: the direction along it, and the way out. */
-const SIDES = [
-  { along: [1, 0], out: [0, -1] },
-  { along: [1, 0], out: [0, 1] },
-  { along: [0, 1], out: [-1, 0] },
-  { along: [0, 1], out: [1, 0] },
-] as const;
+/** A stair's tread and riser are each at least this long, in px. */
+export const STAIR_STEP = 3;
+
 /**
- * The share of the outline's pixels (opaque pixels with a transparent 4-neighbour; the frame's
- * own border is not an outline) that lie on a straight horizontal or vertical run of at least
- * STRAIGHT_RUN px: along a run, every pixel has the outside on the same side. The upscaled mask's
- * staircase is made of such runs; so is any outline where it is nearly level or upright.
+ * The share of the outline that is a staircase: the outline is followed as cracks between an
+ * opaque pixel (alpha >= 50%) and a clear one, grouped into straight horizontal and vertical runs;
+ * a run of STAIR_STEP px or more that meets, at its end, a perpendicular run of STAIR_STEP px or
+ * more is a stair (a tread and a riser), and counts whole. A smooth digital curve at any angle
+ * never has that: one of two runs that meet is a single px (it steps by one px at a time). The
+ * upscaled mask does, wherever its pixels show through (5-10 px each at the frame's size).
  */
-export function straightEdgeShare(matte: Matte): number {
-  const { width, height } = matte;
+export function stairShare(matte: Matte): number {
+  const { width: w, height: h } = matte;
   const mask = inside(matte);
-  // Outside the frame counts as inside: the frame's border is not the person's outline.
-  const at = (x: number, y: number) => (x < 0 || y < 0 || x >= width || y >= height ? 1 : mask[y * width + x]);
-  let edges = 0;
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      if (mask[y * width + x] && (!at(x, y - 1) || !at(x, y + 1) || !at(x - 1, y) || !at(x + 1, y))) edges++;
-    }
-  }
-  if (edges === 0) return 0;
-  const straight = new Uint8Array(width * height);
-  const onSide = (x: number, y: number, ox: number, oy: number) => mask[y * width + x] === 1 && !at(x + ox, y + oy);
-  for (const { along: [ax], out: [ox, oy] } of SIDES) {
-    const lines = ax ? height : width;
-    const length = ax ? width : height;
-    for (let line = 0; line < lines; line++) {
+  const opaque = (x: number, y: number) => x >= 0 && y >= 0 && x < w && y < h && mask[y * w + x] === 1;
+  const point = (x: number, y: number) => y * (w + 1) + x;
+  const runs: { length: number; horizontal: boolean; ends: [number, number] }[] = [];
+  let total = 0;
+  // Cracks between rows y-1 and y (horizontal runs), then between columns x-1 and x (vertical);
+  // the frame's own border is not an outline. A crack's side (+1, -1) says which way is out.
+  for (const horizontal of [true, false]) {
+    const lines = horizontal ? h : w;
+    const length = horizontal ? w : h;
+    for (let line = 1; line < lines; line++) {
       let start = -1;
+      let side = 0;
       for (let k = 0; k <= length; k++) {
-        const x = ax ? k : line;
-        const y = ax ? line : k;
-        const on = k < length && onSide(x, y, ox, oy);
-        if (on && start < 0) start = k;
-        if (on || start < 0) continue;
-        if (k - start >= STRAIGHT_RUN) {
-          for (let j = start; j < k; j++) straight[ax ? line * width + j : j * width + line] = 1;
+        const [x, y] = horizontal ? [k, line] : [line, k];
+        const here = k === length ? 0 : Number(opaque(x, y)) - Number(horizontal ? opaque(x, y - 1) : opaque(x - 1, y));
+        if (here !== 0) total++;
+        if (start >= 0 && here !== side) {
+          const ends: [number, number] = horizontal ? [point(start, line), point(k, line)] : [point(line, start), point(line, k)];
+          runs.push({ length: k - start, horizontal, ends });
+          start = -1;
         }
-        start = -1;
+        if (here !== 0 && start < 0) [start, side] = [k, here];
       }
     }
   }
-  let count = 0;
-  for (let i = 0; i < straight.length; i++) count += straight[i];
-  return count / edges;
+  const atPoint = new Map<number, typeof runs>();
+  for (const run of runs) for (const end of run.ends) atPoint.set(end, [...(atPoint.get(end) ?? []), run]);
+  let stairs = 0;
+  for (const run of runs) {
+    if (run.length < STAIR_STEP) continue;
+    const riser = run.ends.some((end) => atPoint.get(end)!.some((other) => other.horizontal !== run.horizontal && other.length >= STAIR_STEP));
+    if (riser) stairs += run.length;
+  }
+  return total === 0 ? 0 : stairs / total;
 }
 
 /**

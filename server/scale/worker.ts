@@ -179,8 +179,19 @@ function startScaleRetention({ store, retentionSeconds, log }: QueueWorkerDeps, 
     }
   }
   const every = Math.min(60_000, Math.max(1_000, (retentionSeconds * 1000) / 4));
+  // One sweep at a time, the next `every` after the last one ended: on a slow machine a sweep can
+  // take longer than the period, and sweeps piled on each other would race for the same jobs.
   // An outage is the queue's line to tell; the next sweep catches up.
-  const timer = setInterval(() => void sweep().catch(() => {}), every);
-  timer.unref();
-  return () => clearInterval(timer);
+  let timer: NodeJS.Timeout;
+  let stopped = false;
+  const next = () => {
+    if (stopped) return;
+    timer = setTimeout(() => void sweep().catch(() => {}).finally(next), every);
+    timer.unref();
+  };
+  next();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
 }

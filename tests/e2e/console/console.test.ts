@@ -9,6 +9,7 @@ import { DEFAULT_BRANDING } from '../../../contract/branding.ts';
 import { suiteBrowser } from '../support/browser.ts';
 import { dataUrl, fixture as photo, postJob, waitForJob } from '../../integration/server/support/client.ts';
 import { SERVICE, consoleUrl, finishedJob, operatorApi, removeTenant, signIn, uniqueSlug } from './support.ts';
+import { patience } from '../../support/patience.ts';
 
 const fixture = (name: string) => join(import.meta.dirname, '..', '..', 'fixtures', name);
 const MARKUP = '<img src=x onerror="window.__consoleXss=1">';
@@ -256,7 +257,7 @@ describe('the operator console', () => {
       await page.getByRole('button', { name: 'Publish the changed tenants' }).click();
       // This run's report (an earlier run's may be shown until it starts), followed to its end.
       await page.getByText(`Tenants: ${slug}.`, { exact: false }).waitFor();
-      await page.getByRole('heading', { name: 'The last publish: Published' }).waitFor({ timeout: 60_000 });
+      await page.getByRole('heading', { name: 'The last publish: Published' }).waitFor({ timeout: patience(60_000) });
       expect(waits.length).toBeGreaterThanOrEqual(1);
       expect(waits.every((w) => Number(w) > 0 && Number(w) <= 30)).toBe(true);
       const problem = page.locator('li').filter({ hasText: new RegExp(`\\("${slug}"\\).*contrast`) });

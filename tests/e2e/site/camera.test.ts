@@ -7,6 +7,7 @@ import { TEXT } from '../../../contract/index.ts';
 import { suiteBrowser } from '../support/browser.ts';
 import { action } from '../support/journey.ts';
 import { readSiteData, tenant } from '../support/site-data.ts';
+import { patience } from '../../support/patience.ts';
 
 const boothUrl = inject('boothUrl');
 
@@ -80,9 +81,9 @@ describe('the camera screen', () => {
     await page.waitForURL(`${boothUrl}/styles`);
     const style = readSiteData().styles[0];
     await page.getByRole('button', { name: new RegExp(style.description) }).click();
-    await page.waitForURL(new RegExp('/results/[^/]+$'), { timeout: 30_000 });
+    await page.waitForURL(new RegExp('/results/[^/]+$'), { timeout: patience(30_000) });
     // The camera shows Grace Hopper: the real engine finds her and restyles the photo.
-    await page.getByRole('heading', { name: TEXT.resultHeading, exact: true }).waitFor({ timeout: 45_000 });
+    await page.getByRole('heading', { name: TEXT.resultHeading, exact: true }).waitFor({ timeout: patience(45_000) });
     await page.waitForFunction(() => ((document.querySelector('figure img') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0);
     expect(await page.getByRole('heading', { name: TEXT.errorHeading }).count()).toBe(0);
   });

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright';
 import { join } from 'node:path';
 import { photoToY4m } from './y4m.ts';
+import { patience } from '../../support/patience.ts';
 
 export type CameraPhoto = 'astronaut' | 'grace_hopper' | 'coffee' | 'rocket' | 'none';
 
@@ -26,7 +27,7 @@ export async function launchBrowser(opts: { camera?: CameraPhoto } = {}): Promis
     );
     args.push('--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${y4m}`);
   }
-  return blockServiceWorkers(await chromium.launch({ executablePath: chromiumPath(), headless: true, args }));
+  return withSuiteDefaults(await chromium.launch({ executablePath: chromiumPath(), headless: true, args }));
 }
 
 /**
@@ -34,13 +35,25 @@ export async function launchBrowser(opts: { camera?: CameraPhoto } = {}): Promis
  * (`serviceWorkers: 'allow'`, as tests/e2e/site/installable.test.ts does): a tenant's worker
  * answers a controlled page's requests itself, where page.route cannot see them, so a test's
  * stubbed or held request would slip past it once the worker took over, sooner or later.
+ * And every wait of a page (a click, a heading, a navigation) gives up only after Playwright's
+ * 30 s on a slow day (tests/support/patience.ts).
  */
-function blockServiceWorkers(browser: Browser): Browser {
+function withSuiteDefaults(browser: Browser): Browser {
   const newContext = browser.newContext.bind(browser);
   const newPage = browser.newPage.bind(browser);
-  browser.newContext = (options = {}) => newContext({ serviceWorkers: 'block', ...options });
-  browser.newPage = (options = {}) => newPage({ serviceWorkers: 'block', ...options });
+  browser.newContext = async (options = {}) => patientContext(await newContext({ serviceWorkers: 'block', ...options }));
+  browser.newPage = async (options = {}) => {
+    const page = await newPage({ serviceWorkers: 'block', ...options });
+    patientContext(page.context());
+    return page;
+  };
   return browser;
+}
+
+function patientContext(context: BrowserContext): BrowserContext {
+  context.setDefaultTimeout(patience(30_000));
+  context.setDefaultNavigationTimeout(patience(30_000));
+  return context;
 }
 
 /**

@@ -13,6 +13,7 @@ import { printed, startCluster, type Cluster } from '../../support/scale-cluster
 import { QUEUE_NAME, type QueuedJob } from '../../../server/scale/queue.ts';
 import { call, signIn } from '../server/support/console.ts';
 import { BAND_POINTS, distance, GALA_BAND, GALA_GOLD, JEWEL, pixelsOf } from '../server/support/pixels.ts';
+import { patience } from '../../support/patience.ts';
 
 let cluster: Cluster;
 beforeAll(async () => {
@@ -117,7 +118,7 @@ describe('faults', () => {
     const other = cluster.workers.find((w) => w !== busy)!;
     busy.kill();
     await busy.exited;
-    const job = await waitForJob(cluster.apis[1]!.url, id, 40_000);
+    const job = await waitForJob(cluster.apis[1]!.url, id, patience(40_000));
     expect(job.result.status).toBe(JOB_STATUS.completed);
     expect(other.output()).toMatch(new RegExp(`job ${id} style=anime PROCESSING \\(run again\\)`));
     expect(other.output()).toMatch(new RegExp(`job ${id} style=anime COMPLETED`));
@@ -172,7 +173,7 @@ describe('faults', () => {
     } finally {
       await cluster.redis.restart();
     }
-    await expect.poll(async () => (await postJob(api.url, { style_id: 'die-cut-sticker', image: dataUrl(photo) })).status, { timeout: 20_000, interval: 500 }).toBe(201);
+    await expect.poll(async () => (await postJob(api.url, { style_id: 'die-cut-sticker', image: dataUrl(photo) })).status, { timeout: patience(20_000), interval: 500 }).toBe(201);
     expect((await getJob(api.url, done)).job.result.status).toBe(JOB_STATUS.completed);
     await expect.poll(async () => (await fetch(`${cluster.workers[0]!.url}/health`)).status).toBe(200);
   });
@@ -188,7 +189,7 @@ describe('faults', () => {
     } finally {
       await cluster.s3.start();
     }
-    await expect.poll(async () => (await postJob(api.url, { style_id: 'die-cut-sticker', image: dataUrl(photo) })).status, { timeout: 20_000, interval: 500 }).toBe(201);
+    await expect.poll(async () => (await postJob(api.url, { style_id: 'die-cut-sticker', image: dataUrl(photo) })).status, { timeout: patience(20_000), interval: 500 }).toBe(201);
     const id = await createJob(api.url, photo, 'die-cut-sticker');
     expect((await waitForJob(cluster.apis[0]!.url, id)).result.status).toBe(JOB_STATUS.completed);
   });
@@ -322,8 +323,8 @@ describe('retention', () => {
     const id = await createJob(api.url, photo, 'die-cut-sticker');
     expect((await waitForJob(api.url, id)).result.status).toBe(JOB_STATUS.completed);
     expect(await cluster.s3.keys(`results/${id}/`)).toHaveLength(2);
-    await expect.poll(async () => (await getJob(api.url, id)).status, { timeout: 10_000, interval: 250 }).toBe(404);
-    await expect.poll(() => cluster.s3.keys(`results/${id}/`), { timeout: 10_000, interval: 250 }).toEqual([]);
+    await expect.poll(async () => (await getJob(api.url, id)).status, { timeout: patience(10_000), interval: 250 }).toBe(404);
+    await expect.poll(() => cluster.s3.keys(`results/${id}/`), { timeout: patience(10_000), interval: 250 }).toEqual([]);
     await printed(worker, /retention: deleted \d+ job\(s\) older than 3s/);
   });
 });

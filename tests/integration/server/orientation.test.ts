@@ -34,8 +34,11 @@ beforeAll(async () => {
   });
   // Aurora keeps its results mirrored; so does Gala Night, under its frame. Read at each create.
   const db = new DatabaseSync(path.join(server.dataDir, 'booth.sqlite'));
-  db.prepare("UPDATE tenants SET branding = json_set(branding, '$.mirrorResult', json('true')) WHERE slug IN ('aurora', 'gala')").run();
+  db.prepare("UPDATE tenants SET branding = json_set(branding, '$.mirrorResult', json('true')) WHERE slug IN ('aurora', 'gala', 'meadow')").run();
+  // Meadow's frame is a file that is not a PNG.
+  db.prepare("UPDATE tenants SET branding = json_set(branding, '$.frameUrl', 'meadow/frame.png') WHERE slug = 'meadow'").run();
   db.close();
+  fs.writeFileSync(path.join(server.dataDir, 'tenant-assets/meadow/frame.png'), 'not a picture');
 });
 afterAll(async () => {
   await server?.stop();
@@ -46,14 +49,14 @@ async function result(style: string, tenant?: string): Promise<Buffer> {
   return (await job(style, tenant)).bytes;
 }
 
-async function job(style: string, tenant?: string): Promise<{ bytes: Buffer; url: string }> {
+async function job(style: string, tenant?: string): Promise<{ id: string; bytes: Buffer; url: string }> {
   const res = await postJob(server.url, { style_id: style, image: dataUrl(photo), ...(tenant === undefined ? {} : { tenant }) });
   const body = (await res.json()) as { id: string; error?: string };
   expect(res.status, body.error).toBe(201);
   const done = await waitForJob(server.url, body.id);
   expect(done.result.status, done.result.message).toBe(JOB_STATUS.completed);
   const url = done.images[0]!;
-  return { bytes: Buffer.from(await (await fetch(url)).arrayBuffer()), url };
+  return { id: body.id, bytes: Buffer.from(await (await fetch(url)).arrayBuffer()), url };
 }
 
 /** Mean difference per channel (alpha included) between two pictures of one size. */
@@ -94,5 +97,12 @@ describe('the picture reads the right way round', () => {
       return sharp(await (Buffer.isBuffer(picture) ? sharp(picture) : picture).png().toBuffer()).extract(box);
     };
     expect(await difference(await window(framed), await window(sharp(plain).flop()))).toBeLessThan(3);
+  });
+
+  it('still mirrors the result when the frame file cannot be used, which is left off with a log line', async () => {
+    const plain = await result('comic');
+    const { id, bytes } = await job('comic', 'meadow');
+    expect(await difference(bytes, sharp(plain).flop())).toBeLessThan(3);
+    expect(server.output()).toMatch(new RegExp(`job ${id} style=comic: the brand frame is left off: .*meadow/frame.png is not a PNG`));
   });
 });

@@ -1,7 +1,7 @@
 // Which way round a picture reads: a photo with a word on the subject's chest (a shirt's print, a
 // badge), and a measure of whether a result shows it as the camera saw it or mirrored. Used by the
 // server's orientation tests and the camera's browser test.
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 
 /** The word printed on the photo: no letter of it reads the same mirrored. */
 export const WORD = 'REBEL';
@@ -30,7 +30,7 @@ const WORK_WIDTH = 112;
 
 interface Grey { data: Float64Array; width: number; height: number }
 
-async function greyOf(image: sharp.Sharp, width: number): Promise<Grey> {
+async function greyOf(image: Sharp, width: number): Promise<Grey> {
   // A sticker's cut-out is flattened onto grey, the colour of neither the letters nor their patch.
   const { data, info } = await image.flatten({ background: '#808080' }).resize({ width }).greyscale().raw().toBuffer({ resolveWithObject: true });
   return { data: Float64Array.from(data), width: info.width, height: info.height };

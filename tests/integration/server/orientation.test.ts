@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_STATUS } from '../../../contract/index.ts';
 import { newDataDir, startServer, type RunningServer } from '../../../scripts/support/server-process.ts';
@@ -60,8 +60,8 @@ async function job(style: string, tenant?: string): Promise<{ id: string; bytes:
 }
 
 /** Mean difference per channel (alpha included) between two pictures of one size. */
-async function difference(a: Buffer | sharp.Sharp, b: Buffer | sharp.Sharp): Promise<number> {
-  const raw = async (image: Buffer | sharp.Sharp) => (Buffer.isBuffer(image) ? sharp(image) : image).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+async function difference(a: Buffer | Sharp, b: Buffer | Sharp): Promise<number> {
+  const raw = async (image: Buffer | Sharp) => (Buffer.isBuffer(image) ? sharp(image) : image).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const [x, y] = await Promise.all([raw(a), raw(b)]);
   expect([x.info.width, x.info.height]).toEqual([y.info.width, y.info.height]);
   let sum = 0;
@@ -91,7 +91,7 @@ describe('the picture reads the right way round', () => {
     for (const [x, y] of BAND_POINTS) expect(distance(image.at(x, y), GALA_BAND), `band at ${x},${y}`).toBeLessThan(24);
     // The frame's jewel stays in its top-left corner.
     expect(distance(image.at(...JEWEL), GALA_GOLD)).toBeLessThan(48);
-    const window = async (picture: Buffer | sharp.Sharp) => {
+    const window = async (picture: Buffer | Sharp) => {
       const { width, height } = await sharp(plain).metadata();
       const box = { left: Math.round(width! * 0.15), top: Math.round(height! * 0.15), width: Math.round(width! * 0.7), height: Math.round(height! * 0.7) };
       return sharp(await (Buffer.isBuffer(picture) ? sharp(picture) : picture).png().toBuffer()).extract(box);

@@ -64,8 +64,9 @@ export function startQueueWorker(deps: QueueWorkerDeps) {
       throw error;
     }
     // The brand's images come from the store, as the control node put them there (frame-mirror.ts);
-    // a store that does not answer throws, and the job is tried again like a photo not read.
-    const brand = takesFrame(prompt) ? await frameImages.files(frame) : {};
+    // a store that does not answer throws, and the job is tried again like a photo not read. A
+    // sticker is never framed (its images are not read) but is mirrored when the tenant asks.
+    const brand = await frameImages.files(takesFrame(prompt) ? frame : frame?.mirror ? { mirror: true } : null);
     if (brand.problem) log(`job ${id} style=${styleId}: the brand frame is left off: ${brand.problem}`);
     log(`job ${id} style=${styleId} ${JOB_STATUS.processing}${job.attemptsStarted > 1 || job.stalledCounter > 0 ? ' (run again)' : ''}`);
     let outcome: JobOutcome;

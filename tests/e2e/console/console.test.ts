@@ -117,11 +117,15 @@ describe('the operator console', () => {
     // The focus stays on the button, at the top too.
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Move ${c!.description} up`);
     await expect.poll(() => page.getByTestId('chosen-styles').locator('.style-name').allTextContents()).toEqual([c!.description, a!.description, b!.description]);
+    // Results read the right way round unless the tenant asks for them mirrored like the preview.
+    const mirror = page.getByRole('checkbox', { name: 'Mirror results like the preview' });
+    expect(await mirror.isChecked()).toBe(false);
+    await mirror.check();
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => page.getByRole('status').textContent()).toContain(`Tenant ${slug} saved.`);
 
     const saved = await (await page.request.get(`${inject('boothUrl')}/admin/api/tenants/${slug}`)).json();
-    expect(saved.branding).toMatchObject({ client: MARKUP, viewFinderTitle: `<b>Bold</b> ${MARKUP}`, backgroundColor: '#003366', textColor: '#ffffff', accentColor: '#ffcc00', styles: [c!.id, a!.id, b!.id] });
+    expect(saved.branding).toMatchObject({ client: MARKUP, viewFinderTitle: `<b>Bold</b> ${MARKUP}`, backgroundColor: '#003366', textColor: '#ffffff', accentColor: '#ffcc00', mirrorResult: true, styles: [c!.id, a!.id, b!.id] });
     expect(saved.branding.logoUrl).toMatch(new RegExp(`^${slug}/logo-`));
 
     // In the list, the name is text too.

@@ -1,11 +1,24 @@
 // Debian's Chromium driven by Playwright, with a real photo as the camera.
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { photoWithText } from '../../support/orientation.ts';
 import { photoToY4m } from './y4m.ts';
 import { patience } from '../../support/patience.ts';
 
-export type CameraPhoto = 'astronaut' | 'grace_hopper' | 'coffee' | 'rocket' | 'none';
+/** A fixture photo, or 'text': Grace Hopper with a word on her chest, to tell left from right (tests/support/orientation.ts). */
+export type CameraPhoto = 'astronaut' | 'grace_hopper' | 'coffee' | 'rocket' | 'text' | 'none';
+
+/** The photo the 'text' camera shows, written once. */
+export async function textCameraPhoto(): Promise<string> {
+  const file = join(root, '.test-runs', 'camera', 'text.jpg');
+  if (!existsSync(file)) {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, await photoWithText(join(root, 'tests', 'fixtures', 'grace_hopper.jpg')));
+  }
+  return file;
+}
 
 const root = join(import.meta.dirname, '..', '..', '..');
 export const chromiumPath = () => process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -22,7 +35,7 @@ export async function launchBrowser(opts: { camera?: CameraPhoto } = {}): Promis
   const args = [...BASE_FLAGS];
   if (camera !== 'none') {
     const y4m = await photoToY4m(
-      join(root, 'tests', 'fixtures', `${camera}.jpg`),
+      camera === 'text' ? await textCameraPhoto() : join(root, 'tests', 'fixtures', `${camera}.jpg`),
       join(root, '.test-runs', 'camera', `${camera}.y4m`),
     );
     args.push('--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${y4m}`);

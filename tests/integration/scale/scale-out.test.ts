@@ -311,6 +311,33 @@ describe('brand frames', () => {
     const image = await pixelsOf((await create('gala')).images[0]!);
     expect(image.meanDifference(plain, [0, 0, 1, 1])).toBeLessThan(1);
   });
+
+  it('mirrors the results of a tenant that asks for it through the console, and no longer once it is off', async () => {
+    const control = await cluster.startControl();
+    await printed(control, /brand frames: \d+ tenant frame\(s\) written to the store/);
+    const cookie = await signIn(control.url);
+    const aurora = await call<{ branding: Record<string, unknown> }>(control.url, 'GET', '/tenants/aurora', { cookie });
+    const saved = await call(control.url, 'PUT', '/tenants/aurora', { cookie, body: { ...aurora.body.branding, mirrorResult: true } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(await specs()).toContain('aurora.json');
+    await control.stop();
+    await afterSpecsExpire();
+    const bytes = Buffer.from(await (await fetch((await create()).images[0]!)).arrayBuffer());
+    const flopped = await pixelsOf(`data:image/png;base64,${(await sharp(bytes).flop().png().toBuffer()).toString('base64')}`);
+    const mirrored = await pixelsOf((await create('aurora')).images[0]!);
+    // The same picture, mirrored (a JPEG encoded once more differs by about 2 levels).
+    expect(mirrored.meanDifference(flopped, [0, 0, 1, 1])).toBeLessThan(3);
+    expect(mirrored.meanDifference(plain, [0, 0, 1, 1])).toBeGreaterThan(10);
+
+    const again = await cluster.startControl();
+    await printed(again, /brand frames: \d+ tenant frame\(s\) written to the store/);
+    const off = await call(again.url, 'PUT', '/tenants/aurora', { cookie: await signIn(again.url), body: { ...aurora.body.branding, mirrorResult: false } });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    expect(await specs()).not.toContain('aurora.json');
+    await again.stop();
+    await afterSpecsExpire();
+    expect((await pixelsOf((await create('aurora')).images[0]!)).meanDifference(plain, [0, 0, 1, 1])).toBeLessThan(1);
+  });
 });
 
 describe('retention', () => {

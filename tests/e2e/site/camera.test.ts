@@ -136,7 +136,7 @@ describe('the photo the camera sends', () => {
     const sent = await orientationOf(image, camera);
     expect(sent.straight, `the posted photo: ${JSON.stringify(sent)}`).toBeGreaterThan(sent.mirrored + 0.15);
 
-    await page.getByRole('heading', { name: TEXT.resultHeading, exact: true }).waitFor({ timeout: 45_000 });
+    await page.getByRole('heading', { name: TEXT.resultHeading, exact: true }).waitFor({ timeout: patience(45_000) });
     const src = await page.locator('figure img').first().getAttribute('src');
     const result = Buffer.from(await (await page.request.get(new URL(src!, boothUrl).href)).body());
     const kept = await orientationOf(result, camera);

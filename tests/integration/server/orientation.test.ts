@@ -12,6 +12,7 @@ import { orientationOf, photoWithText } from '../../support/orientation.ts';
 import { startOpenAiStandIn, type OpenAiStandIn } from '../../support/stand-ins/openai.ts';
 import { dataUrl, fixture, postJob, waitForJob } from './support/client.ts';
 import { BAND_POINTS, distance, GALA_BAND, GALA_GOLD, JEWEL, pixelsOf } from './support/pixels.ts';
+import { patience } from '../../support/patience.ts';
 
 const LOCAL = ['die-cut-sticker', 'bold-sticker', 'pop-art', 'comic', 'pencil-sketch', 'neon'];
 const GENERATIVE = [
@@ -71,7 +72,7 @@ async function difference(a: Buffer | Sharp, b: Buffer | Sharp): Promise<number>
 
 describe('the picture reads the right way round', () => {
   for (const style of [...LOCAL, ...GENERATIVE.map((s) => s.id)]) {
-    it(`${style}: comes back as the camera saw it, and mirrored for a tenant that asks`, { timeout: 60_000 }, async () => {
+    it(`${style}: comes back as the camera saw it, and mirrored for a tenant that asks`, { timeout: patience(60_000) }, async () => {
       const plain = await result(style);
       const kept = await result(style, 'aurora');
       const straight = await orientationOf(plain, photo);

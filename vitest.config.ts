@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { patience } from './tests/support/patience.ts';
 
 // Three kinds of test, kept apart (see README "Tests"):
 //   unit         pure modules, fetch may be stubbed
@@ -9,15 +10,16 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' } },
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: patience(5_000) } },
       {
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          // Bounds hold on a machine five times slower than an ordinary day (tests/support/patience.ts).
+          testTimeout: patience(60_000),
+          hookTimeout: patience(120_000),
           // What a test polls for (a log line, a status) may take more than a second on a busy machine.
-          expect: { poll: { timeout: 10_000 } },
+          expect: { poll: { timeout: patience(10_000) } },
           fileParallelism: false,
         },
       },
@@ -26,9 +28,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts', 'tests/a11y/**/*.test.ts'],
           globalSetup: ['tests/e2e/support/global-setup.ts'],
-          testTimeout: 90_000,
-          hookTimeout: 300_000,
-          expect: { poll: { timeout: 10_000 } },
+          testTimeout: patience(90_000),
+          hookTimeout: patience(300_000),
+          expect: { poll: { timeout: patience(10_000) } },
           fileParallelism: false,
         },
       },

@@ -22,6 +22,7 @@ export interface BrandingForm {
   kioskIdleSeconds: string;
   frameUrl: string;
   logoMark: boolean;
+  mirrorResult: boolean;
   consentText: string;
   privacyUrl: string;
   styles: string[];
@@ -44,6 +45,7 @@ export function toForm(item: Record<string, unknown> | null): BrandingForm {
     qrHandoff: b.qrHandoff === true,
     kioskIdleSeconds: text(b.kioskIdleSeconds ?? 0),
     logoMark: b.logoMark === true,
+    mirrorResult: b.mirrorResult === true,
     styles: Array.isArray(b.styles) ? b.styles.filter((s): s is string => typeof s === 'string') : [],
   };
 }
@@ -64,6 +66,7 @@ export function toItem(form: BrandingForm, slug: string): BrandingItem {
   item.choosePhoto = form.choosePhoto;
   item.qrHandoff = form.qrHandoff;
   item.logoMark = form.logoMark;
+  item.mirrorResult = form.mirrorResult;
   item.styles = form.styles;
   return item as BrandingItem;
 }

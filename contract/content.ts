@@ -29,6 +29,7 @@ export const BrandingItemSchema = z.looseObject({
   kioskIdleSeconds: z.optional(z.unknown()),
   frameUrl: z.optional(z.unknown()),
   logoMark: z.optional(z.unknown()),
+  mirrorResult: z.optional(z.unknown()),
   consentText: z.optional(z.unknown()),
   privacyUrl: z.optional(z.unknown()),
   // The styles the tenant offers, in order (contract/tenant-styles.ts); checked by the build.

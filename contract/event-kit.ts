@@ -1,5 +1,6 @@
 // What a booth at an event adds to the spec's screens, per tenant: a countdown, a photo from the
-// device, a QR code to take the result home, kiosk mode, a brand frame, consent and print.
+// device, a QR code to take the result home, kiosk mode, a brand frame, consent, print and
+// results mirrored like the preview.
 // Every feature is off unless the tenant's branding turns it on, so the spec's behaviour stays
 // the default. The build validates these fields like the others (contract/branding.ts).
 
@@ -28,6 +29,11 @@ export interface EventKit {
   frameUrl: string;
   /** The tenant's logo put on results as a corner mark (when there is no frame). */
   logoMark: boolean;
+  /**
+   * Results mirrored, as the live preview shows the visitor. Off: the result reads as the camera
+   * sees (text on a shirt reads right), as phone cameras save a selfie; the preview stays mirrored.
+   */
+  mirrorResult: boolean;
   /** Consent asked before the camera ('' = none), with an optional privacy-policy link. */
   consentText: string;
   privacyUrl: string;
@@ -40,6 +46,7 @@ export const EVENT_KIT_OFF: Readonly<EventKit> = /* @__PURE__ */ Object.freeze({
   kioskIdleSeconds: 0,
   frameUrl: '',
   logoMark: false,
+  mirrorResult: false,
   consentText: '',
   privacyUrl: '',
 });

@@ -67,8 +67,12 @@ try {
     (f: { status: string; assertionResults: { status: string }[] }) =>
       f.status === 'failed' && !f.assertionResults.some((a) => a.status === 'failed'),
   ).length;
-  const failed = r.numFailedTests + brokenFiles;
-  console.log(`\ntests: ${r.numPassedTests} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+  // An error outside any test (an unhandled rejection, a crash in a hook's timer) fails the run
+  // too: Vitest exits non-zero for it even when every test passed, and the line says so.
+  const outside = vitest.status !== 0 && r.numFailedTests + brokenFiles === 0 ? 1 : 0;
+  const failed = r.numFailedTests + brokenFiles + outside;
+  const why = outside ? ' (Vitest reported an error outside the tests; see above)' : '';
+  console.log(`\ntests: ${r.numPassedTests} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}${why}`);
 } catch {
   console.log('\ntests: the results file was not written (see the output above)');
 }

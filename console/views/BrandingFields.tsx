@@ -9,7 +9,7 @@ import { Field } from '../parts.tsx';
 
 type TextKey = 'client' | 'viewFinderTitle' | 'viewFinderDesc' | 'backgroundColor' | 'textColor' | 'accentColor' | 'logoUrl' |
   'backgroundImageUrl' | 'video' | 'frameUrl' | 'consentText' | 'privacyUrl' | 'kioskIdleSeconds';
-type FlagKey = 'choosePhoto' | 'qrHandoff' | 'logoMark';
+type FlagKey = 'choosePhoto' | 'qrHandoff' | 'logoMark' | 'mirrorResult';
 
 export interface FieldsProps {
   form: BrandingForm;
@@ -90,6 +90,7 @@ export function BrandingFields({ form, branding, set, problems, warnings, upload
         {text('kioskIdleSeconds', 'Kiosk: idle seconds before the intro', `0 is not a kiosk; else ${KIOSK_IDLE_MIN_SECONDS} to ${KIOSK_IDLE_MAX_SECONDS} seconds without a touch, then back to the intro. A kiosk offers Print.`, false, 'number')}
         {text('frameUrl', 'Frame', 'A PNG image name in the tenant\'s files with a transparent window, put on every result. Empty: no frame.')}
         {flag('logoMark', 'Put the logo on results as a corner mark', 'Used when there is no frame.')}
+        {flag('mirrorResult', 'Mirror results like the preview', 'Off: results read the right way round, as phone cameras save a selfie (text on a shirt reads right). On: as the visitor saw themselves in the preview. The frame and logo are never mirrored.')}
         {text('consentText', 'Consent text', `Asked before the camera; empty asks nothing. Up to ${CONSENT_TEXT_LIMIT} characters.`, true)}
         {text('privacyUrl', 'Privacy policy address', 'An http(s) URL linked beside the consent.', false, 'url')}
       </fieldset>

@@ -11,7 +11,8 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 const MAIN = path.join(REPO_ROOT, 'server/main.ts');
 const LISTENING = /listening on (http:\/\/127\.0\.0\.1:(\d+))/;
 const LISTENING_HTTPS = /listening for phones on (https:\/\/127\.0\.0\.1:\d+)/;
-const START_TIMEOUT_MS = 60_000;
+// Five times an ordinary day's start (models load, warm-up), as the suite's bounds are (tests/support/patience.ts).
+const START_TIMEOUT_MS = 300_000;
 
 export interface RunningServer {
   url: string;

@@ -1,5 +1,6 @@
 // The tenant's brand on a finished result: its frame (a PNG with a transparent window, stretched
-// to the result) or its logo as a mark in the bottom-right corner. Runs in an engine worker
+// to the result) or its logo as a mark in the bottom-right corner; under it, the picture mirrored
+// when the tenant keeps results as its preview showed them (mirrorResult). Runs in an engine worker
 // thread, after the engine and before the display copy, so the preview, the full image and every
 // link to it carry the brand. A frame file that is missing or not a PNG never fails the job: the
 // result goes out unframed and the caller logs the problem once.
@@ -13,8 +14,10 @@ import type { EngineImage } from '../engine/engine.ts';
  */
 export type FrameImage = string | { key: string; data: Uint8Array };
 
-/** What to put on a job's results. */
+/** What to do to a job's results. */
 export interface FrameFiles {
+  /** Mirrored left to right first (the tenant's mirrorResult), so the brand on it still reads right. */
+  mirror?: boolean;
   /** A PNG with a transparent window, stretched over the whole result. */
   frame?: FrameImage;
   /** The tenant's logo, as a corner mark. */
@@ -127,16 +130,21 @@ const ENCODE: Record<EngineImage['contentType'], (image: Sharp) => Sharp> = {
 };
 
 /**
- * The result with the frame (or, without one, the mark) on it, in its own format. Throws a
- * FrameFileError when the file cannot be used; the caller then keeps the unframed result.
+ * The result, mirrored when the tenant asks, with the frame (or, without one, the mark) on it, in
+ * its own format: one decode and one encode for both. Throws a FrameFileError when the file
+ * cannot be used; the caller then keeps the result as the engine made it.
  */
 export async function applyBrandFrame(image: EngineImage, files: FrameFiles): Promise<EngineImage> {
   const file = files.frame ?? files.mark;
-  if (!file) return image;
-  const { width, height } = await sharp(image.data).metadata();
-  if (!width || !height) throw new Error('The result has no size.');
-  const layer = files.frame ? await frameLayer(file, width, height) : await markLayer(file, width, height);
-  const data = await ENCODE[image.contentType](sharp(image.data).composite([layer])).toBuffer();
+  if (!file && !files.mirror) return image;
+  // sharp flops before it composites: the picture is mirrored, the brand laid on it is not.
+  const picture = files.mirror ? sharp(image.data).flop() : sharp(image.data);
+  if (file) {
+    const { width, height } = await sharp(image.data).metadata();
+    if (!width || !height) throw new Error('The result has no size.');
+    picture.composite([files.frame ? await frameLayer(file, width, height) : await markLayer(file, width, height)]);
+  }
+  const data = await ENCODE[image.contentType](picture).toBuffer();
   return { data, contentType: image.contentType };
 }
 

@@ -1,5 +1,5 @@
 // One engine in one worker thread: start it, then restyle each photo the pool sends and put the
-// tenant's brand frame on the result (brand-frame.ts), so neither ever runs on the event loop.
+// tenant's brand frame on the result, mirrored if it asks (brand-frame.ts), so neither ever runs on the event loop.
 import { parentPort, workerData } from 'node:worker_threads';
 import type { EngineResult } from '../engine/engine.ts';
 import { createEngine } from '../engine/index.ts';
@@ -10,13 +10,18 @@ const port = parentPort!;
 const post = (message: WorkerMessage) => port.postMessage(message);
 const detailOf = (error: unknown) => (error instanceof Error ? (error.stack ?? error.message) : String(error));
 
-/** The result with the frame on every image; a frame that cannot be used leaves it unframed, said in `frameProblem`. */
+/**
+ * The result with the frame on every image, mirrored when the tenant asks; a frame that cannot be
+ * used leaves it unframed (still mirrored), said in `frameProblem`.
+ */
 async function framed(result: EngineResult, frame: FrameFiles | undefined): Promise<{ result: EngineResult; frameProblem?: string }> {
   if (!frame) return { result };
+  const finish = async (files: FrameFiles) => ({ ...result, images: await Promise.all(result.images.map((image) => applyBrandFrame(image, files))) });
   try {
-    return { result: { ...result, images: await Promise.all(result.images.map((image) => applyBrandFrame(image, frame))) } };
+    return { result: await finish(frame) };
   } catch (error) {
-    return { result, frameProblem: error instanceof Error ? error.message : String(error) };
+    const frameProblem = error instanceof Error ? error.message : String(error);
+    return { result: frame.mirror ? await finish({ mirror: true }) : result, frameProblem };
   }
 }
 

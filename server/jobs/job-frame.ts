@@ -1,5 +1,6 @@
-// Which brand a tenant puts on its results, decided when the job is created and stored with it:
-// its frame, else its logo as a corner mark, else nothing. The tenant's branding goes through
+// How a tenant finishes its results, decided when the job is created and stored with it: its
+// frame, else its logo as a corner mark, else nothing; and, when it asks (mirrorResult), the
+// picture mirrored like the camera preview. The tenant's branding goes through
 // the same rule the build applies (contract/branding.ts), so a field the build refuses is
 // refused here too. Only images inside the tenant bucket are used: the server reads no other host.
 import path from 'node:path';
@@ -30,27 +31,34 @@ export function knownTenant(lookup: FrameLookup, tenant: string | undefined): st
   return tenant !== undefined && lookup.tenants.item(lookup.datasetId, tenant) ? tenant : null;
 }
 
-/** The brand for a job of this tenant; null for a missing or unknown tenant, or one with neither frame nor logo mark. */
+/** The finish of a job of this tenant; null for a missing or unknown tenant, or one with no frame, no logo mark and no mirror. */
 export function frameForTenant(lookup: FrameLookup, tenant: string | undefined): JobFrame | null {
   if (tenant === undefined) return null;
   const item = lookup.tenants.find(lookup.datasetId, tenant);
   if (!item) return null;
   // Not the build's fallback images: the default tenant's local files are not in the bucket.
   const { branding } = resolveBranding(item, { ...DEFAULT_BRANDING, logoUrl: '' });
-  if (isBucketName(branding.frameUrl)) return { frame: branding.frameUrl };
-  if (branding.logoMark && isBucketName(branding.logoUrl)) return { mark: branding.logoUrl };
-  return null;
+  const mirror = branding.mirrorResult ? { mirror: true as const } : {};
+  if (isBucketName(branding.frameUrl)) return { frame: branding.frameUrl, ...mirror };
+  if (branding.logoMark && isBucketName(branding.logoUrl)) return { mark: branding.logoUrl, ...mirror };
+  return branding.mirrorResult ? { mirror: true } : null;
 }
 
 /** A sticker gets no brand: its transparent die-cut is the picture, and a frame or a mark would be drawn outside the cut, on nothing, and stop it peeling. */
 export const takesFrame = (prompt: string) => !prompt.toLowerCase().includes(STICKER_PROMPT_WORD);
 
-/** The files of a job's brand in the tenant asset folder, or why they cannot be used (none for a sticker). */
+/** What of a tenant's finish a result of this prompt gets: a sticker is mirrored too, but never framed. */
+export function finishFor(files: FrameFiles | undefined, prompt: string): FrameFiles | undefined {
+  if (!files || takesFrame(prompt)) return files;
+  return files.mirror ? { mirror: true } : undefined;
+}
+
+/** The files of a job's finish in the tenant asset folder, or why the brand cannot be used (a sticker gets only the mirror). */
 export function frameFiles(frame: JobFrame | null, prompt: string, tenantAssetsDir: string | undefined): { files?: FrameFiles; problem?: string } {
-  if (!frame || !tenantAssetsDir || !takesFrame(prompt)) return {};
-  const name = frame.frame ?? frame.mark;
-  if (!name) return {};
+  const mirror = frame?.mirror ? { mirror: true } : undefined;
+  const name = takesFrame(prompt) ? (frame?.frame ?? frame?.mark) : undefined;
+  if (!name || !tenantAssetsDir) return mirror ? { files: mirror } : {};
   const file = resolveInside(tenantAssetsDir, name);
-  if (!file) return { problem: `${path.join(tenantAssetsDir, name)} is missing` };
-  return { files: frame.frame ? { frame: file } : { mark: file } };
+  if (!file) return { files: mirror, problem: `${path.join(tenantAssetsDir, name)} is missing` };
+  return { files: { ...(frame!.frame ? { frame: file } : { mark: file }), ...mirror } };
 }

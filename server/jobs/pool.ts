@@ -10,7 +10,7 @@ export interface RestyleTask {
   /** null: the photo is a finished picture (a provider's), only to be framed. */
   styleId: string | null;
   photo: Uint8Array;
-  /** The tenant's brand frame or logo mark, put on the result in the worker. */
+  /** The tenant's brand frame or logo mark, and its mirror, put on the result in the worker. */
   frame?: FrameFiles;
   /** Who asked (see client-address.ts): a free worker takes the next job of the client with fewest running. */
   client?: string;

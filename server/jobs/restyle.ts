@@ -7,7 +7,7 @@ import type { StyleDefinition } from '../engine/styles-file.ts';
 import { log as logLine, logError } from '../log.ts';
 import type { JobFrame } from '../storage/jobs.ts';
 import type { FrameFiles } from './brand-frame.ts';
-import { frameFiles, takesFrame } from './job-frame.ts';
+import { finishFor, frameFiles } from './job-frame.ts';
 import { LIGHT_RESULT_BYTES, runGenerative } from './generative-job.ts';
 import { JOB_MESSAGES } from './job-messages.ts';
 import { TaskTimeoutError, VisitorFacingError, type PoolResult, type WorkerPool } from './pool.ts';
@@ -33,7 +33,7 @@ export interface RestyleJob {
   photoName: string;
   photo: Uint8Array;
   client?: string;
-  /** The tenant's brand frame or logo mark for the results (jobs/job-frame.ts); null for none. */
+  /** The tenant's brand frame or logo mark for the results, and its mirror (jobs/job-frame.ts); null for none. */
   frame?: JobFrame | null;
   /** The brand's images already read (a scale-out worker reads them from the store): used instead of `frame`. */
   frameFiles?: FrameFiles;
@@ -49,13 +49,13 @@ export async function restyle(deps: RestyleDeps, job: RestyleJob, events: { onSt
   const log = deps.log ?? logLine;
   const style = deps.styles?.get(job.styleId);
   const generative = style !== undefined && style.engine !== 'local';
-  const brand: { files?: FrameFiles; problem?: string } = job.frameFiles ? { files: takesFrame(job.prompt) ? job.frameFiles : undefined } : frameFiles(job.frame ?? null, job.prompt, deps.tenantAssetsDir);
+  const brand: { files?: FrameFiles; problem?: string } = job.frameFiles ? { files: finishFor(job.frameFiles, job.prompt) } : frameFiles(job.frame ?? null, job.prompt, deps.tenantAssetsDir);
   if (brand.problem) log(`job ${job.jobId} style=${job.styleId}: the brand frame is left off: ${brand.problem}`);
   const frame = brand.files;
   let result: PoolResult = generative
     ? await runGenerative(deps, { jobId: job.jobId, prompt: job.prompt, uploadPath: job.photoName, photo: job.photo, client: job.client }, style, events)
     : await deps.pool.run({ jobId: job.jobId, styleId: job.styleId, photo: job.photo, client: job.client, frame }, events.onStart);
-  // A provider's picture is framed on the CPU pool like a local result (a sticker never is).
+  // A provider's picture is mirrored and framed on the CPU pool like a local result (a sticker is never framed).
   if (frame && generative && result.images.length === 1) {
     const framed = await deps.pool.run({ jobId: job.jobId, styleId: null, photo: result.images[0]!.data, client: job.client, frame });
     result = { ...framed, prompt: result.prompt };

@@ -1,4 +1,4 @@
-// The control node's copy of every tenant's brand frame in S3, for the API nodes and workers,
+// The control node's copy of every tenant's brand frame (and its mirrorResult) in S3, for the API nodes and workers,
 // which have no tenant store and no tenant asset folder (stored-frames.ts reads it). Written for
 // every tenant at start, again as soon as the console changes a tenant, and checked every minute
 // (a file changed on disk, a write that failed while the store was away). A file is hashed again
@@ -135,22 +135,23 @@ export class FrameMirror {
     }
   }
 
-  /** The tenant's brand as image keys in the store, its images written first; null for none. */
+  /** The tenant's finish with its brand as image keys in the store, its images written first; null for none. */
   async #specOf(slug: string): Promise<JobFrame | null> {
     const { tenants, datasetId, tenantAssetsDir, log } = this.#deps;
     const named = frameForTenant({ tenants, datasetId }, slug);
+    const mirror = named?.mirror ? { mirror: true as const } : null;
     const name = named?.frame ?? named?.mark;
-    if (!named || !name) return null;
+    if (!named || !name) return mirror;
     const file = resolveInside(tenantAssetsDir, name);
     const wanted = path.join(tenantAssetsDir, name);
     if (!file) {
       if (!this.#missingTold.has(wanted)) log(`brand frames: ${wanted} is missing; tenant ${slug} is unframed`);
       this.#missingTold.add(wanted);
-      return null;
+      return mirror;
     }
     this.#missingTold.delete(wanted);
     const key = await this.#imageKey(file);
-    return named.frame ? { frame: key } : { mark: key };
+    return { ...(named.frame ? { frame: key } : { mark: key }), ...mirror };
   }
 
   async #imageKey(file: string): Promise<string> {
@@ -176,7 +177,8 @@ export class FrameMirror {
     for (const json of this.#written.values()) {
       if (!json || json === 'unknown') continue;
       const spec = JSON.parse(json) as JobFrame;
-      named.add((spec.frame ?? spec.mark)!);
+      const key = spec.frame ?? spec.mark;
+      if (key) named.add(key);
     }
     const now = Date.now();
     const stale: string[] = [];

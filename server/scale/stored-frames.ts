@@ -1,6 +1,7 @@
 // Brand frames on the scale-out path. The control node, which has the tenant store, mirrors each
-// tenant's frame to S3 (frame-mirror.ts): a small spec per tenant, and the images under keys made
-// of their hash, so a changed image is a new key and never a stale copy. An API node reads the
+// tenant's frame (and whether its results are mirrored) to S3 (frame-mirror.ts): a small spec per
+// tenant, and the images under keys made of their hash, so a changed image is a new key and never
+// a stale copy. An API node reads the
 // spec of a job's tenant (kept briefly) and puts it on the queue; a worker reads the images by key.
 import { z } from 'zod';
 import type { FrameFiles } from '../jobs/brand-frame.ts';
@@ -13,10 +14,12 @@ export const FRAME_IMAGES = 'frames/images/';
 export const frameSpecKey = (slug: string) => `${FRAME_SPECS}${slug}.json`;
 const IMAGE_KEY = /^frames\/images\/[0-9a-f]{64}\.[a-z0-9]{1,5}$/;
 
-/** A spec as stored: one image key, the frame's or the logo mark's. */
+/** A spec as stored: one image key, the frame's or the logo mark's, or none; and whether results are mirrored. */
+const mirror = z.optional(z.literal(true));
 export const FrameSpecSchema = z.union([
-  z.strictObject({ frame: z.string().regex(IMAGE_KEY) }),
-  z.strictObject({ mark: z.string().regex(IMAGE_KEY) }),
+  z.strictObject({ frame: z.string().regex(IMAGE_KEY), mirror }),
+  z.strictObject({ mark: z.string().regex(IMAGE_KEY), mirror }),
+  z.strictObject({ mirror: z.literal(true) }),
 ]);
 
 interface Store {
@@ -109,13 +112,14 @@ export class FrameImages {
    * that does not answer throws, and the job is tried again like one whose photo could not be read.
    */
   async files(frame: JobFrame | null | undefined): Promise<{ files?: FrameFiles; problem?: string }> {
+    const mirror = frame?.mirror ? { mirror: true } : undefined;
     const key = frame?.frame ?? frame?.mark;
-    if (!key) return {};
-    if (!IMAGE_KEY.test(key)) return { problem: `${key} is not a key of the frame store` };
+    if (!key) return mirror ? { files: mirror } : {};
+    if (!IMAGE_KEY.test(key)) return { files: mirror, problem: `${key} is not a key of the frame store` };
     const data = await this.#read(key);
-    if (!data) return { problem: `${key} is missing from the store` };
+    if (!data) return { files: mirror, problem: `${key} is missing from the store` };
     const image = { key, data };
-    return { files: frame!.frame ? { frame: image } : { mark: image } };
+    return { files: { ...(frame!.frame ? { frame: image } : { mark: image }), ...mirror } };
   }
 
   async #read(key: string): Promise<Uint8Array | null> {

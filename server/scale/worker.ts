@@ -64,8 +64,9 @@ export function startQueueWorker(deps: QueueWorkerDeps) {
       throw error;
     }
     // The brand's images come from the store, as the control node put them there (frame-mirror.ts);
-    // a store that does not answer throws, and the job is tried again like a photo not read.
-    const brand = takesFrame(prompt) ? await frameImages.files(frame) : {};
+    // a store that does not answer throws, and the job is tried again like a photo not read. A
+    // sticker is never framed (its images are not read) but is mirrored when the tenant asks.
+    const brand = await frameImages.files(takesFrame(prompt) ? frame : frame?.mirror ? { mirror: true } : null);
     if (brand.problem) log(`job ${id} style=${styleId}: the brand frame is left off: ${brand.problem}`);
     log(`job ${id} style=${styleId} ${JOB_STATUS.processing}${job.attemptsStarted > 1 || job.stalledCounter > 0 ? ' (run again)' : ''}`);
     let outcome: JobOutcome;
@@ -179,8 +180,19 @@ function startScaleRetention({ store, retentionSeconds, log }: QueueWorkerDeps, 
     }
   }
   const every = Math.min(60_000, Math.max(1_000, (retentionSeconds * 1000) / 4));
+  // One sweep at a time, the next `every` after the last one ended: on a slow machine a sweep can
+  // take longer than the period, and sweeps piled on each other would race for the same jobs.
   // An outage is the queue's line to tell; the next sweep catches up.
-  const timer = setInterval(() => void sweep().catch(() => {}), every);
-  timer.unref();
-  return () => clearInterval(timer);
+  let timer: NodeJS.Timeout;
+  let stopped = false;
+  const next = () => {
+    if (stopped) return;
+    timer = setTimeout(() => void sweep().catch(() => {}).finally(next), every);
+    timer.unref();
+  };
+  next();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
 }

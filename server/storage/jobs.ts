@@ -2,10 +2,14 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { JOB_STATUS, type JobStatus } from '../../contract/index.ts';
 
-/** A tenant's brand for a job's results: image names inside the tenant bucket (server/jobs/job-frame.ts). */
+/**
+ * A tenant's finish of a job's results (server/jobs/job-frame.ts): its brand, as image names inside
+ * the tenant bucket, and whether the results are mirrored like the camera preview (mirrorResult).
+ */
 export interface JobFrame {
   frame?: string;
   mark?: string;
+  mirror?: true;
 }
 
 export interface JobRecord {
@@ -19,7 +23,7 @@ export interface JobRecord {
   previews: string[];
   message: string;
   uploadPath: string | null;
-  /** The brand frame or logo mark to put on the results; null for none. */
+  /** The brand frame or logo mark to put on the results, and whether to mirror them; null for none. */
   frame: JobFrame | null;
   /** The slug of the tenant whose booth sent it; null for none or an unknown one. */
   tenant: string | null;

@@ -1,4 +1,7 @@
 // Camera screen: mirrored live preview of the front camera (react-webcam), capture, retake, use.
+// The photo taken is the camera's true image, as a phone's camera app saves a selfie, so a word on
+// a shirt reads right in the result: the preview is mirrored by CSS (.booth-mirrored), not by
+// react-webcam's `mirrored`, which would mirror the screenshot too (its getCanvas flips the canvas).
 // This is the island of a tenant without the event kit's camera parts. The event camera island
 // (src/islands/EventCamera.tsx) hands it those parts (contract/event-kit.ts): consent before the
 // camera opens, a countdown before the photo, a photo chosen from the device; so only pages of
@@ -6,9 +9,9 @@
 import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import Webcam from 'react-webcam';
 import { navigate } from 'astro:transitions/client';
-import { PREVIEW_MAX_HEIGHT_PX, SCREENSHOT_FORMAT, SCREENSHOT_QUALITY, TEXT } from '../../contract/constants.ts';
+import { PREVIEW_MAX_HEIGHT_PX, TEXT } from '../../contract/constants.ts';
 import { CAMERA_EVENT_TEXT as EVENT_TEXT } from '../../contract/event-kit.ts';
-import { VIDEO_CONSTRAINTS } from '../lib/camera.ts';
+import { WEBCAM_SETTINGS } from '../lib/camera.ts';
 import { cameraProblem, type CameraProblem } from '../lib/camera-problem.ts';
 import { screenPath } from '../lib/paths.ts';
 import { discardPhoto, takePhoto } from '../stores/photo.ts';
@@ -45,6 +48,10 @@ export default function Camera({ base, countdownSeconds = 0, choosePhoto = false
   const [consented, setConsented] = useState(hasConsented);
   const asking = Boolean(ConsentForm) && consentText !== '' && !consented;
   const [photo, setPhoto] = useState<string | null>(null);
+  // A photo just taken is shown mirrored, as the preview was: the visitor judges pose and face
+  // against the picture they posed in, and a picture that flips at the shutter looks like somebody
+  // else's. The result shows the true image. A chosen file is shown as the device shows it.
+  const [taken, setTaken] = useState(false);
   const [ready, setReady] = useState(false);
   const [problem, setProblem] = useState<CameraProblem | null>(null);
   // Try again mounts a new camera, which asks the browser for it again.
@@ -70,6 +77,7 @@ export default function Camera({ base, countdownSeconds = 0, choosePhoto = false
     const shot = webcam.current?.getScreenshot();
     if (shot) {
       setPhoto(shot);
+      setTaken(true);
       setNote(PHOTO_TAKEN_TEXT);
     }
   }, []);
@@ -106,6 +114,7 @@ export default function Camera({ base, countdownSeconds = 0, choosePhoto = false
     setProblem(null);
     setCounting(false);
     setPhoto(dataUrl);
+    setTaken(false);
     setNote(PHOTO_TAKEN_TEXT);
   };
   const agree = () => {
@@ -134,19 +143,14 @@ export default function Camera({ base, countdownSeconds = 0, choosePhoto = false
           <p>{problem.todo}</p>
         </div>
       ) : photo ? (
-        <img className="booth-preview" src={photo} alt="Your photo" style={{ maxHeight: PREVIEW_MAX_HEIGHT_PX }} />
+        <img className={taken ? 'booth-preview booth-mirrored' : 'booth-preview'} src={photo} alt="Your photo" style={{ maxHeight: PREVIEW_MAX_HEIGHT_PX }} />
       ) : (
         <div className="booth-preview-frame">
           <Webcam
             key={attempt}
             ref={webcam}
-            className="booth-preview"
-            audio={false}
-            mirrored
-            videoConstraints={VIDEO_CONSTRAINTS}
-            screenshotFormat={SCREENSHOT_FORMAT}
-            screenshotQuality={SCREENSHOT_QUALITY}
-            forceScreenshotSourceSize
+            className="booth-preview booth-mirrored"
+            {...WEBCAM_SETTINGS}
             onUserMedia={() => setReady(true)}
             onUserMediaError={(error) => setProblem(cameraProblem(error))}
             style={{ maxHeight: PREVIEW_MAX_HEIGHT_PX }}

@@ -8,6 +8,7 @@ import { suiteBrowser } from '../e2e/support/browser.ts';
 import { action, photoOnStylesScreen, visit } from '../e2e/support/journey.ts';
 import { readSiteData } from '../e2e/support/site-data.ts';
 import { completedSticker, holdRequests, stubJob, stubResultImage } from '../e2e/site/support.ts';
+import { patience } from '../support/patience.ts';
 
 const boothUrl = inject('boothUrl');
 
@@ -67,7 +68,7 @@ describe('keyboard and screen reader', () => {
     await page.keyboard.press('Tab');
     expect(await focused(page)).not.toContain(TEXT.restart);
     release();
-    await page.waitForURL(/\/results\/[^/]+$/, { timeout: 30_000 });
+    await page.waitForURL(/\/results\/[^/]+$/, { timeout: patience(30_000) });
   });
 
   it('tells a screen reader the picture is being made, then gives the focus to the result', async () => {

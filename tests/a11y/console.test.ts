@@ -8,6 +8,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright';
 import { launchBrowser } from '../e2e/support/browser.ts';
 import { SERVICE, consoleUrl, finishedJob, operatorApi, removeTenant, signIn, uniqueSlug } from '../e2e/console/support.ts';
+import { patience } from '../support/patience.ts';
 
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const shots = join(import.meta.dirname, '..', '..', '.test-runs', 'e2e', 'screens');
@@ -67,7 +68,7 @@ const PAGES: ConsolePage[] = [
       await signIn(p, SERVICE.username, SERVICE.password, '#/publish');
       await p.getByRole('button', { name: 'Publish the changed tenants' }).click();
       await p.getByText(`Tenants: ${slug}.`, { exact: false }).waitFor();
-      await p.getByRole('heading', { name: /The last publish/ }).waitFor({ timeout: 60_000 });
+      await p.getByRole('heading', { name: /The last publish/ }).waitFor({ timeout: patience(60_000) });
     },
   },
   {

@@ -7,6 +7,7 @@ import { TEXT } from '../../contract/index.ts';
 import { launchBrowser, suiteBrowser } from './support/browser.ts';
 import { readSiteData, tenant } from './support/site-data.ts';
 import { action, countJobs, hydrated, stickerStyle, visit } from './support/journey.ts';
+import { patience } from '../support/patience.ts';
 
 const boothUrl = inject('boothUrl');
 
@@ -38,7 +39,7 @@ async function walkToResult(page: Page, prefix: string) {
   });
   const style = stickerStyle(readSiteData().styles);
   await page.getByRole('button', { name: new RegExp(style.description) }).click();
-  await page.waitForURL(new RegExp(`${prefix}/results/[^/]+$`), { timeout: 30_000 });
+  await page.waitForURL(new RegExp(`${prefix}/results/[^/]+$`), { timeout: patience(30_000) });
 }
 
 /** The values data-peeled takes on the first sticker, as they change. */
@@ -72,14 +73,14 @@ describe('the visitor journey', () => {
     // Astro's ClientRouter swaps pages in the same window, so the styles page's note is still here.
     expect(await page.evaluate(() => (window as unknown as { overlaySeen?: boolean }).overlaySeen)).toBe(true);
     const peels = await watchPeel(page);
-    await page.getByRole('heading', { name: TEXT.resultHeading }).waitFor({ timeout: 30_000 });
+    await page.getByRole('heading', { name: TEXT.resultHeading }).waitFor({ timeout: patience(30_000) });
     const figure = page.locator('figure').first();
     await expect(figure.locator('figcaption').textContent()).resolves.toMatch(/sticker/i);
     const img = figure.locator('img');
     await page.waitForFunction(() => (document.querySelector('figure img') as HTMLImageElement | null)?.naturalWidth! > 0);
     expect(await img.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBeGreaterThanOrEqual(512);
     expect(await figure.locator('a').first().getAttribute('target')).toBe('_blank');
-    await page.waitForFunction(() => (window as unknown as { peels: string[] }).peels.length >= 3, undefined, { timeout: 5_000 });
+    await page.waitForFunction(() => (window as unknown as { peels: string[] }).peels.length >= 3, undefined, { timeout: patience(5_000) });
     expect(await peels(), 'the sticker peels and settles back').toEqual(['false', 'true', 'false']);
 
     await action(page, TEXT.takeAnother).click();
@@ -109,7 +110,7 @@ describe('the visitor journey', () => {
       if (!el || !logo || !bg || !/rs:fill:\d+:\d+/.test(bg) || !logo.currentSrc) return null;
       const r = el.getBoundingClientRect();
       return { w: Math.round(r.width), h: Math.round(r.height), bg: bg.replace(/^url\("?|"?\)$/g, ''), logo: logo.currentSrc };
-    }, undefined, { timeout: 15_000 });
+    }, undefined, { timeout: patience(15_000) });
     const { w, h, bg, logo } = (await probe.jsonValue())!;
     expect(bg).toContain(`/rs:fill:${w}:${h}/g:sm/plain/`);
     expect(logo).toMatch(new RegExp(`/rs:(fill|fit):${w}:${h}/g:sm/plain/`));
@@ -128,7 +129,7 @@ describe('the visitor journey', () => {
     expect(servedLogo.height).toBeLessThanOrEqual(h);
 
     await walkToResult(page, '/aurora');
-    await page.getByRole('heading', { name: TEXT.resultHeading }).waitFor({ timeout: 30_000 });
+    await page.getByRole('heading', { name: TEXT.resultHeading }).waitFor({ timeout: patience(30_000) });
   });
 
   it('shows the server message when the photo has no person in it', async () => {
@@ -137,7 +138,7 @@ describe('the visitor journey', () => {
       const page = await (await noPerson.newContext()).newPage();
       await visit(page, `${boothUrl}/`);
       await walkToResult(page, '');
-      await page.getByRole('heading', { name: TEXT.errorHeading }).waitFor({ timeout: 30_000 });
+      await page.getByRole('heading', { name: TEXT.errorHeading }).waitFor({ timeout: patience(30_000) });
       await page.getByText(/couldn.t find a person/i).waitFor();
     } finally {
       await noPerson.close();

@@ -10,6 +10,7 @@ import { launchBrowser } from './support/browser.ts';
 import { action, hydrated, stickerStyle } from './support/journey.ts';
 import { readSiteData } from './support/site-data.ts';
 import { lanAddress } from '../support/network.ts';
+import { patience } from '../support/patience.ts';
 
 
 describe.skipIf(!lanAddress)('a phone on the event network', () => {
@@ -44,7 +45,7 @@ describe.skipIf(!lanAddress)('a phone on the event network', () => {
     await page.waitForURL(`https://${lanAddress}:${httpsPort}/styles`);
     await hydrated(page);
     await page.getByRole('button', { name: new RegExp(stickerStyle(readSiteData().styles).description) }).click();
-    await page.getByRole('heading', { name: TEXT.resultHeading }).waitFor({ timeout: 45_000 });
+    await page.getByRole('heading', { name: TEXT.resultHeading }).waitFor({ timeout: patience(45_000) });
     const image = page.locator('figure img').first();
     await page.waitForFunction(() => (document.querySelector('figure img') as HTMLImageElement | null)?.naturalWidth! > 0);
     expect(await image.evaluate((i: HTMLImageElement) => new URL(i.currentSrc).origin)).toBe(`https://${lanAddress}:${httpsPort}`);

@@ -10,6 +10,7 @@ import { startCluster, type Cluster } from '../support/scale-cluster.ts';
 import { suiteBrowser } from './support/browser.ts';
 import { photoOnStylesScreen, stickerStyle } from './support/journey.ts';
 import { readSiteData } from './support/site-data.ts';
+import { patience } from '../support/patience.ts';
 
 let cluster: Cluster;
 let site: Nginx;
@@ -34,8 +35,8 @@ describe('the journey on API nodes, workers, Redis and S3', () => {
     await photoOnStylesScreen(page, site.url);
     const style = stickerStyle(readSiteData().styles);
     await page.getByRole('button', { name: new RegExp(style.description) }).click();
-    await page.waitForURL(/\/results\/[\w-]+$/, { timeout: 30_000 });
-    await page.getByRole('heading', { name: TEXT.resultHeading }).waitFor({ timeout: 30_000 });
+    await page.waitForURL(/\/results\/[\w-]+$/, { timeout: patience(30_000) });
+    await page.getByRole('heading', { name: TEXT.resultHeading }).waitFor({ timeout: patience(30_000) });
     const jobId = new URL(page.url()).pathname.split('/').pop()!;
 
     // The picture on screen is the store's display copy, drawn from the store's origin.

@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import net from 'node:net';
 import { freePort } from './network.ts';
+import { patience } from './patience.ts';
 
 export const REDIS_PATH = process.env.REDIS_PATH || '/usr/bin/redis-server';
 
@@ -44,7 +45,7 @@ export async function startRedis(dir: string): Promise<RedisServer> {
       '--save', '', '--daemonize', 'no', '--protected-mode', 'yes', '--maxmemory-policy', 'noeviction',
     ], { stdio: ['ignore', 'ignore', 'pipe'] });
     child.stderr!.on('data', (d) => (stderr += d));
-    for (let i = 0; i < 200; i++) {
+    for (const end = Date.now() + patience(10_000); Date.now() < end;) {
       if (child.exitCode !== null) throw new Error(`redis-server stopped at once (exit ${child.exitCode}): ${stderr}`);
       if (await ping(port)) return;
       await new Promise((r) => setTimeout(r, 50));

@@ -6,9 +6,10 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { S3Client, CreateBucketCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { freePort } from './network.ts';
+import { patience } from './patience.ts';
 
 const SERVER_SCRIPT = join(import.meta.dirname, 's3-process.ts');
-const START_TIMEOUT_MS = 30_000;
+const START_TIMEOUT_MS = patience(30_000);
 
 /**
  * s3rver keeps objects as files and removes a folder once its last object is deleted; a photo

@@ -6,6 +6,7 @@ import { newDataDir, startServer, type RunningServer } from '../../scripts/suppo
 import { startRedis, type RedisServer } from './redis.ts';
 import { startS3, type S3Server } from './s3.ts';
 import { startOpenAiStandIn, type OpenAiStandIn } from './stand-ins/openai.ts';
+import { patience } from './patience.ts';
 
 /** A generative style on the OpenAI stand-in (a slow one keeps a worker busy) and two local ones (a brand frame goes on comic). */
 const STYLES = {
@@ -71,7 +72,7 @@ export async function startCluster({ apis = 2, workers = 2, styles = 'mixed', en
 }
 
 /** Resolves once `server` printed a line matching `pattern`. */
-export async function printed(server: RunningServer, pattern: RegExp, timeoutMs = 20_000): Promise<string> {
+export async function printed(server: RunningServer, pattern: RegExp, timeoutMs = patience(20_000)): Promise<string> {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
     const match = pattern.exec(server.output());

@@ -9,6 +9,7 @@ import { DEFAULT_BRANDING } from '../../../contract/branding.ts';
 import { suiteBrowser } from '../support/browser.ts';
 import { dataUrl, fixture as photo, postJob, waitForJob } from '../../integration/server/support/client.ts';
 import { SERVICE, consoleUrl, finishedJob, operatorApi, removeTenant, signIn, uniqueSlug } from './support.ts';
+import { patience } from '../../support/patience.ts';
 
 const fixture = (name: string) => join(import.meta.dirname, '..', '..', 'fixtures', name);
 const MARKUP = '<img src=x onerror="window.__consoleXss=1">';
@@ -116,11 +117,15 @@ describe('the operator console', () => {
     // The focus stays on the button, at the top too.
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Move ${c!.description} up`);
     await expect.poll(() => page.getByTestId('chosen-styles').locator('.style-name').allTextContents()).toEqual([c!.description, a!.description, b!.description]);
+    // Results read the right way round unless the tenant asks for them mirrored like the preview.
+    const mirror = page.getByRole('checkbox', { name: 'Mirror results like the preview' });
+    expect(await mirror.isChecked()).toBe(false);
+    await mirror.check();
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => page.getByRole('status').textContent()).toContain(`Tenant ${slug} saved.`);
 
     const saved = await (await page.request.get(`${inject('boothUrl')}/admin/api/tenants/${slug}`)).json();
-    expect(saved.branding).toMatchObject({ client: MARKUP, viewFinderTitle: `<b>Bold</b> ${MARKUP}`, backgroundColor: '#003366', textColor: '#ffffff', accentColor: '#ffcc00', styles: [c!.id, a!.id, b!.id] });
+    expect(saved.branding).toMatchObject({ client: MARKUP, viewFinderTitle: `<b>Bold</b> ${MARKUP}`, backgroundColor: '#003366', textColor: '#ffffff', accentColor: '#ffcc00', mirrorResult: true, styles: [c!.id, a!.id, b!.id] });
     expect(saved.branding.logoUrl).toMatch(new RegExp(`^${slug}/logo-`));
 
     // In the list, the name is text too.
@@ -256,7 +261,7 @@ describe('the operator console', () => {
       await page.getByRole('button', { name: 'Publish the changed tenants' }).click();
       // This run's report (an earlier run's may be shown until it starts), followed to its end.
       await page.getByText(`Tenants: ${slug}.`, { exact: false }).waitFor();
-      await page.getByRole('heading', { name: 'The last publish: Published' }).waitFor({ timeout: 60_000 });
+      await page.getByRole('heading', { name: 'The last publish: Published' }).waitFor({ timeout: patience(60_000) });
       expect(waits.length).toBeGreaterThanOrEqual(1);
       expect(waits.every((w) => Number(w) > 0 && Number(w) <= 30)).toBe(true);
       const problem = page.locator('li').filter({ hasText: new RegExp(`\\("${slug}"\\).*contrast`) });

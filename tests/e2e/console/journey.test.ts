@@ -13,6 +13,7 @@ import { TEXT } from '../../../contract/index.ts';
 import { suiteBrowser } from '../support/browser.ts';
 import { action, hydrated, visit } from '../support/journey.ts';
 import { SERVICE, removeTenant, signIn, uniqueSlug } from './support.ts';
+import { patience } from '../../support/patience.ts';
 
 const boothUrl = inject('boothUrl');
 const fixture = (name: string) => join(import.meta.dirname, '..', '..', 'fixtures', name);
@@ -69,7 +70,7 @@ describe("the operator's journey", () => {
     // This run's report (an earlier run's may be shown until it starts), followed to its end.
     await operator.getByText(`Tenants: ${slug}.`, { exact: false }).waitFor();
     const report = operator.getByRole('heading', { name: /^The last publish: (Published|Failed)$/ });
-    await report.waitFor({ timeout: 60_000 });
+    await report.waitFor({ timeout: patience(60_000) });
     expect(await report.textContent()).toBe('The last publish: Published');
     const progress = operator.locator('#run-progress');
     const max = Number(await progress.getAttribute('max'));
@@ -85,7 +86,7 @@ describe("the operator's journey", () => {
     await visit(booth, `${boothUrl}/${slug}/`);
     expect(await booth.title()).toContain(CLIENT);
     const logo = booth.getByRole('img', { name: CLIENT, exact: true });
-    await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: patience(15_000) }).toBeGreaterThan(0);
     await action(booth, TEXT.start).click();
     await booth.waitForURL(`${boothUrl}/${slug}/camera`);
     await booth.waitForFunction(() => (document.querySelector('video')?.videoWidth ?? 0) > 0);
@@ -101,11 +102,11 @@ describe("the operator's journey", () => {
     }
     expect(offered.sort()).toEqual([...CHOSEN].sort());
     await booth.getByRole('button', { name: new RegExp(CHOSEN[0]!) }).click();
-    await booth.waitForURL(new RegExp(`/${slug}/results/[^/]+$`), { timeout: 30_000 });
+    await booth.waitForURL(new RegExp(`/${slug}/results/[^/]+$`), { timeout: patience(30_000) });
     const jobId = decodeURIComponent(new URL(booth.url()).pathname.split('/').at(-1)!);
-    await booth.getByRole('heading', { name: TEXT.resultHeading }).waitFor({ timeout: 30_000 });
+    await booth.getByRole('heading', { name: TEXT.resultHeading }).waitFor({ timeout: patience(30_000) });
     const result = booth.locator('figure img').first();
-    await expect.poll(() => result.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => result.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: patience(15_000) }).toBeGreaterThan(0);
     const imageUrl = await result.evaluate((img: HTMLImageElement) => img.currentSrc);
     expect((await fetch(imageUrl)).status).toBe(200);
 

@@ -1,12 +1,15 @@
 // The camera screen: the preview, taking, retaking and using a photo. In Chromium, against the real
 // embedded server and the real built site.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 
 import { TEXT } from '../../../contract/index.ts';
-import { suiteBrowser } from '../support/browser.ts';
+import { orientationOf } from '../../support/orientation.ts';
+import { suiteBrowser, textCameraPhoto } from '../support/browser.ts';
 import { action } from '../support/journey.ts';
 import { readSiteData, tenant } from '../support/site-data.ts';
+import { patience } from '../../support/patience.ts';
 
 const boothUrl = inject('boothUrl');
 
@@ -33,7 +36,7 @@ describe('the camera screen', () => {
     });
   }
 
-  it("shows the front camera mirrored without audio, and takes the photo mirrored at the stream's full size", async () => {
+  it("shows the front camera mirrored without audio, and takes the camera's true image at the stream's full size", async () => {
     const page = await open('/camera');
     await page.waitForFunction(() => (document.querySelector('video')?.videoWidth ?? 0) > 0);
     const preview = await page.locator('video').evaluate((video: HTMLVideoElement) => {
@@ -66,10 +69,11 @@ describe('the camera screen', () => {
       };
     });
     expect({ width: photo.width, height: photo.height, cameraOff: photo.cameraOff }).toEqual({ width: preview.width, height: preview.height, cameraOff: true });
-    // Mirrored: the photo's left edge is the camera's right edge.
+    // Not mirrored: the photo's left edge is the camera's left edge (the preview only shows it mirrored).
     const close = (a: number[], b: number[]) => a.every((v, i) => Math.abs(v - b[i]!) <= 24);
-    expect(close(photo.left, preview.right), `${photo.left} vs ${preview.right}`).toBe(true);
-    expect(close(photo.right, preview.left), `${photo.right} vs ${preview.left}`).toBe(true);
+    expect(close(photo.left, preview.left), `${photo.left} vs ${preview.left}`).toBe(true);
+    expect(close(photo.right, preview.right), `${photo.right} vs ${preview.right}`).toBe(true);
+    expect(close(photo.left, preview.right), 'the two edges differ, or this test would prove nothing').toBe(false);
   });
 
   it('keeps the photo from camera to styles: picking a style starts a job and shows its result', async () => {
@@ -80,9 +84,9 @@ describe('the camera screen', () => {
     await page.waitForURL(`${boothUrl}/styles`);
     const style = readSiteData().styles[0];
     await page.getByRole('button', { name: new RegExp(style.description) }).click();
-    await page.waitForURL(new RegExp('/results/[^/]+$'), { timeout: 30_000 });
+    await page.waitForURL(new RegExp('/results/[^/]+$'), { timeout: patience(30_000) });
     // The camera shows Grace Hopper: the real engine finds her and restyles the photo.
-    await page.getByRole('heading', { name: TEXT.resultHeading, exact: true }).waitFor({ timeout: 45_000 });
+    await page.getByRole('heading', { name: TEXT.resultHeading, exact: true }).waitFor({ timeout: patience(45_000) });
     await page.waitForFunction(() => ((document.querySelector('figure img') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0);
     expect(await page.getByRole('heading', { name: TEXT.errorHeading }).count()).toBe(0);
   });
@@ -105,5 +109,37 @@ describe('the camera screen', () => {
     await page.getByRole('button', { name: new RegExp(readSiteData().styles[0].description) }).click();
     await page.getByText(TEXT.noImage).waitFor();
     expect(posts).toEqual([]);
+  });
+});
+
+describe('the photo the camera sends', () => {
+  const { open } = suiteBrowser({ camera: 'text' });
+
+  it('is the camera image as it is, not the mirrored preview: a word on the chest reads right in the job and its result', async () => {
+    const camera = readFileSync(await textCameraPhoto());
+    const page = await open('/camera');
+    await page.waitForFunction(() => (document.querySelector('video')?.videoWidth ?? 0) > 0);
+    await action(page, TEXT.takePhoto).click();
+    // The photo just taken is shown as the preview was, mirrored; only the display is.
+    const still = page.getByRole('img', { name: 'Your photo' });
+    expect(await still.evaluate((img) => getComputedStyle(img).transform)).toBe('matrix(-1, 0, 0, 1, 0, 0)');
+    await action(page, TEXT.useImage).click();
+    await page.waitForURL(`${boothUrl}/styles`);
+    const posted: Promise<string> = new Promise((resolve) => {
+      void page.route('**/transformations/jobs/create/', async (route) => {
+        resolve((route.request().postDataJSON() as { image: string }).image);
+        await route.continue();
+      });
+    });
+    await page.getByRole('button', { name: new RegExp(readSiteData().styles[0].description) }).click();
+    const image = Buffer.from((await posted).replace(/^data:image\/jpeg;base64,/, ''), 'base64');
+    const sent = await orientationOf(image, camera);
+    expect(sent.straight, `the posted photo: ${JSON.stringify(sent)}`).toBeGreaterThan(sent.mirrored + 0.15);
+
+    await page.getByRole('heading', { name: TEXT.resultHeading, exact: true }).waitFor({ timeout: patience(45_000) });
+    const src = await page.locator('figure img').first().getAttribute('src');
+    const result = Buffer.from(await (await page.request.get(new URL(src!, boothUrl).href)).body());
+    const kept = await orientationOf(result, camera);
+    expect(kept.straight, `the result: ${JSON.stringify(kept)}`).toBeGreaterThan(kept.mirrored + 0.15);
   });
 });

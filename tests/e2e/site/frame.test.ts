@@ -10,6 +10,7 @@ import { REPO_ROOT } from '../../../scripts/support/server-process.ts';
 import { suiteBrowser } from '../support/browser.ts';
 import { action, photoOnStylesScreen, stickerStyle } from '../support/journey.ts';
 import { readSiteData, tenant } from '../support/site-data.ts';
+import { patience } from '../../support/patience.ts';
 
 const boothUrl = inject('boothUrl');
 
@@ -50,7 +51,7 @@ describe('the brand frame on a result', () => {
     const page = await newPage();
     await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'canShare', { value: undefined, configurable: true }));
     await page.goto(`${boothUrl}/results/${id}`);
-    await page.getByRole('heading', { name: TEXT.resultHeading }).waitFor({ timeout: 60_000 });
+    await page.getByRole('heading', { name: TEXT.resultHeading }).waitFor({ timeout: patience(60_000) });
     const [popup] = await Promise.all([page.waitForEvent('popup'), action(page, TEXT.download).click()]);
     await popup.waitForLoadState();
     const downloaded = await page.request.get(popup.url());
@@ -62,7 +63,7 @@ describe('the brand frame on a result', () => {
     const id = await framedJob('gala');
     const page = await newPage();
     await page.goto(`${boothUrl}/gala/results/${id}`);
-    await page.getByRole('heading', { name: TEXT.resultHeading }).waitFor({ timeout: 60_000 });
+    await page.getByRole('heading', { name: TEXT.resultHeading }).waitFor({ timeout: patience(60_000) });
     for (const selector of ['.booth-print-image', '.booth-result-list img']) {
       const src = await page.locator(selector).first().getAttribute('src');
       const shown = await page.request.get(new URL(src!, page.url()).href);

@@ -10,6 +10,7 @@ import { newDataDir, startServer, type RunningServer } from '../../../scripts/su
 import { startOpenAiStandIn, type OpenAiStandIn } from '../../support/stand-ins/openai.ts';
 import { suiteBrowser } from '../support/browser.ts';
 import { photoOnStylesScreen } from '../support/journey.ts';
+import { patience } from '../../support/patience.ts';
 
 const STYLES = {
   styles: [
@@ -46,12 +47,12 @@ describe('a generative sticker style', () => {
     await tile.waitFor();
     await tile.click();
     await page.waitForURL(/\/results\/[\w-]+$/);
-    await page.getByRole('heading', { name: TEXT.resultHeading }).waitFor({ timeout: 30_000 });
+    await page.getByRole('heading', { name: TEXT.resultHeading }).waitFor({ timeout: patience(30_000) });
     expect(await page.locator('figcaption').textContent()).toBe('An anime sticker of you');
     const sticker = page.locator('.booth-sticker');
     await sticker.waitFor();
     // The peel toggles 1 s after the picture loads.
-    await expect.poll(() => sticker.getAttribute('data-peeled'), { timeout: 5000 }).toBe('true');
+    await expect.poll(() => sticker.getAttribute('data-peeled'), { timeout: patience(5000) }).toBe('true');
     expect(standIn.received.at(-1)).toMatchObject({ prompt: 'An anime sticker of you' });
     // What the visitor downloads is the die-cut PNG, transparent around the person.
     const href = await page.locator('figure a').getAttribute('href');

@@ -7,6 +7,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { TEXT, type TenantBranding } from '../../../contract/index.ts';
 import { suiteBrowser } from '../support/browser.ts';
 import { readSiteData, tenant } from '../support/site-data.ts';
+import { patience } from '../../support/patience.ts';
 
 const boothUrl = inject('boothUrl');
 
@@ -91,13 +92,13 @@ describe('the installable web app', () => {
       const screens = [['', branding().viewFinderTitle], ['camera', TEXT.cameraHeading], ['styles', TEXT.stylesHeading]] as const;
       for (const [screen, heading] of screens) {
         await page.goto(`${root}${screen}`);
-        await page.getByRole('heading', { level: 1, name: heading }).waitFor({ timeout: 10_000 });
+        await page.getByRole('heading', { level: 1, name: heading }).waitFor({ timeout: patience(10_000) });
         expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${root}sw.js`);
         // The tenant's styles came too (from the cache): its background colour on the page.
         const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
         expect(background, screen).toBe(`rgb(${rgbOf(branding().backgroundColor).join(', ')})`);
         await page.reload();
-        await page.getByRole('heading', { level: 1, name: heading }).waitFor({ timeout: 10_000 });
+        await page.getByRole('heading', { level: 1, name: heading }).waitFor({ timeout: patience(10_000) });
       }
       // The AI hub is never answered from a cache: offline, its call fails.
       const styles = await page.evaluate(() => fetch('/transformations/styles').then((r) => r.status, () => 'failed'));

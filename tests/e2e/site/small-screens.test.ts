@@ -9,6 +9,7 @@ import { launchBrowser } from '../support/browser.ts';
 import { action, photoOnStylesScreen, visit } from '../support/journey.ts';
 import { readSiteData } from '../support/site-data.ts';
 import { completedSticker, holdRequests, stubJob, stubResultImage } from './support.ts';
+import { patience } from '../../support/patience.ts';
 
 const boothUrl = inject('boothUrl');
 
@@ -105,7 +106,7 @@ describe('small screens and reduced motion', () => {
       }).observe(document, { attributes: true, childList: true, subtree: true });
     });
     await page.goto(`${boothUrl}/results/still`);
-    const look = await page.waitForFunction(() => (window as unknown as { peeledLook?: unknown }).peeledLook, undefined, { timeout: 15_000 });
+    const look = await page.waitForFunction(() => (window as unknown as { peeledLook?: unknown }).peeledLook, undefined, { timeout: patience(15_000) });
     expect(await look.jsonValue()).toEqual({ transform: 'none', animations: 0 });
   });
 });

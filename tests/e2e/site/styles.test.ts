@@ -8,6 +8,7 @@ import { suiteBrowser } from '../support/browser.ts';
 import { action, hydrated, photoOnStylesScreen, visit } from '../support/journey.ts';
 import { readSiteData, tenant } from '../support/site-data.ts';
 import { breakAiHost, holdRequests, stubStyles, withoutBakedStyles } from './support.ts';
+import { patience } from '../../support/patience.ts';
 
 const boothUrl = inject('boothUrl');
 const TROUBLE = 'The booth is having trouble right now. Please try again in a minute.';
@@ -106,7 +107,7 @@ describe('the styles screen', () => {
     await page.getByRole('button', { name: new RegExp(readSiteData().styles[0].description) }).click();
     expect(posts).toEqual([]);
     release();
-    await page.waitForURL(new RegExp('/results/[^/]+$'), { timeout: 30_000 });
+    await page.waitForURL(new RegExp('/results/[^/]+$'), { timeout: patience(30_000) });
     expect(posts).toHaveLength(1);
   });
 
@@ -139,7 +140,7 @@ describe('the styles screen', () => {
       tile.click();
       tile.click();
     });
-    await page.waitForURL(new RegExp('/results/[^/]+$'), { timeout: 30_000 });
+    await page.waitForURL(new RegExp('/results/[^/]+$'), { timeout: patience(30_000) });
     expect(posts).toHaveLength(1);
   });
 
@@ -155,7 +156,7 @@ describe('the styles screen', () => {
     await page.unrouteAll();
     await action(page, 'Try again').click();
     await page.getByRole('button', { name: new RegExp(readSiteData().styles[0].description) }).click();
-    await page.waitForURL(new RegExp('/results/[^/]+$'), { timeout: 30_000 });
+    await page.waitForURL(new RegExp('/results/[^/]+$'), { timeout: patience(30_000) });
   });
 
   it("shows the server's own sentence when it is too busy to take a job", async () => {

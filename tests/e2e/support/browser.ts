@@ -1,10 +1,24 @@
 // Debian's Chromium driven by Playwright, with a real photo as the camera.
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { photoWithText } from '../../support/orientation.ts';
 import { photoToY4m } from './y4m.ts';
+import { patience } from '../../support/patience.ts';
 
-export type CameraPhoto = 'astronaut' | 'grace_hopper' | 'coffee' | 'rocket' | 'none';
+/** A fixture photo, or 'text': Grace Hopper with a word on her chest, to tell left from right (tests/support/orientation.ts). */
+export type CameraPhoto = 'astronaut' | 'grace_hopper' | 'coffee' | 'rocket' | 'text' | 'none';
+
+/** The photo the 'text' camera shows, written once. */
+export async function textCameraPhoto(): Promise<string> {
+  const file = join(root, '.test-runs', 'camera', 'text.jpg');
+  if (!existsSync(file)) {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, await photoWithText(join(root, 'tests', 'fixtures', 'grace_hopper.jpg')));
+  }
+  return file;
+}
 
 const root = join(import.meta.dirname, '..', '..', '..');
 export const chromiumPath = () => process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -21,12 +35,12 @@ export async function launchBrowser(opts: { camera?: CameraPhoto } = {}): Promis
   const args = [...BASE_FLAGS];
   if (camera !== 'none') {
     const y4m = await photoToY4m(
-      join(root, 'tests', 'fixtures', `${camera}.jpg`),
+      camera === 'text' ? await textCameraPhoto() : join(root, 'tests', 'fixtures', `${camera}.jpg`),
       join(root, '.test-runs', 'camera', `${camera}.y4m`),
     );
     args.push('--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${y4m}`);
   }
-  return blockServiceWorkers(await chromium.launch({ executablePath: chromiumPath(), headless: true, args }));
+  return withSuiteDefaults(await chromium.launch({ executablePath: chromiumPath(), headless: true, args }));
 }
 
 /**
@@ -34,13 +48,25 @@ export async function launchBrowser(opts: { camera?: CameraPhoto } = {}): Promis
  * (`serviceWorkers: 'allow'`, as tests/e2e/site/installable.test.ts does): a tenant's worker
  * answers a controlled page's requests itself, where page.route cannot see them, so a test's
  * stubbed or held request would slip past it once the worker took over, sooner or later.
+ * And every wait of a page (a click, a heading, a navigation) gives up only after Playwright's
+ * 30 s on a slow day (tests/support/patience.ts).
  */
-function blockServiceWorkers(browser: Browser): Browser {
+function withSuiteDefaults(browser: Browser): Browser {
   const newContext = browser.newContext.bind(browser);
   const newPage = browser.newPage.bind(browser);
-  browser.newContext = (options = {}) => newContext({ serviceWorkers: 'block', ...options });
-  browser.newPage = (options = {}) => newPage({ serviceWorkers: 'block', ...options });
+  browser.newContext = async (options = {}) => patientContext(await newContext({ serviceWorkers: 'block', ...options }));
+  browser.newPage = async (options = {}) => {
+    const page = await newPage({ serviceWorkers: 'block', ...options });
+    patientContext(page.context());
+    return page;
+  };
   return browser;
+}
+
+function patientContext(context: BrowserContext): BrowserContext {
+  context.setDefaultTimeout(patience(30_000));
+  context.setDefaultNavigationTimeout(patience(30_000));
+  return context;
 }
 
 /**

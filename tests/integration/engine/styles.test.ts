@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine, type EngineResult } from '../../../server/engine/index.ts';
 import type { LocalEngine } from '../../../server/engine/local/local-engine.ts';
 import { colourDistance, differenceFromInput, dominantColour, fixture, pixels } from './support/pixels.ts';
+import { patience } from '../../support/patience.ts';
 
 const PHOTOS = ['astronaut.jpg', 'grace_hopper.jpg'];
 const engine = createEngine('local') as LocalEngine & Engine;
@@ -16,7 +17,7 @@ beforeAll(async () => {
   for (const photo of PHOTOS) {
     for (const styleId of styleIds) results.set(`${photo} ${styleId}`, await engine.restyle({ photo: fixture(photo), styleId }));
   }
-}, 120_000);
+}, patience(120_000));
 
 afterAll(() => engine.close());
 

@@ -9,6 +9,7 @@ import { readSettings } from '../../../scripts/pipeline/settings.ts';
 import { freePort } from '../../support/network.ts';
 import { startFakeHosts, type FakeHosts } from './support/fake-hosts.ts';
 import { RUNS, childProcesses, hostsAt, listFiles, runScript, startScript } from './support/run-script.ts';
+import { patience } from '../../support/patience.ts';
 
 const dir = join(RUNS, 'failures');
 const outDir = join(dir, 'dist');
@@ -115,7 +116,7 @@ describe('a build that is stopped', () => {
     const { child, done } = startScript('scripts/build.ts', { ...hostsAt(hosts.url), BOOTH_OUT_DIR: outDir, BOOTH_SITE_DATA: siteDataFile });
     // Stopped while astro build runs: its process is there, started by the build.
     const astro = () => childProcesses(child.pid!).find((p) => p.command.includes('astro.mjs'));
-    await expect.poll(astro, { timeout: 30_000, interval: 20 }).toBeDefined();
+    await expect.poll(astro, { timeout: patience(30_000), interval: 20 }).toBeDefined();
     const { pid: astroPid } = astro()!;
     child.kill('SIGTERM');
     const run = await done;

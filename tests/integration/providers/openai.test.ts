@@ -6,6 +6,7 @@ import { createOpenAiProvider } from '../../../server/engine/remote/openai.ts';
 import { ProviderError, type Provider } from '../../../server/engine/remote/provider.ts';
 import { startOpenAiStandIn, type OpenAiStandIn } from '../../support/stand-ins/openai.ts';
 import { fixture } from '../server/support/client.ts';
+import { patience } from '../../support/patience.ts';
 
 let standIn: OpenAiStandIn;
 let provider: Provider;
@@ -73,12 +74,13 @@ describe('the OpenAI provider', () => {
   });
 
   it('stops waiting at once when its job is aborted', async () => {
-    standIn.behave({ kind: 'ok', delayMs: 10_000 });
+    standIn.behave({ kind: 'ok', delayMs: 30_000 });
     const controller = new AbortController();
     const started = performance.now();
     const pending = generate(provider, controller.signal).then(() => null, (error: unknown) => error);
     setTimeout(() => controller.abort(new Error('job timed out')), 200);
     expect(await pending).toMatchObject({ message: 'job timed out' });
-    expect(performance.now() - started).toBeLessThan(5000);
+    // Well before the stand-in's answer, on a slow day too.
+    expect(performance.now() - started).toBeLessThan(patience(5000));
   });
 });

@@ -12,6 +12,7 @@ import type { RunningServer } from '../../../scripts/support/server-process.ts';
 import { printed, startCluster, type Cluster } from '../../support/scale-cluster.ts';
 import { call, signIn } from '../server/support/console.ts';
 import { createJob, fixture, getJob, waitForJob } from '../server/support/client.ts';
+import { patience } from '../../support/patience.ts';
 
 const STYLE = 'die-cut-sticker';
 
@@ -183,7 +184,8 @@ describe('the event view on a control node of the scale-out path', () => {
     const asked = Date.now();
     expect((await consoleApi('DELETE', `/tenants/meadow/results/${waiting}`)).status).toBe(204);
     expect((await polled).status).toBe(404);
-    expect(Date.now() - asked).toBeLessThan(5_000);
+    // Not held for the rest of its 20 s wait.
+    expect(Date.now() - asked).toBeLessThan(15_000);
     expect((await cluster.s3.keys('photos/')).filter((key) => key.includes(waiting))).toEqual([]);
     for (const id of busy) expect((await waitForJob(api.url, id)).result.status).toBe(JOB_STATUS.completed);
     for (const node of nodes) expect(node.output()).not.toContain(`job ${waiting} style=anime PROCESSING`);
@@ -236,19 +238,21 @@ describe('the event view on a control node of the scale-out path', () => {
     } finally {
       await cluster.redis.restart();
     }
-    await expect.poll(async () => (await consoleApi('GET', '/tenants/aurora/events')).status, { timeout: 20_000, interval: 500 }).toBe(200);
+    await expect.poll(async () => (await consoleApi('GET', '/tenants/aurora/events')).status, { timeout: patience(20_000), interval: 500 }).toBe(200);
     expect((await figures('aurora')).today).toEqual({ created: 1, completed: 1, failed: 0 });
   });
 
   it('removes a job marked deleted that is still in the queue, in the retention sweep of any worker', async () => {
-    // Last in the file: this worker's retention sweep also cleans every ended job older than 4 s.
-    const sweeper = await cluster.startWorker({ BOOTH_RETENTION_SECONDS: '4' });
     // A delete whose removal never happened (Redis away at that moment, or the job's worker died
     // before it could drop it): the mark is there, the job still queued, here held back 10 minutes.
     const id = 'marked-but-queued';
     await queue.add('restyle', { styleId: STYLE, prompt: 'p', photoKey: `photos/${id}.jpg`, tenant: 'aurora' }, { jobId: id, delay: 600_000 });
     await (await redisOf(queue)).zadd(DELETED_JOBS_KEY, Date.now(), id);
-    await printed(sweeper, new RegExp(`job ${id}: deleted from the console earlier, removed now`), 15_000);
+    // The worker starts once the state it must clean is there, so its first sweep (a second after
+    // it starts) already finds it, however slow the machine. Last in the file: this worker's
+    // retention sweep also cleans every ended job older than 4 s.
+    const sweeper = await cluster.startWorker({ BOOTH_RETENTION_SECONDS: '4' });
+    await printed(sweeper, new RegExp(`job ${id}: deleted from the console earlier, removed now`), patience(15_000));
     expect(await QueueJob.fromId(queue, id)).toBeUndefined();
   });
 });

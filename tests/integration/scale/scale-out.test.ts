@@ -13,6 +13,7 @@ import { printed, startCluster, type Cluster } from '../../support/scale-cluster
 import { QUEUE_NAME, type QueuedJob } from '../../../server/scale/queue.ts';
 import { call, signIn } from '../server/support/console.ts';
 import { BAND_POINTS, distance, GALA_BAND, GALA_GOLD, JEWEL, pixelsOf } from '../server/support/pixels.ts';
+import { patience } from '../../support/patience.ts';
 
 let cluster: Cluster;
 beforeAll(async () => {
@@ -117,7 +118,7 @@ describe('faults', () => {
     const other = cluster.workers.find((w) => w !== busy)!;
     busy.kill();
     await busy.exited;
-    const job = await waitForJob(cluster.apis[1]!.url, id, 40_000);
+    const job = await waitForJob(cluster.apis[1]!.url, id, patience(40_000));
     expect(job.result.status).toBe(JOB_STATUS.completed);
     expect(other.output()).toMatch(new RegExp(`job ${id} style=anime PROCESSING \\(run again\\)`));
     expect(other.output()).toMatch(new RegExp(`job ${id} style=anime COMPLETED`));
@@ -172,7 +173,7 @@ describe('faults', () => {
     } finally {
       await cluster.redis.restart();
     }
-    await expect.poll(async () => (await postJob(api.url, { style_id: 'die-cut-sticker', image: dataUrl(photo) })).status, { timeout: 20_000, interval: 500 }).toBe(201);
+    await expect.poll(async () => (await postJob(api.url, { style_id: 'die-cut-sticker', image: dataUrl(photo) })).status, { timeout: patience(20_000), interval: 500 }).toBe(201);
     expect((await getJob(api.url, done)).job.result.status).toBe(JOB_STATUS.completed);
     await expect.poll(async () => (await fetch(`${cluster.workers[0]!.url}/health`)).status).toBe(200);
   });
@@ -188,7 +189,7 @@ describe('faults', () => {
     } finally {
       await cluster.s3.start();
     }
-    await expect.poll(async () => (await postJob(api.url, { style_id: 'die-cut-sticker', image: dataUrl(photo) })).status, { timeout: 20_000, interval: 500 }).toBe(201);
+    await expect.poll(async () => (await postJob(api.url, { style_id: 'die-cut-sticker', image: dataUrl(photo) })).status, { timeout: patience(20_000), interval: 500 }).toBe(201);
     const id = await createJob(api.url, photo, 'die-cut-sticker');
     expect((await waitForJob(cluster.apis[0]!.url, id)).result.status).toBe(JOB_STATUS.completed);
   });
@@ -310,6 +311,33 @@ describe('brand frames', () => {
     const image = await pixelsOf((await create('gala')).images[0]!);
     expect(image.meanDifference(plain, [0, 0, 1, 1])).toBeLessThan(1);
   });
+
+  it('mirrors the results of a tenant that asks for it through the console, and no longer once it is off', async () => {
+    const control = await cluster.startControl();
+    await printed(control, /brand frames: \d+ tenant frame\(s\) written to the store/);
+    const cookie = await signIn(control.url);
+    const aurora = await call<{ branding: Record<string, unknown> }>(control.url, 'GET', '/tenants/aurora', { cookie });
+    const saved = await call(control.url, 'PUT', '/tenants/aurora', { cookie, body: { ...aurora.body.branding, mirrorResult: true } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(await specs()).toContain('aurora.json');
+    await control.stop();
+    await afterSpecsExpire();
+    const bytes = Buffer.from(await (await fetch((await create()).images[0]!)).arrayBuffer());
+    const flopped = await pixelsOf(`data:image/png;base64,${(await sharp(bytes).flop().png().toBuffer()).toString('base64')}`);
+    const mirrored = await pixelsOf((await create('aurora')).images[0]!);
+    // The same picture, mirrored (a JPEG encoded once more differs by about 2 levels).
+    expect(mirrored.meanDifference(flopped, [0, 0, 1, 1])).toBeLessThan(3);
+    expect(mirrored.meanDifference(plain, [0, 0, 1, 1])).toBeGreaterThan(10);
+
+    const again = await cluster.startControl();
+    await printed(again, /brand frames: \d+ tenant frame\(s\) written to the store/);
+    const off = await call(again.url, 'PUT', '/tenants/aurora', { cookie: await signIn(again.url), body: { ...aurora.body.branding, mirrorResult: false } });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    expect(await specs()).not.toContain('aurora.json');
+    await again.stop();
+    await afterSpecsExpire();
+    expect((await pixelsOf((await create('aurora')).images[0]!)).meanDifference(plain, [0, 0, 1, 1])).toBeLessThan(1);
+  });
 });
 
 describe('retention', () => {
@@ -322,8 +350,8 @@ describe('retention', () => {
     const id = await createJob(api.url, photo, 'die-cut-sticker');
     expect((await waitForJob(api.url, id)).result.status).toBe(JOB_STATUS.completed);
     expect(await cluster.s3.keys(`results/${id}/`)).toHaveLength(2);
-    await expect.poll(async () => (await getJob(api.url, id)).status, { timeout: 10_000, interval: 250 }).toBe(404);
-    await expect.poll(() => cluster.s3.keys(`results/${id}/`), { timeout: 10_000, interval: 250 }).toEqual([]);
+    await expect.poll(async () => (await getJob(api.url, id)).status, { timeout: patience(10_000), interval: 250 }).toBe(404);
+    await expect.poll(() => cluster.s3.keys(`results/${id}/`), { timeout: patience(10_000), interval: 250 }).toEqual([]);
     await printed(worker, /retention: deleted \d+ job\(s\) older than 3s/);
   });
 });

@@ -11,6 +11,7 @@ import { startServer, type RunningServer } from '../../../scripts/support/server
 import { call, signIn } from './support/console.ts';
 import { createJob, fixture, getJob, waitForJob } from './support/client.ts';
 import type { EventFigures as Events, EventResult } from '../../../contract/console-api.ts';
+import { patience } from '../../support/patience.ts';
 
 /** Every result here has a display copy. */
 type Result = EventResult & { previewUrl: string };
@@ -187,7 +188,7 @@ describe('the console: the event at a glance', () => {
     expect((await fetch(`${server.url}/transformations/jobs/${early}/`)).status).toBe(404);
     expect((await waitForJob(server.url, busy)).result.status).toBe(JOB_STATUS.completed);
     // The worker still ran it (it was taken before the delete, or next in line): nothing of it is kept.
-    await expect.poll(() => server.output(), { timeout: 30_000 }).toMatch(new RegExp(`job ${early} .*results were dropped`));
+    await expect.poll(() => server.output(), { timeout: patience(30_000) }).toMatch(new RegExp(`job ${early} .*results were dropped`));
     expect(fs.existsSync(path.join(server.dataDir, 'results', early))).toBe(false);
     expect(fs.readdirSync(path.join(server.dataDir, 'uploads')).filter((f) => f.startsWith(early))).toEqual([]);
     expect((await fetch(`${server.url}/transformations/jobs/${early}/`)).status).toBe(404);

@@ -11,6 +11,7 @@ import { MARK_HEIGHT_SHARE, MARK_MARGIN_SHARE, MARK_WIDTH_SHARE } from '../../..
 import { startServer, type RunningServer } from '../../../scripts/support/server-process.ts';
 import { dataUrl, fixture, postJob, waitForJob } from './support/client.ts';
 import { AURORA_ACCENT, BAND_POINTS, distance, GALA_BAND, GALA_GOLD, JEWEL, pixelsOf } from './support/pixels.ts';
+import { patience } from '../../support/patience.ts';
 
 describe('brand frame on results', () => {
   let server: RunningServer;
@@ -120,5 +121,5 @@ describe('brand frame after a restart', () => {
     } finally {
       await second.stop();
     }
-  }, 120_000);
+  }, patience(120_000));
 });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { TaskTimeoutError, VisitorFacingError, WorkerPool } from '../../../server/jobs/pool.ts';
+import { patience } from '../../support/patience.ts';
 
 const TEST_WORKER = new URL('./support/test-worker.ts', import.meta.url);
 const photo = new Uint8Array([1, 2, 3]);
@@ -30,7 +31,7 @@ describe('engine worker pool', () => {
       p.run({ jobId, styleId: 'hold', photo }, () => started.push(jobId)).then(() => finished.push(jobId)),
     );
     // Workers take a moment to start on a busy machine; each task then holds its worker for 3 s.
-    await expect.poll(() => started, { timeout: 10_000 }).toEqual(['a', 'b']);
+    await expect.poll(() => started, { timeout: patience(10_000) }).toEqual(['a', 'b']);
     expect(finished).toEqual([]);
     await Promise.all(runs);
     expect(started).toEqual(['a', 'b', 'c']);

@@ -4,6 +4,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { startServer } from '../../../scripts/support/server-process.ts';
 import { createJob, fixture, getJob, waitForJob } from './support/client.ts';
+import { patience } from '../../support/patience.ts';
 
 describe('restart recovery', () => {
   it('runs again every job a kill -9 interrupted, and each reaches COMPLETED or ERROR', async () => {
@@ -32,7 +33,7 @@ describe('restart recovery', () => {
       await second.stop();
     }
     // Two server starts and six jobs on one worker: generous on a busy machine.
-  }, 180_000);
+  }, patience(180_000));
 
   it('stops cleanly on SIGTERM with exit code 0', async () => {
     const server = await startServer({ env: { BOOTH_WORKERS: '1' } });
@@ -50,9 +51,9 @@ describe('retention', () => {
       expect(job.result.status).toBe('COMPLETED');
       expect((await fetch(job.images[0]!)).status).toBe(200);
       // Gone once the period is over: the sweep runs every second, so within a few seconds.
-      await expect.poll(async () => (await getJob(server.url, id)).status, { timeout: 15_000, interval: 250 }).toBe(404);
+      await expect.poll(async () => (await getJob(server.url, id)).status, { timeout: patience(15_000), interval: 250 }).toBe(404);
       expect((await fetch(job.images[0]!)).status).toBe(404);
-      await expect.poll(() => fs.existsSync(path.join(server.dataDir, 'results', id)), { timeout: 5_000 }).toBe(false);
+      await expect.poll(() => fs.existsSync(path.join(server.dataDir, 'results', id)), { timeout: patience(5_000) }).toBe(false);
     } finally {
       await server.stop();
     }

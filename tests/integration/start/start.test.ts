@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import https from 'node:https';
 import { join } from 'node:path';
 import { lanAddress } from '../../support/network.ts';
+import { patience } from '../../support/patience.ts';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 
@@ -76,7 +77,7 @@ describe('npm start', () => {
       expect(await run.exit).toBe(0);
       await expect(fetch(base!)).rejects.toThrow();
     }
-  }, 180_000);
+  }, patience(180_000));
 
   it('prints no address for phones when the booth listens on this machine only', async () => {
     const dir = mkdtempSync(join(root, '.test-runs', 'start-'));
@@ -88,7 +89,7 @@ describe('npm start', () => {
     expect((await fetch(base!)).status).toBe(200);
     run.child.kill('SIGINT');
     expect(await run.exit).toBe(0);
-  }, 120_000);
+  }, patience(120_000));
 
   it.skipIf(!lanAddress)('builds against, and prints, the one network address it was told to listen on', async () => {
     const dir = mkdtempSync(join(root, '.test-runs', 'start-'));
@@ -100,5 +101,5 @@ describe('npm start', () => {
     expect(output).toMatch(new RegExp(`Phones on this network: https://${lanAddress!.replace(/\./g, '\\.')}:\\d+/`));
     run.child.kill('SIGINT');
     expect(await run.exit).toBe(0);
-  }, 120_000);
+  }, patience(120_000));
 });

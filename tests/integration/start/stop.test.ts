@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { patience } from '../../support/patience.ts';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 
@@ -48,12 +49,12 @@ function startBooth(dir: string) {
   npm.stdout.on('data', (d) => (output += d));
   npm.stderr.on('data', (d) => (output += d));
   const seen = (text: string) =>
-    expect.poll(() => output, { timeout: 120_000, interval: 100 }).toContain(text);
+    expect.poll(() => output, { timeout: patience(120_000), interval: 100 }).toContain(text);
   return { npm, pgid: npm.pid!, seen, output: () => output };
 }
 
 const waitGone = (pgid: number) =>
-  expect.poll(() => groupMembers(pgid).map((p) => p.command), { timeout: 8_000, interval: 100 }).toEqual([]);
+  expect.poll(() => groupMembers(pgid).map((p) => p.command), { timeout: patience(8_000), interval: 100 }).toEqual([]);
 
 type Stop = (booth: ReturnType<typeof startBooth>) => void;
 const startScript = (pgid: number) => groupMembers(pgid).find((p) => p.command.endsWith('scripts/start.ts'))!.pid;

@@ -12,8 +12,15 @@ describe('the console branding form', () => {
     expect(form.textColor).toBe('');
     expect(toItem(form, 'gala')).toEqual({
       slug: 'gala', client: 'Gala', backgroundColor: '#102030', countdownSeconds: 3, kioskIdleSeconds: 60,
-      choosePhoto: false, qrHandoff: true, logoMark: false, styles: ['comic', 'neon'],
+      choosePhoto: false, qrHandoff: true, logoMark: false, mirrorResult: false, styles: ['comic', 'neon'],
     });
+  });
+
+  it('keeps a tenant\'s mirrored results on, and sends the flag off when it was never set', () => {
+    expect(toForm({ slug: 'gala', mirrorResult: true }).mirrorResult).toBe(true);
+    expect(toItem(toForm({ slug: 'gala', mirrorResult: true }), 'gala')).toMatchObject({ mirrorResult: true });
+    expect(toItem(toForm({ slug: 'gala' }), 'gala')).toMatchObject({ mirrorResult: false });
+    expect(check({ ...toForm({ slug: 'x' }), mirrorResult: true }, 'x').branding.mirrorResult).toBe(true);
   });
 
   it('names a refused field and a contrast warning as the build would', () => {

@@ -100,6 +100,22 @@ describe('the frame mirror', () => {
     expect(changed).toEqual(['gala', 'aurora', 'gala', 'gala', 'aurora']);
   });
 
+  it("carries a tenant's mirrored results, with its frame or alone", async () => {
+    const store = storeOf();
+    const mirror = new FrameMirror({ store, tenants, datasetId: DATASET, tenantAssetsDir: path.join(dir, 'assets'), log: () => {} });
+    await mirror.syncAll();
+    tenants.replace(DATASET, { ...tenants.find(DATASET, 'gala')!, mirrorResult: true });
+    await mirror.sync('gala');
+    expect(spec(store, 'gala')).toEqual({ frame: `frames/images/${sha(path.join(dir, 'assets/gala/frame.png'))}.png`, mirror: true });
+    tenants.replace(DATASET, { ...tenants.find(DATASET, 'aurora')!, mirrorResult: true });
+    await mirror.sync('aurora');
+    expect(spec(store, 'aurora')).toEqual({ mirror: true });
+    // A frame file gone leaves the tenant unframed, still mirrored.
+    fs.rmSync(path.join(dir, 'assets/gala/frame.png'));
+    await mirror.sync('gala');
+    expect(spec(store, 'gala')).toEqual({ mirror: true });
+  });
+
   it('logs a write the store refused and makes it on the next pass', async () => {
     const store = storeOf();
     store.down = true;

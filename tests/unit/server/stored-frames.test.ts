@@ -83,6 +83,22 @@ describe("an API node's tenant frame specs", () => {
   });
 });
 
+describe("a tenant's mirrored results on the scale-out path", () => {
+  it('reads a spec that mirrors, with a frame or alone, and hands the mirror to the worker', async () => {
+    const bytes = new Uint8Array([1, 2, 3]);
+    const store = storeOf({ [frameSpecKey('a')]: { mirror: true }, [frameSpecKey('b')]: { frame: IMAGE, mirror: true }, [frameSpecKey('c')]: { mirror: false }, [IMAGE]: bytes });
+    const frames = new StoredFrames(store, { seconds: 10, log: () => {} });
+    expect(await frames.frameOf('a')).toEqual({ mirror: true });
+    expect(await frames.frameOf('b')).toEqual({ frame: IMAGE, mirror: true });
+    expect(await frames.frameOf('c')).toBeNull();
+    const images = new FrameImages(store);
+    expect(await images.files({ mirror: true })).toEqual({ files: { mirror: true } });
+    expect(await images.files({ frame: IMAGE, mirror: true })).toEqual({ files: { frame: { key: IMAGE, data: bytes }, mirror: true } });
+    // An image gone leaves the result unframed, but still mirrored.
+    expect(await images.files({ mark: OTHER, mirror: true })).toEqual({ files: { mirror: true }, problem: `${OTHER} is missing from the store` });
+  });
+});
+
 describe("a worker's frame images", () => {
   it('reads each key once and hands the bytes over as the frame or the mark', async () => {
     const bytes = new Uint8Array([1, 2, 3]);

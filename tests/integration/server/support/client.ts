@@ -5,6 +5,7 @@ import path from 'node:path';
 import { expect } from 'vitest';
 import { DEFAULT_SERVICE_PASSWORD, DEFAULT_SERVICE_USERNAME, JobSchema, type Job } from '../../../../contract/index.ts';
 import { REPO_ROOT } from '../../../../scripts/support/server-process.ts';
+import { patience } from '../../../support/patience.ts';
 
 export const fixture = (name: string) => fs.readFileSync(path.join(REPO_ROOT, 'tests/fixtures', name));
 export const dataUrl = (data: Buffer, type = 'image/jpeg') => `data:${type};base64,${data.toString('base64')}`;
@@ -37,7 +38,7 @@ export async function getJob(url: string, id: string, wait?: number): Promise<{ 
 }
 
 /** Polls until the job is COMPLETED or ERROR. */
-export async function waitForJob(url: string, id: string, timeoutMs = 60_000): Promise<Job> {
+export async function waitForJob(url: string, id: string, timeoutMs = patience(60_000)): Promise<Job> {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
     const { status, job } = await getJob(url, id, 5);

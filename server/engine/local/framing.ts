@@ -3,7 +3,7 @@
 import type { Framing } from './pipeline.ts';
 import type { Person } from './person.ts';
 import { clampRect } from './person.ts';
-import { fastGuidedFilter, matteAlpha } from './matte.ts';
+import { dropIslands, fastGuidedFilter, matteAlpha } from './matte.ts';
 import { blur, cutAndScale, fromSharp, toSharp, type Raster, type Rect } from './raster.ts';
 
 export interface Frame {
@@ -58,6 +58,11 @@ const MATTE_RADIUS = 2;
  */
 const MATTE_SMOOTHING = 0.3;
 const MATTE_SMOOTHING_MIN = 1.2;
+/**
+ * An opaque island smaller than this share of the largest is a sliver of the matte, not a person:
+ * the smallest person of a group of six is still a tenth of the largest.
+ */
+const MIN_ISLAND_SHARE = 0.02;
 /** Regularisation (colour units 0..1, squared): edges of about 5% contrast or more steer the matte. */
 const MATTE_EPSILON = 0.0025;
 
@@ -79,6 +84,7 @@ export async function cutFrame(person: Person, rect: Rect, longSide: number): Pr
   // The guided matte follows the photo pixel by pixel, its grain too: a last blur at about a third
   // of a mask pixel (at least 1.2 px) leaves an anti-aliased outline with no stairs in it.
   const alpha = await blur(matte, Math.max(MATTE_SMOOTHING_MIN, maskPixel * MATTE_SMOOTHING));
+  dropIslands(alpha, MIN_ISLAND_SHARE);
   const best = person.faces[0];
   const face = best
     ? { left: (best.left - rect.left) * ratio, top: (best.top - rect.top) * ratio, width: best.width * ratio, height: best.height * ratio }

@@ -69,14 +69,9 @@ function facesInFrame(person: Person, styleId: string, frame: Frame) {
   return Object.assign(inside, { someOutside: inside.length < all.length });
 }
 
-/**
- * Regions neither holding a face nor cut by the frame from a face outside it (their sizes).
- * Specks of at most SPECK px are let through: the guided matte leaves a few 1-2 px dots where the
- * background shares the person's colours (not yet removed by the engine; invisible at 1024 px).
- */
-const SPECK = 16;
+/** Regions neither holding a face nor cut by the frame from a face outside it (their sizes): none, not even a speck. */
 function strayRegions(regions: ReturnType<typeof opaqueRegions>, someFaceOutside: boolean): number[] {
-  return regions.filter((region) => region.area > SPECK && !region.anchored && !(someFaceOutside && region.atBorder)).map((region) => region.area);
+  return regions.filter((region) => !region.anchored && !(someFaceOutside && region.atBorder)).map((region) => region.area);
 }
 
 const cases = PORTRAITS.flatMap(([name], column) => LOCAL_STYLES.map((style) => [name, style.id, column] as const));

@@ -96,7 +96,7 @@ const WRAP_SHARE = 0.006;
 const SHADOW_BLUR_SHARE = 0.03;
 const SHADOW_DROP_SHARE = 0.012;
 /** Darkening at the shadow's core: the soft shadow of the body, and the contact shadow at the feet. */
-const BODY_SHADOW = 0.5;
+const BODY_SHADOW = 0.55;
 const CONTACT_SHADOW = 0.55;
 
 export async function paintScene(frame: Frame, outputSize: number, context: PaintContext): Promise<Raster> {

@@ -67,7 +67,7 @@ export interface TransferStrength {
   maxLightShift: number;
 }
 
-export const SCENE_MATCH: TransferStrength = { light: 0.35, colour: 0.3, maxLightShift: 40 };
+export const SCENE_MATCH: TransferStrength = { light: 0.35, colour: 0.25, maxLightShift: 40 };
 
 /**
  * The transfer that moves the person's statistics `strength` of the way toward the scene's:

@@ -10,10 +10,13 @@ import { blur, clamp255, createRaster, wideBlur, type Raster, type Rect } from '
 import { toYCbCr } from './light-match.ts';
 
 export const STUDIO_ASPECT = 4 / 5;
+/** The widest a group's picture gets (width / height). */
+const WIDEST_GROUP = 3 / 2;
 
 /**
  * Head and shoulders of one guest (the portrait styles' framing), or of every face of a group:
- * the faces' span with a face width of room on each side, the faces in the upper part.
+ * the faces' span with a face width of room on each side, the faces in the upper part; a row too
+ * wide for `aspect` gets a wider picture.
  */
 export function groupPortraitRect(person: Person, aspect: number): Rect {
   const { image, faces } = person;
@@ -25,8 +28,11 @@ export function groupPortraitRect(person: Person, aspect: number): Rect {
   const right = Math.max(...group.map((face) => face.left + face.width));
   const top = Math.min(...group.map((face) => face.top));
   const bottom = Math.max(...group.map((face) => face.top + face.height));
-  const width = Math.min(image.width, image.height * aspect, Math.max(right - left + faceWidth * 2.4, (bottom - top + faceWidth * 2.5) * aspect));
-  const height = width / aspect;
+  const needed = { width: right - left + faceWidth * 2.4, height: bottom - top + faceWidth * 2.5 };
+  // A row of guests wider than a portrait gets a wider picture (up to 3:2) rather than losing someone at the sides.
+  const wide = Math.max(aspect, Math.min(WIDEST_GROUP, needed.width / needed.height));
+  const width = Math.min(image.width, image.height * wide, Math.max(needed.width, needed.height * wide));
+  const height = Math.min(image.height, width / wide);
   const centreX = (left + right) / 2;
   const rectTop = top - faceWidth * 0.9;
   return clampRect({

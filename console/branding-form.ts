@@ -21,6 +21,7 @@ export interface BrandingForm {
   qrHandoff: boolean;
   kioskIdleSeconds: string;
   frameUrl: string;
+  sceneUrl: string;
   logoMark: boolean;
   mirrorResult: boolean;
   consentText: string;
@@ -30,7 +31,7 @@ export interface BrandingForm {
 
 export const TEXT_KEYS = [
   'client', 'viewFinderTitle', 'viewFinderDesc', 'backgroundColor', 'textColor', 'accentColor',
-  'logoUrl', 'backgroundImageUrl', 'video', 'frameUrl', 'consentText', 'privacyUrl',
+  'logoUrl', 'backgroundImageUrl', 'video', 'frameUrl', 'sceneUrl', 'consentText', 'privacyUrl',
 ] as const;
 
 const text = (v: unknown) => (typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v));

@@ -219,7 +219,7 @@ function resolveEventKit(item: BrandingItem, branding: TenantBranding, refuse: R
     else refuse('kioskIdleSeconds', idle, `is not 0 (off) or a whole number of seconds from ${KIOSK_IDLE_MIN_SECONDS} to ${KIOSK_IDLE_MAX_SECONDS}`);
   }
 
-  const text = (field: 'frameUrl' | 'consentText' | 'privacyUrl') => {
+  const text = (field: 'frameUrl' | 'sceneUrl' | 'consentText' | 'privacyUrl') => {
     const v = raw[field];
     if (v === undefined || v === null) return undefined;
     if (typeof v !== 'string') {
@@ -233,6 +233,12 @@ function resolveEventKit(item: BrandingItem, branding: TenantBranding, refuse: R
     const why = imageProblem(frame);
     if (why) refuse('frameUrl', frame, why);
     else branding.frameUrl = frame;
+  }
+  const scene = text('sceneUrl');
+  if (scene !== undefined) {
+    const why = imageProblem(scene);
+    if (why) refuse('sceneUrl', scene, why);
+    else branding.sceneUrl = scene;
   }
   const consent = text('consentText');
   if (consent !== undefined) branding.consentText = cleanText(consent).slice(0, CONSENT_TEXT_LIMIT);

@@ -28,6 +28,7 @@ export const BrandingItemSchema = z.looseObject({
   qrHandoff: z.optional(z.unknown()),
   kioskIdleSeconds: z.optional(z.unknown()),
   frameUrl: z.optional(z.unknown()),
+  sceneUrl: z.optional(z.unknown()),
   logoMark: z.optional(z.unknown()),
   mirrorResult: z.optional(z.unknown()),
   consentText: z.optional(z.unknown()),

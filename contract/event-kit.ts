@@ -1,6 +1,6 @@
 // What a booth at an event adds to the spec's screens, per tenant: a countdown, a photo from the
-// device, a QR code to take the result home, kiosk mode, a brand frame, consent, print and
-// results mirrored like the preview.
+// device, a QR code to take the result home, kiosk mode, a brand frame, a backdrop for the
+// branded-scene style, consent, print and results mirrored like the preview.
 // Every feature is off unless the tenant's branding turns it on, so the spec's behaviour stays
 // the default. The build validates these fields like the others (contract/branding.ts).
 
@@ -27,6 +27,11 @@ export interface EventKit {
   kioskIdleSeconds: number;
   /** A frame (image name in the tenant bucket, a PNG with a transparent window) put on results. */
   frameUrl: string;
+  /**
+   * The tenant's backdrop for the branded-scene style (image name in the tenant bucket, a photo of
+   * the scene the guest is placed into); '' = the booth's own scene.
+   */
+  sceneUrl: string;
   /** The tenant's logo put on results as a corner mark (when there is no frame). */
   logoMark: boolean;
   /**
@@ -45,6 +50,7 @@ export const EVENT_KIT_OFF: Readonly<EventKit> = /* @__PURE__ */ Object.freeze({
   qrHandoff: false,
   kioskIdleSeconds: 0,
   frameUrl: '',
+  sceneUrl: '',
   logoMark: false,
   mirrorResult: false,
   consentText: '',

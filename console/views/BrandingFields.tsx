@@ -8,7 +8,7 @@ import type { BrandingForm } from '../branding-form.ts';
 import { Field } from '../parts.tsx';
 
 type TextKey = 'client' | 'viewFinderTitle' | 'viewFinderDesc' | 'backgroundColor' | 'textColor' | 'accentColor' | 'logoUrl' |
-  'backgroundImageUrl' | 'video' | 'frameUrl' | 'consentText' | 'privacyUrl' | 'kioskIdleSeconds';
+  'backgroundImageUrl' | 'video' | 'frameUrl' | 'sceneUrl' | 'consentText' | 'privacyUrl' | 'kioskIdleSeconds';
 type FlagKey = 'choosePhoto' | 'qrHandoff' | 'logoMark' | 'mirrorResult';
 
 export interface FieldsProps {
@@ -18,7 +18,7 @@ export interface FieldsProps {
   problems: Record<string, string[]>;
   warnings: Record<string, string[]>;
   /** An upload control shown under the field it fills. */
-  uploads: Partial<Record<'logoUrl' | 'backgroundImageUrl' | 'video', ReactNode>>;
+  uploads: Partial<Record<'logoUrl' | 'backgroundImageUrl' | 'video' | 'sceneUrl', ReactNode>>;
 }
 
 export function BrandingFields({ form, branding, set, problems, warnings, uploads }: FieldsProps) {
@@ -89,6 +89,8 @@ export function BrandingFields({ form, branding, set, problems, warnings, upload
         {flag('qrHandoff', 'Show a QR code on the result', 'The visitor scans it to open the result on their phone.')}
         {text('kioskIdleSeconds', 'Kiosk: idle seconds before the intro', `0 is not a kiosk; else ${KIOSK_IDLE_MIN_SECONDS} to ${KIOSK_IDLE_MAX_SECONDS} seconds without a touch, then back to the intro. A kiosk offers Print.`, false, 'number')}
         {text('frameUrl', 'Frame', 'A PNG image name in the tenant\'s files with a transparent window, put on every result. Empty: no frame.')}
+        {text('sceneUrl', 'Scene for the branded-scene style', 'A photo of your venue or set (an image name in the tenant\'s files; upload one below) that the guest is placed into. Empty: the booth\'s own studio scene.')}
+        {uploads.sceneUrl}
         {flag('logoMark', 'Put the logo on results as a corner mark', 'Used when there is no frame.')}
         {flag('mirrorResult', 'Mirror results like the preview', 'Off: results read the right way round, as phone cameras save a selfie (text on a shirt reads right). On: as the visitor saw themselves in the preview. The frame and logo are never mirrored.')}
         {text('consentText', 'Consent text', `Asked before the camera; empty asks nothing. Up to ${CONSENT_TEXT_LIMIT} characters.`, true)}

@@ -11,7 +11,7 @@ import { IntroPreview } from './IntroPreview.tsx';
 import { StylePicker } from './StylePicker.tsx';
 import { Upload } from './Upload.tsx';
 
-const UPLOAD_FIELD = { logo: 'logoUrl', background: 'backgroundImageUrl', video: 'video' } as const;
+const UPLOAD_FIELD = { logo: 'logoUrl', background: 'backgroundImageUrl', scene: 'sceneUrl', video: 'video' } as const;
 
 export function TenantEditor({ slug, account }: { slug: string; account: Account }) {
   const [view, setView] = useState<TenantView | null>(null);
@@ -102,6 +102,7 @@ export function TenantEditor({ slug, account }: { slug: string; account: Account
               logoUrl: <Upload slug={slug} kind="logo" label="Upload a logo" onUploaded={uploaded('logo')} />,
               backgroundImageUrl: <Upload slug={slug} kind="background" label="Upload a background image" onUploaded={uploaded('background')} />,
               video: <Upload slug={slug} kind="video" label="Upload a processing video" onUploaded={uploaded('video')} />,
+              sceneUrl: <Upload slug={slug} kind="scene" label="Upload a scene" onUploaded={uploaded('scene')} />,
             }}
           />
           <StylePicker all={styles} chosen={form.styles} onChange={(ids) => set('styles', ids)} problems={problems.styles} />

@@ -1,19 +1,20 @@
-// Upload one of a tenant's files (logo, background, processing video). The server reads the
+// Upload one of a tenant's files (logo, background, scene, processing video). The server reads the
 // type from the bytes and answers a refusal with a sentence, shown under the field.
 import { useState } from 'react';
 import { call, type TenantView } from '../api.ts';
 import { say } from '../state.ts';
 
-const ACCEPT = { logo: 'image/png,image/jpeg,image/webp', background: 'image/png,image/jpeg,image/webp', video: 'video/mp4,video/webm' } as const;
+const ACCEPT = { logo: 'image/png,image/jpeg,image/webp', background: 'image/png,image/jpeg,image/webp', scene: 'image/png,image/jpeg,image/webp', video: 'video/mp4,video/webm' } as const;
 const HINT = {
   logo: 'A PNG, JPEG or WebP image; stored as PNG.',
   background: 'A PNG, JPEG or WebP image; stored as JPEG.',
+  scene: 'A PNG, JPEG or WebP photo, portrait (4:5) or larger; stored as JPEG.',
   video: 'An MP4 or WebM video.',
 } as const;
 
 export function Upload({ slug, kind, label, onUploaded }: {
   slug: string;
-  kind: 'logo' | 'background' | 'video';
+  kind: 'logo' | 'background' | 'scene' | 'video';
   label: string;
   onUploaded: (view: TenantView) => void;
 }) {

@@ -1,4 +1,4 @@
-// A tenant's logo, background and processing video, uploaded through the console. The type is
+// A tenant's logo, background, scene (the branded-scene style's backdrop) and processing video, uploaded through the console. The type is
 // read from the bytes, never from the name or the Content-Type; SVG is refused (it can carry
 // script). Images are decoded within the pixel limit, read from the header first so a
 // decompression bomb costs nothing, and written again by sharp: what is stored is a fresh PNG or
@@ -8,11 +8,14 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 
-export const UPLOAD_KINDS = ['logo', 'background', 'video'] as const;
+export const UPLOAD_KINDS = ['logo', 'background', 'scene', 'video'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
+/** A scene is stored at most this many px on its long side. */
+export const SCENE_MAX_SIDE = 2048;
+
 /** The branding field each upload fills. */
-export const UPLOAD_FIELD = { logo: 'logoUrl', background: 'backgroundImageUrl', video: 'video' } as const;
+export const UPLOAD_FIELD = { logo: 'logoUrl', background: 'backgroundImageUrl', scene: 'sceneUrl', video: 'video' } as const;
 
 export interface UploadLimits {
   imageBytes: number;
@@ -63,7 +66,9 @@ export async function checkUpload(kind: UploadKind, data: Buffer, limits: Upload
   }
   try {
     const image = sharp(data, { limitInputPixels: limits.maxPixels, failOn: 'error' }).rotate();
-    // A logo keeps its transparency; a background is a photo.
+    // The engine draws a scene at most 1024 px high: a larger one only costs each worker's first decode.
+    if (kind === 'scene') image.resize(SCENE_MAX_SIDE, SCENE_MAX_SIDE, { fit: 'inside', withoutEnlargement: true });
+    // A logo keeps its transparency; a background and a scene are photos.
     const out = kind === 'logo' ? await image.png().toBuffer() : await image.jpeg({ quality: 85, mozjpeg: true }).toBuffer();
     return { ok: true, data: out, ext: kind === 'logo' ? 'png' : 'jpg' };
   } catch {

@@ -24,10 +24,19 @@ export interface EngineResult {
   prompt: string;
 }
 
+/**
+ * One of the tenant's backdrops, for a style that places the guest in a scene: the absolute path
+ * of a file in the tenant asset folder, or (on the scale-out path) the bytes read from the shared
+ * store under a key that changes with them. The same shape as a brand frame's image.
+ */
+export type SceneImage = string | { key: string; data: Uint8Array };
+
 export interface RestyleInput {
   /** The encoded photo (JPEG, PNG or WebP) exactly as the visitor sent it. */
   photo: Uint8Array;
   styleId: string;
+  /** The tenant's backdrop; a style that places the guest in a scene uses its own without it. */
+  scene?: SceneImage;
 }
 
 export interface Engine {

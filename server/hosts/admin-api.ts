@@ -217,11 +217,11 @@ export function adminApi(deps: AdminApiDeps) {
     return c.body(null, 204);
   });
 
-  // PUT /tenants/{slug}/files/{logo|background|video}, the file as the body (any Content-Type:
+  // PUT /tenants/{slug}/files/{logo|background|scene|video}, the file as the body (any Content-Type:
   // the bytes say what it is). The tenant's branding then names the new file.
   app.put('/tenants/:slug/files/:kind', async (c, next) => {
     const kind = c.req.param('kind') as UploadKind;
-    if (!UPLOAD_KINDS.includes(kind)) return fail(c, 404, `There is no file "${kind}" of a tenant; upload a logo, background or video.`);
+    if (!UPLOAD_KINDS.includes(kind)) return fail(c, 404, `There is no file "${kind}" of a tenant; upload a logo, background, scene or video.`);
     const max = kind === 'video' ? deps.uploads.videoBytes : deps.uploads.imageBytes;
     return limitBody(max, `The file is too large; the limit is ${sizeText(max)}.`)(c, next);
   }, async (c) => {

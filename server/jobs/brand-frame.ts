@@ -22,6 +22,8 @@ export interface FrameFiles {
   frame?: FrameImage;
   /** The tenant's logo, as a corner mark. */
   mark?: FrameImage;
+  /** The tenant's backdrop, handed to the engine for a style that places the guest in a scene; never drawn here. */
+  scene?: FrameImage;
 }
 
 /** The mark fits in a box of these shares of the result's short side (a wide logo is limited by the width). */

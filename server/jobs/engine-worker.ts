@@ -4,6 +4,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { EngineResult } from '../engine/engine.ts';
 import { createEngine } from '../engine/index.ts';
 import { applyBrandFrame, pictureType, type FrameFiles } from './brand-frame.ts';
+import { finishesPicture } from './job-frame.ts';
 import type { WorkerMessage, WorkerTask } from './pool.ts';
 
 const port = parentPort!;
@@ -15,7 +16,7 @@ const detailOf = (error: unknown) => (error instanceof Error ? (error.stack ?? e
  * used leaves it unframed (still mirrored), said in `frameProblem`.
  */
 async function framed(result: EngineResult, frame: FrameFiles | undefined): Promise<{ result: EngineResult; frameProblem?: string }> {
-  if (!frame) return { result };
+  if (!frame || !finishesPicture(frame)) return { result };
   const finish = async (files: FrameFiles) => ({ ...result, images: await Promise.all(result.images.map((image) => applyBrandFrame(image, files))) });
   try {
     return { result: await finish(frame) };
@@ -35,7 +36,7 @@ try {
       // No style: the photo is a finished picture (a provider's), only to be framed.
       const restyled = message.styleId === null
         ? { images: [{ data: message.photo, contentType: pictureType(message.photo) }], prompt: '' }
-        : await engine.restyle({ photo: message.photo, styleId: message.styleId });
+        : await engine.restyle({ photo: message.photo, styleId: message.styleId, ...(message.frame?.scene ? { scene: message.frame.scene } : {}) });
       const { result, frameProblem } = await framed(restyled, message.frame);
       post({ type: 'done', jobId: message.jobId, result, frameProblem });
     } catch (error) {

@@ -31,17 +31,18 @@ export function knownTenant(lookup: FrameLookup, tenant: string | undefined): st
   return tenant !== undefined && lookup.tenants.item(lookup.datasetId, tenant) ? tenant : null;
 }
 
-/** The finish of a job of this tenant; null for a missing or unknown tenant, or one with no frame, no logo mark and no mirror. */
+/** The finish of a job of this tenant; null for a missing or unknown tenant, or one with no frame, no logo mark, no mirror and no scene. */
 export function frameForTenant(lookup: FrameLookup, tenant: string | undefined): JobFrame | null {
   if (tenant === undefined) return null;
   const item = lookup.tenants.find(lookup.datasetId, tenant);
   if (!item) return null;
   // Not the build's fallback images: the default tenant's local files are not in the bucket.
   const { branding } = resolveBranding(item, { ...DEFAULT_BRANDING, logoUrl: '' });
-  const mirror = branding.mirrorResult ? { mirror: true as const } : {};
-  if (isBucketName(branding.frameUrl)) return { frame: branding.frameUrl, ...mirror };
-  if (branding.logoMark && isBucketName(branding.logoUrl)) return { mark: branding.logoUrl, ...mirror };
-  return branding.mirrorResult ? { mirror: true } : null;
+  // The backdrop travels with the frame: the same record on the job, the same copy to the store.
+  const extras = { ...(branding.mirrorResult ? { mirror: true as const } : {}), ...(isBucketName(branding.sceneUrl) ? { scene: branding.sceneUrl } : {}) };
+  if (isBucketName(branding.frameUrl)) return { frame: branding.frameUrl, ...extras };
+  if (branding.logoMark && isBucketName(branding.logoUrl)) return { mark: branding.logoUrl, ...extras };
+  return Object.keys(extras).length > 0 ? extras : null;
 }
 
 /** A sticker gets no brand: its transparent die-cut is the picture, and a frame or a mark would be drawn outside the cut, on nothing, and stop it peeling. */
@@ -53,12 +54,18 @@ export function finishFor(files: FrameFiles | undefined, prompt: string): FrameF
   return files.mirror ? { mirror: true } : undefined;
 }
 
+/** Whether the finish changes a finished picture (a scene alone is for the engine, before the picture exists). */
+export const finishesPicture = (files: FrameFiles | undefined) => Boolean(files && (files.frame || files.mark || files.mirror));
+
 /** The files of a job's finish in the tenant asset folder, or why the brand cannot be used (a sticker gets only the mirror). */
 export function frameFiles(frame: JobFrame | null, prompt: string, tenantAssetsDir: string | undefined): { files?: FrameFiles; problem?: string } {
-  const mirror = frame?.mirror ? { mirror: true } : undefined;
+  // A scene that is missing leaves the style on the booth's own scene, as a scene of no tenant does.
+  const scene = frame?.scene && tenantAssetsDir && takesFrame(prompt) ? resolveInside(tenantAssetsDir, frame.scene) : null;
+  const extras: FrameFiles = { ...(frame?.mirror ? { mirror: true } : {}), ...(scene ? { scene } : {}) };
+  const plain = Object.keys(extras).length > 0 ? { files: extras } : {};
   const name = takesFrame(prompt) ? (frame?.frame ?? frame?.mark) : undefined;
-  if (!name || !tenantAssetsDir) return mirror ? { files: mirror } : {};
+  if (!name || !tenantAssetsDir) return plain;
   const file = resolveInside(tenantAssetsDir, name);
-  if (!file) return { files: mirror, problem: `${path.join(tenantAssetsDir, name)} is missing` };
-  return { files: { ...(frame!.frame ? { frame: file } : { mark: file }), ...mirror } };
+  if (!file) return { ...plain, problem: `${path.join(tenantAssetsDir, name)} is missing` };
+  return { files: { ...(frame!.frame ? { frame: file } : { mark: file }), ...extras } };
 }

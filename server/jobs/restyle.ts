@@ -7,7 +7,7 @@ import type { StyleDefinition } from '../engine/styles-file.ts';
 import { log as logLine, logError } from '../log.ts';
 import type { JobFrame } from '../storage/jobs.ts';
 import type { FrameFiles } from './brand-frame.ts';
-import { finishFor, frameFiles } from './job-frame.ts';
+import { finishesPicture, finishFor, frameFiles } from './job-frame.ts';
 import { LIGHT_RESULT_BYTES, runGenerative } from './generative-job.ts';
 import { JOB_MESSAGES } from './job-messages.ts';
 import { TaskTimeoutError, VisitorFacingError, type PoolResult, type WorkerPool } from './pool.ts';
@@ -56,7 +56,7 @@ export async function restyle(deps: RestyleDeps, job: RestyleJob, events: { onSt
     ? await runGenerative(deps, { jobId: job.jobId, prompt: job.prompt, uploadPath: job.photoName, photo: job.photo, client: job.client }, style, events)
     : await deps.pool.run({ jobId: job.jobId, styleId: job.styleId, photo: job.photo, client: job.client, frame }, events.onStart);
   // A provider's picture is mirrored and framed on the CPU pool like a local result (a sticker is never framed).
-  if (frame && generative && result.images.length === 1) {
+  if (finishesPicture(frame) && generative && result.images.length === 1) {
     const framed = await deps.pool.run({ jobId: job.jobId, styleId: null, photo: result.images[0]!.data, client: job.client, frame });
     result = { ...framed, prompt: result.prompt };
   }

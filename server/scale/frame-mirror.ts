@@ -137,21 +137,33 @@ export class FrameMirror {
 
   /** The tenant's finish with its brand as image keys in the store, its images written first; null for none. */
   async #specOf(slug: string): Promise<JobFrame | null> {
-    const { tenants, datasetId, tenantAssetsDir, log } = this.#deps;
+    const { tenants, datasetId } = this.#deps;
     const named = frameForTenant({ tenants, datasetId }, slug);
-    const mirror = named?.mirror ? { mirror: true as const } : null;
-    const name = named?.frame ?? named?.mark;
-    if (!named || !name) return mirror;
+    if (!named) return null;
+    // The backdrop goes the frame's way: its image under its hash, its key in the spec.
+    const sceneFile = named.scene ? this.#existing(named.scene, `tenant ${slug}'s branded scene uses the booth's own scene`) : null;
+    const extras: JobFrame = { ...(named.mirror ? { mirror: true as const } : {}), ...(sceneFile ? { scene: await this.#imageKey(sceneFile) } : {}) };
+    const plain = Object.keys(extras).length > 0 ? extras : null;
+    const name = named.frame ?? named.mark;
+    if (!name) return plain;
+    const file = this.#existing(name, `tenant ${slug} is unframed`);
+    if (!file) return plain;
+    const key = await this.#imageKey(file);
+    return { ...(named.frame ? { frame: key } : { mark: key }), ...extras };
+  }
+
+  /** The file of an image name in the tenant folder, or null (said once in the log, with what follows from it). */
+  #existing(name: string, consequence: string): string | null {
+    const { tenantAssetsDir, log } = this.#deps;
     const file = resolveInside(tenantAssetsDir, name);
     const wanted = path.join(tenantAssetsDir, name);
     if (!file) {
-      if (!this.#missingTold.has(wanted)) log(`brand frames: ${wanted} is missing; tenant ${slug} is unframed`);
+      if (!this.#missingTold.has(wanted)) log(`brand frames: ${wanted} is missing; ${consequence}`);
       this.#missingTold.add(wanted);
-      return mirror;
+      return null;
     }
     this.#missingTold.delete(wanted);
-    const key = await this.#imageKey(file);
-    return { ...(named.frame ? { frame: key } : { mark: key }), ...mirror };
+    return file;
   }
 
   async #imageKey(file: string): Promise<string> {
@@ -177,8 +189,7 @@ export class FrameMirror {
     for (const json of this.#written.values()) {
       if (!json || json === 'unknown') continue;
       const spec = JSON.parse(json) as JobFrame;
-      const key = spec.frame ?? spec.mark;
-      if (key) named.add(key);
+      for (const key of [spec.frame ?? spec.mark, spec.scene]) if (key) named.add(key);
     }
     const now = Date.now();
     const stale: string[] = [];

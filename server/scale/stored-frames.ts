@@ -14,12 +14,17 @@ export const FRAME_IMAGES = 'frames/images/';
 export const frameSpecKey = (slug: string) => `${FRAME_SPECS}${slug}.json`;
 const IMAGE_KEY = /^frames\/images\/[0-9a-f]{64}\.[a-z0-9]{1,5}$/;
 
-/** A spec as stored: one image key, the frame's or the logo mark's, or none; and whether results are mirrored. */
+/**
+ * A spec as stored: one image key, the frame's or the logo mark's, or none; whether results are
+ * mirrored; and the key of the tenant's backdrop for the branded-scene style.
+ */
 const mirror = z.optional(z.literal(true));
+const scene = z.optional(z.string().regex(IMAGE_KEY));
 export const FrameSpecSchema = z.union([
-  z.strictObject({ frame: z.string().regex(IMAGE_KEY), mirror }),
-  z.strictObject({ mark: z.string().regex(IMAGE_KEY), mirror }),
-  z.strictObject({ mirror: z.literal(true) }),
+  z.strictObject({ frame: z.string().regex(IMAGE_KEY), mirror, scene }),
+  z.strictObject({ mark: z.string().regex(IMAGE_KEY), mirror, scene }),
+  z.strictObject({ mirror: z.literal(true), scene }),
+  z.strictObject({ scene: z.string().regex(IMAGE_KEY) }),
 ]);
 
 interface Store {
@@ -112,14 +117,17 @@ export class FrameImages {
    * that does not answer throws, and the job is tried again like one whose photo could not be read.
    */
   async files(frame: JobFrame | null | undefined): Promise<{ files?: FrameFiles; problem?: string }> {
-    const mirror = frame?.mirror ? { mirror: true } : undefined;
+    // A scene that cannot be read leaves the style on the booth's own scene, as with no tenant.
+    const sceneData = frame?.scene && IMAGE_KEY.test(frame.scene) ? await this.#read(frame.scene) : null;
+    const extras: FrameFiles = { ...(frame?.mirror ? { mirror: true } : {}), ...(sceneData ? { scene: { key: frame!.scene!, data: sceneData } } : {}) };
+    const plain = Object.keys(extras).length > 0 ? extras : undefined;
     const key = frame?.frame ?? frame?.mark;
-    if (!key) return mirror ? { files: mirror } : {};
-    if (!IMAGE_KEY.test(key)) return { files: mirror, problem: `${key} is not a key of the frame store` };
+    if (!key) return plain ? { files: plain } : {};
+    if (!IMAGE_KEY.test(key)) return { files: plain, problem: `${key} is not a key of the frame store` };
     const data = await this.#read(key);
-    if (!data) return { files: mirror, problem: `${key} is missing from the store` };
+    if (!data) return { files: plain, problem: `${key} is missing from the store` };
     const image = { key, data };
-    return { files: { ...(frame!.frame ? { frame: image } : { mark: image }), ...mirror } };
+    return { files: { ...(frame!.frame ? { frame: image } : { mark: image }), ...extras } };
   }
 
   async #read(key: string): Promise<Uint8Array | null> {

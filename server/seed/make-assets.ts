@@ -1,6 +1,7 @@
-// Draws the seed tenants' logos, backgrounds, processing videos and brand frames (sharp for pixels, Debian's
-// ffmpeg for the clip). The output is committed under server/seed/assets/; run this again only
-// to change them:  npx node server/seed/make-assets.ts
+// Draws the seed tenants' logos, backgrounds, processing videos, brand frames and branded-scene
+// backdrops (sharp for pixels, Debian's ffmpeg for the clip). The output is committed under
+// server/seed/assets/; run this again only to change them:  npx node server/seed/make-assets.ts
+// (`… make-assets.ts scenes` draws the backdrops alone).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -112,9 +113,52 @@ async function makeVideo(look: Look, file: string) {
   await done;
 }
 
+/** Backdrops are photos of a set, 4:5 like the branded scene they fill. */
+const SCENE_WIDTH = 1200;
+const SCENE_HEIGHT = 1500;
+
+/** A country fair on a summer afternoon: sky, a striped marquee in the tenant's colours, bunting, a lawn to stand on. */
+function sceneSvg(look: Look) {
+  const [w, h] = [SCENE_WIDTH, SCENE_HEIGHT];
+  const lawn = h * 0.74;
+  const stripes = Array.from({ length: 10 }, (_, i) => `<rect x="${120 + i * 96}" y="${h * 0.34}" width="48" height="${lawn - h * 0.34}" fill="#ffffff" opacity="0.85"/>`).join('');
+  const flags = Array.from({ length: 16 }, (_, i) => {
+    const x = 40 + i * 72;
+    const y = 120 + 40 * Math.sin((i / 15) * Math.PI);
+    return `<path d="M${x} ${y} L${x + 60} ${y + 4} L${x + 30} ${y + 62}Z" fill="${i % 2 ? look.accent : look.glow}"/>`;
+  }).join('');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">
+  <defs>
+    <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#7fb6e6"/><stop offset="1" stop-color="#dcefff"/></linearGradient>
+    <linearGradient id="lawn" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#8fbf6a"/><stop offset="1" stop-color="#4f8a3a"/></linearGradient>
+    <filter id="soft"><feGaussianBlur stdDeviation="6"/></filter>
+  </defs>
+  <rect width="${w}" height="${h}" fill="url(#sky)"/>
+  <circle cx="${w * 0.82}" cy="${h * 0.12}" r="90" fill="${look.glow}" opacity="0.9"/>
+  <g filter="url(#soft)">
+    <path d="M80 ${h * 0.34} L${w / 2} ${h * 0.2} L${w - 80} ${h * 0.34}Z" fill="${look.accent}"/>
+    <rect x="120" y="${h * 0.34}" width="${w - 240}" height="${lawn - h * 0.34}" fill="${look.accent}"/>${stripes}
+    <path d="M0 ${lawn - 40} Q ${w / 3} ${lawn - 90} ${w / 2} ${lawn - 50} T ${w} ${lawn - 60} V ${lawn + 10} H0Z" fill="#6fa552"/>
+  </g>
+  <path d="M0 120 Q ${w / 2} 200 ${w} 120" stroke="#5b4636" stroke-width="4" fill="none"/>${flags}
+  <rect y="${lawn}" width="${w}" height="${h - lawn}" fill="url(#lawn)"/>
+</svg>`;
+}
+
+async function makeScene(look: Look) {
+  const scene = SEED_TENANTS.find((t) => t.slug === look.slug)?.sceneUrl;
+  if (typeof scene === 'string' && scene) await sharp(Buffer.from(sceneSvg(look))).jpeg({ quality: 84, mozjpeg: true }).toFile(path.join(SEED_ASSETS_DIR, scene));
+}
+
+if (process.argv[2] === 'scenes') {
+  for (const look of LOOKS) await makeScene(look);
+  process.exit(0);
+}
+
 for (const look of LOOKS) {
   const dir = path.join(SEED_ASSETS_DIR, look.slug);
   fs.mkdirSync(dir, { recursive: true });
+  await makeScene(look);
   await sharp(Buffer.from(logoSvg(look))).png({ compressionLevel: 9, palette: true }).toFile(path.join(dir, 'logo.png'));
   await sharp(Buffer.from(backgroundSvg(look))).jpeg({ quality: 82, mozjpeg: true }).toFile(path.join(dir, 'background.jpg'));
   await makeVideo(look, path.join(dir, 'processing.mp4'));

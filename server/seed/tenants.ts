@@ -1,5 +1,5 @@
 // The tenants a start adds when missing: the default tenant and three demo tenants (one dark, one
-// light, one event booth with the event kit on), so the white-labelling is visible on a fresh
+// light that chooses its styles and has a backdrop for the branded scene, one event booth with the event kit on), so the white-labelling is visible on a fresh
 // machine. Images are names inside the bucket's app folder (see server/README.md, "Tenant images"); videos are served by /media.
 import {
   DEFAULT_ACCENT_COLOR, DEFAULT_BACKGROUND_COLOR, DEFAULT_TENANT_SLUG, DEFAULT_TEXT_COLOR, DEMO_TENANT_SLUGS, GENERATION_TIME_TEXT, type BrandingItem,
@@ -52,6 +52,9 @@ export const SEED_TENANTS: BrandingItem[] = [
     textColor: '#1f2a1f',
     // Dark enough that a white button label reads at 5.1:1 on it.
     accentColor: '#2e7d32',
+    // A fair's booth that sells the two looks guests frame: themselves at the fair, and a portrait.
+    styles: ['branded-scene', 'studio-portrait', 'die-cut-sticker', 'pop-art', 'comic', 'neon'],
+    sceneUrl: `${MEADOW}/scene.jpg`,
   },
   {
     // An event booth: a kiosk with a countdown, photos from the device, a QR code to take the

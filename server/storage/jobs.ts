@@ -10,6 +10,8 @@ export interface JobFrame {
   frame?: string;
   mark?: string;
   mirror?: true;
+  /** The tenant's backdrop for a style that places the guest in a scene (branded-scene). */
+  scene?: string;
 }
 
 export interface JobRecord {

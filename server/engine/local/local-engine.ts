@@ -53,7 +53,7 @@ export class LocalEngine implements Engine {
     const { inferenceSize, outputSize, maxInputPixels } = this.settings;
     const photo = await decodePhoto(input.photo, this.#renderSize(), inferenceSize, maxInputPixels);
     const person = await findPerson(models, photo, this.settings);
-    const image = await renderStyle(style, person, outputSize);
+    const image = await renderStyle(style, person, outputSize, input.scene);
     return { images: [image], prompt: style.prompt };
   }
 

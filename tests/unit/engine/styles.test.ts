@@ -7,8 +7,8 @@ import { createEngine } from '../../../server/engine/index.ts';
 const styles = createEngine().styles();
 
 describe('the local styles', () => {
-  it('lists six styles with short kebab-case ids, a label and a prompt', () => {
-    expect(styles.map((style) => style.id)).toEqual(['die-cut-sticker', 'bold-sticker', 'pop-art', 'comic', 'pencil-sketch', 'neon']);
+  it('lists eight styles with short kebab-case ids, a label and a prompt', () => {
+    expect(styles.map((style) => style.id)).toEqual(['die-cut-sticker', 'bold-sticker', 'pop-art', 'comic', 'pencil-sketch', 'neon', 'branded-scene', 'studio-portrait']);
     for (const style of styles) {
       expect(style.id).toMatch(/^[a-z]+(-[a-z]+)*$/);
       expect(style.description.length).toBeGreaterThan(2);

@@ -67,7 +67,11 @@ describe('the frame mirror', () => {
     const key = `frames/images/${sha(path.join(dir, 'assets/gala/frame.png'))}.png`;
     expect(spec(store, 'gala')).toEqual({ frame: key });
     expect(store.objects.get(key)).toEqual(fs.readFileSync(path.join(dir, 'assets/gala/frame.png')));
-    expect([...store.objects.keys()].filter((k) => k.startsWith('frames/tenants/'))).toEqual(['frames/tenants/gala.json']);
+    // Meadow Fair has no frame but a backdrop for the branded scene: it travels the same way.
+    const scene = `frames/images/${sha(path.join(dir, 'assets/meadow/scene.jpg'))}.jpg`;
+    expect(spec(store, 'meadow')).toEqual({ scene });
+    expect(store.objects.get(scene)).toEqual(fs.readFileSync(path.join(dir, 'assets/meadow/scene.jpg')));
+    expect([...store.objects.keys()].filter((k) => k.startsWith('frames/tenants/')).sort()).toEqual(['frames/tenants/gala.json', 'frames/tenants/meadow.json']);
     const writes = store.writes.length;
     expect(await mirror.syncAll()).toBe(true);
     expect(store.writes).toHaveLength(writes);
@@ -97,7 +101,7 @@ describe('the frame mirror', () => {
     tenants.remove(DATASET, 'aurora');
     await mirror.sync('aurora');
     expect(spec(store, 'aurora')).toBeUndefined();
-    expect(changed).toEqual(['gala', 'aurora', 'gala', 'gala', 'aurora']);
+    expect(changed).toEqual(['meadow', 'gala', 'aurora', 'gala', 'gala', 'aurora']);
   });
 
   it("carries a tenant's mirrored results, with its frame or alone", async () => {

@@ -110,6 +110,17 @@ describe("a worker's frame images", () => {
     expect(await images.files(null)).toEqual({});
   });
 
+  it("hands the tenant's backdrop for the branded scene to the engine, with a frame or alone; one gone is left out", async () => {
+    const frame = new Uint8Array([1]);
+    const scene = new Uint8Array([2]);
+    const images = new FrameImages(storeOf({ [IMAGE]: frame, [OTHER]: scene }));
+    expect(await images.files({ frame: IMAGE, scene: OTHER })).toEqual({ files: { frame: { key: IMAGE, data: frame }, scene: { key: OTHER, data: scene } } });
+    expect(await images.files({ scene: OTHER, mirror: true })).toEqual({ files: { scene: { key: OTHER, data: scene }, mirror: true } });
+    expect(await new FrameImages(storeOf({})).files({ scene: OTHER })).toEqual({});
+    const frames = new StoredFrames(storeOf({ [frameSpecKey('meadow')]: { scene: OTHER } }), { seconds: 10, log: () => {} });
+    expect(await frames.frameOf('meadow')).toEqual({ scene: OTHER });
+  });
+
   it('says why a frame is left off: a key outside the frame images, or an image gone', async () => {
     const images = new FrameImages(storeOf({}));
     expect(await images.files({ frame: 'gala/frame.png' })).toEqual({ problem: 'gala/frame.png is not a key of the frame store' });

@@ -8,7 +8,9 @@ import { paintComic } from './comic.ts';
 import { paintNeon } from './neon.ts';
 import { paintPencilSketch } from './pencil-sketch.ts';
 import { paintPopArt } from './pop-art.ts';
+import { paintScene, sceneFraming } from './branded-scene.ts';
 import { paintSticker, stickerCutout } from './sticker.ts';
+import { paintStudio, studioFraming } from './studio-portrait.ts';
 
 export type { LocalStyle } from '../pipeline.ts';
 
@@ -40,6 +42,15 @@ const STYLES: Omit<LocalStyle, 'thumbnail'>[] = [
   {
     id: 'neon', description: 'Neon glow', prompt: 'Neon portrait glowing in the dark', beta: false,
     framing: portrait(4 / 5), paint: paintNeon, output: 'jpeg',
+  },
+  // The tenant's backdrop (branding sceneUrl) reaches the painter with the job; without one, the booth's own scene.
+  {
+    id: 'branded-scene', description: 'Branded scene', prompt: 'You photographed in the event\'s own scene', beta: false,
+    framing: sceneFraming, paint: paintScene, output: 'jpeg',
+  },
+  {
+    id: 'studio-portrait', description: 'Studio portrait', prompt: 'Studio portrait with a soft background and flattering light', beta: false,
+    framing: studioFraming, paint: paintStudio, output: 'jpeg',
   },
 ];
 

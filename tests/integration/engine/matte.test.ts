@@ -77,13 +77,14 @@ function strayRegions(regions: ReturnType<typeof opaqueRegions>, someFaceOutside
 const cases = PORTRAITS.flatMap(([name], column) => LOCAL_STYLES.map((style) => [name, style.id, column] as const));
 
 describe('the matte of every style on every portrait', () => {
+  // The two looks made after the matte have no "today": they are held to the die-cut sticker's.
   it.each(cases)('%s, %s: its outline has fewer stairs than the mask scaled up', (name, styleId, column) => {
     const { alpha } = frames.get(`${name} ${styleId}`)!;
-    expect(stairShare(alpha)).toBeLessThan(TODAY[styleId][column]);
+    expect(stairShare(alpha)).toBeLessThan((TODAY[styleId] ?? TODAY['die-cut-sticker'])[column]);
   });
 
-  it('has, over every style and portrait, at most a tenth of the stairs of the mask scaled up', () => {
-    const now = cases.map(([name, styleId]) => stairShare(frames.get(`${name} ${styleId}`)!.alpha));
+  it('has, over every style and portrait of then, at most a tenth of the stairs of the mask scaled up', () => {
+    const now = cases.filter(([, styleId]) => TODAY[styleId]).map(([name, styleId]) => stairShare(frames.get(`${name} ${styleId}`)!.alpha));
     expect(sum(now)).toBeLessThanOrEqual(sum(Object.values(TODAY).flat()) / 10);
   });
 

@@ -92,7 +92,7 @@ export function placeInScene(alpha: Raster, width: number, height: number): Plac
 /** How strongly the scene's light bleeds into the person's edge (a share at the cut line). */
 const WRAP_STRENGTH = 1.2;
 /** The wrap's reach and the shadow's softness, as shares of the picture's height. */
-const WRAP_SHARE = 0.006;
+const WRAP_SHARE = 0.008;
 const SHADOW_BLUR_SHARE = 0.03;
 const SHADOW_DROP_SHARE = 0.012;
 /** Darkening at the shadow's core: the soft shadow of the body, and the contact shadow at the feet. */

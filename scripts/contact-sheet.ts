@@ -4,7 +4,7 @@
 // beside the face, where a staircase edge or a hole in the hair shows. Written to
 // docs/contact-sheets/<style>.png, each under 300 KB so it can be committed.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import sharp from 'sharp';
+import sharp, { type OverlayOptions } from 'sharp';
 import { LocalEngine } from '../server/engine/local/local-engine.ts';
 
 const PORTRAITS = [
@@ -64,7 +64,7 @@ try {
   const photos = await Promise.all(PORTRAITS.map((url) => readFile(url)));
   const photoCells = await Promise.all(photos.map(fitted));
   for (const style of engine.styles()) {
-    const cells: sharp.OverlayOptions[] = [];
+    const cells: OverlayOptions[] = [];
     for (const [row, photo] of photos.entries()) {
       const result = (await engine.restyle({ photo, styleId: style.id })).images[0].data;
       const top = GAP + row * (CELL + GAP);

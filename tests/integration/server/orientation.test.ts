@@ -14,7 +14,7 @@ import { dataUrl, fixture, postJob, waitForJob } from './support/client.ts';
 import { BAND_POINTS, distance, GALA_BAND, GALA_GOLD, JEWEL, pixelsOf } from './support/pixels.ts';
 import { patience } from '../../support/patience.ts';
 
-const LOCAL = ['die-cut-sticker', 'bold-sticker', 'pop-art', 'comic', 'pencil-sketch', 'neon'];
+const LOCAL = ['die-cut-sticker', 'bold-sticker', 'pop-art', 'comic', 'pencil-sketch', 'neon', 'branded-scene', 'studio-portrait'];
 const GENERATIVE = [
   { id: 'anime', description: 'Anime hero', prompt: 'Turn the person into an anime hero', engine: 'openai' },
   { id: 'anime-sticker', description: 'Anime sticker', prompt: 'An anime sticker of you', engine: 'openai', sticker: true },

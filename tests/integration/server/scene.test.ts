@@ -50,7 +50,7 @@ describe('a tenant backdrop for the branded scene', () => {
   it("draws the tenant's branded-scene jobs on its backdrop, and others on the booth's own scene", async () => {
     const tenant = await create('harbour');
     // The top corners are backdrop, far from the guest and above the shadow.
-    for (const corner of [[0.03, 0.03], [0.97, 0.03]] as const) expect(distance(tenant.at(...corner), MAGENTA)).toBeLessThan(20);
+    for (const [x, y] of [[0.03, 0.03], [0.97, 0.03]] as const) expect(distance(tenant.at(x, y), MAGENTA)).toBeLessThan(20);
     for (const other of [await create(undefined), await create('aurora')]) {
       expect(distance(other.at(0.03, 0.03), MAGENTA)).toBeGreaterThan(100);
       expect(other.meanDifference(tenant, [0, 0, 1, 0.2])).toBeGreaterThan(40);

@@ -151,7 +151,12 @@ function keepPersonRegions(probabilities: Uint8Array, faceBoxes: Rect[]): Region
 
   // Confidence is the model's own: the drawn stand-ins below must not make a body candidate.
   const confident = mask.reduce((sum, value) => sum + (value >= 230 ? 1 : 0), 0);
-  if (faceless) for (const face of faceBoxes) drawHeadAndShoulders(mask, face);
+  // A face the mask missed while it found the body below it or other people (a head cut by the
+  // photo's top edge in a crowd) is still a person's: its head is drawn in.
+  for (const face of faceBoxes) {
+    const centre = Math.min(size - 1, Math.floor(face.top + face.height / 2)) * size + Math.min(size - 1, Math.floor(face.left + face.width / 2));
+    if (faceless || mask[centre] < 128) drawHeadAndShoulders(mask, face, faceless);
+  }
 
   let area = 0;
   let [minX, minY, maxX, maxY] = [size, size, -1, -1];
@@ -215,18 +220,23 @@ function faceRegion(labels: Int32Array, face: Rect): number {
 }
 
 /**
- * A soft head (an ellipse over the face box) and shoulders (a wider ellipse below it) for a face
- * the mask missed; the matte then fits them to the photo's edges.
+ * A soft head (an ellipse over the face box) and, when asked, shoulders (a wider ellipse below
+ * it) for a face the mask missed; the matte then fits them to the photo's edges.
  */
-function drawHeadAndShoulders(mask: Uint8Array, face: Rect): void {
+function drawHeadAndShoulders(mask: Uint8Array, face: Rect, shoulders: boolean): void {
   const size = SEGMENTATION_SIZE;
   const cx = face.left + face.width / 2;
   const shapes = [
     { x: cx, y: face.top + face.height * 0.45, rx: face.width * 0.7, ry: face.height * 0.75 },
-    { x: cx, y: face.top + face.height * 2.3, rx: face.width * 1.6, ry: face.height * 1.3 },
+    ...(shoulders ? [{ x: cx, y: face.top + face.height * 2.3, rx: face.width * 1.6, ry: face.height * 1.3 }] : []),
   ];
-  for (let y = 0; y < size; y++) {
-    for (let x = 0; x < size; x++) {
+  // Only the square around the shapes, with their soft edge.
+  const left = Math.max(0, Math.floor(Math.min(...shapes.map((e) => e.x - e.rx)) - 2));
+  const right = Math.min(size, Math.ceil(Math.max(...shapes.map((e) => e.x + e.rx)) + 2));
+  const top = Math.max(0, Math.floor(Math.min(...shapes.map((e) => e.y - e.ry)) - 2));
+  const bottom = Math.min(size, Math.ceil(Math.max(...shapes.map((e) => e.y + e.ry)) + 2));
+  for (let y = top; y < bottom; y++) {
+    for (let x = left; x < right; x++) {
       // Distance past the ellipse's rim, in px of the square: a 2 px soft edge.
       const inside = Math.max(...shapes.map((e) => (1 - Math.hypot((x + 0.5 - e.x) / e.rx, (y + 0.5 - e.y) / e.ry)) * Math.min(e.rx, e.ry)));
       const value = Math.round(Math.min(1, Math.max(0, 0.5 + inside / 2)) * 255);

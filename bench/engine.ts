@@ -37,7 +37,7 @@ async function serveJobs(photo: Uint8Array): Promise<void> {
   });
 }
 
-async function benchPhoto(): Promise<Buffer> {
+export async function benchPhoto(): Promise<Buffer> {
   const source = await readFile(new URL('../tests/fixtures/astronaut.jpg', import.meta.url));
   return sharp(source).resize(PHOTO.width, PHOTO.height, { fit: 'cover', kernel: 'lanczos3' }).jpeg({ quality: 92 }).toBuffer();
 }

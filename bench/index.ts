@@ -3,7 +3,7 @@
 // `npm run bench -- engine server` runs only the named parts.
 import { formatTable, type BenchRow } from './row.ts';
 
-const PARTS = ['engine', 'turnaround', 'abuse', 'engines', 'scale', 'server', 'console-events', 'scale-events', 'site-build', 'site', 'publish'] as const;
+const PARTS = ['engine', 'engine-compare', 'turnaround', 'abuse', 'engines', 'scale', 'server', 'console-events', 'scale-events', 'site-build', 'site', 'publish'] as const;
 const wanted = process.argv.slice(2);
 const parts = wanted.length ? PARTS.filter((p) => wanted.includes(p)) : PARTS;
 

@@ -32,7 +32,9 @@ const STYLES: Omit<LocalStyle, 'thumbnail'>[] = [
     id: 'comic', description: 'Comic', prompt: 'Comic book portrait with bold ink lines and halftone dots', beta: false,
     framing: portraitOfAll(4 / 5), paint: paintComic, output: 'jpeg',
   },
-  // Beta: on noisy or dark clothing the dodge draws scribbles rather than fabric.
+  // Beta: on noisy or dark clothing the dodge drew scribbles rather than fabric. Since the dodge's
+  // dark floor the jackets read as shading (tests/integration/engine/style-quality.test.ts);
+  // the flag stays until the sketch has been judged on more photos than the four portraits.
   {
     id: 'pencil-sketch', description: 'Pencil sketch', prompt: 'Graphite pencil sketch on paper', beta: true,
     framing: portraitOfAll(4 / 5), paint: paintPencilSketch, output: 'jpeg',

@@ -6,22 +6,23 @@ import { createRaster, fromSharp, toSharp, type Raster } from '../raster.ts';
 export async function flatColours(rgb: Raster, colours: number, saturation: number, skin?: SkinLook): Promise<Raster> {
   // Flat areas need no full resolution: working at half size makes the median 4x cheaper
   // (libvips' rank filter is the slowest step of a job) and the upscale keeps the edges clean.
-  const half = { width: Math.max(1, Math.round(rgb.width / 2)), height: Math.max(1, Math.round(rgb.height / 2)) };
-  const smooth = await fromSharp(toSharp(rgb).resize(half.width, half.height).median(3));
+  // Skin is mixed in at half size too: at full size it cost the comic +85 ms CPU a job.
+  const half = await fromSharp(toSharp(rgb).resize(Math.max(1, Math.round(rgb.width / 2)), Math.max(1, Math.round(rgb.height / 2))));
+  const smooth = await fromSharp(toSharp(half).median(3));
   const palette = await toSharp(smooth)
     .modulate({ saturation })
     .png({ palette: true, colours, dither: 0, effort: 1, compressionLevel: 0 })
     .toBuffer();
-  const flat = await fromSharp(sharp(palette).removeAlpha().toColourspace('srgb').resize(rgb.width, rgb.height, { fit: 'fill', kernel: 'cubic' }));
-  if (!skin) return flat;
-  // Skin is only softened (a sigma of about a pixel): the half-size median blurred teeth and eyes
-  // and cost the bold sticker 1-2 of its CIEDE2000 from the photo.
-  const softened = toSharp(rgb).blur(Math.max(0.6, rgb.width / 800));
-  const [smoothSkin, weight] = await Promise.all([
-    fromSharp(skin.saturation === 1 ? softened : softened.modulate({ saturation: skin.saturation })),
-    skinWeight(smooth, rgb.width, rgb.height),
-  ]);
-  return mix(flat, smoothSkin, weight);
+  let flat = await fromSharp(sharp(palette).removeAlpha().toColourspace('srgb'));
+  if (skin) {
+    // The skin is the half-size photo itself: the median would smear teeth and eyes.
+    const [own, weight] = await Promise.all([
+      skin.saturation === 1 ? half : fromSharp(toSharp(half).modulate({ saturation: skin.saturation })),
+      skinWeight(smooth),
+    ]);
+    flat = mix(flat, own, weight);
+  }
+  return fromSharp(toSharp(flat).resize(rgb.width, rgb.height, { fit: 'fill', kernel: 'cubic' }));
 }
 
 /** How skin is painted where flat colours would recolour it. */
@@ -31,9 +32,10 @@ export interface SkinLook {
 }
 
 /**
- * Skin keeps the smoothed photo's colours: a few palette colours across a face turned it orange
- * (the bold sticker's faces were 8.3-10.6 CIEDE2000 from the photo on the four test portraits, now
- * 3.0-4.5; the die-cut sticker's are 0.8-2.6) or into dark and light blotches (comic). Everything else keeps the flat palette colours.
+ * Skin keeps the photo's own colours: a few palette colours across a face turned it orange (the
+ * bold sticker's faces were 8.3-10.6 CIEDE2000 from the photo on the four test portraits, now
+ * 3.1-4.9; the die-cut sticker's are 0.8-2.6) or into dark and light blotches (comic).
+ * Everything else keeps the flat palette colours.
  */
 function mix(flat: Raster, smooth: Raster, weight: Raster): Raster {
   const out = Buffer.from(flat.data);
@@ -47,16 +49,15 @@ function mix(flat: Raster, smooth: Raster, weight: Raster): Raster {
 }
 
 /**
- * Where skin is, 0..255 at width x height, from the half-size smoothed photo. Blurred and
- * boosted, so the deep red creases and shadows of a face (outside the skin cluster on Grace
- * Hopper's face) are taken with the skin around them instead of turning into orange blotches.
+ * Where skin is, 0..255, from the smoothed photo. Blurred and boosted, so the deep red creases
+ * and shadows of a face (outside the skin cluster on Grace Hopper's face) are taken with the
+ * skin around them instead of turning into orange blotches.
  */
-async function skinWeight(smooth: Raster, width: number, height: number): Promise<Raster> {
+async function skinWeight(smooth: Raster): Promise<Raster> {
   const map = createRaster(smooth.width, smooth.height, 1);
   const s = smooth.data;
   for (let i = 0, p = 0; i < map.data.length; i++, p += 3) map.data[i] = Math.round(255 * skinLikelihood(s[p], s[p + 1], s[p + 2]));
-  const spread = await fromSharp(toSharp(map).blur(Math.max(1, smooth.width / 250)).linear(1.8, 0).resize(width, height, { fit: 'fill' }).extractChannel(0));
-  return spread;
+  return fromSharp(toSharp(map).blur(Math.max(1, smooth.width / 250)).linear(1.8, 0).extractChannel(0));
 }
 
 /**

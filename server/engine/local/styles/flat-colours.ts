@@ -33,7 +33,7 @@ export interface SkinLook {
 
 /**
  * Skin keeps the photo's own colours: a few palette colours across a face turned it orange (the
- * bold sticker's faces were 8.3-10.6 CIEDE2000 from the photo on the four test portraits, now
+ * bold sticker's faces were 7.1-10.6 CIEDE2000 from the photo on the four test portraits, now
  * 3.1-4.9; the die-cut sticker's are 0.8-2.6) or into dark and light blotches (comic).
  * Everything else keeps the flat palette colours.
  */

@@ -1,4 +1,5 @@
-// Comic: flat posterized colours, bold dark ink lines and a cut outline, halftone dots behind.
+// Comic: flat posterized colours (skin smooth in its own tones, a touch more saturated: no blotches),
+// bold dark ink lines and a cut outline, halftone dots behind.
 import type { Frame } from '../framing.ts';
 import { blur, createRaster, dilate, fromSharp, hexToRgb, toSharp, type Raster } from '../raster.ts';
 import { flatColours, inkLines } from './flat-colours.ts';
@@ -11,7 +12,7 @@ export async function paintComic(frame: Frame, outputSize: number): Promise<Rast
   const { alpha } = frame;
   const { width, height } = frame.rgb;
   const [flat, ink, outline, shade] = await Promise.all([
-    flatColours(frame.rgb, 12, 1.6),
+    flatColours(frame.rgb, 12, 1.6, { saturation: 1.15 }),
     inkLines(frame.rgb, 90),
     dilate(alpha, Math.max(3, Math.round(outputSize * 0.007))),
     fromSharp(toSharp(frame.rgb).greyscale().blur(Math.max(2, outputSize / 120))),

@@ -1,5 +1,6 @@
 // Die-cut stickers: the person cut along the mask, a smooth white outline, a soft drop shadow,
-// on a transparent PNG cropped to the person. The bold variant flattens the colours first.
+// on a transparent PNG cropped to the person. The bold variant flattens the colours first, all
+// but the skin, which keeps the guest's own tones (flat-colours.ts).
 import type { Frame } from '../framing.ts';
 import { clampRect } from '../person.ts';
 import type { Framing } from '../pipeline.ts';
@@ -12,7 +13,7 @@ export interface StickerLook {
 }
 
 /** The white outline, the shadow and the room they need around the person, for an output size. */
-function stickerGeometry(outputSize: number) {
+export function stickerGeometry(outputSize: number) {
   const outline = Math.round(outputSize * 0.024);
   const shadowBlur = Math.round(outputSize * 0.01);
   const shadowOffset = Math.round(outputSize * 0.012);
@@ -31,7 +32,7 @@ export const stickerCutout: Framing = (person, outputSize) => {
 export const paintSticker = (look: StickerLook) => async (frame: Frame, outputSize: number): Promise<Raster> => {
   const { outline, shadowBlur, shadowOffset, padding } = stickerGeometry(outputSize);
   let { rgb, alpha } = frame;
-  if (look.bold) rgb = await inkCutLine(await flatColours(rgb, 10, 1.7), alpha, Math.max(2, Math.round(outputSize * 0.005)));
+  if (look.bold) rgb = await inkCutLine(await flatColours(rgb, 10, 1.7, { saturation: 1 }), alpha, Math.max(2, Math.round(outputSize * 0.005)));
 
   [rgb, alpha] = await Promise.all([pad(rgb, padding), pad(alpha, padding)]);
   const white = await dilate(alpha, outline);

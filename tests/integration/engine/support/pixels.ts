@@ -4,6 +4,9 @@ import sharp from 'sharp';
 
 export const FIXTURES = new URL('../../../fixtures/', import.meta.url);
 export const fixture = (name: string): Buffer => readFileSync(new URL(name, FIXTURES));
+/** The shared portrait set beside the checkout (../shared/fixtures/portraits, see its ATTRIBUTION.md). */
+export const PORTRAITS = new URL('../../../../../shared/fixtures/portraits/', import.meta.url);
+export const portrait = (name: string): Buffer => readFileSync(new URL(name, PORTRAITS));
 
 export interface Pixels {
   data: Buffer;

@@ -54,10 +54,10 @@ const MATTE_RADIUS = 2;
 /**
  * The outline's last smoothing, a Gaussian's sigma as a share of a mask pixel, and its least in px.
  * Measured on the four portraits (tests/integration/engine/matte.test.ts): the outline's stairs
- * fall to 3-10% of the mask scaled up (without it, 27-58%); hair keeps its partial coverage.
+ * fall to 3-14% per style of the mask scaled up (8% over all; without it, 27-58%); hair keeps its partial coverage.
  */
 const MATTE_SMOOTHING = 0.3;
-const MATTE_SMOOTHING_MIN = 1.2;
+const MATTE_SMOOTHING_MIN = 1.5;
 /**
  * An opaque island smaller than this share of the largest is a sliver of the matte, not a person:
  * the smallest person of a group of six is still a tenth of the largest.
@@ -82,7 +82,7 @@ export async function cutFrame(person: Person, rect: Rect, longSide: number): Pr
   ]);
   const matte = matteAlpha(fastGuidedFilter(rgb, smallRgb, smallMask, { radius: MATTE_RADIUS, epsilon: MATTE_EPSILON }), width, height);
   // The guided matte follows the photo pixel by pixel, its grain too: a last blur at about a third
-  // of a mask pixel (at least 1.2 px) leaves an anti-aliased outline with no stairs in it.
+  // of a mask pixel (at least 1.5 px) leaves an anti-aliased outline with no stairs in it.
   const alpha = await blur(matte, Math.max(MATTE_SMOOTHING_MIN, maskPixel * MATTE_SMOOTHING));
   dropIslands(alpha, MIN_ISLAND_SHARE);
   const best = person.faces[0];

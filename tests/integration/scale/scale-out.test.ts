@@ -237,7 +237,8 @@ describe('brand frames', () => {
   /** A control node that has written every tenant's frame to the store. */
   const startControl = async () => {
     const control = await cluster.startControl();
-    await printed(control, /brand frames: 1 tenant frame\(s\) written to the store/);
+    // Gala Night's frame and Meadow Fair's scene (its branded-scene backdrop).
+    await printed(control, /brand frames: 2 tenant frame\(s\) written to the store/);
     return control;
   };
   /** Past the API nodes' second of keeping a spec. */
@@ -250,8 +251,9 @@ describe('brand frames', () => {
 
   it("puts Gala Night's frame on a job created on an API node, in the full image and the preview", async () => {
     const control = await startControl();
-    // Only the tenants with a frame or a logo mark have a spec (the seed's aurora and meadow have neither).
-    expect(await specs()).toEqual(['gala.json']);
+    // Only the tenants with a frame, a logo mark or a scene have a spec (the seed's aurora has none;
+    // meadow has its branded-scene backdrop).
+    expect((await specs()).sort()).toEqual(['gala.json', 'meadow.json']);
     await control.stop();
     await afterSpecsExpire();
     const job = await create('gala');
@@ -305,7 +307,7 @@ describe('brand frames', () => {
     const again = await startControl();
     const off = await call(again.url, 'PUT', '/tenants/gala', { cookie: await signIn(again.url), body: { ...gala.body.branding, frameUrl: '' } });
     expect(off.status, JSON.stringify(off.body)).toBe(200);
-    expect(await specs()).toEqual([]);
+    expect(await specs()).toEqual(['meadow.json']);
     await again.stop();
     await afterSpecsExpire();
     const image = await pixelsOf((await create('gala')).images[0]!);

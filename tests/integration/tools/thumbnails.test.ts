@@ -45,6 +45,6 @@ describe('npm run thumbnails -- --style', () => {
   it('says which styles exist when the id is not one of them', async () => {
     const run = await thumbnails(['--style', 'nope'], { BOOTH_STYLES_FILE: '' });
     expect(run.code).toBe(1);
-    expect(run.out).toContain('No style "nope" is offered (styles: die-cut-sticker, bold-sticker, pop-art, comic, pencil-sketch, neon).');
+    expect(run.out).toContain('No style "nope" is offered (styles: die-cut-sticker, bold-sticker, pop-art, comic, pencil-sketch, neon, branded-scene, studio-portrait).');
   });
 });

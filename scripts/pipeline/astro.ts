@@ -56,6 +56,7 @@ export const astroBuild: BuildSite = ({ outDir, siteDataFile, rootTenant, render
     child.on('error', (error) => reject(new BuildError(`Cannot start astro build: ${error.message}.`)));
     child.on('exit', (code, signal) => {
       if (code === 0) return placeTenantNotFoundPages(outDir).then(() => addWebApps({ outDir, siteDataFile, rootTenant })).then(resolve, reject);
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: the escape starts the terminal colour codes it removes.
       const tail = output.replace(/\x1b\[[0-9;]*m/g, '').trim().slice(-TAIL_CHARS);
       reject(new BuildError(`astro build failed (${signal ?? `exit ${code}`}); the previous site is left as it was. Its last output:\n${tail}`));
     });

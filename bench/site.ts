@@ -69,7 +69,7 @@ export default async function benchSite(): Promise<BenchRow[]> {
           area: 'site',
           figure: `JS of ${prefix ? `/${prefix}` : 'the default'} ${screen.name} screen`,
           value: `${kb(js.gzip)} gzip (${kb(js.raw)} raw)${js.framework ? '' : ', no framework'}`,
-          how: `${js.files.length} module files + inline scripts, from ${dist.replace(root + '/', '')}, gzip -9 per file, inline scripts by what they add to the gzipped page`,
+          how: `${js.files.length} module files + inline scripts, from ${dist.replace(`${root}/`, '')}, gzip -9 per file, inline scripts by what they add to the gzipped page`,
         });
       }
     }

@@ -89,6 +89,7 @@ export function videoProblem(value: string): string | null {
 
 // Control characters would end up invisible in the page or break a line layout; \n separates
 // the description's paragraphs and stays.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes.
 const cleanText = (value: string) => value.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, '').trim();
 
 /** How a tenant is named in a report: its client name, and its slug. */

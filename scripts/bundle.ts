@@ -5,7 +5,7 @@
 import { relative } from 'node:path';
 import { bundleSlugs, bundleWarnings, makeBundle, readSiteData } from './pipeline/bundle.ts';
 import { BuildError } from './pipeline/errors.ts';
-import { ROOT } from './pipeline/settings.ts';
+import { ROOT, readSettings } from './pipeline/settings.ts';
 import { cleanUpOnInterrupt } from './pipeline/interrupt.ts';
 import { SITE_FILE_SETTINGS, SettingsError, fromRoot, readEnv, text } from '../contract/settings.ts';
 
@@ -19,6 +19,7 @@ try {
   const bundleDir = fromRoot(ROOT, settings.BOOTH_BUNDLE_DIR);
   // The last build's app icons are reused: its tenants' logos need not be reachable now.
   const lastSiteDir = fromRoot(ROOT, settings.BOOTH_OUT_DIR);
+  const { contentHost } = readSettings(process.env);
   const site = await readSiteData(siteDataFile);
   const asked = process.argv.slice(2).filter((a) => a !== '--');
   const slugs = asked.length ? asked : site.tenants.map((t) => t.slug);
@@ -27,7 +28,7 @@ try {
   if (unknown.length) throw new BuildError(`No tenant has the slug ${unknown.map((s) => `"${s}"`).join(', ')} in the last build. Bundles can be made for: ${bundleSlugs(site).join(', ')}.`);
   for (const slug of slugs) {
     const started = performance.now();
-    const archive = await makeBundle({ site, siteDataFile, slug, bundleDir, lastSiteDir });
+    const archive = await makeBundle({ site, siteDataFile, contentHost, slug, bundleDir, lastSiteDir });
     console.log(`${relative(ROOT, archive)} (${((performance.now() - started) / 1000).toFixed(1)} s): serve its contents from the root of a static host.`);
     for (const warning of bundleWarnings(site, slug)) console.log(`  note: ${warning}`);
   }

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { DEFAULT_PORT, type SiteData } from '../contract/index.ts';
 import { DEFAULT_SERVICE_USERNAME } from '../contract/embedded-defaults.ts';
 import { SITE_FILE_SETTINGS, SettingsError, fromRoot, readEnv } from '../contract/settings.ts';
+import { parseListeningLine, type Listening } from '../server/listening-line.ts';
 
 const root = join(import.meta.dirname, '..');
 /** How often the start checks that whoever started it is still there. */
@@ -74,21 +75,13 @@ setInterval(() => {
 // The server names the addresses it listens on (PORT=0 means any free port): http, then HTTPS
 // for phones unless BOOTH_HTTPS=off. Each line: the address on this machine, then those on the
 // network when it listens on all of them.
-const HTTP_LINE = /listening on (http:\/\/[^\s,]+)(?: \(on the network: ([^)]*)\))?/;
-const HTTPS_LINE = /listening for phones on (https:\/\/[^\s,]+)(?: \(on the network: ([^)]*)\))?,\s*(.*)$/;
-interface Listener { local: string; network: string[]; note: string }
-const listener = (match: RegExpExecArray): Listener => ({
-  local: match[1]!,
-  network: match[2] ? match[2].split(', ') : [],
-  note: match[3] ?? '',
-});
-let plain: Listener | null = null;
-let secure: Listener | null = null;
+// The lines' format and its parser: server/listening-line.ts.
+let plain: Listening | null = null;
+let secure: Listening | null = null;
 const server = run('server/main.ts', { PORT: process.env.PORT ?? String(DEFAULT_PORT), BOOTH_SITE_DIR: outDir, ...SERVER_MEMORY }, (line) => {
-  const https = HTTPS_LINE.exec(line);
-  if (https) secure = listener(https);
-  const http = !https && HTTP_LINE.exec(line);
-  if (http && !plain) plain = listener(http);
+  const listening = parseListeningLine(line);
+  if (listening?.scheme === 'https') secure = listening;
+  if (listening?.scheme === 'http' && !plain) plain = listening;
 });
 server.once('exit', (code) => {
   if (stopping) return;
@@ -100,9 +93,9 @@ server.once('exit', (code) => {
   void stopAll(code || 1);
 });
 while (!plain) await new Promise((r) => setTimeout(r, 50));
-const { local } = plain as Listener;
+const { local } = plain as Listening;
 // The QR hand-off opens a result on a phone: on the booth's HTTPS network address, unless set.
-const phoneSite = (secure as Listener | null)?.network[0];
+const phoneSite = (secure as Listening | null)?.network[0];
 const hosts = { BOOTH_AUTH_HOST: local, BOOTH_CONTENT_HOST: local, BOOTH_AI_HOST: local, ...(phoneSite ? { BOOTH_PUBLIC_SITE_URL: phoneSite } : {}) };
 const buildEnv = Object.fromEntries(Object.entries(hosts).map(([k, v]) => [k, process.env[k] || v]));
 const buildCode = await exited(run('scripts/build.ts', { ...buildEnv, BOOTH_OUT_DIR: outDir, BOOTH_SITE_DATA: siteDataFile }));
@@ -121,13 +114,13 @@ for (const t of site.tenants) console.log(`  ${t.client}: ${here}/${t.slug}/`);
 console.log(`  The operator console: ${here}/admin/ (sign in as ${process.env.BOOTH_SERVICE_USERNAME || DEFAULT_SERVICE_USERNAME})`);
 // Phones need HTTPS for the camera; http://localhost (a kiosk on this machine) has it already.
 const isLoopback = (url: string) => /^https?:\/\/(127\.|localhost|\[::1\])/.test(url);
-const tls = secure as Listener | null;
+const tls = secure as Listening | null;
 const phones = tls ? [...tls.network, ...(isLoopback(tls.local) ? [] : [tls.local])] : [];
 if (tls && phones.length) {
   console.log(`  Phones on this network: ${phones.map((url) => `${url}/`).join('  ')}`);
   if (/self-signed/.test(tls.note)) console.log('    (self-signed certificate: each phone shows a warning once; choose to go on. server/README.md says how to use your own.)');
 } else if (!tls) {
-  const lan = [...(plain as Listener).network, ...(isLoopback(local) ? [] : [local])];
+  const lan = [...(plain as Listening).network, ...(isLoopback(local) ? [] : [local])];
   if (lan.length) console.log(`  On this network: ${lan.map((url) => `${url}/`).join('  ')} (BOOTH_HTTPS=off: phones get no camera over http)`);
 }
 console.log('Press Ctrl-C to stop.');

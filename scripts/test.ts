@@ -39,8 +39,17 @@ ensure(PROGRAMS);
 for (const p of PROGRAMS) process.env[p.env] = find(p);
 mkdirSync(join(root, '.test-runs'), { recursive: true });
 
-// Types first (astro check covers .astro, .ts and .tsx): a whole run only, not `npm test -- FILE`.
+// Formatting and lint rules first, then types (astro check covers .astro, .ts and .tsx): a whole
+// run only, not `npm test -- FILE`.
 if (process.argv.length <= 2) {
+  const lint = spawnSync(process.execPath, [join(root, 'node_modules', '@biomejs', 'biome', 'bin', 'biome'), 'ci', '.'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (lint.status !== 0) {
+    console.error('\ntests: 0 passed, 1 failed (`npm run lint` found problems; `npm run format` fixes the formatting ones)');
+    process.exit(1);
+  }
   const check = spawnSync(process.execPath, [join(root, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'check'], {
     cwd: root,
     stdio: 'inherit',

@@ -14,7 +14,7 @@ import { JobWaiters } from './jobs/waiters.ts';
 import { UploadReaders } from './jobs/upload-readers.ts';
 import { DEFAULT_SERVICE_PASSWORD } from '../contract/index.ts';
 import { loadJwtSecret } from './jwt.ts';
-import { LoginThrottle } from './login-throttle.ts';
+import { LoginThrottle } from './limits/login-throttle.ts';
 import { log } from './log.ts';
 import { seed } from './seed/seed.ts';
 import type { Settings } from './settings.ts';

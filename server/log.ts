@@ -3,7 +3,9 @@
 // escaped: a %0A in a URL cannot forge a second line, an ESC cannot clear the operator's terminal.
 
 // C0 controls, DEL and C1 controls.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes.
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes.
 const CONTROL_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g;
 
 const escapeControl = (char: string) =>

@@ -11,6 +11,7 @@ import { log, logError } from './log.ts';
 import { roleOf, roleProblem } from './roles.ts';
 import { DataFolderError, lockDataFolder } from './storage/data-folder-lock.ts';
 import { lanAddresses, loadTls } from './tls.ts';
+import { listeningLine, type Listening } from './listening-line.ts';
 import type { ServerAddresses } from './publish/build-env.ts';
 
 // node:sqlite prints an "experimental" warning on every start; it says nothing an operator can act on.
@@ -73,11 +74,11 @@ const tls = settings.https
 const urlHost = (host: string) => (isIPv6(host) ? `[${host.replace('%', '%25')}]` : host);
 
 /** The address a person on this machine types; with a wildcard bind, the LAN addresses too. */
-function addresses(scheme: 'http' | 'https', port: number) {
+function addresses(scheme: 'http' | 'https', port: number, note = ''): Listening {
   const wildcard = settings.host === '0.0.0.0' || settings.host === '::';
   const local = wildcard || settings.host === 'localhost' ? '127.0.0.1' : urlHost(settings.host);
-  const lan = wildcard ? lanAddresses().map((address) => `${scheme}://${address}:${port}`) : [];
-  return `${scheme}://${local}:${port}${lan.length ? ` (on the network: ${lan.join(', ')})` : ''}`;
+  const network = wildcard ? lanAddresses().map((address) => `${scheme}://${address}:${port}`) : [];
+  return { scheme, local: `${scheme}://${local}:${port}`, network, note };
 }
 
 // Ready before the first "listening" line: whoever reads it may stop the server at once.
@@ -135,7 +136,7 @@ if (settings.servicePassword === DEFAULT_SERVICE_PASSWORD && !/^(127\.|::1$|loca
 // The HTTPS line first: whoever waits for the "listening on http" line then has both.
 if (secure && tls) {
   const kind = tls.selfSigned ? 'self-signed certificate: a phone asks once before it goes on' : 'certificate from BOOTH_TLS_CERT';
-  log(`booth server listening for phones on ${addresses('https', httpsPort)}, ${kind}`);
+  log(listeningLine('server', addresses('https', httpsPort, kind)));
 }
 // A publish from the console builds against this server, as npm start's build does.
 // Only the embedded default (role all) publishes; API and worker nodes have no site to build.
@@ -146,5 +147,5 @@ if (listening) {
   const phoneSite = secure && wildcard ? lanAddresses().map((address) => `https://${address}:${httpsPort}`)[0] : undefined;
   listening({ local, ...(phoneSite ? { phoneSite } : {}) });
 }
-log(`booth ${role === 'all' ? 'server' : role} listening on ${addresses('http', portOf(plain))}`);
+log(listeningLine(role === 'all' ? 'server' : role, addresses('http', portOf(plain))));
 

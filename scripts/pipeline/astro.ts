@@ -9,11 +9,13 @@ import { trackChild } from './interrupt.ts';
 import { join } from 'node:path';
 import { BuildError } from './errors.ts';
 import { writeInstallableApps } from './installable.ts';
-import { ROOT, readSettings } from './settings.ts';
+import { ROOT } from './settings.ts';
 
 export interface SiteBuild {
   outDir: string;
   siteDataFile: string;
+  /** The content host of the build's settings: a proxy on the site's own origin is this host. */
+  contentHost: string;
   /** Build only this tenant, served from the root (a per-tenant bundle). */
   rootTenant?: string;
   /** The last full build, whose app icons a bundle reuses instead of fetching the logos again. */
@@ -27,7 +29,7 @@ export type BuildSite = (build: SiteBuild) => Promise<void>;
 /** The tail of astro's output is kept for the failure message; the rest is noise on success. */
 const TAIL_CHARS = 3_000;
 
-export const astroBuild: BuildSite = ({ outDir, siteDataFile, rootTenant, rendererDir }) =>
+export const astroBuild: BuildSite = ({ outDir, siteDataFile, contentHost, rootTenant, rendererDir }) =>
   new Promise((resolve, reject) => {
     const env: NodeJS.ProcessEnv = {
       ...process.env,
@@ -55,17 +57,18 @@ export const astroBuild: BuildSite = ({ outDir, siteDataFile, rootTenant, render
     child.stderr.on('data', keep);
     child.on('error', (error) => reject(new BuildError(`Cannot start astro build: ${error.message}.`)));
     child.on('exit', (code, signal) => {
-      if (code === 0) return placeTenantNotFoundPages(outDir).then(() => addWebApps({ outDir, siteDataFile, rootTenant })).then(resolve, reject);
+      if (code === 0) return placeTenantNotFoundPages(outDir).then(() => addWebApps({ outDir, siteDataFile, contentHost, rootTenant })).then(resolve, reject);
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: the escape starts the terminal colour codes it removes.
       const tail = output.replace(/\x1b\[[0-9;]*m/g, '').trim().slice(-TAIL_CHARS);
       reject(new BuildError(`astro build failed (${signal ?? `exit ${code}`}); the previous site is left as it was. Its last output:\n${tail}`));
     });
   });
 
 /** Every page set made an installable web app with its service worker (installable.ts). */
-async function addWebApps({ outDir, siteDataFile, rootTenant, lastSiteDir }: SiteBuild): Promise<void> {
+async function addWebApps({ outDir, siteDataFile, contentHost, rootTenant, lastSiteDir }: SiteBuild): Promise<void> {
   const site = JSON.parse(await readFile(siteDataFile, 'utf8')) as SiteData;
   // A proxy on the site's own origin ('') is the embedded server, which is the content host too.
-  const proxyOrigin = new URL(readSettings(process.env).contentHost).origin;
+  const proxyOrigin = new URL(contentHost).origin;
   await writeInstallableApps(outDir, site, { rootTenant, lastSiteDir, proxyOrigin, warn: (line) => console.log(`note: ${line}`) });
 }
 

@@ -47,6 +47,8 @@ export function bundleWarnings(site: SiteData, slug: string): string[] {
 export interface BundleRequest {
   site: SiteData;
   siteDataFile: string;
+  /** The content host the site was built against (its web apps' icons come through it). */
+  contentHost: string;
   slug: string;
   /** Where {slug}.tar.gz goes. */
   bundleDir: string;
@@ -55,7 +57,7 @@ export interface BundleRequest {
   buildSite?: BuildSite;
 }
 
-export async function makeBundle({ site, siteDataFile, slug, bundleDir, lastSiteDir, buildSite = astroBuild }: BundleRequest): Promise<string> {
+export async function makeBundle({ site, siteDataFile, contentHost, slug, bundleDir, lastSiteDir, buildSite = astroBuild }: BundleRequest): Promise<string> {
   if (!bundleSlugs(site).includes(slug)) {
     throw new BuildError(`No tenant has the slug "${slug}" in the last build. Bundles can be made for: ${bundleSlugs(site).join(', ')}.`);
   }
@@ -65,7 +67,7 @@ export async function makeBundle({ site, siteDataFile, slug, bundleDir, lastSite
   const stagedArchive = `${staged}.tar.gz`;
   trackStaged(stagedArchive);
   try {
-    await buildSite({ outDir: staged, siteDataFile, rootTenant: slug === site.defaultTenant.slug ? undefined : slug, lastSiteDir });
+    await buildSite({ outDir: staged, siteDataFile, contentHost, rootTenant: slug === site.defaultTenant.slug ? undefined : slug, lastSiteDir });
     if (slug === site.defaultTenant.slug) await dropTenantFolders(staged, site);
     await writeRewriteRules(staged, { tenantPrefixes: false });
     // portable: no user names or ids of this machine in the archive.

@@ -83,7 +83,7 @@ export async function runPipeline(settings: BuildSettings, deps: PipelineDeps = 
     await ensureParent(renderer);
     await writeFile(stagedData, `${JSON.stringify(siteData, null, 2)}\n`);
     deps.progress?.('Building every page set with astro');
-    await (deps.buildSite ?? astroBuild)({ outDir: stagedSite, siteDataFile: stagedData, rendererDir: stagedRenderer });
+    await (deps.buildSite ?? astroBuild)({ outDir: stagedSite, siteDataFile: stagedData, contentHost: settings.contentHost, rendererDir: stagedRenderer });
     await writeRewriteRules(stagedSite, { tenantPrefixes: true });
     deps.progress?.('Putting the new site in place');
     await uninterrupted(async () => {

@@ -23,11 +23,11 @@ export function webAppHeaderRules(): string {
  * safety headers are repeated: nginx drops them in a location with add_header of its own.
  */
 export function webAppNginxLocations(csp: string): string[] {
-  const escape = (name: string) => name.replace(/\./g, '\\.');
+  const escapeDots = (name: string) => name.replace(/\./g, '\\.');
   const safety = nginxSafetyHeaders(csp).join(' ');
   return [
     '# Each tenant\'s web app: the service worker and the manifest are checked on every load.',
-    `location ~ "(^|/)${escape(WEB_APP_FILES.worker)}$" { add_header Cache-Control "${NO_CACHE}"; ${safety} }`,
-    `location ~ "(^|/)${escape(WEB_APP_FILES.manifest)}$" { types { } default_type ${MANIFEST_TYPE}; add_header Cache-Control "${NO_CACHE}"; ${safety} }`,
+    `location ~ "(^|/)${escapeDots(WEB_APP_FILES.worker)}$" { add_header Cache-Control "${NO_CACHE}"; ${safety} }`,
+    `location ~ "(^|/)${escapeDots(WEB_APP_FILES.manifest)}$" { types { } default_type ${MANIFEST_TYPE}; add_header Cache-Control "${NO_CACHE}"; ${safety} }`,
   ];
 }

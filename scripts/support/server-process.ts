@@ -6,11 +6,10 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseListeningLine, type Listening } from '../../server/listening-line.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const MAIN = path.join(REPO_ROOT, 'server/main.ts');
-const LISTENING = /listening on (http:\/\/127\.0\.0\.1:(\d+))/;
-const LISTENING_HTTPS = /listening for phones on (https:\/\/127\.0\.0\.1:\d+)/;
 // Five times an ordinary day's start (models load, warm-up), as the suite's bounds are (tests/support/patience.ts).
 const START_TIMEOUT_MS = 300_000;
 
@@ -39,6 +38,9 @@ const procMemory = (pid: number, field: 'VmRSS' | 'VmHWM') =>
 export const currentRss = (pid: number) => procMemory(pid, 'VmRSS');
 /** The most memory the process has held so far (VmHWM, bytes). */
 export const peakRss = (pid: number) => procMemory(pid, 'VmHWM');
+
+const listeners = (output: string) =>
+  output.split('\n').map(parseListeningLine).filter((l): l is Listening => l !== null);
 
 export function newDataDir(area = 'server'): string {
   const dir = path.join(REPO_ROOT, '.test-runs', area, `${Date.now()}-${crypto.randomBytes(3).toString('hex')}`);
@@ -80,11 +82,11 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       reject(new Error(`The server did not start within ${START_TIMEOUT_MS} ms:\n${output}`));
     }, START_TIMEOUT_MS);
     const onData = () => {
-      const match = LISTENING.exec(output);
-      if (!match) return;
+      const http = listeners(output).find((l) => l.scheme === 'http');
+      if (!http) return;
       clearTimeout(timer);
       child.stdout.off('data', onData);
-      resolve(Number(match[2]));
+      resolve(Number(new URL(http.local).port));
     };
     child.stdout.on('data', onData);
     void exited.then((code) => {
@@ -96,7 +98,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   return {
     url: `http://127.0.0.1:${port}`,
     port,
-    httpsUrl: LISTENING_HTTPS.exec(output)?.[1] ?? null,
+    httpsUrl: listeners(output).find((l) => l.scheme === 'https')?.local ?? null,
     dataDir,
     pid: child.pid!,
     exited,

@@ -13,7 +13,10 @@ export type TenantInput =
 
 const byField = (problems: FieldProblem[]): FieldErrors => {
   const fields: FieldErrors = {};
-  for (const p of problems) (fields[p.field] ??= []).push(p.message);
+  for (const p of problems) {
+    fields[p.field] ??= [];
+    fields[p.field].push(p.message);
+  }
   return fields;
 };
 
@@ -39,7 +42,8 @@ export function readTenantInput(body: unknown, reserved: ReadonlySet<string>, st
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const field = String(issue.path[0] ?? 'slug');
-      (fields[field] ??= []).push(`${field} must be text.`);
+      fields[field] ??= [];
+      fields[field].push(`${field} must be text.`);
     }
   }
   if (!parsed.success || fields.slug) return { ok: false, error: 'Some fields need fixing; see each field.', fields };

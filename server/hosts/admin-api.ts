@@ -12,7 +12,7 @@ import { DEFAULT_BRANDING, resolveBranding } from '../../contract/branding.ts';
 import { reservedSlugs } from '../../contract/slug.ts';
 import { clientAddress, isThisMachine } from '../client-address.ts';
 import { fail, jsonBody, limitBody, MAX_JSON_BODY_BYTES, sizeText, validJson } from '../http.ts';
-import type { LoginThrottle } from '../login-throttle.ts';
+import type { LoginThrottle } from '../limits/login-throttle.ts';
 import type { StyleStore } from '../storage/styles.ts';
 import type { TenantStore } from '../storage/tenants.ts';
 import type { Account, AccountStore } from '../admin/accounts.ts';

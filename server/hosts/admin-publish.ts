@@ -11,7 +11,7 @@ import { DEFAULT_TENANT_SLUG } from '../../contract/index.ts';
 import { fail, jsonBody, limitBody, MAX_JSON_BODY_BYTES, sizeText, validJson } from '../http.ts';
 import { isOperator, isTenantSlug, manages, mayManage, NOT_A_SLUG, slugParam, type ConsoleEnv } from '../admin/access.ts';
 import type { TenantStore } from '../storage/tenants.ts';
-import { TenantBundles } from '../publish/bundles.ts';
+import type { TenantBundles } from '../publish/bundles.ts';
 import { changedTenants, lastBuild } from '../publish/changes.ts';
 import type { Publisher } from '../publish/runs.ts';
 

@@ -6,7 +6,7 @@ import { clientAddress, isThisMachine } from '../client-address.ts';
 import { TokenRequestSchema, type TokenResponse } from '../../contract/index.ts';
 import { fail, jsonBody, limitBody, MAX_JSON_BODY_BYTES, sizeText, validJson } from '../http.ts';
 import { sameSecret, signToken } from '../jwt.ts';
-import type { LoginThrottle } from '../login-throttle.ts';
+import type { LoginThrottle } from '../limits/login-throttle.ts';
 
 export interface AuthDeps {
   username: string;

@@ -73,7 +73,7 @@ export class JobRunner {
   async #run(jobId: string, client: string | undefined) {
     const { jobs, files } = this.#deps;
     const job = jobs.get(jobId);
-    if (!job || !job.uploadPath) return;
+    if (!job?.uploadPath) return;
     const started = Date.now();
     try {
       const photo = fs.readFileSync(job.uploadPath);

@@ -54,7 +54,7 @@ export function readUploadBody(body: Uint8Array): UploadBody {
 
 function photoOf(dataUrl: string): UploadPhoto {
   const head = DATA_URL.exec(dataUrl.slice(0, 256));
-  if (!head || !head[3]) return { error: UPLOAD_MESSAGES.notDataUrl };
+  if (!head?.[3]) return { error: UPLOAD_MESSAGES.notDataUrl };
   let base64 = dataUrl.slice(head[0].length);
   // Line breaks are allowed in base64; taking them out copies the string, so only when there are any.
   if (/\s/.test(base64)) base64 = base64.replace(/\s+/g, '');

@@ -3,7 +3,7 @@
 // are of creation time, completed and failed are the contract's COMPLETED and ERROR.
 import { JOB_STATUS } from '../../contract/index.ts';
 import type { JobCounts } from '../../contract/console-api.ts';
-import { nearestRankIndex } from '../jobs/percentile.ts';
+import { nearestRankIndex } from '../storage/percentile.ts';
 import { outcomeOf, type JobOutcome, type QueuedJob } from './queue.ts';
 
 /** The fields of a job's hash the view reads, in the order stored jobs are parsed from. */

@@ -10,7 +10,7 @@ import { getSignedUrl, S3RequestPresigner } from '@aws-sdk/s3-request-presigner'
 const PROBE_KEY = 'probe';
 
 /** RFC 3986 escaping, as S3 and SigV4 want it: encodeURIComponent leaves !'()* alone. */
-const escape = (text: string) => encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const escapeRfc3986 = (text: string) => encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 interface Where {
   presigner: S3RequestPresigner;
@@ -44,9 +44,9 @@ export class ResultSigner {
     }));
     const signed = await where.presigner.presign({
       method: 'GET', protocol: where.protocol, hostname: where.hostname, port: where.port,
-      path: where.prefix + key.split('/').map(escape).join('/'), query: {}, headers: { host: where.host },
+      path: where.prefix + key.split('/').map(escapeRfc3986).join('/'), query: {}, headers: { host: where.host },
     }, { expiresIn: this.#seconds, signingRegion: where.region, signingService: where.service });
-    const query = Object.entries(signed.query ?? {}).map(([name, value]) => `${escape(name)}=${escape(String(value))}`).join('&');
+    const query = Object.entries(signed.query ?? {}).map(([name, value]) => `${escapeRfc3986(name)}=${escapeRfc3986(String(value))}`).join('&');
     return `${where.protocol}//${where.host}${signed.path}?${query}`;
   }
 

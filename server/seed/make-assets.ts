@@ -65,7 +65,7 @@ function frameSvg(look: Look, t: number) {
   const dots = Array.from({ length: 12 }, (_, i) => {
     const angle = (i / 12) * Math.PI * 2 - Math.PI / 2;
     const phase = (i / 12 - t + 1) % 1;
-    const r = 8 + 10 * Math.pow(1 - phase, 3);
+    const r = 8 + 10 * (1 - phase) ** 3;
     return `<circle cx="${c + Math.cos(angle) * 90}" cy="${c + Math.sin(angle) * 90}" r="${r.toFixed(2)}" fill="${look.accent}" opacity="${(0.35 + 0.65 * (1 - phase)).toFixed(2)}"/>`;
   }).join('');
   const glowX = c + Math.cos(t * Math.PI * 2) * 120;

@@ -2,7 +2,7 @@
 // of a time window, every query narrowed by the (tenant, created_at) index first.
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { JOB_STATUS } from '../../contract/index.ts';
-import { nearestRankIndex } from '../jobs/percentile.ts';
+import { nearestRankIndex } from './percentile.ts';
 import type { JobCounts } from '../../contract/console-api.ts';
 import { toJob, type JobRecord, type JobRow } from './jobs.ts';
 

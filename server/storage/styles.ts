@@ -27,7 +27,9 @@ export class StyleStore {
       const upsert = this.#db.prepare(`INSERT INTO styles (id, description, prompt, beta, thumbnail_path, position, active) VALUES (?, ?, ?, ?, ?, ?, 1)
         ON CONFLICT (id) DO UPDATE SET description = excluded.description, prompt = excluded.prompt, beta = excluded.beta,
           thumbnail_path = excluded.thumbnail_path, position = excluded.position, active = 1`);
-      styles.forEach((s, i) => upsert.run(s.id, s.description, s.prompt, s.beta ? 1 : 0, s.thumbnail ?? null, i));
+      styles.forEach((s, i) => {
+        upsert.run(s.id, s.description, s.prompt, s.beta ? 1 : 0, s.thumbnail ?? null, i);
+      });
       this.#db.exec('COMMIT');
     } catch (error) {
       this.#db.exec('ROLLBACK');

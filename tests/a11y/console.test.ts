@@ -21,7 +21,10 @@ interface ConsolePage {
 
 /** Tenants made here, removed after the file (with their pages, when published). */
 const madeTenants: [string, boolean][] = [];
-const made = (slug: string, published: boolean) => (madeTenants.push([slug, published]), slug);
+const made = (slug: string, published: boolean) => {
+  madeTenants.push([slug, published]);
+  return slug;
+};
 
 const signedIn = (hash: string, ready: (page: Page) => Promise<unknown>) => async (page: Page) => {
   await signIn(page, SERVICE.username, SERVICE.password, hash);

@@ -77,7 +77,7 @@ describe('the visitor journey', () => {
     const figure = page.locator('figure').first();
     await expect(figure.locator('figcaption').textContent()).resolves.toMatch(/sticker/i);
     const img = figure.locator('img');
-    await page.waitForFunction(() => (document.querySelector('figure img') as HTMLImageElement | null)?.naturalWidth! > 0);
+    await page.waitForFunction(() => ((document.querySelector('figure img') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0);
     expect(await img.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBeGreaterThanOrEqual(512);
     expect(await figure.locator('a').first().getAttribute('target')).toBe('_blank');
     await page.waitForFunction(() => (window as unknown as { peels: string[] }).peels.length >= 3, undefined, { timeout: patience(5_000) });

@@ -47,7 +47,7 @@ describe.skipIf(!lanAddress)('a phone on the event network', () => {
     await page.getByRole('button', { name: new RegExp(stickerStyle(readSiteData().styles).description) }).click();
     await page.getByRole('heading', { name: TEXT.resultHeading }).waitFor({ timeout: patience(45_000) });
     const image = page.locator('figure img').first();
-    await page.waitForFunction(() => (document.querySelector('figure img') as HTMLImageElement | null)?.naturalWidth! > 0);
+    await page.waitForFunction(() => ((document.querySelector('figure img') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0);
     expect(await image.evaluate((i: HTMLImageElement) => new URL(i.currentSrc).origin)).toBe(`https://${lanAddress}:${httpsPort}`);
   });
 });

@@ -8,13 +8,13 @@ import { TEXT } from '../../../contract/index.ts';
 import { orientationOf } from '../../support/orientation.ts';
 import { suiteBrowser, textCameraPhoto } from '../support/browser.ts';
 import { action } from '../support/journey.ts';
-import { readSiteData, tenant } from '../support/site-data.ts';
+import { readSiteData, } from '../support/site-data.ts';
 import { patience } from '../../support/patience.ts';
 
 const boothUrl = inject('boothUrl');
 
 describe('the camera screen', () => {
-  const { newPage, open } = suiteBrowser({ camera: 'grace_hopper' });
+  const { open } = suiteBrowser({ camera: 'grace_hopper' });
 
   for (const prefix of ['', '/meadow']) {
     it(`takes, retakes and uses a photo on the camera screen of ${prefix || 'the default tenant'}`, async () => {
@@ -84,7 +84,7 @@ describe('the camera screen', () => {
     await page.waitForURL(`${boothUrl}/styles`);
     const style = readSiteData().styles[0];
     await page.getByRole('button', { name: new RegExp(style.description) }).click();
-    await page.waitForURL(new RegExp('/results/[^/]+$'), { timeout: patience(30_000) });
+    await page.waitForURL(/\/results\/[^/]+$/, { timeout: patience(30_000) });
     // The camera shows Grace Hopper: the real engine finds her and restyles the photo.
     await page.getByRole('heading', { name: TEXT.resultHeading, exact: true }).waitFor({ timeout: patience(45_000) });
     await page.waitForFunction(() => ((document.querySelector('figure img') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0);

@@ -6,7 +6,7 @@ import { inject } from 'vitest';
 import { TEXT } from '../../../contract/index.ts';
 import { suiteBrowser } from '../support/browser.ts';
 import { action, visit } from '../support/journey.ts';
-import { IMAGELESS_TENANT, readSiteData, tenant } from '../support/site-data.ts';
+import { IMAGELESS_TENANT, readSiteData, } from '../support/site-data.ts';
 
 const boothUrl = inject('boothUrl');
 
@@ -58,7 +58,7 @@ describe('the branded container', () => {
     await visit(page, `${boothUrl}/${IMAGELESS_TENANT.slug}/`);
     await page.getByRole('heading', { level: 1, name: IMAGELESS_TENANT.viewFinderTitle }).waitFor();
     const logo = page.getByRole('img', { name: IMAGELESS_TENANT.client });
-    await page.waitForFunction(() => (document.querySelector('header img') as HTMLImageElement | null)?.naturalWidth! > 0);
+    await page.waitForFunction(() => ((document.querySelector('header img') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0);
     expect(new URL((await logo.evaluate((i: HTMLImageElement) => i.currentSrc))).pathname).toBe('/assets/logo.svg');
     const background = await page.evaluate(async () => {
       const el = document.querySelector('[data-branded-container]')!;

@@ -25,7 +25,10 @@ const countCameraRequests = (page: Page) =>
   page.addInitScript(() => {
     (window as unknown as { cameraAsked: number }).cameraAsked = 0;
     const open = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
-    navigator.mediaDevices.getUserMedia = (c) => ((window as unknown as { cameraAsked: number }).cameraAsked++, open(c));
+    navigator.mediaDevices.getUserMedia = (c) => {
+      (window as unknown as { cameraAsked: number }).cameraAsked++;
+      return open(c);
+    };
   });
 const cameraRequests = (page: Page) => page.evaluate(() => (window as unknown as { cameraAsked: number }).cameraAsked);
 
@@ -270,8 +273,11 @@ describe('the event kit at the results: QR hand-off, kiosk and Print', () => {
       const w = window as unknown as { wakeLocks: number; fullScreens: number };
       w.wakeLocks = 0;
       w.fullScreens = 0;
-      Object.defineProperty(navigator, 'wakeLock', { value: { request: async () => (w.wakeLocks++, { release: async () => {} }) }, configurable: true });
-      Element.prototype.requestFullscreen = async function () { w.fullScreens++; };
+      Object.defineProperty(navigator, 'wakeLock', { value: { request: async () => {
+        w.wakeLocks++;
+        return { release: async () => {} };
+      } }, configurable: true });
+      Element.prototype.requestFullscreen = async () => { w.fullScreens++; };
       Object.defineProperty(document, 'fullscreenEnabled', { value: true, configurable: true });
     });
     await page.clock.install();

@@ -11,7 +11,7 @@ import { readSiteData, tenant } from '../support/site-data.ts';
 const boothUrl = inject('boothUrl');
 
 describe('the intro screen', () => {
-  const { newPage, open } = suiteBrowser({ camera: 'grace_hopper' });
+  const { open } = suiteBrowser({ camera: 'grace_hopper' });
 
   for (const prefix of ['', '/meadow']) {
     const branding = () => (prefix ? tenant(prefix.slice(1)) : readSiteData().defaultTenant);

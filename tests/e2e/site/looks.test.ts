@@ -50,7 +50,7 @@ describe('the two looks of Meadow Fair', () => {
       const page = await newPage();
       await photoOnStylesScreen(page, boothUrl, '/meadow');
       await page.getByRole('button', { name: new RegExp(label) }).click();
-      await page.waitForURL(new RegExp(`/meadow/results/[^/]+$`), { timeout: patience(30_000) });
+      await page.waitForURL(/\/meadow\/results\/[^/]+$/, { timeout: patience(30_000) });
       await page.getByRole('heading', { name: TEXT.resultHeading }).waitFor({ timeout: patience(60_000) });
       await page.waitForFunction(() => ((document.querySelector('figure img') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0);
       expect(await page.locator('figure img').evaluate((i: HTMLImageElement) => i.naturalWidth)).toBeGreaterThanOrEqual(512);

@@ -107,7 +107,7 @@ describe('the styles screen', () => {
     await page.getByRole('button', { name: new RegExp(readSiteData().styles[0].description) }).click();
     expect(posts).toEqual([]);
     release();
-    await page.waitForURL(new RegExp('/results/[^/]+$'), { timeout: patience(30_000) });
+    await page.waitForURL(/\/results\/[^/]+$/, { timeout: patience(30_000) });
     expect(posts).toHaveLength(1);
   });
 
@@ -140,7 +140,7 @@ describe('the styles screen', () => {
       tile.click();
       tile.click();
     });
-    await page.waitForURL(new RegExp('/results/[^/]+$'), { timeout: patience(30_000) });
+    await page.waitForURL(/\/results\/[^/]+$/, { timeout: patience(30_000) });
     expect(posts).toHaveLength(1);
   });
 
@@ -156,7 +156,7 @@ describe('the styles screen', () => {
     await page.unrouteAll();
     await action(page, 'Try again').click();
     await page.getByRole('button', { name: new RegExp(readSiteData().styles[0].description) }).click();
-    await page.waitForURL(new RegExp('/results/[^/]+$'), { timeout: patience(30_000) });
+    await page.waitForURL(/\/results\/[^/]+$/, { timeout: patience(30_000) });
   });
 
   it("shows the server's own sentence when it is too busy to take a job", async () => {

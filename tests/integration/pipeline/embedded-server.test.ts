@@ -62,6 +62,6 @@ describe('the build against the embedded server', () => {
     // The build's own token differs from this one; any JWT at all in dist/ would be a leak.
     const withJwt = listFiles(outDir).filter((f) => JWT.test(readFileSync(join(outDir, f), 'latin1')));
     expect(withJwt).toEqual([]);
-    expect(filesContaining(outDir, token.split('.')[0] + '.')).toEqual([]);
+    expect(filesContaining(outDir, `${token.split('.')[0]}.`)).toEqual([]);
   });
 });

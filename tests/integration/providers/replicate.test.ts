@@ -8,7 +8,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OptionsError, ProviderError, type GenerateInput } from '../../../server/engine/remote/provider.ts';
 import { createReplicateProvider, DATA_URL_MAX_BYTES } from '../../../server/engine/remote/replicate.ts';
 import { startReplicateStandIn, STAND_IN_MODEL, STAND_IN_VERSION, type ReplicateStandIn } from '../../support/stand-ins/replicate.ts';
-import { TINT } from '../../support/stand-ins/replicate-model.ts';
 import { patience } from '../../support/patience.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../../fixtures/${name}`, import.meta.url));

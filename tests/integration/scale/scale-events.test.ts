@@ -158,7 +158,10 @@ describe('the event view on a control node of the scale-out path', () => {
     cluster.openai.behave({ kind: 'ok', delayMs: 3000 });
     const id = await send('astronaut.jpg', 'gala', 'anime');
     const nodes = [...cluster.workers, control];
-    const runner = await Promise.race(nodes.map(async (node) => (await printed(node, new RegExp(`job ${id} style=anime PROCESSING`)), node)));
+    const runner = await Promise.race(nodes.map(async (node) => {
+      await printed(node, new RegExp(`job ${id} style=anime PROCESSING`));
+      return node;
+    }));
     await expect.poll(async () => (await figures('gala')).queue.running).toBe(1);
     expect((await consoleApi('DELETE', `/tenants/gala/results/${id}`)).status).toBe(204);
     expect((await fetch(`${api.url}/transformations/jobs/${id}/`)).status).toBe(404);

@@ -114,7 +114,10 @@ describe('faults', () => {
     const before = cluster.openai.received.length;
     const id = await createJob(cluster.apis[0]!.url, photo, 'anime');
     const processing = new RegExp(`job ${id} style=anime PROCESSING`);
-    const busy = await Promise.race(cluster.workers.map(async (w) => (await printed(w, processing), w)));
+    const busy = await Promise.race(cluster.workers.map(async (w) => {
+      await printed(w, processing);
+      return w;
+    }));
     const other = cluster.workers.find((w) => w !== busy)!;
     busy.kill();
     await busy.exited;

@@ -201,7 +201,10 @@ describe('tenant branding edited by hand', () => {
     await first.stop();
     editBranding(first.dataDir, 'aurora', '{"slug": "aurora",\n "client": ');
     const error = await startServer({ dataDir: first.dataDir, env: { BOOTH_WORKERS: '1' } }).then(
-      async (s) => (await s.stop(), null),
+      async (s) => {
+        await s.stop();
+        return null;
+      },
       (e: Error) => e,
     );
     expect(error?.message).toMatch(/exited with code 1/);

@@ -24,7 +24,10 @@ function ownDataDir(): string {
 
 /** The lines a server that failed to start printed, or null when it started (it is then stopped). */
 async function startFailure(dataDir: string, as?: { uid: number; gid: number }): Promise<string[] | null> {
-  const error = await startServer({ dataDir, env: { BOOTH_WORKERS: '1' }, user: as }).then(async (s) => (await s.stop(), null), (e: Error) => e);
+  const error = await startServer({ dataDir, env: { BOOTH_WORKERS: '1' }, user: as }).then(async (s) => {
+        await s.stop();
+        return null;
+      }, (e: Error) => e);
   if (!error) return null;
   expect(error.message).toMatch(/exited with code 1/);
   return error.message.split('\n').filter((l) => l.trim() && !/exited with code/.test(l));

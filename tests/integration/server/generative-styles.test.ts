@@ -193,7 +193,10 @@ describe('a bad styles file', () => {
     const stylesFile = path.join(dataDir, 'styles.json');
     fs.writeFileSync(stylesFile, JSON.stringify(file));
     const error = await startServer({ dataDir, env: { BOOTH_WORKERS: '1', BOOTH_STYLES_FILE: stylesFile, BOOTH_OPENAI_API_KEY: 'sk-x' } })
-      .then(async (s) => (await s.stop(), null), (e: Error) => e);
+      .then(async (s) => {
+        await s.stop();
+        return null;
+      }, (e: Error) => e);
     expect(error?.message).toContain(`Invalid styles file ${stylesFile}: ${expected}`);
   });
 });

@@ -158,7 +158,10 @@ describe("HTTPS with the operator's certificate", () => {
     ['an unknown BOOTH_HTTPS', () => ({ BOOTH_HTTPS: 'maybe' }), /BOOTH_HTTPS="maybe": expected on or off/],
   ])('stops with one clear line for %s', async (_, env, message) => {
     const error = await startServer({ env: { BOOTH_WORKERS: '1', ...env() } }).then(
-      async (s) => (await s.stop(), null),
+      async (s) => {
+        await s.stop();
+        return null;
+      },
       (e: Error) => e,
     );
     expect(error?.message).toMatch(/exited with code 1/);

@@ -24,9 +24,14 @@ describe('listening lines', () => {
         const timer = setTimeout(() => reject(new Error(`no "listening on http" line within 60 s:\n${output}`)), 60_000);
         child.stdout.on('data', () => {
           const found = /.*listening on http:.*/.exec(output)?.[0];
-          if (found) (clearTimeout(timer), resolve(found));
+          if (!found) return;
+          clearTimeout(timer);
+          resolve(found);
         });
-        void exited.then((code) => (clearTimeout(timer), reject(new Error(`the server exited with code ${code}:\n${output}`))));
+        void exited.then((code) => {
+          clearTimeout(timer);
+          reject(new Error(`the server exited with code ${code}:\n${output}`));
+        });
       });
       expect(line).toMatch(/booth server listening on http:\/\/\[::1\]:\d+$/);
       expect(output).toMatch(/booth server listening for phones on https:\/\/\[::1\]:\d+, /);

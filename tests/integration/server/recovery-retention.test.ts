@@ -78,7 +78,10 @@ describe('settings', () => {
     [{ BOOTH_PROXY_SIGNATURE: 'media' }, /BOOTH_PROXY_SIGNATURE="media": .*hide the server's own \/media/],
   ])('stops with one clear line for %o', async (env, message) => {
     // A server that starts anyway is stopped, so a failing case leaves no process behind.
-    const error = await startServer({ env: { BOOTH_WORKERS: '1', ...env } }).then(async (s) => (await s.stop(), null), (e: Error) => e);
+    const error = await startServer({ env: { BOOTH_WORKERS: '1', ...env } }).then(async (s) => {
+        await s.stop();
+        return null;
+      }, (e: Error) => e);
     expect(error?.message).toMatch(/exited with code 1/);
     const lines = error!.message.split('\n').filter((l) => l.trim() && !/exited with code/.test(l));
     expect(lines).toHaveLength(1);

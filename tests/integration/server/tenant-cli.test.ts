@@ -32,7 +32,7 @@ describe('npm run tenant', () => {
     const low = file('low.json', JSON.stringify({ client: 'Harbour Days', backgroundColor: '#777777', textColor: '#888888' }));
     const set = await cli('set', 'harbour', '--file', low);
     expect(set.code).toBe(0);
-    expect(set.stdout).toMatch(/^Updated harbour\.\n  warning: textColor: .*contrast of 1\.\d\d:1/);
+    expect(set.stdout).toMatch(/^Updated harbour\.\n {2}warning: textColor: .*contrast of 1\.\d\d:1/);
 
     const list = await cli('list');
     expect(list.stdout).toMatch(/^harbour\tHarbour Days\t\(1 problem\)$/m);

@@ -282,7 +282,7 @@ export async function startComfyuiStandIn(
     void runQueue();
   }
 
-  function view(url: URL, response: ServerResponse): void {
+  function view(url: URL, response: ServerResponse) {
     const filename = url.searchParams.get('filename');
     if (filename === null) return answer(response, 404, '404: Not Found');
     if (filename.startsWith('/') || filename.includes('..')) return answer(response, 400, '');

@@ -271,7 +271,9 @@ export async function startReplicateStandIn(options: StandInOptions = {}): Promi
     received,
     predictions,
     files,
-    setBehaviour: (changes) => void (behaviour = { ...DEFAULT_BEHAVIOUR, ...changes }),
+    setBehaviour: (changes) => {
+      behaviour = { ...DEFAULT_BEHAVIOUR, ...changes };
+    },
     reset: () => {
       behaviour = DEFAULT_BEHAVIOUR;
       received.length = 0;

@@ -41,7 +41,9 @@ describe('the box mean', () => {
       }
     }
     boxMean(plane, w, h, r, new Float32Array(w * h));
-    plane.forEach((value, i) => expect(value).toBeCloseTo(expected[i], 4));
+    plane.forEach((value, i) => {
+      expect(value).toBeCloseTo(expected[i], 4);
+    });
   });
 });
 

@@ -50,7 +50,7 @@ describe('the dataset', () => {
     const items = await fetchBrandingItems(settings, 'abc', answering(200, '{"content":[{"slug":"aurora"}]}', seen));
     expect(items).toEqual([{ slug: 'aurora' }]);
     expect(seen[0].url).toBe('http://content.test/datasets/10333');
-    expect((seen[0].init?.headers as Record<string, string>).authorization).toBe('JWT abc');
+    expect((seen[0].init?.headers as Record<string, string> | undefined)?.authorization).toBe('JWT abc');
   });
 
   it('fails clearly on an answer that is not JSON', async () => {

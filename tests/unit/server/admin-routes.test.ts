@@ -9,7 +9,7 @@ import { AccountStore } from '../../../server/admin/accounts.ts';
 import { SessionStore } from '../../../server/admin/sessions.ts';
 import { adminApi } from '../../../server/hosts/admin-api.ts';
 import type { EventJobs } from '../../../server/jobs/event-jobs.ts';
-import { LoginThrottle } from '../../../server/login-throttle.ts';
+import { LoginThrottle } from '../../../server/limits/login-throttle.ts';
 import { Publisher } from '../../../server/publish/runs.ts';
 import { TenantBundles } from '../../../server/publish/bundles.ts';
 import { openDatabase } from '../../../server/storage/database.ts';

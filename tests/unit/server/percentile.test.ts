@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nearestRankIndex } from '../../../server/jobs/percentile.ts';
+import { nearestRankIndex } from '../../../server/storage/percentile.ts';
 
 describe('nearest-rank percentile position', () => {
   it('has none for an empty list', () => {

@@ -11,7 +11,7 @@ import { ResultSigner } from '../../../server/scale/result-signer.ts';
 const SECRET = 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY';
 const credentials = { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: SECRET };
 
-const escape = (text: string) => encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const escapeRfc3986 = (text: string) => encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 const hmac = (key: crypto.BinaryLike, text: string) => crypto.createHmac('sha256', key).update(text).digest();
 
 /** Whether `url` carries a valid SigV4 query signature for `secret`, and the scope it signs. */
@@ -23,7 +23,7 @@ function verify(url: string, secret: string) {
   const get = (name: string) => params.find(([key]) => key === name)?.[1] ?? '';
   const signedHeaders = get('X-Amz-SignedHeaders').split(';');
   const canonicalQuery = params.filter(([name]) => name !== 'X-Amz-Signature')
-    .map(([name, value]) => [escape(name), escape(value)]).sort(([a], [b]) => (a! < b! ? -1 : a! > b! ? 1 : 0))
+    .map(([name, value]) => [escapeRfc3986(name), escapeRfc3986(value)]).sort(([a], [b]) => (a! < b! ? -1 : a! > b! ? 1 : 0))
     .map(([name, value]) => `${name}=${value}`).join('&');
   const headers: Record<string, string> = { host: parsed.host };
   const canonicalRequest = [

@@ -54,7 +54,9 @@ describe('FairLimiter', () => {
     const running = limiter.run('a', held.task);
     const controller = new AbortController();
     let ran = false;
-    const waiting = limiter.run('b', async () => void (ran = true), controller.signal);
+    const waiting = limiter.run('b', async () => {
+      ran = true;
+    }, controller.signal);
     controller.abort(new Error('client gone'));
     await expect(waiting).rejects.toThrow('client gone');
     expect(limiter.waiting).toBe(0);

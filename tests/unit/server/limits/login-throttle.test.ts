@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LoginThrottle } from '../../../server/login-throttle.ts';
+import { LoginThrottle } from '../../../../server/limits/login-throttle.ts';
 
 describe('failed logins', () => {
   it('are let through up to the limit, then wait until the oldest failure leaves the window', () => {

@@ -1,0 +1,71 @@
+// The project's map as rules a change cannot break unnoticed: which folder may import which.
+// README.md states them; each rule here reads every source file's import and export lines.
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '..', '..');
+const IMPORT = /(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s*['"]([^'"]+)['"]|(?:^|\n)\s*import\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+interface Import {
+  /** The importing file, from the repository's root. */
+  file: string;
+  /** A repository path for a relative import, else the package name as written. */
+  target: string;
+  local: boolean;
+}
+
+function importsOf(folder: string): Import[] {
+  const files = readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' }).filter((f) => /\.(tsx?|astro|mjs)$/.test(f));
+  expect(files.length, `${folder} has source files`).toBeGreaterThan(3);
+  return files.flatMap((name) => {
+    const file = join(folder, name);
+    const text = readFileSync(join(root, file), 'utf8');
+    return [...text.matchAll(IMPORT)].map((match) => {
+      const spec = match[1] ?? match[2] ?? match[3]!;
+      const local = spec.startsWith('.');
+      return { file, local, target: local ? relative(root, resolve(dirname(join(root, file)), spec)) : spec };
+    });
+  });
+}
+
+const inside = (path: string, folders: string[]) => folders.some((f) => path === f || path.startsWith(`${f}/`));
+const shown = (list: Import[]) => list.map((i) => `${i.file} → ${i.target}`);
+
+describe('the import rules', () => {
+  it('the site (src/) imports itself and the contract, never the server, the pipeline or the console', () => {
+    const wrong = importsOf('src').filter((i) => i.local && !inside(i.target, ['src', 'contract']));
+    expect(shown(wrong)).toEqual([]);
+  });
+
+  it('the server imports itself and the contract, never the site, the pipeline or the console', () => {
+    const wrong = importsOf('server').filter((i) => i.local && !inside(i.target, ['server', 'contract']));
+    expect(shown(wrong)).toEqual([]);
+  });
+
+  it('the console imports itself, the contract and its few packages only', () => {
+    const packages = new Set(['react', 'react-dom/client', 'nanostores', '@nanostores/react']);
+    const wrong = importsOf('console').filter((i) => (i.local ? !inside(i.target, ['console', 'contract']) : !packages.has(i.target)));
+    expect(shown(wrong)).toEqual([]);
+  });
+
+  it('the contract imports only itself: the site, the server and the console all read it', () => {
+    const wrong = importsOf('contract').filter((i) => i.local && !inside(i.target, ['contract']));
+    expect(shown(wrong)).toEqual([]);
+  });
+
+  it('the build pipeline (scripts/) never imports the site\'s own code (src/lib/)', () => {
+    const wrong = importsOf('scripts').filter((i) => i.local && inside(i.target, ['src']));
+    expect(shown(wrong)).toEqual([]);
+  });
+
+  it('storage keeps rows and files: it imports no job, queue, host or console logic (the engine\'s data types only)', () => {
+    const wrong = importsOf('server/storage').filter((i) => i.local && inside(i.target, ['server/jobs', 'server/scale', 'server/hosts', 'server/admin']));
+    expect(shown(wrong)).toEqual([]);
+  });
+
+  it('the engine knows nothing of hosts, storage or the job path that calls it', () => {
+    const wrong = importsOf('server/engine').filter((i) => i.local && inside(i.target, ['server/hosts', 'server/storage', 'server/jobs', 'server/scale', 'server/admin']));
+    expect(shown(wrong)).toEqual([]);
+  });
+});

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Hono } from 'hono';
 import { JOB_STATUS } from '../contract/index.ts';
-import type { Account } from '../server/admin/accounts.ts';
+import type { Account } from '../server/storage/accounts.ts';
 import { adminEvents, startOfDay } from '../server/hosts/admin-events.ts';
 import { LocalJobs } from '../server/jobs/local-jobs.ts';
 import type { JobRunner } from '../server/jobs/runner.ts';

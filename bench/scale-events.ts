@@ -9,7 +9,7 @@ import path from 'node:path';
 import { Hono } from 'hono';
 import { Queue } from 'bullmq';
 import { JOB_STATUS } from '../contract/index.ts';
-import type { Account } from '../server/admin/accounts.ts';
+import type { Account } from '../server/storage/accounts.ts';
 import { adminEvents, startOfDay } from '../server/hosts/admin-events.ts';
 import { failFast, QUEUE_NAME } from '../server/scale/queue.ts';
 import { RedisEventJobs } from '../server/scale/redis-event-jobs.ts';

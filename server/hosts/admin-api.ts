@@ -15,11 +15,11 @@ import { fail, jsonBody, limitBody, MAX_JSON_BODY_BYTES, sizeText, validJson } f
 import type { LoginThrottle } from '../limits/login-throttle.ts';
 import type { StyleStore } from '../storage/styles.ts';
 import type { TenantStore } from '../storage/tenants.ts';
-import type { Account, AccountStore } from '../admin/accounts.ts';
+import type { Account, AccountStore } from '../storage/accounts.ts';
 import { manages, mayManage, NOT_A_SLUG, operatorsOnly, slugParam, type ConsoleEnv } from '../admin/access.ts';
 import { crossSiteGuard } from '../admin/cross-site.ts';
-import { passwordProblem } from '../admin/passwords.ts';
-import type { SessionStore } from '../admin/sessions.ts';
+import { passwordProblem } from '../storage/passwords.ts';
+import type { SessionStore } from '../storage/sessions.ts';
 import { readTenantInput } from '../admin/tenant-input.ts';
 import { adminEvents } from './admin-events.ts';
 import type { EventJobs } from '../jobs/event-jobs.ts';

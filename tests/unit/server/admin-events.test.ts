@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Account } from '../../../server/admin/accounts.ts';
+import type { Account } from '../../../server/storage/accounts.ts';
 import { adminEvents } from '../../../server/hosts/admin-events.ts';
 import type { EventJobs } from '../../../server/jobs/event-jobs.ts';
 import { seed } from '../../../server/seed/seed.ts';

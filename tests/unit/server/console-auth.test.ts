@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseSync } from 'node:sqlite';
-import { AccountStore } from '../../../server/admin/accounts.ts';
-import { hashPassword, passwordMatches, passwordProblem } from '../../../server/admin/passwords.ts';
-import { SessionStore } from '../../../server/admin/sessions.ts';
+import { AccountStore } from '../../../server/storage/accounts.ts';
+import { hashPassword, passwordMatches, passwordProblem } from '../../../server/storage/passwords.ts';
+import { SessionStore } from '../../../server/storage/sessions.ts';
 import { openDatabase } from '../../../server/storage/database.ts';
 
 let dir: string;

@@ -87,7 +87,7 @@ export function BrandingFields({ form, branding, set, problems, warnings, upload
         </Field>
         {flag('choosePhoto', 'Offer "Choose a photo"', 'A button beside Take Photo that takes a photo from the device.')}
         {flag('qrHandoff', 'Show a QR code on the result', 'The visitor scans it to open the result on their phone.')}
-        {text('kioskIdleSeconds', 'Kiosk: idle seconds before the intro', `0 is not a kiosk; else ${KIOSK_IDLE_MIN_SECONDS} to ${KIOSK_IDLE_MAX_SECONDS} seconds without a touch, then back to the intro. A kiosk offers Print.`, false, 'number')}
+        {text('kioskIdleSeconds', 'Kiosks allowed: idle seconds before the intro', `0: no kiosks. Else ${KIOSK_IDLE_MIN_SECONDS} to ${KIOSK_IDLE_MAX_SECONDS}: a device that opens the tenant's address with ?kiosk (/slug/?kiosk) becomes a kiosk until it opens ?kiosk=off: Print and the QR code instead of Download and Share, and back to the intro after this many seconds without a touch. Guests' phones keep Download and Share.`, false, 'number')}
         {text('frameUrl', 'Frame', 'A PNG image name in the tenant\'s files with a transparent window, put on every result. Empty: no frame.')}
         {text('sceneUrl', 'Scene for the branded-scene style', 'A photo of your venue or set (an image name in the tenant\'s files; upload one below) that the guest is placed into. Empty: the booth\'s own studio scene.')}
         {uploads.sceneUrl}

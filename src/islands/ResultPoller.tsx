@@ -63,12 +63,15 @@ export default function ResultPoller({ aiHost, base, video, kioskAllowed = false
   useEffect(() => setCanShare(canShareFiles(navigator)), []);
   // This device is a kiosk of the tenant (never a page opened from its QR code, on a phone).
   const kiosk = useClientValue(() => isKioskDevice(kioskAllowed, base), false);
-  // Opened from the QR code, on the visitor's phone: Download and Share, no second code.
+  // The QR code takes the picture home from a screen that cannot give it: on a tenant that allows
+  // kiosks, that is its kiosks (a guest's phone has Download and Share); on one that allows none,
+  // every screen, as the tenant asked. Never on the phone it was opened on.
   const [handoff, setHandoff] = useState<string | null>(null);
+  const codeHere = qrHandoff && (!kioskAllowed || kiosk);
   useEffect(() => {
     const phone = isHandoff(location.search);
-    if (qrHandoff && jobId && !phone) setHandoff(handoffUrl(publicSiteUrl, location.origin, resultsPath(base, jobId)));
-  }, [qrHandoff, publicSiteUrl, base, jobId]);
+    setHandoff(codeHere && jobId && !phone ? handoffUrl(publicSiteUrl, location.origin, resultsPath(base, jobId)) : null);
+  }, [codeHere, publicSiteUrl, base, jobId]);
 
   // Each render of a pending job schedules the next fetch ('waiting' keeps the first one going).
   const delay = view.kind === 'loading' || view.kind === 'waiting' ? 0 : view.kind === 'job' ? nextFetchDelay(view.job) : null;

@@ -224,7 +224,7 @@ describe('the event kit at the results: QR hand-off, kiosk and Print', () => {
     await page.waitForLoadState('networkidle');
     expect(await page.locator('svg.booth-qr-code').count()).toBe(0);
     const withoutCode = new Set(scripts);
-    await page.goto(`${boothUrl}/gala/results/${id}`);
+    await page.goto(`${boothUrl}/gala/results/${id}?kiosk`);
     await page.locator('svg.booth-qr-code').waitFor();
     const encoder = scripts.filter((url) => !withoutCode.has(url));
     expect(encoder.length).toBeGreaterThan(0);

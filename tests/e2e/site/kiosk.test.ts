@@ -112,7 +112,7 @@ async function decodeQr(page: Page): Promise<string> {
 describe('a kiosk and phones on one tenant', () => {
   const { newPage } = suiteBrowser({ camera: 'grace_hopper' });
 
-  it('gives the kiosk Print and the QR code, and the phones beside it Download, Share and the new-tab link', async () => {
+  it('gives the kiosk Print and the QR code, and the phones beside it Download, Share and the new-tab link, and no code', async () => {
     const { id } = await finishedJob('gala');
     const kiosk = await newPage({ viewport: { width: 1080, height: 1920 } });
     const phone = await newPage(PHONE);
@@ -140,6 +140,8 @@ describe('a kiosk and phones on one tenant', () => {
     for (const p of [phone, sharingPhone]) {
       expect(await action(p, EVENT_TEXT.print).count()).toBe(0);
       expect(await p.locator('figure a[target=_blank]').count()).toBe(1);
+      // The code is the kiosk's way home; a phone has its own.
+      expect(await p.getByRole('heading', { name: EVENT_TEXT.qrHeading }).count()).toBe(0);
     }
   });
 

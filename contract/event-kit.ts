@@ -32,6 +32,8 @@ export interface EventKit {
    * A kiosk is a device, not the tenant: guests' phones on the same tenant get the phone booth.
    */
   kioskIdleSeconds: number;
+  /** A kiosk offers Print (on by default: a tenant that allows kiosks turns it off for a kiosk without a printer). */
+  kioskPrint: boolean;
   /** A frame (image name in the tenant bucket, a PNG with a transparent window) put on results. */
   frameUrl: string;
   /**
@@ -56,6 +58,9 @@ export const EVENT_KIT_OFF: Readonly<EventKit> = /* @__PURE__ */ Object.freeze({
   choosePhoto: false,
   qrHandoff: false,
   kioskIdleSeconds: 0,
+  // Only a kiosk prints, and a tenant allows no kiosks unless it says so: on by default, so a
+  // tenant that allowed kiosks before this setting keeps its Print.
+  kioskPrint: true,
   frameUrl: '',
   sceneUrl: '',
   logoMark: false,

@@ -72,6 +72,7 @@ export const SEED_TENANTS: BrandingItem[] = [
     choosePhoto: true,
     qrHandoff: true,
     kioskIdleSeconds: 60,
+    kioskPrint: true,
     frameUrl: `${GALA}/frame.png`,
     consentText: 'Your photo is used only to make your picture, and deleted when the picture is ready. Nothing about you is kept.',
     privacyUrl: 'https://gala.example/privacy',

@@ -27,6 +27,8 @@ interface Props {
    * Download or Share (the QR takes the picture home), Print.
    */
   kioskAllowed?: boolean;
+  /** The tenant's kiosks offer Print. */
+  kioskPrint?: boolean;
   /** A QR code that opens this result on the visitor's phone. */
   qrHandoff?: boolean;
   /** Where the phone opens it ('' = this page's origin, unless it is this machine's own). */
@@ -53,7 +55,7 @@ const HELD_ANSWER_MS = 1_000;
 const NO_JOB = { kind: 'gone', heading: RESULTS_TEXT.noJobHeading, text: RESULTS_TEXT.noJob } as const;
 const GONE = { kind: 'gone', heading: RESULTS_TEXT.goneHeading, text: RESULTS_TEXT.gone } as const;
 
-export default function ResultPoller({ aiHost, base, video, kioskAllowed = false, qrHandoff = false, publicSiteUrl = '' }: Props) {
+export default function ResultPoller({ aiHost, base, video, kioskAllowed = false, kioskPrint = true, qrHandoff = false, publicSiteUrl = '' }: Props) {
   const hub = useMemo(() => createAiHub(aiHost), [aiHost]);
   const [view, setView] = useState<View>({ kind: 'loading' });
   const [jobId] = useState(() => (typeof location === 'undefined' ? null : jobIdFromPath(location.pathname)));
@@ -214,9 +216,11 @@ export default function ResultPoller({ aiHost, base, video, kioskAllowed = false
           {takeAnother}
           {phase === 'completed' && images.length > 0 ? (
             kiosk ? (
-              <button type="button" className="booth-button" onClick={() => window.print()}>
-                {EVENT_TEXT.print}
-              </button>
+              kioskPrint ? (
+                <button type="button" className="booth-button" onClick={() => window.print()}>
+                  {EVENT_TEXT.print}
+                </button>
+              ) : null
             ) : canShare ? (
               <button type="button" className="booth-button" onClick={() => void share(images[0], job.prompt).catch(console.error)}>
                 {TEXT.share}
@@ -230,7 +234,7 @@ export default function ResultPoller({ aiHost, base, video, kioskAllowed = false
         </div>
         {phase === 'completed' && images.length > 0 && handoff ? <QrHandoff url={handoff} /> : null}
         {/* What Print puts on the photo paper: the full (framed) result, alone (booth.css @media print). */}
-        {phase === 'completed' && kiosk && images[0] ? <img className="booth-print-image" src={images[0]} alt="" crossOrigin="anonymous" /> : null}
+        {phase === 'completed' && kiosk && kioskPrint && images[0] ? <img className="booth-print-image" src={images[0]} alt="" crossOrigin="anonymous" /> : null}
       </div>
     );
   }

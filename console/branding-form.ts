@@ -20,6 +20,7 @@ export interface BrandingForm {
   choosePhoto: boolean;
   qrHandoff: boolean;
   kioskIdleSeconds: string;
+  kioskPrint: boolean;
   frameUrl: string;
   sceneUrl: string;
   logoMark: boolean;
@@ -45,6 +46,8 @@ export function toForm(item: Record<string, unknown> | null): BrandingForm {
     choosePhoto: b.choosePhoto === true,
     qrHandoff: b.qrHandoff === true,
     kioskIdleSeconds: text(b.kioskIdleSeconds ?? 0),
+    // On unless turned off: a tenant saved before this setting keeps its kiosks' Print.
+    kioskPrint: b.kioskPrint !== false,
     logoMark: b.logoMark === true,
     mirrorResult: b.mirrorResult === true,
     styles: Array.isArray(b.styles) ? b.styles.filter((s): s is string => typeof s === 'string') : [],
@@ -68,6 +71,7 @@ export function toItem(form: BrandingForm, slug: string): BrandingItem {
   item.qrHandoff = form.qrHandoff;
   item.logoMark = form.logoMark;
   item.mirrorResult = form.mirrorResult;
+  item.kioskPrint = form.kioskPrint;
   item.styles = form.styles;
   return item as BrandingItem;
 }

@@ -195,7 +195,7 @@ type Refuse = (field: keyof EventKit, value: unknown, why: string) => void;
 /** The event-kit fields of the item onto `branding`; a value that does not fit is refused and reported. */
 function resolveEventKit(item: BrandingItem, branding: TenantBranding, refuse: Refuse): void {
   const raw = item as Record<string, unknown>;
-  const flag = (field: 'choosePhoto' | 'qrHandoff' | 'logoMark' | 'mirrorResult') => {
+  const flag = (field: 'choosePhoto' | 'qrHandoff' | 'logoMark' | 'mirrorResult' | 'kioskPrint') => {
     const v = raw[field];
     if (v === undefined || v === null) return;
     if (typeof v === 'boolean') branding[field] = v;
@@ -205,6 +205,7 @@ function resolveEventKit(item: BrandingItem, branding: TenantBranding, refuse: R
   flag('qrHandoff');
   flag('logoMark');
   flag('mirrorResult');
+  flag('kioskPrint');
 
   const countdown = raw.countdownSeconds;
   if (countdown !== undefined && countdown !== null) {

@@ -27,6 +27,7 @@ export const BrandingItemSchema = z.looseObject({
   choosePhoto: z.optional(z.unknown()),
   qrHandoff: z.optional(z.unknown()),
   kioskIdleSeconds: z.optional(z.unknown()),
+  kioskPrint: z.optional(z.unknown()),
   frameUrl: z.optional(z.unknown()),
   sceneUrl: z.optional(z.unknown()),
   logoMark: z.optional(z.unknown()),

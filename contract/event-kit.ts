@@ -8,7 +8,10 @@
 export const COUNTDOWN_CHOICES = [0, 3, 5] as const;
 export type CountdownSeconds = (typeof COUNTDOWN_CHOICES)[number];
 
-/** Kiosk idle reset: 0 = not a kiosk, else between these (seconds). */
+/**
+ * Kiosks: 0 = the tenant allows none, else a device opened at the tenant's kiosk address
+ * (KIOSK_QUERY) becomes a kiosk, reset to the intro after this many seconds without a touch.
+ */
 export const KIOSK_IDLE_MIN_SECONDS = 10;
 export const KIOSK_IDLE_MAX_SECONDS = 3_600;
 
@@ -23,8 +26,14 @@ export interface EventKit {
   choosePhoto: boolean;
   /** A QR code on the results screen that opens the result on the visitor's phone. */
   qrHandoff: boolean;
-  /** Kiosk mode: back to the intro after this many seconds without a touch (0 = off); Print shows. */
+  /**
+   * Kiosks allowed (0 = none): a device opened at the tenant's kiosk address becomes a kiosk (Print,
+   * the QR code, no Download or Share), back to the intro after this many seconds without a touch.
+   * A kiosk is a device, not the tenant: guests' phones on the same tenant get the phone booth.
+   */
   kioskIdleSeconds: number;
+  /** A kiosk offers Print (on by default: a tenant that allows kiosks turns it off for a kiosk without a printer). */
+  kioskPrint: boolean;
   /** A frame (image name in the tenant bucket, a PNG with a transparent window) put on results. */
   frameUrl: string;
   /**
@@ -49,6 +58,9 @@ export const EVENT_KIT_OFF: Readonly<EventKit> = /* @__PURE__ */ Object.freeze({
   choosePhoto: false,
   qrHandoff: false,
   kioskIdleSeconds: 0,
+  // Only a kiosk prints, and a tenant allows no kiosks unless it says so: on by default, so a
+  // tenant that allowed kiosks before this setting keeps its Print.
+  kioskPrint: true,
   frameUrl: '',
   sceneUrl: '',
   logoMark: false,
@@ -63,10 +75,19 @@ export const EVENT_KIT_OFF: Readonly<EventKit> = /* @__PURE__ */ Object.freeze({
  */
 export const HANDOFF_QUERY = 'handoff';
 
+/**
+ * The query that makes a device a kiosk of the tenant (`/{slug}/?kiosk`), remembered on that device
+ * until it opens `?kiosk=off` (KIOSK_OFF), or the tenant no longer allows kiosks.
+ */
+export const KIOSK_QUERY = 'kiosk';
+export const KIOSK_OFF = 'off';
+
 // The event kit's texts (the spec's own are in TEXT), one object per screen part, so a page's
 // code carries only its own.
 export const CAMERA_EVENT_TEXT = {
   choosePhoto: 'Choose a photo',
+  /** In place of Retake Photo once a chosen photo shows: the camera took nothing to retake. */
+  chooseAnother: 'Choose another photo',
   tryAgain: 'Try again',
   cancelCountdown: 'Cancel',
   countdownCancelled: 'Countdown cancelled.',
@@ -83,7 +104,12 @@ export const RESULTS_EVENT_TEXT = {
   qrHeading: 'Take it home',
   qrHint: 'Scan this code with your phone to open your picture there.',
 } as const;
-export const KIOSK_TEXT = { startOver: 'Start over' } as const;
+export const KIOSK_TEXT = {
+  startOver: 'Start over',
+  /** On a kiosk's intro, in place of a line of the tenant's text that promises Download or Share. */
+  introTakeHome: 'Then print it here, or scan its code to take it home on your phone.',
+  introPrint: 'Then print it here.',
+} as const;
 
 /** Every event-kit text, as tests and docs name them. */
 // Pure: a page that does not use it does not carry it.

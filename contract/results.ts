@@ -30,3 +30,17 @@ export const jobIdFromPath = (pathname: string) => parseResultsPath(pathname)?.j
 export function previewsFor(images: readonly string[], previews: readonly string[] | null | undefined): readonly string[] | null {
   return previews && previews.length > 0 && previews.length === images.length ? previews : null;
 }
+
+/**
+ * The results screen's own texts beside the spec's: a result that is gone (deleted on request, or
+ * expired) shown in the tenant's branding with a short heading and the way to a new photo, and
+ * what the visitor reads while the picture is made (waiting is the thing to do: it shows by itself).
+ */
+export const RESULTS_TEXT = {
+  goneHeading: 'This picture is gone',
+  gone: 'Pictures are kept for a limited time, and deleted sooner when asked. Take a photo to make a new one.',
+  noJobHeading: 'No picture here',
+  noJob: 'This address has no picture to show. Take a photo to start one.',
+  takePhoto: 'Take a photo',
+  making: 'Your picture is being made. Stay here: it shows up by itself in a few seconds.',
+} as const;

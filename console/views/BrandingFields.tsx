@@ -9,7 +9,7 @@ import { Field } from '../parts.tsx';
 
 type TextKey = 'client' | 'viewFinderTitle' | 'viewFinderDesc' | 'backgroundColor' | 'textColor' | 'accentColor' | 'logoUrl' |
   'backgroundImageUrl' | 'video' | 'frameUrl' | 'sceneUrl' | 'consentText' | 'privacyUrl' | 'kioskIdleSeconds';
-type FlagKey = 'choosePhoto' | 'qrHandoff' | 'logoMark' | 'mirrorResult';
+type FlagKey = 'choosePhoto' | 'qrHandoff' | 'logoMark' | 'mirrorResult' | 'kioskPrint';
 
 export interface FieldsProps {
   form: BrandingForm;
@@ -87,7 +87,8 @@ export function BrandingFields({ form, branding, set, problems, warnings, upload
         </Field>
         {flag('choosePhoto', 'Offer "Choose a photo"', 'A button beside Take Photo that takes a photo from the device.')}
         {flag('qrHandoff', 'Show a QR code on the result', 'The visitor scans it to open the result on their phone.')}
-        {text('kioskIdleSeconds', 'Kiosk: idle seconds before the intro', `0 is not a kiosk; else ${KIOSK_IDLE_MIN_SECONDS} to ${KIOSK_IDLE_MAX_SECONDS} seconds without a touch, then back to the intro. A kiosk offers Print.`, false, 'number')}
+        {text('kioskIdleSeconds', 'Kiosks allowed: idle seconds before the intro', `0: no kiosks. Else ${KIOSK_IDLE_MIN_SECONDS} to ${KIOSK_IDLE_MAX_SECONDS}: a device that opens the tenant's address with ?kiosk (/slug/?kiosk) becomes a kiosk until it opens ?kiosk=off: Print and the QR code instead of Download and Share, and back to the intro after this many seconds without a touch. Guests' phones keep Download and Share.`, false, 'number')}
+        {flag('kioskPrint', 'Kiosks offer Print', 'A Print button on a kiosk\'s result, for 10×15 cm photo paper. Off: a kiosk without a printer; the QR code takes the picture home.')}
         {text('frameUrl', 'Frame', 'A PNG image name in the tenant\'s files with a transparent window, put on every result. Empty: no frame.')}
         {text('sceneUrl', 'Scene for the branded-scene style', 'A photo of your venue or set (an image name in the tenant\'s files; upload one below) that the guest is placed into. Empty: the booth\'s own studio scene.')}
         {uploads.sceneUrl}

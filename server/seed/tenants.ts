@@ -57,8 +57,9 @@ export const SEED_TENANTS: BrandingItem[] = [
     sceneUrl: `${MEADOW}/scene.jpg`,
   },
   {
-    // An event booth: a kiosk with a countdown, photos from the device, a QR code to take the
-    // picture home, a frame on every result, consent before the camera and a Print button.
+    // An event booth: kiosks allowed (a device opened at /gala/?kiosk is one, with Print; guests'
+    // phones keep Download and Share), a countdown, photos from the device, a QR code to take the
+    // picture home, a frame on every result and consent before the camera.
     slug: GALA,
     client: 'Gala Night',
     viewFinderTitle: 'Gala Night photo booth',
@@ -71,6 +72,7 @@ export const SEED_TENANTS: BrandingItem[] = [
     choosePhoto: true,
     qrHandoff: true,
     kioskIdleSeconds: 60,
+    kioskPrint: true,
     frameUrl: `${GALA}/frame.png`,
     consentText: 'Your photo is used only to make your picture, and deleted when the picture is ready. Nothing about you is kept.',
     privacyUrl: 'https://gala.example/privacy',

@@ -5,11 +5,13 @@ import { CAMERA_EVENT_TEXT as EVENT_TEXT } from '../../contract/event-kit.ts';
 import { photoFromFile } from '../lib/photo-file.ts';
 
 export interface ChoosePhotoProps {
+  /** The button's words: "Choose a photo", or "Choose another photo" once one shows. */
+  label?: string;
   onPhoto: (dataUrl: string) => void;
   onUnreadable: () => void;
 }
 
-export function ChoosePhoto({ onPhoto, onUnreadable }: ChoosePhotoProps) {
+export function ChoosePhoto({ label = EVENT_TEXT.choosePhoto, onPhoto, onUnreadable }: ChoosePhotoProps) {
   const input = useRef<HTMLInputElement>(null);
   const chosen = () => {
     const file = input.current?.files?.[0];
@@ -19,7 +21,7 @@ export function ChoosePhoto({ onPhoto, onUnreadable }: ChoosePhotoProps) {
   return (
     <>
       <button type="button" className="booth-button" onClick={() => input.current?.click()}>
-        {EVENT_TEXT.choosePhoto}
+        {label}
       </button>
       <input ref={input} type="file" accept="image/*" hidden onChange={chosen} data-choose-photo />
     </>

@@ -1,8 +1,11 @@
-// Kiosk mode (a tenant with kioskIdleSeconds): back to the intro after that long without a
-// touch, key or scroll on any screen, as a new page load, so the photo and the consent are
-// thrown away; the screen kept awake (Wake Lock); full screen from the first touch, the only
-// moment a browser allows it. Runs on every screen, the intro included: no framework needed.
-import { isHandoff } from '../lib/handoff.ts';
+// A kiosk device of a tenant that allows kiosks (src/lib/kiosk-device.ts): opening the tenant's
+// kiosk address (`?kiosk`) makes this device one, `?kiosk=off` a phone booth again. On a kiosk:
+// the screens laid out for a big screen seen from a metre away (KIOSK_CLASS on <html>, booth.css);
+// back to the intro after the tenant's idle time without a touch, key or scroll on any screen, as a
+// new page load, so the photo and the consent are thrown away; the screen kept awake (Wake Lock);
+// full screen from the first touch, the only moment a browser allows it. In the page's <head>, so
+// the layout is the kiosk's from the first paint. Nothing of it runs on a guest's phone.
+import { KIOSK_CLASS, isKioskDevice } from '../lib/kiosk-device.ts';
 
 declare global {
   interface Window { boothKiosk?: boolean }
@@ -12,18 +15,21 @@ export interface KioskArgs {
   idleSeconds: number;
   /** The tenant's intro path: '/' or '/{slug}'. */
   intro: string;
+  /** The tenant's base: '' or '/{slug}'. */
+  base: string;
 }
 
 const trimmed = (path: string) => path.replace(/\/+$/, '') || '/';
 
-export function run({ idleSeconds, intro }: KioskArgs) {
-  if (window.boothKiosk) return;
-  window.boothKiosk = true;
-  // A result opened from the kiosk's QR code is on the visitor's own phone: no kiosk there.
-  if (isHandoff(location.search)) {
-    document.querySelector('.booth-start-over')?.remove();
-    return;
-  }
+export function run({ idleSeconds, intro, base }: KioskArgs) {
+  if (window.boothKiosk !== undefined) return;
+  window.boothKiosk = isKioskDevice(true, base);
+  if (!window.boothKiosk) return;
+  // Astro's router swaps <html>'s attributes with each screen: the class goes back on each time.
+  const mark = () => document.documentElement.classList.add(KIOSK_CLASS);
+  mark();
+  document.addEventListener('astro:after-swap', mark);
+
   let timer: ReturnType<typeof setTimeout> | undefined;
   const arm = () => {
     clearTimeout(timer);

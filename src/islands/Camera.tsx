@@ -10,7 +10,9 @@ import { useCallback, useEffect, useRef, useState, type ComponentType } from 're
 import Webcam from 'react-webcam';
 import { navigate } from 'astro:transitions/client';
 import { PREVIEW_MAX_HEIGHT_PX, TEXT } from '../../contract/constants.ts';
-import { CAMERA_EVENT_TEXT as EVENT_TEXT } from '../../contract/event-kit.ts';
+import { CAMERA_EVENT_TEXT as EVENT_TEXT, KIOSK_TEXT } from '../../contract/event-kit.ts';
+import { useClientValue } from '../lib/client-value.ts';
+import { isKioskDevice } from '../lib/kiosk-device.ts';
 import { WEBCAM_SETTINGS } from '../lib/camera.ts';
 import { cameraProblem, type CameraProblem } from '../lib/camera-problem.ts';
 import { screenPath } from '../lib/paths.ts';
@@ -34,7 +36,8 @@ export interface CameraProps {
   /** Consent asked before the camera opens ('' = none). */
   consentText?: string;
   privacyUrl?: string;
-  kiosk?: boolean;
+  /** The tenant allows kiosks: this device may be one (src/lib/kiosk-device.ts). */
+  kioskAllowed?: boolean;
 }
 
 export interface CameraParts {
@@ -43,9 +46,15 @@ export interface CameraParts {
   Countdown?: ComponentType<CountdownProps>;
 }
 
-export default function Camera({ base, countdownSeconds = 0, choosePhoto = false, consentText = '', privacyUrl = '', kiosk = false, ConsentForm, ChoosePhoto, Countdown }: CameraProps & CameraParts) {
+export default function Camera({ base, countdownSeconds = 0, choosePhoto = false, consentText = '', privacyUrl = '', kioskAllowed = false, ConsentForm, ChoosePhoto, Countdown }: CameraProps & CameraParts) {
   const webcam = useRef<Webcam>(null);
-  const [consented, setConsented] = useState(hasConsented);
+  const kiosk = useClientValue(() => isKioskDevice(kioskAllowed, base), false);
+  // A consent given earlier in this visit (a phone's Take Another Photo): the page's HTML was built
+  // without it, so it is read as a browser-only value, which hydrates without a mismatch (#418).
+  // A kiosk's new guest comes with a new page load, which forgets it (src/stores/consent.ts).
+  const consentedBefore = useClientValue(hasConsented, false);
+  const [agreed, setAgreed] = useState(false);
+  const consented = consentedBefore || agreed;
   const asking = Boolean(ConsentForm) && consentText !== '' && !consented;
   const [photo, setPhoto] = useState<string | null>(null);
   // A photo just taken is shown mirrored, as the preview was: the visitor judges pose and face
@@ -119,7 +128,7 @@ export default function Camera({ base, countdownSeconds = 0, choosePhoto = false
   };
   const agree = () => {
     giveConsent();
-    setConsented(true);
+    setAgreed(true);
     heading.current?.focus({ preventScroll: true });
   };
 
@@ -129,8 +138,18 @@ export default function Camera({ base, countdownSeconds = 0, choosePhoto = false
     void navigate(screenPath(base, 'styles'));
   };
 
+  // The spec's 350 px cap is a phone's; a kiosk's preview fills the room its layout has (kiosk.css).
+  const previewStyle = kiosk ? undefined : { maxHeight: PREVIEW_MAX_HEIGHT_PX };
   const status = problem || asking ? note : counting ? digit : note || (photo ? PHOTO_TAKEN_TEXT : ready ? CAMERA_READY_TEXT : CAMERA_STARTING_TEXT);
-  const chooser = choosePhoto && ChoosePhoto ? <ChoosePhoto onPhoto={chosen} onUnreadable={() => setNote(EVENT_TEXT.photoUnreadable)} /> : null;
+  const chooser = (label?: string) => (choosePhoto && ChoosePhoto ? <ChoosePhoto key="choose" label={label} onPhoto={chosen} onUnreadable={() => setNote(EVENT_TEXT.photoUnreadable)} /> : null);
+  // A kiosk's one way back to the intro on this screen, as a new page load: the next guest is
+  // asked for consent again and finds no photo left (the styles and results screens have the
+  // spec's Restart and Take Another Photo for that).
+  const startOver = kiosk ? (
+    <a key="start-over" className="booth-button" href={screenPath(base, 'intro')} data-astro-reload>
+      {KIOSK_TEXT.startOver}
+    </a>
+  ) : null;
 
   return (
     <div className="booth-camera">
@@ -143,7 +162,7 @@ export default function Camera({ base, countdownSeconds = 0, choosePhoto = false
           <p>{problem.todo}</p>
         </div>
       ) : photo ? (
-        <img className={taken ? 'booth-preview booth-mirrored' : 'booth-preview'} src={photo} alt="Your photo" style={{ maxHeight: PREVIEW_MAX_HEIGHT_PX }} />
+        <img className={taken ? 'booth-preview booth-mirrored' : 'booth-preview'} src={photo} alt="Your photo" style={previewStyle} />
       ) : (
         <div className="booth-preview-frame">
           <Webcam
@@ -153,7 +172,7 @@ export default function Camera({ base, countdownSeconds = 0, choosePhoto = false
             {...WEBCAM_SETTINGS}
             onUserMedia={() => setReady(true)}
             onUserMediaError={(error) => setProblem(cameraProblem(error))}
-            style={{ maxHeight: PREVIEW_MAX_HEIGHT_PX }}
+            style={previewStyle}
             aria-label="Camera preview"
           />
           {counting && Countdown ? <Countdown seconds={countdownSeconds} onTick={(n) => setDigit(String(n))} onZero={counted} /> : null}
@@ -169,13 +188,18 @@ export default function Camera({ base, countdownSeconds = 0, choosePhoto = false
             <button key="again" type="button" className="booth-button" onClick={tryAgain}>
               {EVENT_TEXT.tryAgain}
             </button>
-            {chooser}
+            {chooser()}
           </>
         ) : photo ? (
           <>
-            <button key="retake" type="button" className="booth-button" onClick={retake}>
-              {TEXT.retakePhoto}
-            </button>
+            {/* A chosen photo is not retaken: another is chosen. */}
+            {taken ? (
+              <button key="retake" type="button" className="booth-button" onClick={retake}>
+                {TEXT.retakePhoto}
+              </button>
+            ) : (
+              chooser(EVENT_TEXT.chooseAnother)
+            )}
             <button key="use" type="button" className="booth-button" onClick={useImage} ref={useButton}>
               {TEXT.useImage}
             </button>
@@ -191,9 +215,10 @@ export default function Camera({ base, countdownSeconds = 0, choosePhoto = false
             <button key="take" type="button" className="booth-button" onClick={take} disabled={!ready} ref={takeButton}>
               {TEXT.takePhoto}
             </button>
-            {chooser}
+            {chooser()}
           </>
         )}
+        {startOver}
       </div>
     </div>
   );

@@ -1,9 +1,11 @@
 // Results screen: the job is fetched at once, asking the server to hold its answer until the job
 // ends (up to 20 s), then re-fetched 15 s after each render while it is still pending.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { JOB_WAIT_MAX_SECONDS, TEXT, jobIdFromPath, jobPhase, type Job } from '../../contract/index.ts';
+import { JOB_WAIT_MAX_SECONDS, RESULTS_TEXT, TEXT, jobIdFromPath, jobPhase, type Job } from '../../contract/index.ts';
 import { createAiHub, errorHeading } from '../lib/ai-hub.ts';
-import { isRetryable } from '../lib/ai-hub-error.ts';
+import { AiHubError, isRetryable } from '../lib/ai-hub-error.ts';
+import { useClientValue } from '../lib/client-value.ts';
+import { isKioskDevice } from '../lib/kiosk-device.ts';
 import { isSticker, nextFetchDelay, shownImages } from '../lib/job.ts';
 import { aiHostUrl, resultsPath, screenPath } from '../lib/paths.ts';
 import { handoffUrl, isHandoff } from '../lib/handoff.ts';
@@ -20,8 +22,13 @@ interface Props {
   base: string;
   /** The tenant's processing video. */
   video: string;
-  /** Kiosk mode: no new-tab link, no Download or Share (the QR takes the picture home), Print. */
-  kiosk?: boolean;
+  /**
+   * The tenant allows kiosks: on a kiosk device (src/lib/kiosk-device.ts) no new-tab link, no
+   * Download or Share (the QR takes the picture home), Print.
+   */
+  kioskAllowed?: boolean;
+  /** The tenant's kiosks offer Print. */
+  kioskPrint?: boolean;
   /** A QR code that opens this result on the visitor's phone. */
   qrHandoff?: boolean;
   /** Where the phone opens it ('' = this page's origin, unless it is this machine's own). */
@@ -38,16 +45,17 @@ type View =
   | { kind: 'waiting' }
   | { kind: 'job'; job: Job; answer: number }
   /** retry: asking again may help (the network or the server failed); the job may well be fine. */
-  | { kind: 'failed'; heading: string; retry: boolean };
+  | { kind: 'failed'; heading: string; retry: boolean }
+  /** No job at this address (deleted, expired, or no id): the tenant's screen says so briefly. */
+  | { kind: 'gone'; heading: string; text: string };
 
 /** A first answer that takes longer than this is a job still running: show it as processing. */
 const HELD_ANSWER_MS = 1_000;
 
-const NO_JOB = 'This address has no picture to show. Take a photo to start one.';
-/** Said once to a screen reader while the picture is being made (the screen shows Processing...). */
-const MAKING_TEXT = 'Your picture is being made. It takes a few seconds.';
+const NO_JOB = { kind: 'gone', heading: RESULTS_TEXT.noJobHeading, text: RESULTS_TEXT.noJob } as const;
+const GONE = { kind: 'gone', heading: RESULTS_TEXT.goneHeading, text: RESULTS_TEXT.gone } as const;
 
-export default function ResultPoller({ aiHost, base, video, kiosk: kioskTenant = false, qrHandoff = false, publicSiteUrl = '' }: Props) {
+export default function ResultPoller({ aiHost, base, video, kioskAllowed = false, kioskPrint = true, qrHandoff = false, publicSiteUrl = '' }: Props) {
   const hub = useMemo(() => createAiHub(aiHost), [aiHost]);
   const [view, setView] = useState<View>({ kind: 'loading' });
   const [jobId] = useState(() => (typeof location === 'undefined' ? null : jobIdFromPath(location.pathname)));
@@ -55,15 +63,17 @@ export default function ResultPoller({ aiHost, base, video, kiosk: kioskTenant =
   const share = useMemo(() => createSharer(typeof navigator === 'undefined' ? undefined : navigator), []);
 
   useEffect(() => setCanShare(canShareFiles(navigator)), []);
-  // Opened from the QR code, on the visitor's phone: Download and Share, no kiosk, no second code.
-  const [onPhone, setOnPhone] = useState(false);
-  const kiosk = kioskTenant && !onPhone;
+  // This device is a kiosk of the tenant (never a page opened from its QR code, on a phone).
+  const kiosk = useClientValue(() => isKioskDevice(kioskAllowed, base), false);
+  // The QR code takes the picture home from a screen that cannot give it: on a tenant that allows
+  // kiosks, that is its kiosks (a guest's phone has Download and Share); on one that allows none,
+  // every screen, as the tenant asked. Never on the phone it was opened on.
   const [handoff, setHandoff] = useState<string | null>(null);
+  const codeHere = qrHandoff && (!kioskAllowed || kiosk);
   useEffect(() => {
     const phone = isHandoff(location.search);
-    setOnPhone(phone);
-    if (qrHandoff && jobId && !phone) setHandoff(handoffUrl(publicSiteUrl, location.origin, resultsPath(base, jobId)));
-  }, [qrHandoff, publicSiteUrl, base, jobId]);
+    setHandoff(codeHere && jobId && !phone ? handoffUrl(publicSiteUrl, location.origin, resultsPath(base, jobId)) : null);
+  }, [codeHere, publicSiteUrl, base, jobId]);
 
   // Each render of a pending job schedules the next fetch ('waiting' keeps the first one going).
   const delay = view.kind === 'loading' || view.kind === 'waiting' ? 0 : view.kind === 'job' ? nextFetchDelay(view.job) : null;
@@ -71,14 +81,15 @@ export default function ResultPoller({ aiHost, base, video, kiosk: kioskTenant =
   useEffect(() => {
     if (delay === null) return;
     if (!jobId) {
-      setView({ kind: 'failed', heading: NO_JOB, retry: false });
+      setView(NO_JOB);
       return;
     }
     let live = true;
     const fetchJob = () =>
       hub.job(jobId, JOB_WAIT_MAX_SECONDS, takeFirstJob(location.pathname)).then(
         (job) => live && setView((prev) => ({ kind: 'job', job, answer: (prev.kind === 'job' ? prev.answer : 0) + 1 })),
-        (error: unknown) => live && setView({ kind: 'failed', heading: errorHeading(error), retry: isRetryable(error) }),
+        (error: unknown) =>
+          live && setView(error instanceof AiHubError && error.status === 404 ? GONE : { kind: 'failed', heading: errorHeading(error), retry: isRetryable(error) }),
       );
     // The first fetch goes out at once, not on a timer: the job is loaded before the screen shows.
     const timer = delay === 0 ? (void fetchJob(), undefined) : setTimeout(fetchJob, delay);
@@ -96,7 +107,7 @@ export default function ResultPoller({ aiHost, base, video, kiosk: kioskTenant =
 
   // The tab says what the screen says: Processing..., Result, or the problem.
   const phase = view.kind === 'job' ? jobPhase(view.job.result.status) : view.kind === 'waiting' ? 'pending' : null;
-  const title = view.kind === 'failed' ? view.heading : phase === 'completed' ? TEXT.resultHeading : phase === 'error' ? TEXT.errorHeading : phase ? TEXT.processing : null;
+  const title = view.kind === 'failed' || view.kind === 'gone' ? view.heading : phase === 'completed' ? TEXT.resultHeading : phase === 'error' ? TEXT.errorHeading : phase ? TEXT.processing : null;
   useEffect(() => {
     if (!title) return;
     const [, ...suffix] = document.title.split(' · ');
@@ -105,7 +116,7 @@ export default function ResultPoller({ aiHost, base, video, kiosk: kioskTenant =
 
   // The outcome takes the focus, so a screen reader reads it and the keyboard starts from it.
   const heading = useRef<HTMLHeadingElement>(null);
-  const outcome = phase === 'completed' || phase === 'error';
+  const outcome = phase === 'completed' || phase === 'error' || view.kind === 'gone';
   useEffect(() => {
     if (!outcome) return;
     // Not from under a visitor who is on a button (Take Another Photo stays through the change).
@@ -116,12 +127,13 @@ export default function ResultPoller({ aiHost, base, video, kiosk: kioskTenant =
   // its text already in it is often not read out.
   const status = (
     <p className="booth-visually-hidden" role="status">
-      {phase === 'pending' ? MAKING_TEXT : ''}
+      {phase === 'pending' ? RESULTS_TEXT.making : ''}
     </p>
   );
 
+  // On a kiosk the next photo is the next guest's: a new page load, so consent is asked again.
   const takeAnother = (
-    <a className="booth-button" href={screenPath(base, 'camera')}>
+    <a className="booth-button" href={screenPath(base, 'camera')} data-astro-reload={kiosk ? '' : undefined}>
       {TEXT.takeAnother}
     </a>
   );
@@ -135,6 +147,22 @@ export default function ResultPoller({ aiHost, base, video, kiosk: kioskTenant =
 
   function screen() {
     if (view.kind === 'loading') return <Spinner />;
+    if (view.kind === 'gone') {
+      // Under the tenant's own logo and colours (the layout's), not the root error view.
+      return (
+        <section className="booth-results booth-results-gone">
+          <h1 ref={heading} tabIndex={-1}>
+            {view.heading}
+          </h1>
+          <p>{view.text}</p>
+          <div className="booth-actions">
+            <a className="booth-button" href={screenPath(base, 'camera')} data-astro-reload={kiosk ? '' : undefined}>
+              {RESULTS_TEXT.takePhoto}
+            </a>
+          </div>
+        </section>
+      );
+    }
     if (view.kind === 'failed') {
       return (
         <ErrorView heading={view.heading}>
@@ -188,9 +216,11 @@ export default function ResultPoller({ aiHost, base, video, kiosk: kioskTenant =
           {takeAnother}
           {phase === 'completed' && images.length > 0 ? (
             kiosk ? (
-              <button type="button" className="booth-button" onClick={() => window.print()}>
-                {EVENT_TEXT.print}
-              </button>
+              kioskPrint ? (
+                <button type="button" className="booth-button" onClick={() => window.print()}>
+                  {EVENT_TEXT.print}
+                </button>
+              ) : null
             ) : canShare ? (
               <button type="button" className="booth-button" onClick={() => void share(images[0], job.prompt).catch(console.error)}>
                 {TEXT.share}
@@ -204,7 +234,7 @@ export default function ResultPoller({ aiHost, base, video, kiosk: kioskTenant =
         </div>
         {phase === 'completed' && images.length > 0 && handoff ? <QrHandoff url={handoff} /> : null}
         {/* What Print puts on the photo paper: the full (framed) result, alone (booth.css @media print). */}
-        {phase === 'completed' && kiosk && images[0] ? <img className="booth-print-image" src={images[0]} alt="" crossOrigin="anonymous" /> : null}
+        {phase === 'completed' && kiosk && kioskPrint && images[0] ? <img className="booth-print-image" src={images[0]} alt="" crossOrigin="anonymous" /> : null}
       </div>
     );
   }
@@ -233,6 +263,10 @@ function Processing({ video }: { video: string }) {
         }}
       />
       <p className="booth-processing">{TEXT.processing}</p>
+      {/* Waiting is what to do: said on screen, so Take Another Photo does not look like the way on. */}
+      <p className="booth-processing-note" aria-hidden="true">
+        {RESULTS_TEXT.making}
+      </p>
     </>
   );
 }

@@ -11,6 +11,8 @@ import { AiHubError, UNREACHABLE_MESSAGE, errorHeading } from '../lib/ai-hub-err
 import { LOCAL_ASSETS } from '../../contract/local-assets.ts';
 import { aiHostUrl, resultsPath, screenPath } from '../lib/paths.ts';
 import { $photo } from '../stores/photo.ts';
+import { useClientValue } from '../lib/client-value.ts';
+import { isKioskDevice } from '../lib/kiosk-device.ts';
 import { ErrorView, TRY_AGAIN_TEXT } from '../components/ErrorView.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 
@@ -33,9 +35,13 @@ interface Props {
   base: string;
   /** The tenant's slug, sent with the job so the result carries the tenant's frame. */
   tenant: string;
+  /** The tenant allows kiosks: this device may be one (src/lib/kiosk-device.ts). */
+  kioskAllowed?: boolean;
 }
 
-export default function StyleGrid({ initialStyles, only, aiHost, base, tenant }: Props) {
+export default function StyleGrid({ initialStyles, only, aiHost, base, tenant, kioskAllowed = false }: Props) {
+  // On a kiosk, Restart is a new page load: the next guest finds no photo and is asked for consent.
+  const kiosk = useClientValue(() => isKioskDevice(kioskAllowed, base), false);
   /** Bumped by 'Try again': the client and the styles are loaded afresh. */
   const [attempt, setAttempt] = useState(0);
   // The client (with the contract's zod schemas) loads after the tiles show: the visitor sees
@@ -164,7 +170,7 @@ export default function StyleGrid({ initialStyles, only, aiHost, base, tenant }:
         ))}
       </ul>
       <div className="booth-actions">
-        <a className="booth-button" href={screenPath(base, 'intro')}>
+        <a className="booth-button" href={screenPath(base, 'intro')} data-astro-reload={kiosk ? '' : undefined}>
           {TEXT.restart}
         </a>
       </div>

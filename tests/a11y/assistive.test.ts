@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import type { Page } from 'playwright';
-import { TEXT } from '../../contract/index.ts';
+import { RESULTS_TEXT, TEXT } from '../../contract/index.ts';
 import { suiteBrowser } from '../e2e/support/browser.ts';
 import { action, photoOnStylesScreen, visit } from '../e2e/support/journey.ts';
 import { readSiteData } from '../e2e/support/site-data.ts';
@@ -79,11 +79,11 @@ describe('keyboard and screen reader', () => {
     );
     await page.goto(`${boothUrl}/results/spoken`);
     await expect.poll(() => page.title()).toMatch(/^Processing\.\.\. · /);
-    await expect.poll(() => statuses(page)).toContain('Your picture is being made. It takes a few seconds.');
+    await expect.poll(() => statuses(page)).toContain(RESULTS_TEXT.making);
     release();
     await page.getByRole('heading', { name: TEXT.resultHeading }).waitFor();
     await expect.poll(() => focused(page)).toBe(`h1: ${TEXT.resultHeading}`);
-    expect(await statuses(page)).not.toContain('Your picture is being made. It takes a few seconds.');
+    expect(await statuses(page)).not.toContain(RESULTS_TEXT.making);
   });
 
   it('leaves the focus on Take Another Photo when the visitor is on it as the result comes', async () => {

@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright';
-import { DEMO_TENANT_SLUGS, EVENT_TEXT, TEXT } from '../../contract/index.ts';
+import { DEMO_TENANT_SLUGS, EVENT_TEXT, RESULTS_TEXT, TEXT } from '../../contract/index.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
 import { action } from '../e2e/support/journey.ts';
 import { readSiteData } from '../e2e/support/site-data.ts';
@@ -66,6 +66,8 @@ const SCREENS: Screen[] = [
   },
   { name: 'results-error', path: '/results/a11y-error', ready: (p) => p.getByRole('heading', { name: TEXT.errorHeading }).waitFor() },
   { name: 'results-pending', path: '/results/a11y-pending', ready: (p) => p.getByText(TEXT.processing).waitFor() },
+  // A result deleted or expired: the real server answers 404.
+  { name: 'results-gone', path: '/results/a11y-gone', ready: (p) => p.getByRole('heading', { name: RESULTS_TEXT.goneHeading }).waitFor() },
   { name: 'root-error', path: '/results/a11y-unreachable', ready: (p) => p.getByRole('heading', { name: /can't reach the booth/ }).waitFor() },
   { name: 'not-found', path: '/no/such/page', ready: (p) => p.getByRole('heading', { name: 'Not Found' }).waitFor() },
 ];
@@ -118,6 +120,22 @@ async function stubFor(page: Page, screen: Screen) {
   if (screen.name === 'results-pending') await stubJob(page, { result: { status: 'PENDING' } });
 }
 
+/** A kiosk's screens (a tenant that allows kiosks, on the device opened at its kiosk address). */
+const KIOSK_SCREENS: Screen[] = [
+  SCREENS.find((s) => s.name === 'intro')!,
+  EVENT_KIT_SCREENS.find((s) => s.name === 'camera-consent')!,
+  SCREENS.find((s) => s.name === 'camera-captured')!,
+  { name: 'styles', path: '/styles', ready: (p) => p.locator('.booth-styles[data-ready]').waitFor() },
+  SCREENS.find((s) => s.name === 'results-completed')!,
+  SCREENS.find((s) => s.name === 'results-pending')!,
+  SCREENS.find((s) => s.name === 'results-gone')!,
+];
+const KIOSK_SIZES = [
+  { width: 1080, height: 1920 },
+  { width: 1280, height: 800 },
+  { width: 1920, height: 1080 },
+];
+
 describe('accessibility (axe, WCAG 2.2 AA) of every screen', () => {
   let withCamera: Browser;
   let withoutCamera: Browser;
@@ -148,6 +166,34 @@ describe('accessibility (axe, WCAG 2.2 AA) of every screen', () => {
       await context.close();
     }
   });
+
+  const KIOSK_TENANT = DEMO_TENANT_SLUGS.find((slug) => (readSiteData().tenants.find((t) => t.slug === slug)?.kioskIdleSeconds ?? 0) > 0)!;
+  for (const size of KIOSK_SIZES) {
+    for (const screen of KIOSK_SCREENS) {
+      const name = `${KIOSK_TENANT} kiosk ${size.width}x${size.height}: ${screen.name}`;
+      it(`${name} has no violations`, async () => {
+        const browser = screen.camera ? withCamera : withoutCamera;
+        const context = await browser.newContext({ viewport: size });
+        try {
+          const page = await context.newPage();
+          await stubFor(page, screen);
+          // This browser becomes the tenant's kiosk.
+          await page.goto(`${boothUrl}/${KIOSK_TENANT}/?kiosk`);
+          await page.goto(`${boothUrl}/${KIOSK_TENANT}${screen.path || '/'}`);
+          expect(await page.evaluate(() => document.documentElement.classList.contains('booth-kiosk-device'))).toBe(true);
+          await passConsent(page, KIOSK_TENANT, screen);
+          await screen.ready(page);
+          await page.waitForLoadState('networkidle').catch(() => undefined);
+          await page.screenshot({ path: join(shots, `${name.replace(/[: ]+/g, '-')}.png`) });
+          const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+          const summary = violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+          expect(summary).toEqual([]);
+        } finally {
+          await context.close();
+        }
+      });
+    }
+  }
 
   for (const slug of ['', ...DEMO_TENANT_SLUGS]) {
     const eventKit = readSiteData().tenants.find((t) => t.slug === slug)?.consentText ? EVENT_KIT_SCREENS : [];

@@ -62,9 +62,9 @@ describe('the event kit: consent, countdown and a photo from the device', () => 
     await page.goto(`${boothUrl}/gala/camera`);
     await hydrated(page);
     await page.getByText(gala().consentText).waitFor();
-    // At a kiosk the privacy policy is shown as its address: no tab opens away from the booth.
-    await page.getByText(`${EVENT_TEXT.privacyLink}: ${gala().privacyUrl}`).waitFor();
-    expect(await page.locator('a[target=_blank]').count()).toBe(0);
+    // A guest's phone: the privacy policy is a real link, in a new tab.
+    const privacy = page.getByRole('link', { name: new RegExp(`^${EVENT_TEXT.privacyLink}`) });
+    expect([await privacy.getAttribute('href'), await privacy.getAttribute('target')]).toEqual([gala().privacyUrl, '_blank']);
     await action(page, EVENT_TEXT.continue).click();
     await page.getByRole('alert').filter({ hasText: EVENT_TEXT.consentNeeded }).waitFor();
     expect(await page.getByRole('checkbox', { name: EVENT_TEXT.consentAgree }).getAttribute('aria-invalid')).toBe('true');
@@ -131,6 +131,9 @@ describe('the event kit: consent, countdown and a photo from the device', () => 
     expect(src).toMatch(/^data:image\/jpeg;base64,/);
     const meta = await sharp(Buffer.from(src.split(',')[1]!, 'base64')).metadata();
     expect([meta.format, meta.width, meta.height, meta.orientation]).toEqual(['jpeg', 3000, 2400, undefined]);
+    // Nothing was taken to retake: another photo is chosen.
+    expect(await action(page, EVENT_TEXT.chooseAnother).count()).toBe(1);
+    expect(await action(page, TEXT.retakePhoto).count()).toBe(0);
     expect(await page.locator('video').count()).toBe(0);
     await action(page, TEXT.useImage).click();
     await page.waitForURL(`${boothUrl}/gala/styles`);
@@ -190,7 +193,7 @@ describe('the event kit at the results: QR hand-off, kiosk and Print', () => {
   it('shows a QR code that opens the same result on a phone, with Download there', async () => {
     const id = await finishedJob();
     const kiosk = await newPage({ viewport: { width: 1024, height: 1366 } });
-    await kiosk.goto(`${boothUrl}/gala/results/${id}`);
+    await kiosk.goto(`${boothUrl}/gala/results/${id}?kiosk`);
     await kiosk.getByRole('heading', { name: TEXT.resultHeading }).waitFor();
     await kiosk.getByRole('heading', { name: EVENT_TEXT.qrHeading }).waitFor();
     const code = kiosk.locator('svg.booth-qr-code');
@@ -224,7 +227,7 @@ describe('the event kit at the results: QR hand-off, kiosk and Print', () => {
     await page.waitForLoadState('networkidle');
     expect(await page.locator('svg.booth-qr-code').count()).toBe(0);
     const withoutCode = new Set(scripts);
-    await page.goto(`${boothUrl}/gala/results/${id}`);
+    await page.goto(`${boothUrl}/gala/results/${id}?kiosk`);
     await page.locator('svg.booth-qr-code').waitFor();
     const encoder = scripts.filter((url) => !withoutCode.has(url));
     expect(encoder.length).toBeGreaterThan(0);
@@ -237,7 +240,8 @@ describe('the event kit at the results: QR hand-off, kiosk and Print', () => {
       (window as unknown as { printed: number }).printed = 0;
       window.print = () => void (window as unknown as { printed: number }).printed++;
     });
-    await page.goto(`${boothUrl}/gala/results/${id}`);
+    // This browser is the tenant's kiosk (its kiosk address).
+    await page.goto(`${boothUrl}/gala/results/${id}?kiosk`);
     await page.getByRole('heading', { name: TEXT.resultHeading }).waitFor();
     expect(await page.locator('a[target=_blank]').count()).toBe(0);
     expect(await action(page, TEXT.download).count()).toBe(0);
@@ -281,7 +285,7 @@ describe('the event kit at the results: QR hand-off, kiosk and Print', () => {
       Object.defineProperty(document, 'fullscreenEnabled', { value: true, configurable: true });
     });
     await page.clock.install();
-    await page.goto(`${boothUrl}/gala`);
+    await page.goto(`${boothUrl}/gala/?kiosk`);
     expect(await action(page, EVENT_TEXT.startOver).count()).toBe(0);
     await action(page, TEXT.start).click();
     await page.waitForURL(`${boothUrl}/gala/camera`);
@@ -307,12 +311,22 @@ describe('the event kit at the results: QR hand-off, kiosk and Print', () => {
     await page.getByRole('checkbox', { name: EVENT_TEXT.consentAgree }).waitFor();
   });
 
-  it('Start over leads back to the intro as a new visit from any screen', async () => {
+  it('has one way back on each kiosk screen, each a new visit: Restart on the styles screen, beside no Start over', async () => {
     const page = await newPage();
-    await page.goto(`${boothUrl}/gala/styles`);
-    await action(page, EVENT_TEXT.startOver).click();
+    await page.goto(`${boothUrl}/gala/camera?kiosk`);
+    await hydrated(page);
+    await agree(page);
+    await videoReady(page);
+    await action(page, TEXT.takePhoto).click();
+    await action(page, TEXT.useImage).click();
+    await page.waitForURL(`${boothUrl}/gala/styles`);
+    await page.locator('.booth-styles[data-ready]').waitFor();
+    expect(await action(page, EVENT_TEXT.startOver).count()).toBe(0);
+    await action(page, TEXT.restart).click();
     await page.waitForURL(`${boothUrl}/gala`);
     await page.getByRole('heading', { name: gala().viewFinderTitle }).waitFor();
+    await action(page, TEXT.start).click();
+    await page.getByRole('checkbox', { name: EVENT_TEXT.consentAgree }).waitFor();
     // The default tenant is no kiosk: no Start over, no idle reset.
     await page.clock.install();
     await page.goto(`${boothUrl}/styles`);

@@ -46,8 +46,7 @@ describe('the brand frame on a result', () => {
 
   it('is in the picture Download opens, for a job of Gala Night', async () => {
     const id = await framedJob('gala');
-    // Gala's own results screen is a kiosk's (Print, no Download): the visitor's phone opens the
-    // result at an address without kiosk mode, where Download is.
+    // A browser that is no kiosk of the tenant's: Download is there.
     const page = await newPage();
     await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'canShare', { value: undefined, configurable: true }));
     await page.goto(`${boothUrl}/results/${id}`);
@@ -62,7 +61,8 @@ describe('the brand frame on a result', () => {
   it("is in the picture Gala Night's kiosk prints, and in the one it shows", async () => {
     const id = await framedJob('gala');
     const page = await newPage();
-    await page.goto(`${boothUrl}/gala/results/${id}`);
+    // This browser is Gala Night's kiosk (its kiosk address): Print and its picture.
+    await page.goto(`${boothUrl}/gala/results/${id}?kiosk`);
     await page.getByRole('heading', { name: TEXT.resultHeading }).waitFor({ timeout: patience(60_000) });
     for (const selector of ['.booth-print-image', '.booth-result-list img']) {
       const src = await page.locator(selector).first().getAttribute('src');

@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { TEXT } from '../../../contract/index.ts';
+import { RESULTS_TEXT, TEXT } from '../../../contract/index.ts';
 import { suiteBrowser } from '../support/browser.ts';
 import { action } from '../support/journey.ts';
 import { tenant } from '../support/site-data.ts';
@@ -163,12 +163,25 @@ describe('the results screen', () => {
     await page.getByRole('heading', { name: TEXT.resultHeading }).waitFor();
   });
 
-  it('offers no Try again for a job the server does not know: asking again would not help', async () => {
+  it('says briefly that a job the server does not know is gone, with Take a photo and no Try again (asking again would not help)', async () => {
     const page = await newPage();
-    await page.goto(`${boothUrl}/results/no-such-job`);
-    await page.getByRole('heading', { name: /There is no such job/ }).waitFor();
+    await page.goto(`${boothUrl}/aurora/results/no-such-job`);
+    await page.getByRole('heading', { name: RESULTS_TEXT.goneHeading }).waitFor();
+    await page.getByText(RESULTS_TEXT.gone).waitFor();
     expect(await action(page, 'Try again').count()).toBe(0);
-    await action(page, TEXT.takeAnother).waitFor();
+    // In the tenant's branding: its own logo, not the root error view's company badge.
+    expect(await page.getByRole('img', { name: tenant('aurora').client }).count()).toBe(1);
+    expect(await page.locator('.booth-company-logo').count()).toBe(0);
+    expect(await action(page, RESULTS_TEXT.takePhoto).getAttribute('href')).toBe('/aurora/camera');
+  });
+
+  it('says on screen, while the picture is made, that it shows up by itself', async () => {
+    const page = await newPage();
+    await stubJob(page, { result: { status: 'processing' } });
+    await page.goto(`${boothUrl}/aurora/results/abc`);
+    await page.getByText(TEXT.processing, { exact: true }).waitFor();
+    expect(await page.locator('.booth-processing-note').textContent()).toBe(RESULTS_TEXT.making);
+    expect(await page.locator('.booth-processing-note').isVisible()).toBe(true);
   });
 
   it('shows a result image from an AI host that does not answer CORS (Share is then all it cannot do)', async () => {

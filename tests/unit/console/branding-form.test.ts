@@ -12,8 +12,14 @@ describe('the console branding form', () => {
     expect(form.textColor).toBe('');
     expect(toItem(form, 'gala')).toEqual({
       slug: 'gala', client: 'Gala', backgroundColor: '#102030', countdownSeconds: 3, kioskIdleSeconds: 60,
-      choosePhoto: false, qrHandoff: true, logoMark: false, mirrorResult: false, styles: ['comic', 'neon'],
+      choosePhoto: false, qrHandoff: true, logoMark: false, mirrorResult: false, kioskPrint: true, styles: ['comic', 'neon'],
     });
+  });
+
+  it("keeps Print on for the kiosks of a tenant saved before the setting, and off once turned off", () => {
+    expect(toForm({ slug: 'gala', kioskIdleSeconds: 60 }).kioskPrint).toBe(true);
+    expect(toItem(toForm({ slug: 'gala', kioskPrint: false }), 'gala')).toMatchObject({ kioskPrint: false });
+    expect(check({ ...toForm({ slug: 'x' }), kioskIdleSeconds: '60', kioskPrint: false }, 'x').branding).toMatchObject({ kioskIdleSeconds: 60, kioskPrint: false });
   });
 
   it('keeps a tenant\'s mirrored results on, and sends the flag off when it was never set', () => {

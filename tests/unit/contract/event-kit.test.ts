@@ -14,11 +14,13 @@ describe('the event kit in a tenant branding', () => {
     const { branding, problems } = resolveBranding({
       slug: 'gala', client: 'Gala', countdownSeconds: 5, choosePhoto: true, qrHandoff: true, kioskIdleSeconds: 90,
       frameUrl: 'gala/frame.png', logoMark: true, mirrorResult: true, consentText: '  We keep nothing.\r\nReally.  ', privacyUrl: 'https://gala.example/privacy',
+      kioskPrint: false,
     });
     expect(problems).toEqual([]);
     expect(branding).toMatchObject({
       countdownSeconds: 5, choosePhoto: true, qrHandoff: true, kioskIdleSeconds: 90,
       frameUrl: 'gala/frame.png', logoMark: true, mirrorResult: true, consentText: 'We keep nothing.\nReally.', privacyUrl: 'https://gala.example/privacy',
+      kioskPrint: false,
     });
   });
 
@@ -37,6 +39,10 @@ describe('the event kit in a tenant branding', () => {
       expect.stringMatching(/consentText "42" is not text/),
       expect.stringMatching(/privacyUrl "javascript:alert\(1\)" is not a plain http\(s\) URL/),
     ]);
+  });
+
+  it('keeps Print on for the kiosks of a tenant that allowed kiosks before the setting', () => {
+    expect(resolveBranding({ slug: 'old', kioskIdleSeconds: 60 }).branding).toMatchObject({ kioskIdleSeconds: 60, kioskPrint: true });
   });
 
   it('cuts a consent text longer than a phone screen can hold', () => {

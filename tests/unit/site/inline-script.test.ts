@@ -8,7 +8,7 @@ describe('inline scripts, bundled from src/inline at build time', () => {
     // The one results-address pattern of contract/results.ts.
     expect(code).toContain(String.raw`/^(?:\/([^/]+))?\/results\/([^/?#]+)\/?$/`);
     // The kiosk's intro test: the page set's intro, as paths.ts writes it.
-    expect(inlineScript('kiosk', { idleSeconds: 60, intro: '/gala' })).toContain('"/gala"');
+    expect(inlineScript('kiosk', { idleSeconds: 60, intro: '/gala', base: '/gala' })).toContain('"/gala"');
   });
 
   it('cannot be closed early by a value they are given', () => {
@@ -21,7 +21,7 @@ describe('inline scripts, bundled from src/inline at build time', () => {
     for (const name of ['focus-on-swap', 'proxy-images', 'early-taps'] as const) {
       expect(gzipSync(inlineScript(name)).length, name).toBeLessThan(800);
     }
-    expect(gzipSync(inlineScript('kiosk', { idleSeconds: 60, intro: '/gala' })).length).toBeLessThan(800);
+    expect(gzipSync(inlineScript('kiosk', { idleSeconds: 60, intro: '/gala', base: '/gala' })).length).toBeLessThan(800);
     const firstJob = inlineScript('first-job', { jobUrl: '/x/JOB_ID', marker: 'JOB_ID', host: '', timeout: 1 });
     expect(gzipSync(firstJob).length).toBeLessThan(800);
     expect(firstJob).not.toMatch(/ZodError|looseObject|_zod/);
@@ -29,7 +29,7 @@ describe('inline scripts, bundled from src/inline at build time', () => {
 
   it('run where they stand: one classic script, no module syntax', () => {
     for (const name of ['focus-on-swap', 'proxy-images', 'early-taps', 'kiosk'] as const) {
-      const code = inlineScript(name, name === 'kiosk' ? { idleSeconds: 60, intro: '/' } : undefined);
+      const code = inlineScript(name, name === 'kiosk' ? { idleSeconds: 60, intro: '/', base: '' } : undefined);
       expect(code).toMatch(/^\(\(\)=>\{/);
       expect(code).not.toMatch(/\b(import|export)\b/);
     }

@@ -93,7 +93,7 @@ describe('the operator console', () => {
     // A bad colour: the field's problem, from the build's rule, tied to the field; the save is refused.
     const accent = page.getByLabel('Accent colour', { exact: true });
     await accent.fill('not-a-colour');
-    await expect.poll(() => page.locator('#f-accentColor-problems').textContent()).toBe('accentColor is not a CSS colour.');
+    await expect.poll(() => page.locator('#f-accentColor-problems').textContent()).toBe('Accent colour is not a CSS colour.');
     expect(await accent.getAttribute('aria-invalid')).toBe('true');
     expect(await accent.getAttribute('aria-describedby')).toContain('f-accentColor-problems');
     // Low contrast is a warning next to the text colour.
@@ -101,7 +101,7 @@ describe('the operator console', () => {
     await expect.poll(() => page.locator('#f-textColor-warnings').textContent()).toContain('under the 4.5:1');
     await page.getByLabel('Text colour', { exact: true }).fill('#ffffff');
     await page.getByRole('button', { name: 'Save' }).click();
-    const summary = page.getByRole('alert').filter({ hasText: 'accentColor is not a CSS colour.' });
+    const summary = page.getByRole('alert').filter({ hasText: 'Accent colour is not a CSS colour.' });
     await summary.waitFor();
     await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('summary'))).toBe(true);
     await accent.fill('#ffcc00');

@@ -72,7 +72,7 @@ export function TenantEditor({ slug, account }: { slug: string; account: Account
     }
     setServer({ error: '', fields: {} });
     setView(answer.data);
-    say(`Tenant ${slug} saved; publish to put it on the booth.${answer.data.problems.length ? ` The build would report ${answer.data.problems.length} problem(s).` : ''}`);
+    say(`Tenant ${slug} saved. Publish to put it on the booth.${answer.data.problems.length ? ` The build would report ${answer.data.problems.length} problem(s).` : ''}`);
   };
 
   const uploaded = (kind: keyof typeof UPLOAD_FIELD) => (next: TenantView) => {

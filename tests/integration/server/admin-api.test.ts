@@ -98,8 +98,8 @@ describe('the console API', () => {
       backgroundColor: ['Background colour is not a CSS colour.'],
       logoUrl: [expect.stringMatching(/^Logo is not an image name inside the bucket/)],
       video: ['Processing video uses a URL scheme other than https.'],
-      countdownSeconds: ['countdownSeconds is not one of 0, 3, 5.'],
-      styles: ['styles names a style twice.'],
+      countdownSeconds: ['Countdown is not one of 0, 3, 5.'],
+      styles: ['Styles names a style twice.'],
     });
     const notText = await api('POST', '/tenants', { body: { slug: 'not-text', client: 42 } });
     expect(notText.status).toBe(400);

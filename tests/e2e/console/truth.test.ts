@@ -90,7 +90,8 @@ describe('the console tells the truth', () => {
       await page.getByRole('link', { name: 'Publish', exact: true }).click();
       await expect.poll(() => page.getByTestId('changed').textContent()).toContain(slug);
       await page.getByRole('button', { name: 'Publish the changed tenants' }).click();
-      await page.getByRole('heading', { name: 'The last publish: Published' }).waitFor({ timeout: patience(60_000) });
+      // The run this click started, followed to its end (the page showed the last one before).
+      await expect.poll(() => page.getByRole('status').textContent(), { timeout: patience(60_000) }).toBe('The site is published.');
       const after = await finishedJob(slug);
       expect(await framed(after.job.images[0]!)).toBe(true);
       expect(await framed(after.job.previews![0]!)).toBe(true);

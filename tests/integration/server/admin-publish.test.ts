@@ -50,7 +50,7 @@ describe('publishing from the console', () => {
   const page = async (p: string) => (await fetch(`${server.url}${p}`)).text();
 
   it('keeps a tenant account to its own tenant (403), and knows nothing is built yet', async () => {
-    expect((await api('GET', '/publish', undefined, staff)).body).toEqual({ changed: ['aurora'], running: null, last: null });
+    expect((await api('GET', '/publish', undefined, staff)).body).toEqual({ changed: ['aurora'], removed: [], running: null, last: null });
     const other = await api('POST', '/publish', { tenants: ['meadow'] }, staff);
     expect(other.status).toBe(403);
     expect(other.body.error).toBe('This account manages the tenant "aurora" only.');

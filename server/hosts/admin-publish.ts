@@ -100,6 +100,8 @@ export function adminPublish(deps: AdminPublishDeps) {
     if (slug === null) return fail(c, 400, NOT_A_SLUG);
     const refused = mayManage(c, slug);
     if (refused) return refused;
+    // A deleted tenant's pages are gone already, though the last build still names it.
+    if (slug !== DEFAULT_TENANT_SLUG && !deps.tenants.item(deps.datasetId, slug)) return fail(c, 404, `There is no tenant "${slug}".`);
     const built = lastBuild(deps.siteDataFile);
     if (!built) return fail(c, 409, 'The site has not been built yet; publish it first.');
     if (slug !== built.defaultTenant.slug && !built.tenants.some((t) => t.slug === slug)) {

@@ -1,6 +1,7 @@
 // Calls to the console's JSON API (/admin/api). Every answer comes back as data or as the
 // server's sentence, with its field problems; a 401 ends the session in the app.
 import { $account, say } from './state.ts';
+import type { UploadLimits } from '../contract/upload-limits.ts';
 
 export const API = '/admin/api';
 
@@ -71,6 +72,18 @@ export interface TenantView {
   resolved: Record<string, unknown> | null;
   problems: string[];
   warnings?: FieldErrors;
+  /** Files the branding names that are not among the tenant's files, by field. */
+  files?: FieldErrors;
+}
+
+/** The upload limits the booth enforces (GET /admin/api/uploads), asked once. */
+let limits: Promise<UploadLimits | null> | null = null;
+export function uploadLimits(): Promise<UploadLimits | null> {
+  limits ??= call<UploadLimits>('GET', '/uploads').then((answer) => {
+    if (!answer.ok) limits = null;
+    return answer.ok ? answer.data : null;
+  });
+  return limits;
 }
 
 export type { EventFigures, EventResult as Result, JobCounts as Counts, PublishRun as Run, PublishState } from '../contract/console-api.ts';

@@ -14,6 +14,7 @@ import type { TenantBranding } from './site-data.ts';
 import { contrastRatio, isTransparent, parseColor, type Rgb } from './colour.ts';
 import { LOCAL_ASSETS } from './local-assets.ts';
 import { quoted } from './quoted.ts';
+import { fieldLabel } from './branding-labels.ts';
 import { tenantStylesProblem } from './tenant-styles.ts';
 import {
   CONSENT_TEXT_LIMIT, COUNTDOWN_CHOICES, EVENT_KIT_OFF, KIOSK_IDLE_MAX_SECONDS, KIOSK_IDLE_MIN_SECONDS, type EventKit,
@@ -71,20 +72,26 @@ const HTTP_URL = /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?(\/[A-Za-z0-9._~!$&'()*+,
 const ROOT_PATH = /^\/(?!\/)[A-Za-z0-9._~!$&'()*+,;=:%/-]*$/;
 const hasDotSegment = (path: string) => path.split(/[/?]/).some((s) => s === '..' || s === '.');
 
-/** Why an image value cannot be used, or null. Accepts a bucket image name or an http(s) URL. */
+// The booth's pages are served over HTTPS (phones need it for the camera): an http:// image or
+// video there is mixed content, which browsers block or upgrade to an address that may not exist.
+const INSECURE = 'is an http:// address; use its https:// address (pages served over HTTPS cannot load it)';
+
+/** Why an image value cannot be used, or null. Accepts a bucket image name or an https URL. */
 export function imageProblem(value: string): string | null {
   if (value.length > MAX_URL_LENGTH) return `is longer than ${MAX_URL_LENGTH} characters`;
-  if (/^https?:/i.test(value)) return HTTP_URL.test(value) && !value.includes('@') ? null : 'is not a plain http(s) URL';
-  if (/^[a-z][a-z0-9+.-]*:/i.test(value)) return 'uses a URL scheme other than http(s)';
+  if (/^http:/i.test(value)) return INSECURE;
+  if (/^https:/i.test(value)) return HTTP_URL.test(value) && !value.includes('@') ? null : 'is not a plain https URL';
+  if (/^[a-z][a-z0-9+.-]*:/i.test(value)) return 'uses a URL scheme other than https';
   return IMAGE_NAME.test(value) && !hasDotSegment(value) ? null : 'is not an image name inside the bucket (letters, digits, . _ ~ - and /)';
 }
 
-/** Why a video value cannot be used, or null. Accepts an http(s) URL or a path on the site's origin. */
+/** Why a video value cannot be used, or null. Accepts an https URL or a path on the site's origin. */
 export function videoProblem(value: string): string | null {
   if (value.length > MAX_URL_LENGTH) return `is longer than ${MAX_URL_LENGTH} characters`;
-  if (/^https?:/i.test(value)) return HTTP_URL.test(value) ? null : 'is not a plain http(s) URL';
-  if (/^[a-z][a-z0-9+.-]*:/i.test(value)) return 'uses a URL scheme other than http(s)';
-  return ROOT_PATH.test(value) && !hasDotSegment(value) ? null : 'is neither an http(s) URL nor a path starting with /';
+  if (/^http:/i.test(value)) return INSECURE;
+  if (/^https:/i.test(value)) return HTTP_URL.test(value) ? null : 'is not a plain https URL';
+  if (/^[a-z][a-z0-9+.-]*:/i.test(value)) return 'uses a URL scheme other than https';
+  return ROOT_PATH.test(value) && !hasDotSegment(value) ? null : 'is neither an https URL nor a path starting with /';
 }
 
 // Control characters would end up invisible in the page or break a line layout; \n separates
@@ -132,8 +139,8 @@ export function resolveBranding(
     return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
   };
   const replace = (field: keyof TenantBranding, value: unknown, why: string) => {
-    problems.push(`${label}: ${field} ${quoted(String(value))} ${why}; the default ${quoted(String(fallback[field] ?? ''))} is used.`);
-    fields.push({ field, message: `${field} ${why}.`, kind: 'refused' });
+    problems.push(`${label}: ${fieldLabel(field)} ${quoted(String(value))} ${why}; the default ${quoted(String(fallback[field] ?? ''))} is used.`);
+    fields.push({ field, message: `${fieldLabel(field)} ${why}.`, kind: 'refused' });
   };
 
   for (const field of TEXT_FIELDS) {
@@ -142,8 +149,8 @@ export function resolveBranding(
     const text = cleanText(value);
     branding[field] = text.slice(0, TEXT_LIMITS[field]);
     if (text.length > TEXT_LIMITS[field]) {
-      problems.push(`${label}: ${field} is longer than ${TEXT_LIMITS[field]} characters and was cut.`);
-      fields.push({ field, message: `${field} is longer than ${TEXT_LIMITS[field]} characters and was cut.`, kind: 'warning' });
+      problems.push(`${label}: ${fieldLabel(field)} is longer than ${TEXT_LIMITS[field]} characters and was cut.`);
+      fields.push({ field, message: `${fieldLabel(field)} is longer than ${TEXT_LIMITS[field]} characters and was cut.`, kind: 'warning' });
     }
   }
   // A tenant without a client name is still someone: its slug is the next best display name.
@@ -256,7 +263,7 @@ export function contrastWarning(branding: TenantBranding): string | null {
   const ratio = contrastRatio(branding.textColor, branding.backgroundColor);
   if (ratio === null || ratio >= MIN_TEXT_CONTRAST) return null;
   return (
-    `${tenantLabel(branding)}: warning: textColor ${branding.textColor} on backgroundColor ${branding.backgroundColor} ` +
+    `${tenantLabel(branding)}: warning: ${fieldLabel('textColor')} ${branding.textColor} on ${fieldLabel('backgroundColor').toLowerCase()} ${branding.backgroundColor} ` +
     `has a contrast of ${ratio.toFixed(2)}:1, under the ${MIN_TEXT_CONTRAST}:1 that WCAG AA asks for text.`
   );
 }

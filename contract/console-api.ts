@@ -19,15 +19,24 @@ export interface PublishRun {
 export interface PublishState {
   /** Tenants changed since the last build (a tenant account: its own only). */
   changed: string[];
+  /**
+   * Tenants deleted since the last build (operators only): their pages stopped being served when
+   * they were deleted; publishing drops them from the site data and the host's rules.
+   */
+  removed: string[];
   running: PublishRun | null;
   last: PublishRun | null;
 }
 
-/** Jobs created in a window, and how many of them have completed or failed so far. */
+/**
+ * Jobs created in a window, and how many of them have completed or failed so far. A job deleted
+ * from the console (a guest's deletion request) still counts, and is counted in `deleted` too.
+ */
 export interface JobCounts {
   created: number;
   completed: number;
   failed: number;
+  deleted: number;
 }
 
 /** GET /admin/api/tenants/{slug}/events. */

@@ -18,7 +18,7 @@ const USAGE = `Usage: npm run tenant -- <command>
   add SLUG --file FILE.json     a new tenant with the branding in FILE.json
   set SLUG --file FILE.json     replace a tenant's branding with FILE.json
   remove SLUG                   delete a tenant and its files
-  publish [SLUG…]               rebuild these tenants' pages (none: the changed ones)
+  publish [SLUG…]               rebuild these tenants' pages (none: the changed and deleted ones)
   publish --all                 rebuild every tenant's pages
 Settings: BOOTH_URL (default http://localhost:${DEFAULT_PORT}), BOOTH_SERVICE_USERNAME, BOOTH_SERVICE_PASSWORD.`;
 

@@ -29,6 +29,7 @@ import { SessionStore } from './storage/sessions.ts';
 import { StyleStore } from './storage/styles.ts';
 import { TenantStore } from './storage/tenants.ts';
 import { buildEnvOf, siteDataFileOf, type ServerAddresses } from './publish/build-env.ts';
+import { PublishedSite } from './publish/published.ts';
 import { TenantBundles } from './publish/bundles.ts';
 import { Publisher } from './publish/runs.ts';
 import path from 'node:path';
@@ -90,8 +91,11 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
   const jobBackend = scale?.jobs ?? localJobs!;
   // This node has the tenant store: it copies each tenant's brand frame to the shared store, for
   // API nodes and workers (docs/deploy.md), and reads them from there like any API node.
+  // A tenant's finish on its results is the one its published pages show (jobs/job-frame.ts).
+  const siteDataFile = siteDataFileOf();
+  const published = new PublishedSite(siteDataFile);
   const mirror = scale && new FrameMirror({
-    store: scale.store, tenants, datasetId: settings.datasetId, tenantAssetsDir: settings.tenantAssetsDir, log,
+    store: scale.store, tenants, datasetId: settings.datasetId, tenantAssetsDir: settings.tenantAssetsDir, published, log,
     changed: (slug) => scale.frames!.forget(slug),
   });
   mirror?.start();
@@ -107,8 +111,8 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
   // A publish builds against this server itself, known once it listens (main.ts calls listening()).
   let addresses: ServerAddresses | null = null;
   const buildEnv = () => (addresses ? buildEnvOf(settings.siteDir, addresses) : null);
-  const siteDataFile = siteDataFileOf();
-  const publisher = new Publisher({ buildEnv, siteDataFile });
+  // After a publish, the store's copies of the finishes follow the pages at once.
+  const publisher = new Publisher({ buildEnv, siteDataFile, ...(mirror ? { published: () => void mirror.syncAll() } : {}) });
   const bundles = new TenantBundles({ dir: path.join(settings.dataDir, 'bundles'), siteDataFile, siteDir: settings.siteDir, buildEnv });
   const app = createApp({
     auth: {
@@ -127,12 +131,13 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
       tenantAssetsDir: settings.tenantAssetsDir, throttle, trustedProxies: settings.trustedProxies, publicUrl: settings.publicUrl, defaultPassword,
       uploads: { imageBytes: settings.consoleImageBytes, videoBytes: settings.consoleVideoBytes, maxPixels: settings.maxPixels },
       publish: { publisher, siteDataFile, bundles },
+      published, siteDir: settings.siteDir,
       events,
       ...(mirror ? { tenantChanged: (slug: string) => mirror.sync(slug) } : {}),
     },
     content: { secret, datasetId: settings.datasetId, tenants },
     // The brand frame of a job's tenant, from this node's tenant store (from the shared store on the scale-out path).
-    aiHub: { ...aiHubOf(settings, styles, jobBackend, uploadReaders, { tenants, datasetId: settings.datasetId }), ...(scale ? { storedFrames: scale.frames! } : {}) },
+    aiHub: { ...aiHubOf(settings, styles, jobBackend, uploadReaders, { tenants, datasetId: settings.datasetId, published }), ...(scale ? { storedFrames: scale.frames! } : {}) },
     media: { jobs, files, styles, tenantAssetsDir: settings.tenantAssetsDir, retentionSeconds: settings.retentionSeconds },
     imageProxy: {
       sources: settings.proxySources, cacheBytes: settings.proxyCacheBytes, maxPixels: settings.maxPixels,

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEFAULT_PORT } from '../contract/index.ts';
 import type { ProxyKey } from '../contract/proxy-signature.ts';
+import { DEFAULT_UPLOAD_IMAGE_BYTES, DEFAULT_UPLOAD_VIDEO_BYTES } from '../contract/upload-limits.ts';
 import { SCALE_SETTINGS, scaleSettingsOf, type ScaleSettings } from './scale/settings.ts';
 import { SHARED_SETTINGS, httpUrl, proxyKeyOf, readEnv, settingError, text, wholeNumber, type Env } from '../contract/settings.ts';
 
@@ -51,8 +52,8 @@ const SERVER_SETTINGS = {
   BOOTH_TRUSTED_PROXIES: addressList.default([]),
   BOOTH_LOGIN_WINDOW_SECONDS: int(1, 24 * 3600).default(60),
   BOOTH_CONSOLE_SESSION_HOURS: int(1, 24 * 30).default(12),
-  BOOTH_CONSOLE_IMAGE_BYTES: int(1024, 100 * MB).default(10 * MB),
-  BOOTH_CONSOLE_VIDEO_BYTES: int(1024, 256 * MB).default(50 * MB),
+  BOOTH_CONSOLE_IMAGE_BYTES: int(1024, 100 * MB).default(DEFAULT_UPLOAD_IMAGE_BYTES),
+  BOOTH_CONSOLE_VIDEO_BYTES: int(1024, 256 * MB).default(DEFAULT_UPLOAD_VIDEO_BYTES),
   BOOTH_PROXY_SOURCES: proxySources.default([]),
   BOOTH_PROXY_CACHE_BYTES: int(0, 4096 * MB).default(64 * MB),
   BOOTH_ENGINE: text.default('local'),

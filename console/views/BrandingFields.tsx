@@ -6,6 +6,7 @@ import { CONSENT_TEXT_LIMIT, COUNTDOWN_CHOICES, KIOSK_IDLE_MAX_SECONDS, KIOSK_ID
 import type { TenantBranding } from '../../contract/site-data.ts';
 import type { BrandingForm } from '../branding-form.ts';
 import { Field } from '../parts.tsx';
+import { FramePreview } from './FramePreview.tsx';
 
 type TextKey = 'client' | 'viewFinderTitle' | 'viewFinderDesc' | 'backgroundColor' | 'textColor' | 'accentColor' | 'logoUrl' |
   'backgroundImageUrl' | 'video' | 'frameUrl' | 'sceneUrl' | 'consentText' | 'privacyUrl' | 'kioskIdleSeconds';
@@ -18,7 +19,7 @@ export interface FieldsProps {
   problems: Record<string, string[]>;
   warnings: Record<string, string[]>;
   /** An upload control shown under the field it fills. */
-  uploads: Partial<Record<'logoUrl' | 'backgroundImageUrl' | 'video' | 'sceneUrl', ReactNode>>;
+  uploads: Partial<Record<'logoUrl' | 'backgroundImageUrl' | 'video' | 'sceneUrl' | 'frameUrl', ReactNode>>;
 }
 
 export function BrandingFields({ form, branding, set, problems, warnings, uploads }: FieldsProps) {
@@ -69,11 +70,11 @@ export function BrandingFields({ form, branding, set, problems, warnings, upload
       </fieldset>
       <fieldset>
         <legend>Images and video</legend>
-        {text('logoUrl', 'Logo', 'An image name in the tenant\'s files (upload one below) or an https URL. Empty: the booth\'s logo.')}
+        {text('logoUrl', 'Logo', 'An image name in the tenant\'s files (upload one below) or an https URL (http:// is refused: the booth\'s pages are served over HTTPS). Empty: the booth\'s logo.')}
         {uploads.logoUrl}
         {text('backgroundImageUrl', 'Background image', 'An image name in the tenant\'s files or an https URL. Empty: the booth\'s background.')}
         {uploads.backgroundImageUrl}
-        {text('video', 'Processing video', 'Played while a photo is restyled: a path on this server (/media/…) or an https URL.')}
+        {text('video', 'Processing video', 'Played while a photo is restyled: a path on this server (/media/…) or an https URL (http:// is refused: the booth\'s pages are served over HTTPS).')}
         {uploads.video}
       </fieldset>
       <fieldset>
@@ -89,7 +90,9 @@ export function BrandingFields({ form, branding, set, problems, warnings, upload
         {flag('qrHandoff', 'Show a QR code on the result', 'The visitor scans it to open the result on their phone.')}
         {text('kioskIdleSeconds', 'Kiosks allowed: idle seconds before the intro', `0: no kiosks. Else ${KIOSK_IDLE_MIN_SECONDS} to ${KIOSK_IDLE_MAX_SECONDS}: a device that opens the tenant's address with ?kiosk (/slug/?kiosk) becomes a kiosk until it opens ?kiosk=off: Print and the QR code instead of Download and Share, and back to the intro after this many seconds without a touch. Guests' phones keep Download and Share.`, false, 'number')}
         {flag('kioskPrint', 'Kiosks offer Print', 'A Print button on a kiosk\'s result, for 10×15 cm photo paper. Off: a kiosk without a printer; the QR code takes the picture home.')}
-        {text('frameUrl', 'Frame', 'A PNG image name in the tenant\'s files with a transparent window, put on every result. Empty: no frame.')}
+        {text('frameUrl', 'Frame', 'A PNG with a transparent window in the tenant\'s files (upload one below), put on every new result once published. Empty: no frame.')}
+        {uploads.frameUrl}
+        <FramePreview frameUrl={branding.frameUrl} />
         {text('sceneUrl', 'Scene for the branded-scene style', 'A photo of your venue or set (an image name in the tenant\'s files; upload one below) that the guest is placed into. Empty: the booth\'s own studio scene.')}
         {uploads.sceneUrl}
         {flag('logoMark', 'Put the logo on results as a corner mark', 'Used when there is no frame.')}

@@ -2,7 +2,7 @@
 // the queue, and today's results with delete (one, or all of the tenant's). Refreshed every
 // 30 s while open. A booth without these routes says so.
 import { useEffect, useState } from 'react';
-import { call, isMissingRoute, type EventFigures, type Result } from '../api.ts';
+import { call, isMissingRoute, type EventFigures, type Result, type Style } from '../api.ts';
 import { say } from '../state.ts';
 import { ConfirmButton, Heading, Problem } from '../parts.tsx';
 
@@ -14,6 +14,7 @@ export function EventView({ slug }: { slug: string }) {
   const [figures, setFigures] = useState<EventFigures | null>(null);
   const [results, setResults] = useState<Result[] | null>(null);
   const [error, setError] = useState('');
+  const [styles, setStyles] = useState<Map<string, string>>(new Map());
 
   const load = async () => {
     const [f, r] = await Promise.all([
@@ -25,6 +26,11 @@ export function EventView({ slug }: { slug: string }) {
     const failed = !f.ok ? f : !r.ok ? r : null;
     setError(failed ? (isMissingRoute(failed) ? UNAVAILABLE : failed.error) : '');
   };
+
+  useEffect(() => {
+    void call<Style[]>('GET', '/styles').then((answer) => answer.ok && setStyles(new Map(answer.data.map((s) => [s.id, s.description]))));
+  }, []);
+  const styleName = (id: string) => styles.get(id) ?? id;
 
   useEffect(() => {
     void load();
@@ -52,12 +58,13 @@ export function EventView({ slug }: { slug: string }) {
         <>
           <table>
             <caption>Jobs</caption>
-            <thead><tr><th scope="col">When</th><th scope="col">Created</th><th scope="col">Completed</th><th scope="col">Failed</th></tr></thead>
+            <thead><tr><th scope="col">When</th><th scope="col">Created</th><th scope="col">Completed</th><th scope="col">Failed</th><th scope="col">Deleted since</th></tr></thead>
             <tbody>
-              <tr><th scope="row">Last hour</th><td>{figures.lastHour.created}</td><td>{figures.lastHour.completed}</td><td>{figures.lastHour.failed}</td></tr>
-              <tr><th scope="row">Today</th><td>{figures.today.created}</td><td>{figures.today.completed}</td><td>{figures.today.failed}</td></tr>
+              <tr><th scope="row">Last hour</th><td>{figures.lastHour.created}</td><td>{figures.lastHour.completed}</td><td>{figures.lastHour.failed}</td><td>{figures.lastHour.deleted}</td></tr>
+              <tr><th scope="row">Today</th><td>{figures.today.created}</td><td>{figures.today.completed}</td><td>{figures.today.failed}</td><td>{figures.today.deleted}</td></tr>
             </tbody>
           </table>
+          <p className="hint">A result deleted here (a guest's request) still counts as created and completed, and is counted as deleted.</p>
           <p>Turnaround today: median (p50) {seconds(figures.turnaroundMs.p50)}, p95 {seconds(figures.turnaroundMs.p95)}.</p>
           <p>Queue of the booth: {figures.queue.waiting} waiting, {figures.queue.running} running, {figures.queue.workers} worker(s).</p>
           <h2>Errors today</h2>
@@ -70,12 +77,17 @@ export function EventView({ slug }: { slug: string }) {
         <section aria-labelledby="results-heading">
           <h2 id="results-heading">Today's results ({results.length})</h2>
           {results.length === 0 ? <p>No results today.</p> : (
-            <ul className="gallery">
+            <ul className="gallery event-results">
               {results.map((r) => (
                 <li key={r.id}>
                   {r.previewUrl ? (
-                    <img src={r.previewUrl} alt={`Result in the style ${r.style}, finished ${new Date(r.finishedAt).toLocaleTimeString()}`} loading="lazy" width={180} />
-                  ) : <p>{r.style}: no image</p>}
+                    <img src={r.previewUrl} alt={`Result in the style ${styleName(r.style)}, finished ${new Date(r.finishedAt).toLocaleTimeString()}`} loading="lazy" width={180} />
+                  ) : <p>No image</p>}
+                  <time dateTime={r.finishedAt}>{new Date(r.finishedAt).toLocaleTimeString()}</time>
+                  <span className="result-style">{styleName(r.style)}</span>
+                  {r.imageUrls[0] ? (
+                    <a href={r.imageUrls[0]} target="_blank" rel="noopener noreferrer">Open<span className="visually-hidden"> the result of {new Date(r.finishedAt).toLocaleTimeString()} in a new tab</span></a>
+                  ) : null}
                   <ConfirmButton label={`Delete result ${r.id.slice(0, 8)}`} question="Delete this result? Its address stops working." confirmLabel="Yes, delete it" onConfirm={() => remove(r.id)} />
                 </li>
               ))}

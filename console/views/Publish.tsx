@@ -78,6 +78,14 @@ export function Publish({ account }: { account: Account }) {
           {state.changed.length === 0 ? <p>No tenant has changed.</p> : (
             <ul data-testid="changed">{state.changed.map((slug) => <li key={slug}><code>{slug}</code></li>)}</ul>
           )}
+          {state.removed?.length ? (
+            <>
+              <h2>Deleted since the last build</h2>
+              <p>Their pages stopped being served when they were deleted. Publishing drops them from the site's files too.</p>
+              <ul data-testid="removed">{state.removed.map((slug) => <li key={slug}><code>{slug}</code> (deleted)</li>)}</ul>
+            </>
+          ) : null}
+          <p className="hint">Publishing puts the saved branding on the booth: its pages, and the frame, logo mark, mirror and scene of the results made from then on.</p>
           <p>
             <button type="button" disabled={busy || running} onClick={() => void publish({})}>Publish the changed tenants</button>{' '}
             {account.role === 'operator' ? <button type="button" disabled={busy || running} onClick={() => void publish({ all: true })}>Publish every tenant</button> : null}

@@ -11,7 +11,7 @@ import { IntroPreview } from './IntroPreview.tsx';
 import { StylePicker } from './StylePicker.tsx';
 import { Upload } from './Upload.tsx';
 
-const UPLOAD_FIELD = { logo: 'logoUrl', background: 'backgroundImageUrl', scene: 'sceneUrl', video: 'video' } as const;
+const UPLOAD_FIELD = { logo: 'logoUrl', background: 'backgroundImageUrl', scene: 'sceneUrl', frame: 'frameUrl', video: 'video' } as const;
 
 export function TenantEditor({ slug, account }: { slug: string; account: Account }) {
   const [view, setView] = useState<TenantView | null>(null);
@@ -48,6 +48,11 @@ export function TenantEditor({ slug, account }: { slug: string; account: Account
     setServer((s) => (s.fields[key] ? { ...s, fields: { ...s.fields, [key]: [] } } : s));
   };
   const problems: Record<string, string[]> = { ...checked.refused };
+  // A saved file that is not among the tenant's files: told under its field while the field still names it.
+  const warnings: Record<string, string[]> = { ...checked.warnings };
+  for (const [field, list] of Object.entries(view?.files ?? {})) {
+    if (String(view?.branding?.[field] ?? '') === String(form[field as keyof BrandingForm] ?? '')) warnings[field] = [...(warnings[field] ?? []), ...list];
+  }
   for (const [field, list] of Object.entries(server.fields)) if (list.length) problems[field] = [...new Set([...(problems[field] ?? []), ...list])];
 
   const save = async (event: SubmitEvent) => {
@@ -67,7 +72,7 @@ export function TenantEditor({ slug, account }: { slug: string; account: Account
     }
     setServer({ error: '', fields: {} });
     setView(answer.data);
-    say(`Tenant ${slug} saved.${answer.data.problems.length ? ` The build would report ${answer.data.problems.length} problem(s).` : ''}`);
+    say(`Tenant ${slug} saved. Publish to put it on the booth.${answer.data.problems.length ? ` The build would report ${answer.data.problems.length} problem(s).` : ''}`);
   };
 
   const uploaded = (kind: keyof typeof UPLOAD_FIELD) => (next: TenantView) => {
@@ -95,7 +100,7 @@ export function TenantEditor({ slug, account }: { slug: string; account: Account
             branding={checked.branding}
             set={set}
             problems={problems}
-            warnings={checked.warnings}
+            warnings={warnings}
             uploads={isDefault ? {
               video: <Upload slug={slug} kind="video" label="Upload a processing video" onUploaded={uploaded('video')} />,
             } : {
@@ -103,10 +108,11 @@ export function TenantEditor({ slug, account }: { slug: string; account: Account
               backgroundImageUrl: <Upload slug={slug} kind="background" label="Upload a background image" onUploaded={uploaded('background')} />,
               video: <Upload slug={slug} kind="video" label="Upload a processing video" onUploaded={uploaded('video')} />,
               sceneUrl: <Upload slug={slug} kind="scene" label="Upload a scene" onUploaded={uploaded('scene')} />,
+              frameUrl: <Upload slug={slug} kind="frame" label="Upload a frame" onUploaded={uploaded('frame')} />,
             }}
           />
           <StylePicker all={styles} chosen={form.styles} onChange={(ids) => set('styles', ids)} problems={problems.styles} />
-          <p className="hint">Uploads are saved at once; the other fields when you press Save. The booth's pages change when the site is published.</p>
+          <p className="hint" id="publish-rule">Uploads are saved at once; the other fields when you press Save. Nothing reaches the booth until the site is published: its pages, and the frame, logo mark, mirror and scene of new results, change at Publish.</p>
           <button type="submit" disabled={busy}>{busy ? 'Saving…' : 'Save'}</button>
         </form>
         <IntroPreview branding={checked.branding} />

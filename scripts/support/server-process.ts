@@ -62,7 +62,12 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const child = spawn(process.execPath, [MAIN, ...(opts.args ?? [])], {
     cwd: REPO_ROOT,
     // As `npm start` runs it (scripts/start.ts): two malloc arenas.
-    env: { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || '2', PORT: '0', BOOTH_HOST: '127.0.0.1', BOOTH_DATA_DIR: dataDir, ...opts.env },
+    // The published site data of its own (none until a publish): a tenants.generated.json left
+    // in the project by a build must not decide what a test server's results carry.
+    env: {
+      ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || '2', PORT: '0', BOOTH_HOST: '127.0.0.1', BOOTH_DATA_DIR: dataDir,
+      BOOTH_SITE_DATA: path.join(dataDir, 'tenants.generated.json'), ...opts.env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     ...opts.user,
   });

@@ -4,6 +4,7 @@
 import { BrandingItemSchema, type BrandingItem } from '../../contract/index.ts';
 import { resolveBranding, type FieldProblem } from '../../contract/branding.ts';
 import { slugProblem } from '../../contract/slug.ts';
+import { fieldLabel } from '../../contract/branding-labels.ts';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -43,7 +44,7 @@ export function readTenantInput(body: unknown, reserved: ReadonlySet<string>, st
     for (const issue of parsed.error.issues) {
       const field = String(issue.path[0] ?? 'slug');
       fields[field] ??= [];
-      fields[field].push(`${field} must be text.`);
+      fields[field].push(`${fieldLabel(field)} must be text.`);
     }
   }
   if (!parsed.success || fields.slug) return { ok: false, error: 'Some fields need fixing; see each field.', fields };
@@ -52,7 +53,7 @@ export function readTenantInput(body: unknown, reserved: ReadonlySet<string>, st
   const refused = byField(resolved.fields.filter((p) => p.kind === 'refused'));
   const chosen = Array.isArray(raw.styles) ? raw.styles : [];
   const unknown = chosen.filter((id) => typeof id === 'string' && !styleIds.has(id));
-  if (!refused.styles && unknown.length > 0) refused.styles = [`styles names styles the booth does not offer: ${unknown.slice(0, 5).join(', ')}.`];
+  if (!refused.styles && unknown.length > 0) refused.styles = [`${fieldLabel('styles')} names styles the booth does not offer: ${unknown.slice(0, 5).join(', ')}.`];
   if (Object.keys(refused).length > 0) return { ok: false, error: 'Some fields need fixing; see each field.', fields: refused };
   return { ok: true, item: parsed.data, warnings: byField(resolved.fields.filter((p) => p.kind === 'warning')) };
 }

@@ -1,4 +1,4 @@
-// A tenant's logo, background, scene (the branded-scene style's backdrop) and processing video, uploaded through the console. The type is
+// A tenant's logo, background, scene (the branded-scene style's backdrop), brand frame and processing video, uploaded through the console. The type is
 // read from the bytes, never from the name or the Content-Type; SVG is refused (it can carry
 // script). Images are decoded within the pixel limit, read from the header first so a
 // decompression bomb costs nothing, and written again by sharp: what is stored is a fresh PNG or
@@ -7,21 +7,16 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { UPLOAD_KINDS, type UploadKind, type UploadLimits } from '../../contract/upload-limits.ts';
+import { frameProblem, frameSizeProblem } from './frame-check.ts';
 
-export const UPLOAD_KINDS = ['logo', 'background', 'scene', 'video'] as const;
-export type UploadKind = (typeof UPLOAD_KINDS)[number];
+export { UPLOAD_KINDS, type UploadKind, type UploadLimits };
 
 /** A scene is stored at most this many px on its long side. */
 export const SCENE_MAX_SIDE = 2048;
 
 /** The branding field each upload fills. */
-export const UPLOAD_FIELD = { logo: 'logoUrl', background: 'backgroundImageUrl', scene: 'sceneUrl', video: 'video' } as const;
-
-export interface UploadLimits {
-  imageBytes: number;
-  videoBytes: number;
-  maxPixels: number;
-}
+export const UPLOAD_FIELD = { logo: 'logoUrl', background: 'backgroundImageUrl', scene: 'sceneUrl', frame: 'frameUrl', video: 'video' } as const;
 
 export type CheckedUpload = { ok: true; data: Buffer; ext: string } | { ok: false; status: 400 | 413 | 415; error: string };
 
@@ -51,6 +46,9 @@ export async function checkUpload(kind: UploadKind, data: Buffer, limits: Upload
     return { ok: true, data, ext: type };
   }
   if (data.length > limits.imageBytes) return { ok: false, status: 413, error: `The image is too large; the limit is ${Math.round(limits.imageBytes / 1048576)} MB.` };
+  if (kind === 'frame' && type !== 'png') {
+    return { ok: false, status: 415, error: `A frame must be a PNG with a transparent window; that file is ${type ? `a ${type.toUpperCase()}` : 'not an image'}.` };
+  }
   if (type !== 'jpeg' && type !== 'png' && type !== 'webp') return { ok: false, status: 415, error: `That file is not ${IMAGE_TYPES}; upload one of those.` };
   let width = 0;
   let height = 0;
@@ -64,10 +62,19 @@ export async function checkUpload(kind: UploadKind, data: Buffer, limits: Upload
   if (width * height > limits.maxPixels) {
     return { ok: false, status: 400, error: `The image is too large (${width}×${height}); the limit is ${Math.round(limits.maxPixels / 1e6)} megapixels.` };
   }
+  const frameSize = kind === 'frame' ? frameSizeProblem(width, height) : null;
+  if (frameSize) return { ok: false, status: 400, error: frameSize };
   try {
     const image = sharp(data, { limitInputPixels: limits.maxPixels, failOn: 'error' }).rotate();
     // The engine draws a scene at most 1024 px high: a larger one only costs each worker's first decode.
     if (kind === 'scene') image.resize(SCENE_MAX_SIDE, SCENE_MAX_SIDE, { fit: 'inside', withoutEnlargement: true });
+    if (kind === 'frame') {
+      const raw = await image.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+      const problem = frameProblem(raw.data, raw.info.width, raw.info.height, raw.info.channels);
+      if (problem) return { ok: false, status: 400, error: problem };
+      const out = await sharp(raw.data, { raw: { width: raw.info.width, height: raw.info.height, channels: 4 } }).png().toBuffer();
+      return { ok: true, data: out, ext: 'png' };
+    }
     // A logo keeps its transparency; a background and a scene are photos.
     const out = kind === 'logo' ? await image.png().toBuffer() : await image.jpeg({ quality: 85, mozjpeg: true }).toBuffer();
     return { ok: true, data: out, ext: kind === 'logo' ? 'png' : 'jpg' };
@@ -78,10 +85,11 @@ export async function checkUpload(kind: UploadKind, data: Buffer, limits: Upload
 
 /**
  * Writes the upload as {dir}/{slug}/{kind}-{hash}.{ext} (a new name per content, so neither the
- * image proxy's cache nor a browser's shows the old one) and removes the kind's earlier files.
- * Returns the name inside the tenant folder.
+ * image proxy's cache nor a browser's shows the old one) and removes the kind's earlier files,
+ * but those in `keep` (names inside the tenant folder): the published pages and new results use
+ * the published file until the next publish. Returns the name inside the tenant folder.
  */
-export async function storeUpload(dir: string, slug: string, kind: UploadKind, upload: { data: Buffer; ext: string }): Promise<string> {
+export async function storeUpload(dir: string, slug: string, kind: UploadKind, upload: { data: Buffer; ext: string }, keep: ReadonlySet<string> = new Set()): Promise<string> {
   const folder = path.join(dir, slug);
   await fs.mkdir(folder, { recursive: true });
   const name = `${kind}-${crypto.createHash('sha256').update(upload.data).digest('hex').slice(0, 12)}.${upload.ext}`;
@@ -89,7 +97,7 @@ export async function storeUpload(dir: string, slug: string, kind: UploadKind, u
   await fs.writeFile(temp, upload.data);
   await fs.rename(temp, path.join(folder, name));
   for (const old of await fs.readdir(folder)) {
-    if (old !== name && old.startsWith(`${kind}-`)) await fs.rm(path.join(folder, old), { force: true });
+    if (old !== name && old.startsWith(`${kind}-`) && !keep.has(old)) await fs.rm(path.join(folder, old), { force: true });
   }
   return name;
 }

@@ -25,6 +25,8 @@ import { adminEvents } from './admin-events.ts';
 import type { EventJobs } from '../jobs/event-jobs.ts';
 import { checkUpload, storeUpload, UPLOAD_FIELD, UPLOAD_KINDS, type UploadKind, type UploadLimits } from '../admin/uploads.ts';
 import { adminPublish, type AdminPublishDeps } from './admin-publish.ts';
+import { missingFiles } from '../admin/tenant-files.ts';
+import type { PublishedSite } from '../publish/published.ts';
 
 export interface AdminApiDeps {
   accounts: AccountStore;
@@ -49,6 +51,10 @@ export interface AdminApiDeps {
   events: EventJobs;
   /** Told of each change to a tenant, before the answer (the scale-out path copies its brand frame to the store). */
   tenantChanged?: (slug: string) => Promise<unknown>;
+  /** The published site: an upload keeps the files its pages use until the next publish. */
+  published?: PublishedSite;
+  /** The served site: a deleted tenant's pages are taken out of it at once. */
+  siteDir?: string;
 }
 
 export const SESSION_COOKIE = 'booth_console';
@@ -154,7 +160,9 @@ export function adminApi(deps: AdminApiDeps) {
     if ('problem' in stored) return { slug, branding: null, resolved: null, problems: [`Its stored branding cannot be read: ${stored.problem}.`] };
     // As the build reads it: the default tenant keeps its local images (scripts/pipeline/tenants.ts).
     const resolved = resolveBranding(stored.item, DEFAULT_BRANDING, { keepImages: slug === DEFAULT_TENANT_SLUG });
-    return { slug, branding: stored.item, resolved: resolved.branding, problems: resolved.problems };
+    // A file the branding names that is not there is reported like a refused value.
+    const missing = missingFiles(resolved.branding, deps.tenantAssetsDir);
+    return { slug, branding: stored.item, resolved: resolved.branding, problems: [...resolved.problems, ...missing.problems], files: missing.fields };
   };
 
   app.get('/tenants', (c) => {
@@ -208,20 +216,26 @@ export function adminApi(deps: AdminApiDeps) {
     if (!deps.tenants.item(deps.datasetId, slug)) return fail(c, 404, `There is no tenant "${slug}".`);
     // Its visitors' photos and results go with it: a tenant made again with this slug starts empty.
     // First: Redis or S3 away is a 503 that leaves the tenant in place, to delete again.
-    await deps.events.removeAll(slug);
+    await deps.events.removeAll(slug, { forget: true });
     if (!deps.tenants.remove(deps.datasetId, slug)) return fail(c, 404, `There is no tenant "${slug}".`);
     deps.accounts.removeTenant(slug);
     // The slug passed the rule: one folder name, no separator, no dots.
     await fs.rm(path.join(deps.tenantAssetsDir, slug), { recursive: true, force: true });
+    // Its pages go now, not at the next publish: the site host then answers its addresses as an
+    // unknown tenant's (the site's own Not Found, or the default booth's screens).
+    if (deps.siteDir) await fs.rm(path.join(deps.siteDir, slug), { recursive: true, force: true });
     await changed(slug);
     return c.body(null, 204);
   });
 
-  // PUT /tenants/{slug}/files/{logo|background|scene|video}, the file as the body (any Content-Type:
+  // The limits of an upload, shown before a file is chosen and checked in the browser before it is sent.
+  app.get('/uploads', (c) => c.json(deps.uploads));
+
+  // PUT /tenants/{slug}/files/{logo|background|scene|frame|video}, the file as the body (any Content-Type:
   // the bytes say what it is). The tenant's branding then names the new file.
   app.put('/tenants/:slug/files/:kind', async (c, next) => {
     const kind = c.req.param('kind') as UploadKind;
-    if (!UPLOAD_KINDS.includes(kind)) return fail(c, 404, `There is no file "${kind}" of a tenant; upload a logo, background, scene or video.`);
+    if (!UPLOAD_KINDS.includes(kind)) return fail(c, 404, `There is no file "${kind}" of a tenant; upload a logo, background, scene, frame or video.`);
     const max = kind === 'video' ? deps.uploads.videoBytes : deps.uploads.imageBytes;
     return limitBody(max, `The file is too large; the limit is ${sizeText(max)}.`)(c, next);
   }, async (c) => {
@@ -238,7 +252,8 @@ export function adminApi(deps: AdminApiDeps) {
     if (data.length === 0) return fail(c, 400, 'The file is empty; send the file as the request body.');
     const upload = await checkUpload(kind, data, deps.uploads);
     if (!upload.ok) return fail(c, upload.status, upload.error, { fields: { [UPLOAD_FIELD[kind]]: [upload.error] } });
-    const name = await storeUpload(deps.tenantAssetsDir, slug, kind, upload);
+    // The published pages (and results, for a frame or scene) keep their file until the next publish.
+    const name = await storeUpload(deps.tenantAssetsDir, slug, kind, upload, deps.published?.filesOf(slug));
     const value = kind === 'video' ? `/media/tenants/${slug}/${name}` : `${slug}/${name}`;
     deps.tenants.replace(deps.datasetId, { ...stored.item, [UPLOAD_FIELD[kind]]: value });
     await changed(slug);

@@ -12,7 +12,7 @@ import { fail, jsonBody, limitBody, MAX_JSON_BODY_BYTES, sizeText, validJson } f
 import { isOperator, isTenantSlug, manages, mayManage, NOT_A_SLUG, slugParam, type ConsoleEnv } from '../admin/access.ts';
 import type { TenantStore } from '../storage/tenants.ts';
 import type { TenantBundles } from '../publish/bundles.ts';
-import { changedTenants, lastBuild } from '../publish/changes.ts';
+import { changedTenants, lastBuild, removedTenants } from '../publish/changes.ts';
 import type { Publisher } from '../publish/runs.ts';
 
 export interface AdminPublishDeps {
@@ -38,10 +38,17 @@ export function adminPublish(deps: AdminPublishDeps) {
   const json = jsonBody({ requireJsonType: true });
   const ownOnly = (c: Context<ConsoleEnv>, slugs: string[]) => slugs.filter((slug) => manages(c, slug));
   const changed = () => changedTenants(deps.tenants, deps.datasetId, deps.siteDataFile);
+  const removed = () => removedTenants(deps.tenants, deps.datasetId, deps.siteDataFile);
   /** Slugs the build knows: stored now, or built last time (publishing a deleted tenant removes its pages). */
   const knownSlugs = () => new Set([...deps.tenants.slugs(deps.datasetId), ...(lastBuild(deps.siteDataFile)?.tenants.map((t) => t.slug) ?? [])]);
 
-  app.get('/publish', (c) => c.json({ changed: ownOnly(c, changed()), running: deps.publisher.running, last: deps.publisher.last }));
+  app.get('/publish', (c) => c.json({
+    changed: ownOnly(c, changed()),
+    // A deleted tenant has no accounts of its own left: operators see these.
+    removed: isOperator(c) ? removed() : [],
+    running: deps.publisher.running,
+    last: deps.publisher.last,
+  }));
 
   app.post('/publish', limit, json, validJson(PublishSchema, 'Send {} to publish the changed tenants, {"tenants": ["slug", ...]} or {"all": true} as JSON.'), (c) => {
     const body = c.req.valid('json');
@@ -61,7 +68,8 @@ export function adminPublish(deps: AdminPublishDeps) {
       if (unknown.length) return fail(c, 404, `There is no tenant ${unknown.map((s) => `"${s}"`).join(', ')}.`);
       tenants = asked;
     } else {
-      tenants = ownOnly(c, changed());
+      // Deleted tenants too: their pages are gone already, the site data and the host's rules follow.
+      tenants = [...ownOnly(c, changed()), ...(isOperator(c) ? removed() : [])];
       if (!tenants.length) return fail(c, 400, 'Nothing has changed since the last build. Name the tenants to publish, or publish all of them.');
     }
     // Nothing built yet: a full build, whatever was asked (the build would say the same).
@@ -92,6 +100,8 @@ export function adminPublish(deps: AdminPublishDeps) {
     if (slug === null) return fail(c, 400, NOT_A_SLUG);
     const refused = mayManage(c, slug);
     if (refused) return refused;
+    // A deleted tenant's pages are gone already, though the last build still names it.
+    if (slug !== DEFAULT_TENANT_SLUG && !deps.tenants.item(deps.datasetId, slug)) return fail(c, 404, `There is no tenant "${slug}".`);
     const built = lastBuild(deps.siteDataFile);
     if (!built) return fail(c, 409, 'The site has not been built yet; publish it first.');
     if (slug !== built.defaultTenant.slug && !built.tenants.some((t) => t.slug === slug)) {

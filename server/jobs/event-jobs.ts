@@ -16,6 +16,9 @@ export interface ResultJob {
   imageUrls: string[];
 }
 
+/** A deleted job is counted this long after its creation: the figures read today at most. */
+export const DELETED_KEPT_MS = 48 * 3600 * 1000;
+
 /** The windows the figures are read for (ms): the last hour's start, and today's. */
 export interface EventWindows {
   hour: number;
@@ -33,8 +36,11 @@ export interface EventJobs {
   tenantOf(id: string): Promise<string | null | undefined>;
   /** Deletes the tenant's jobs now with their photos and results, whatever their state; how many there were. */
   remove(tenant: string, ids: readonly string[]): Promise<number>;
-  /** Deletes every job of the tenant, as `remove` does; how many there were. */
-  removeAll(tenant: string): Promise<number>;
+  /**
+   * Deletes every job of the tenant, as `remove` does; how many there were. With `forget` (the
+   * tenant itself is deleted), the counts of deleted jobs go too.
+   */
+  removeAll(tenant: string, options?: { forget?: boolean }): Promise<number>;
 }
 
 interface LocalEventJobsDeps {
@@ -86,11 +92,18 @@ export class LocalEventJobs implements EventJobs {
     return this.#deps.jobs.get(id)?.tenant;
   }
 
-  async remove(_tenant: string, ids: readonly string[]) {
+  async remove(tenant: string, ids: readonly string[]) {
+    // Counted as deleted first: the figures never lose a job the guest asked to delete.
+    const jobs = ids.map((id) => this.#deps.jobs.get(id)).filter((job) => job !== undefined && job.tenant === tenant);
+    this.#deps.events.rememberDeleted(jobs.map((job) => ({ id: job!.id, tenant: job!.tenant ?? null, createdAt: job!.createdAt, status: job!.status })), Date.now() - DELETED_KEPT_MS);
     return this.#deps.local.remove(ids);
   }
 
-  async removeAll(tenant: string) {
-    return this.#deps.local.remove(this.#deps.events.ids(tenant));
+  async removeAll(tenant: string, options: { forget?: boolean } = {}) {
+    if (options.forget) {
+      this.#deps.events.forgetDeleted(tenant);
+      return this.#deps.local.remove(this.#deps.events.ids(tenant));
+    }
+    return this.remove(tenant, this.#deps.events.ids(tenant));
   }
 }

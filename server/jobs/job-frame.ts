@@ -1,22 +1,29 @@
 // How a tenant finishes its results, decided when the job is created and stored with it: its
 // frame, else its logo as a corner mark, else nothing; and, when it asks (mirrorResult), the
-// picture mirrored like the camera preview. The tenant's branding goes through
-// the same rule the build applies (contract/branding.ts), so a field the build refuses is
-// refused here too. Only images inside the tenant bucket are used: the server reads no other host.
+// picture mirrored like the camera preview. The finish is the one of the tenant's published
+// pages (the site data of the last publish, publish/published.ts), so a frame saved in the
+// console reaches results at Publish, as every other field reaches the pages; before the booth's
+// first build there are no pages, and the saved branding, read through the build's rule
+// (contract/branding.ts), is used. Only images inside the tenant bucket are used: the server
+// reads no other host.
 import path from 'node:path';
 import { STICKER_PROMPT_WORD, slugProblem } from '../../contract/index.ts';
 import { DEFAULT_BRANDING, resolveBranding } from '../../contract/branding.ts';
 import { resolveInside } from '../files/safe-path.ts';
 import type { JobFrame } from '../storage/jobs.ts';
 import type { TenantStore } from '../storage/tenants.ts';
+import type { PublishedSite } from '../publish/published.ts';
 import type { FrameFiles } from './brand-frame.ts';
 
 export interface FrameLookup {
   tenants: TenantStore;
   datasetId: string;
+  /** The published site; without it (or before the first build) the saved branding is used. */
+  published?: PublishedSite;
 }
 
-const isBucketName = (value: string) => value !== '' && !/^https?:/i.test(value);
+// A bucket name never starts with '/': the default tenant's local files (/assets/…) are not in the bucket.
+const isBucketName = (value: string) => value !== '' && !value.startsWith('/') && !/^https?:/i.test(value);
 
 /** Why a `tenant` value of the create call cannot be a slug, as the sentence of a 400; null when it can. */
 export function tenantProblem(tenant: string | undefined): string | null {
@@ -34,10 +41,13 @@ export function knownTenant(lookup: FrameLookup, tenant: string | undefined): st
 /** The finish of a job of this tenant; null for a missing or unknown tenant, or one with no frame, no logo mark, no mirror and no scene. */
 export function frameForTenant(lookup: FrameLookup, tenant: string | undefined): JobFrame | null {
   if (tenant === undefined) return null;
+  // A deleted tenant has no pages any more, published or not.
   const item = lookup.tenants.find(lookup.datasetId, tenant);
   if (!item) return null;
+  const published = lookup.published?.branding(tenant);
+  if (published === null) return null;
   // Not the build's fallback images: the default tenant's local files are not in the bucket.
-  const { branding } = resolveBranding(item, { ...DEFAULT_BRANDING, logoUrl: '' });
+  const branding = published ?? resolveBranding(item, { ...DEFAULT_BRANDING, logoUrl: '' }).branding;
   // The backdrop travels with the frame: the same record on the job, the same copy to the store.
   const extras = { ...(branding.mirrorResult ? { mirror: true as const } : {}), ...(isBucketName(branding.sceneUrl) ? { scene: branding.sceneUrl } : {}) };
   if (isBucketName(branding.frameUrl)) return { frame: branding.frameUrl, ...extras };

@@ -16,7 +16,18 @@ export function lastBuild(siteDataFile: string): SiteData | null {
   }
 }
 
-/** Slugs whose pages differ from their stored branding, in the content host's order; removed tenants last. */
+/**
+ * Tenants deleted since the last build: their pages were taken out of the served site when they
+ * were deleted, and the next publish drops them from the site data and the host's rules.
+ */
+export function removedTenants(tenants: TenantStore, datasetId: string, siteDataFile: string): string[] {
+  const built = lastBuild(siteDataFile);
+  if (!built) return [];
+  const present = new Set(tenants.slugs(datasetId));
+  return built.tenants.map((t) => t.slug).filter((slug) => !present.has(slug));
+}
+
+/** Slugs whose pages differ from their stored branding, in the content host's order (deleted tenants: removedTenants). */
 export function changedTenants(tenants: TenantStore, datasetId: string, siteDataFile: string): string[] {
   const slugs = tenants.slugs(datasetId);
   const built = lastBuild(siteDataFile);
@@ -31,7 +42,5 @@ export function changedTenants(tenants: TenantStore, datasetId: string, siteData
     const before = isDefault ? built.defaultTenant : built.tenants.find((t) => t.slug === slug);
     if (!before || JSON.stringify(now.branding) !== JSON.stringify(before)) changed.push(slug);
   }
-  const present = new Set(slugs);
-  for (const tenant of built.tenants) if (!present.has(tenant.slug)) changed.push(tenant.slug);
   return changed;
 }

@@ -26,6 +26,8 @@ export interface PublisherOptions {
   siteDataFile: string;
   /** The build script (tests give a stand-in that fails). */
   script?: string;
+  /** Told after a publish succeeded. */
+  published?: () => void;
 }
 
 /** "step: …" lines and "note: …" lines of scripts/build.ts; the rest is its summary. */
@@ -125,6 +127,7 @@ export class Publisher {
         run.status = 'succeeded';
         run.progress = { done: run.progress.total, total: run.progress.total, step: 'Published' };
         run.problems = [...(lastBuild(this.#options.siteDataFile)?.problems ?? []), ...notes];
+        this.#options.published?.();
       } else {
         run.status = 'failed';
         run.problems = notes;

@@ -47,12 +47,20 @@ export function storedJob(id: string, fields: readonly (string | null)[]): Store
 /** Jobs counted for no tenant: deleted while they ran, and ended since. */
 const shown = (job: StoredJob) => !job.outcome.deleted;
 
-export function countsOf(jobs: readonly StoredJob[], since: number): JobCounts {
-  const created = jobs.filter((job) => shown(job) && job.createdAt >= since);
+/**
+ * The counts of the jobs created since `since`; the jobs deleted from the console (with their
+ * status when deleted) still count, and are counted as deleted, as storage/job-events.ts does.
+ */
+export function countsOf(jobs: readonly StoredJob[], since: number, deleted: readonly { createdAt: number; status: string }[] = []): JobCounts {
+  const statuses = [
+    ...jobs.filter((job) => shown(job) && job.createdAt >= since).map((job) => job.outcome.status as string),
+    ...deleted.filter((job) => job.createdAt >= since).map((job) => job.status),
+  ];
   return {
-    created: created.length,
-    completed: created.filter((job) => job.outcome.status === JOB_STATUS.completed).length,
-    failed: created.filter((job) => job.outcome.status === JOB_STATUS.error).length,
+    created: statuses.length,
+    completed: statuses.filter((status) => status === JOB_STATUS.completed).length,
+    failed: statuses.filter((status) => status === JOB_STATUS.error).length,
+    deleted: deleted.filter((job) => job.createdAt >= since).length,
   };
 }
 

@@ -1,6 +1,7 @@
 // The control node's copy of every tenant's brand frame (and its mirrorResult) in S3, for the API nodes and workers,
-// which have no tenant store and no tenant asset folder (stored-frames.ts reads it). Written for
-// every tenant at start, again as soon as the console changes a tenant, and checked every minute
+// which have no tenant store and no tenant asset folder (stored-frames.ts reads it). The finish is
+// the published one (jobs/job-frame.ts), as on the embedded path. Written for every tenant at
+// start, again after a publish and as soon as the console changes a tenant, and checked every minute
 // (a file changed on disk, a write that failed while the store was away). A file is hashed again
 // only when its size or time changed, and a spec is written only when it changed.
 import crypto from 'node:crypto';
@@ -11,6 +12,7 @@ import { frameForTenant } from '../jobs/job-frame.ts';
 import { ServiceUnavailableError } from '../jobs/job-backend.ts';
 import type { JobFrame } from '../storage/jobs.ts';
 import type { TenantStore } from '../storage/tenants.ts';
+import type { PublishedSite } from '../publish/published.ts';
 import { detailOf } from './service-call.ts';
 import { FRAME_IMAGES, FRAME_SPECS, frameSpecKey } from './stored-frames.ts';
 
@@ -25,6 +27,8 @@ export interface FrameMirrorDeps {
   tenants: TenantStore;
   datasetId: string;
   tenantAssetsDir: string;
+  /** The published site: a tenant's finish is the one of its published pages. */
+  published?: PublishedSite;
   log: (line: string) => void;
   /** Told after a tenant's spec changed in the store (the control node's own cache forgets it). */
   changed?: (slug: string) => void;
@@ -137,8 +141,8 @@ export class FrameMirror {
 
   /** The tenant's finish with its brand as image keys in the store, its images written first; null for none. */
   async #specOf(slug: string): Promise<JobFrame | null> {
-    const { tenants, datasetId } = this.#deps;
-    const named = frameForTenant({ tenants, datasetId }, slug);
+    const { tenants, datasetId, published } = this.#deps;
+    const named = frameForTenant({ tenants, datasetId, ...(published ? { published } : {}) }, slug);
     if (!named) return null;
     // The backdrop goes the frame's way: its image under its hash, its key in the spec.
     const sceneFile = named.scene ? this.#existing(named.scene, `tenant ${slug}'s branded scene uses the booth's own scene`) : null;

@@ -47,14 +47,55 @@ export function indexedJobs(client: Redis, tenant: string, since: number): Promi
   return client.zrangebyscore(tenantJobsKey(tenant), since, '+inf');
 }
 
-/** Marks the jobs deleted and takes them out of the tenant's index, in one transaction. */
-export function markDeleted(client: Redis, tenant: string, ids: readonly string[]) {
+/**
+ * A tenant's jobs deleted from the console, for its figures: a sorted set scored by creation
+ * time, each member `{id} {status when deleted}` (event-figures.ts counts them as deleted).
+ */
+export const tenantDeletedKey = (slug: string) => `booth:tenant-deleted:${slug}`;
+/** A deleted job is counted this long after its creation: the figures read today at most. */
+const DELETED_COUNTED_MS = 48 * 3600 * 1000;
+
+/** A job deleted from the console as the figures count it. */
+export interface DeletedJob {
+  id: string;
+  createdAt: number;
+  status: string;
+}
+
+/**
+ * Marks the jobs deleted, keeps them counted for their tenant's figures, and takes them out of
+ * the tenant's index, in one transaction.
+ */
+export function markDeleted(client: Redis, tenant: string, ids: readonly string[], counted: readonly DeletedJob[] = []) {
   const now = Date.now();
   const entries = ids.flatMap((id) => [now, id]);
-  return run(client.multi()
+  const multi = client.multi()
     .zadd(DELETED_JOBS_KEY, ...entries)
     .zrem(tenantJobsKey(tenant), ...ids)
-    .zremrangebyscore(DELETED_JOBS_KEY, '-inf', `(${now - DELETED_KEPT_MS}`));
+    .zremrangebyscore(DELETED_JOBS_KEY, '-inf', `(${now - DELETED_KEPT_MS}`);
+  if (counted.length > 0) {
+    const key = tenantDeletedKey(tenant);
+    multi.zadd(key, ...counted.flatMap((job) => [job.createdAt, `${job.id} ${job.status}`]))
+      .zremrangebyscore(key, '-inf', `(${now - DELETED_COUNTED_MS}`)
+      .pexpire(key, DELETED_COUNTED_MS);
+  }
+  return run(multi);
+}
+
+/** The tenant's jobs deleted from the console, created since `since` (ms). */
+export async function deletedOf(client: Redis, tenant: string, since: number): Promise<DeletedJob[]> {
+  const flat = await client.zrangebyscore(tenantDeletedKey(tenant), since, '+inf', 'WITHSCORES');
+  const jobs: DeletedJob[] = [];
+  for (let i = 0; i + 1 < flat.length; i += 2) {
+    const [id = '', status = ''] = flat[i]!.split(' ');
+    jobs.push({ id, createdAt: Number(flat[i + 1]), status });
+  }
+  return jobs;
+}
+
+/** A deleted tenant's counts of deleted jobs: a tenant made again with its slug starts from nothing. */
+export function forgetDeleted(client: Redis, tenant: string) {
+  return client.del(tenantDeletedKey(tenant));
 }
 
 export async function isDeleted(client: Redis, id: string): Promise<boolean> {

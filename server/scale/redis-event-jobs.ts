@@ -7,7 +7,7 @@ import { previewsFor } from '../../contract/index.ts';
 import type { EventJobs, EventWindows, ResultJob } from '../jobs/event-jobs.ts';
 import { ServiceUnavailableError } from '../jobs/job-backend.ts';
 import { countsOf, errorsOf, JOB_FIELDS, resultsOf, storedJob, turnaroundOf, type StoredJob } from './event-figures.ts';
-import { DELETED_JOBS_KEY, indexedJobs, markDeleted, redisOf } from './job-index.ts';
+import { DELETED_JOBS_KEY, deletedOf, forgetDeleted, indexedJobs, markDeleted, redisOf } from './job-index.ts';
 import { failFast, QUEUE_NAME, type QueuedJob } from './queue.ts';
 import type { S3Store } from './s3-store.ts';
 import { detailOf, QUEUE_SERVICE, within } from './service-call.ts';
@@ -38,15 +38,17 @@ export class RedisEventJobs implements EventJobs {
   }
 
   async figures(tenant: string, since: EventWindows, maxErrors: number) {
-    const [jobs, counts, workers] = await this.#redis(async () => Promise.all([
-      this.#jobs(tenant, Math.min(since.hour, since.day), FIGURE_FIELDS),
+    const from = Math.min(since.hour, since.day);
+    const [jobs, deleted, counts, workers] = await this.#redis(async () => Promise.all([
+      this.#jobs(tenant, from, FIGURE_FIELDS),
+      deletedOf(await redisOf(this.#queue), tenant, from),
       this.#queue.getJobCounts('wait', 'prioritized', 'delayed', 'active'),
       this.#queue.getWorkersCount(),
     ]));
     const [p50, p95] = turnaroundOf(jobs, since.day, [50, 95]);
     return {
-      lastHour: countsOf(jobs, since.hour),
-      today: countsOf(jobs, since.day),
+      lastHour: countsOf(jobs, since.hour, deleted),
+      today: countsOf(jobs, since.day, deleted),
       turnaroundMs: { p50: p50 ?? null, p95: p95 ?? null },
       errors: errorsOf(jobs, since.day, maxErrors),
       // Waiting: for a worker, or for another try after Redis or S3 failed it (delayed).
@@ -92,7 +94,9 @@ export class RedisEventJobs implements EventJobs {
     ]);
     for (let i = 0; i < all.length; i += BATCH_KEYS) await this.#store.delete(all.slice(i, i + BATCH_KEYS));
     const removed = await this.#redis(async () => {
-      await markDeleted(await redisOf(this.#queue), tenant, ids);
+      // Still counted in the tenant's figures, as deleted.
+      const counted = found.filter((job) => !job.outcome.deleted).map((job) => ({ id: job.id, createdAt: job.createdAt, status: job.outcome.status }));
+      await markDeleted(await redisOf(this.#queue), tenant, ids, counted);
       return Promise.all(found.map((job) => this.#queue.remove(job.id)));
     });
     // A job that had not ended when it was read may have written results since; once it is out of
@@ -103,9 +107,11 @@ export class RedisEventJobs implements EventJobs {
     return found.length;
   }
 
-  async removeAll(tenant: string) {
+  async removeAll(tenant: string, options: { forget?: boolean } = {}) {
     const ids = await this.#redis(async () => indexedJobs(await redisOf(this.#queue), tenant, 0));
-    return this.remove(tenant, ids);
+    const removed = await this.remove(tenant, ids);
+    if (options.forget) await this.#redis(async () => forgetDeleted(await redisOf(this.#queue), tenant));
+    return removed;
   }
 
   close() {

@@ -60,6 +60,15 @@ const MIGRATIONS = [
   // console's event view counts and lists a tenant's jobs through the index.
   `ALTER TABLE jobs ADD COLUMN tenant TEXT;
    CREATE INDEX jobs_by_tenant ON jobs (tenant, created_at);`,
+  // Jobs deleted from the console (a guest's deletion request): the job, its photo and results
+  // are gone, but the event's figures still count it, as deleted (storage/job-events.ts).
+  `CREATE TABLE deleted_jobs (
+     id TEXT PRIMARY KEY,
+     tenant TEXT NOT NULL,
+     created_at INTEGER NOT NULL,
+     status TEXT NOT NULL
+   );
+   CREATE INDEX deleted_jobs_by_tenant ON deleted_jobs (tenant, created_at);`,
 ];
 
 /** The SQLite result codes an operator can do something about (https://sqlite.org/rescode.html). */

@@ -1,13 +1,15 @@
 // axe (WCAG 2.2 AA) on every page of the operator console, in the states an operator meets:
-// signed out, a refused sign-in, the lists, the forms with their problems, publish and the
-// event at a glance (of tenants made for this file, with a real publish and a real job).
+// signed out, a refused sign-in, the lists, the forms with their problems, a frame with its
+// preview and refused files, publish (with a deleted tenant) and the event at a glance (of
+// tenants made for this file, with a real publish and a real job).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright';
 import { launchBrowser } from '../e2e/support/browser.ts';
-import { SERVICE, consoleUrl, finishedJob, operatorApi, removeTenant, signIn, uniqueSlug } from '../e2e/console/support.ts';
+import sharp from 'sharp';
+import { SERVICE, consoleUrl, finishedJob, operatorApi, publish, removeTenant, signIn, uniqueSlug } from '../e2e/console/support.ts';
 import { patience } from '../support/patience.ts';
 
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -30,6 +32,13 @@ const signedIn = (hash: string, ready: (page: Page) => Promise<unknown>) => asyn
   await signIn(page, SERVICE.username, SERVICE.password, hash);
   await ready(page);
 };
+
+/** A frame the console takes: an opaque band around a transparent window. */
+async function a11yFrame() {
+  const opaque = await sharp({ create: { width: 600, height: 750, channels: 4, background: '#1d2b53ff' } }).png().toBuffer();
+  const cut = await sharp({ create: { width: 480, height: 630, channels: 4, background: '#000000ff' } }).png().toBuffer();
+  return sharp(opaque).composite([{ input: cut, left: 60, top: 60, blend: 'dest-out' }]).png().toBuffer();
+}
 
 const PAGES: ConsolePage[] = [
   { name: 'sign-in', open: async (p) => { await p.goto(consoleUrl()); await p.getByRole('heading', { name: 'Sign in' }).waitFor(); } },
@@ -75,6 +84,37 @@ const PAGES: ConsolePage[] = [
     },
   },
   {
+    name: 'tenant-frame-and-problems',
+    open: async (p) => {
+      // A frame uploaded (its preview over the sample picture), a missing file told under its
+      // field, an http:// logo refused, and an upload refused in the page before it is sent.
+      const slug = made(uniqueSlug('a11y-frame'), false);
+      const api = await operatorApi();
+      expect((await api('POST', '/tenants', { slug, backgroundImageUrl: `${slug}/background-gone.jpg` })).status).toBe(201);
+      await signIn(p, SERVICE.username, SERVICE.password, `#/tenants/${slug}`);
+      await p.getByLabel('Upload a frame').setInputFiles({ name: 'frame.png', mimeType: 'image/png', buffer: await a11yFrame() });
+      await p.getByRole('button', { name: 'Upload frame' }).click();
+      await p.getByTestId('frame-preview').locator('img').waitFor();
+      await p.locator('#f-backgroundImageUrl-warnings').waitFor();
+      await p.getByLabel('Logo', { exact: true }).fill('http://cdn.example.com/logo.png');
+      await p.locator('#f-logoUrl-problems').waitFor();
+      await p.getByLabel('Upload a logo').setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(11 * 1024 * 1024) });
+      await p.locator('#upload-logo-problems').waitFor();
+    },
+  },
+  {
+    name: 'publish-deleted-tenant',
+    open: async (p) => {
+      const slug = made(uniqueSlug('a11y-gone'), true);
+      const api = await operatorApi();
+      expect((await api('POST', '/tenants', { slug })).status).toBe(201);
+      expect((await publish([slug])).status).toBe('succeeded');
+      expect((await api('DELETE', `/tenants/${slug}`)).status).toBe(204);
+      await signIn(p, SERVICE.username, SERVICE.password, '#/publish');
+      await p.getByTestId('removed').waitFor();
+    },
+  },
+  {
     name: 'event',
     open: async (p) => {
       const slug = made(uniqueSlug('a11y-event'), false);
@@ -82,6 +122,7 @@ const PAGES: ConsolePage[] = [
       await finishedJob(slug);
       await signIn(p, SERVICE.username, SERVICE.password, `#/tenants/${slug}/event`);
       await p.locator('.gallery img').waitFor();
+      await p.getByRole('link', { name: /^Open/ }).waitFor();
       await p.getByRole('button', { name: 'Delete all results of this tenant' }).click();
     },
   },

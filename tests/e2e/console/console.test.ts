@@ -93,7 +93,7 @@ describe('the operator console', () => {
     // A bad colour: the field's problem, from the build's rule, tied to the field; the save is refused.
     const accent = page.getByLabel('Accent colour', { exact: true });
     await accent.fill('not-a-colour');
-    await expect.poll(() => page.locator('#f-accentColor-problems').textContent()).toBe('accentColor is not a CSS colour.');
+    await expect.poll(() => page.locator('#f-accentColor-problems').textContent()).toBe('Accent colour is not a CSS colour.');
     expect(await accent.getAttribute('aria-invalid')).toBe('true');
     expect(await accent.getAttribute('aria-describedby')).toContain('f-accentColor-problems');
     // Low contrast is a warning next to the text colour.
@@ -101,7 +101,7 @@ describe('the operator console', () => {
     await expect.poll(() => page.locator('#f-textColor-warnings').textContent()).toContain('under the 4.5:1');
     await page.getByLabel('Text colour', { exact: true }).fill('#ffffff');
     await page.getByRole('button', { name: 'Save' }).click();
-    const summary = page.getByRole('alert').filter({ hasText: 'accentColor is not a CSS colour.' });
+    const summary = page.getByRole('alert').filter({ hasText: 'Accent colour is not a CSS colour.' });
     await summary.waitFor();
     await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('summary'))).toBe(true);
     await accent.fill('#ffcc00');
@@ -304,8 +304,8 @@ describe('the operator console', () => {
       await signIn(page, SERVICE.username, SERVICE.password, `#/tenants/${slug}/event`);
       await page.getByRole('heading', { name: `The event at a glance: ${slug}` }).waitFor();
       const row = (name: string) => page.getByRole('row', { name: new RegExp(`^${name}`) }).locator('td').allTextContents();
-      await expect.poll(() => row('Today')).toEqual(['2', '1', '1']);
-      expect(await row('Last hour')).toEqual(['2', '1', '1']);
+      await expect.poll(() => row('Today')).toEqual(['2', '1', '1', '0']);
+      expect(await row('Last hour')).toEqual(['2', '1', '1', '0']);
       expect(await page.getByText(/^Turnaround today: median \(p50\) \d+\.\d s, p95 \d+\.\d s\.$/).count()).toBe(1);
       expect(await page.getByText(/^Queue of the booth: \d+ waiting, \d+ running, \d+ worker\(s\)\.$/).count()).toBe(1);
       expect(await page.getByText(`${refused.job.result.message} (1)`, { exact: true }).count()).toBe(1);
@@ -314,12 +314,13 @@ describe('the operator console', () => {
       await page.getByRole('button', { name: 'Yes, delete it' }).click();
       await page.getByText('No results today.').waitFor();
       expect((await fetch(done.job.images[0]!)).status).toBe(404);
-      await expect.poll(() => row('Today')).toEqual(['1', '0', '1']);
+      // A guest's deletion does not shrink the event: still counted, and as deleted.
+      await expect.poll(() => row('Today')).toEqual(['2', '1', '1', '1']);
 
       await page.getByRole('button', { name: 'Delete all results of this tenant' }).click();
       await page.getByRole('button', { name: 'Yes, delete all' }).click();
       await expect.poll(() => page.getByRole('status').textContent()).toContain('1 result(s) deleted.');
-      await expect.poll(() => row('Today')).toEqual(['0', '0', '0']);
+      await expect.poll(() => row('Today')).toEqual(['2', '1', '1', '2']);
       expect((await fetch(`${inject('boothUrl')}/transformations/jobs/${refused.id}/`)).status).toBe(404);
     } finally {
       await removeTenant(slug);

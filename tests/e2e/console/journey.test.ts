@@ -114,8 +114,8 @@ describe("the operator's journey", () => {
     await operator.goto(`${boothUrl}/admin/#/tenants/${slug}/event`);
     await operator.getByRole('heading', { name: `The event at a glance: ${slug}` }).waitFor();
     const row = (name: string) => operator.getByRole('row', { name: new RegExp(`^${name}`) }).locator('td').allTextContents();
-    await expect.poll(() => row('Today')).toEqual(['1', '1', '0']);
-    expect(await row('Last hour')).toEqual(['1', '1', '0']);
+    await expect.poll(() => row('Today')).toEqual(['1', '1', '0', '0']);
+    expect(await row('Last hour')).toEqual(['1', '1', '0', '0']);
     await operator.getByRole('heading', { name: "Today's results (1)" }).waitFor();
     const del = operator.getByRole('button', { name: `Delete result ${jobId.slice(0, 8)}` });
     const preview = operator.locator('.gallery li').filter({ has: del }).locator('img');
@@ -128,6 +128,7 @@ describe("the operator's journey", () => {
     await operator.getByText('No results today.').waitFor();
     expect((await fetch(imageUrl)).status).toBe(404);
     expect((await fetch(`${boothUrl}/transformations/jobs/${jobId}/`)).status).toBe(404);
+    await expect.poll(() => row('Today')).toEqual(['1', '1', '0', '1']);
     expect(errors).toEqual([]);
   });
 });

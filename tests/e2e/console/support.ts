@@ -51,8 +51,9 @@ async function settled(api: Awaited<ReturnType<typeof operatorApi>>) {
 }
 
 /**
- * Deletes a tenant made by a test (its jobs and files go with it) and, when it may have been
- * published, publishes it again so its pages go too: the other test files share this build.
+ * Deletes a tenant made by a test (its jobs, files and served pages go with it) and, when it may
+ * have been published, publishes it again so the site data drops it too: the other test files
+ * share this build.
  */
 export async function removeTenant(slug: string, { published = false } = {}) {
   const api = await operatorApi();
@@ -60,7 +61,7 @@ export async function removeTenant(slug: string, { published = false } = {}) {
   await api('DELETE', `/tenants/${slug}`);
   if (!published) return;
   // Never built (the test stopped before its publish): there are no pages to remove.
-  if (!(await api<{ changed: string[] }>('GET', '/publish')).body.changed.includes(slug)) return;
+  if (!(await api<{ removed: string[] }>('GET', '/publish')).body.removed.includes(slug)) return;
   const run = await publish([slug]);
   if (run.status !== 'succeeded') throw new Error(`Removing the pages of ${slug} failed: ${run.error}`);
 }

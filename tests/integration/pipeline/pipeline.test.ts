@@ -67,7 +67,7 @@ describe('the build pipeline', () => {
 
   it('reports the unsafe colour, the bad slug and the duplicate with tenant names', () => {
     expect(site.problems).toEqual([
-      expect.stringMatching(/"Meadow Fair".*accentColor "javascript:alert\(1\)" is not a CSS colour/),
+      expect.stringMatching(/"Meadow Fair".*Accent colour "javascript:alert\(1\)" is not a CSS colour/),
       expect.stringMatching(/"Escape Artist".*skipped because its slug/),
       expect.stringMatching(/"Aurora Copy".*skipped, slug "aurora" is already used/),
     ]);

@@ -68,8 +68,8 @@ describe('the event view on a control node of the scale-out path', () => {
     }
     expect(await figures('gala')).toEqual({
       tenant: 'gala',
-      lastHour: { created: 0, completed: 0, failed: 0 },
-      today: { created: 0, completed: 0, failed: 0 },
+      lastHour: { created: 0, completed: 0, failed: 0, deleted: 0 },
+      today: { created: 0, completed: 0, failed: 0, deleted: 0 },
       turnaroundMs: { p50: null, p95: null },
       errors: [],
       // The worker process and the control node's own engines take jobs from the queue.
@@ -93,15 +93,15 @@ describe('the event view on a control node of the scale-out path', () => {
     // The index is written after the create answered: it may land a moment later.
     await expect.poll(async () => (await figures('gala')).today.created).toBe(3);
     const gala = await figures('gala');
-    expect(gala.lastHour).toEqual({ created: 3, completed: 2, failed: 1 });
-    expect(gala.today).toEqual({ created: 3, completed: 2, failed: 1 });
+    expect(gala.lastHour).toEqual({ created: 3, completed: 2, failed: 1, deleted: 0 });
+    expect(gala.today).toEqual({ created: 3, completed: 2, failed: 1, deleted: 0 });
     expect(gala.errors).toEqual([{ message: ENGINE_MESSAGES.noPerson, count: 1 }]);
     expect(gala.queue).toEqual({ waiting: 0, running: 0, workers: 2 });
     const took = (await Promise.all(done.map(turnaroundInRedis))).sort((a, b) => a - b);
     expect(took[0]).toBeGreaterThan(0);
     expect(gala.turnaroundMs).toEqual({ p50: took[0], p95: took[1] });
 
-    await expect.poll(async () => (await figures('aurora')).today).toEqual({ created: 1, completed: 1, failed: 0 });
+    await expect.poll(async () => (await figures('aurora')).today).toEqual({ created: 1, completed: 1, failed: 0, deleted: 0 });
     expect((await figures('meadow')).today.created).toBe(0);
     // A tenant account sees its own.
     expect((await consoleApi<EventFigures>('GET', '/tenants/aurora/events', staff)).body.today.created).toBe(1);
@@ -151,7 +151,8 @@ describe('the event view on a control node of the scale-out path', () => {
 
     expect((await getJob(api.url, kept)).status).toBe(200);
     expect((await results('gala')).map((r) => r.id)).toEqual([kept]);
-    expect((await figures('gala')).today).toEqual({ created: 2, completed: 1, failed: 1 });
+    // A guest's deletion does not shrink the event: the result still counts, and as deleted (as on the embedded path).
+    expect((await figures('gala')).today).toEqual({ created: 3, completed: 2, failed: 1, deleted: 1 });
   });
 
   it('deletes a job while a worker runs it: it answers 404 at once, and its worker leaves nothing of it behind', async () => {
@@ -165,7 +166,7 @@ describe('the event view on a control node of the scale-out path', () => {
     await expect.poll(async () => (await figures('gala')).queue.running).toBe(1);
     expect((await consoleApi('DELETE', `/tenants/gala/results/${id}`)).status).toBe(204);
     expect((await fetch(`${api.url}/transformations/jobs/${id}/`)).status).toBe(404);
-    expect((await figures('gala')).today.created).toBe(2);
+    expect((await figures('gala')).today).toEqual({ created: 4, completed: 2, failed: 1, deleted: 2 });
     await printed(runner, new RegExp(`job ${id} style=anime ended after it was deleted; its results were dropped`), 30_000);
     expect(await cluster.s3.keys(`results/${id}/`)).toEqual([]);
     expect((await cluster.s3.keys('photos/')).filter((key) => key.includes(id))).toEqual([]);
@@ -192,7 +193,7 @@ describe('the event view on a control node of the scale-out path', () => {
     expect((await cluster.s3.keys('photos/')).filter((key) => key.includes(waiting))).toEqual([]);
     for (const id of busy) expect((await waitForJob(api.url, id)).result.status).toBe(JOB_STATUS.completed);
     for (const node of nodes) expect(node.output()).not.toContain(`job ${waiting} style=anime PROCESSING`);
-    expect((await figures('meadow')).today).toEqual({ created: 2, completed: 2, failed: 0 });
+    expect((await figures('meadow')).today).toEqual({ created: 3, completed: 2, failed: 0, deleted: 1 });
   });
 
   it("deletes every job of a tenant with its files, and only that tenant's", async () => {
@@ -207,7 +208,8 @@ describe('the event view on a control node of the scale-out path', () => {
     expect(await cluster.s3.keys(`results/${kept}/`)).toEqual([]);
     expect(await results('gala')).toEqual([]);
     const gala = await figures('gala');
-    expect(gala.today).toEqual({ created: 0, completed: 0, failed: 0 });
+    // Every job deleted, none uncounted; turnaround and errors are of kept jobs.
+    expect(gala.today).toEqual({ created: 4, completed: 2, failed: 1, deleted: 4 });
     expect(gala.errors).toEqual([]);
     expect(gala.turnaroundMs).toEqual({ p50: null, p95: null });
     expect((await consoleApi('DELETE', '/tenants/gala/results')).body).toEqual({ deleted: 0 });
@@ -225,7 +227,7 @@ describe('the event view on a control node of the scale-out path', () => {
     expect((await fetch(`${api.url}/transformations/jobs/${id}/`)).status).toBe(404);
     expect(await cluster.s3.keys(`results/${id}/`)).toEqual([]);
     expect((await call(control.url, 'POST', '/tenants', { cookie: operator, body: brand })).status).toBe(201);
-    expect((await figures('harbour')).today).toEqual({ created: 0, completed: 0, failed: 0 });
+    expect((await figures('harbour')).today).toEqual({ created: 0, completed: 0, failed: 0, deleted: 0 });
     expect(await results('harbour')).toEqual([]);
     expect((await getJob(api.url, auroraJob)).status).toBe(200);
   });
@@ -242,7 +244,7 @@ describe('the event view on a control node of the scale-out path', () => {
       await cluster.redis.restart();
     }
     await expect.poll(async () => (await consoleApi('GET', '/tenants/aurora/events')).status, { timeout: patience(20_000), interval: 500 }).toBe(200);
-    expect((await figures('aurora')).today).toEqual({ created: 1, completed: 1, failed: 0 });
+    expect((await figures('aurora')).today).toEqual({ created: 1, completed: 1, failed: 0, deleted: 0 });
   });
 
   it('removes a job marked deleted that is still in the queue, in the retention sweep of any worker', async () => {

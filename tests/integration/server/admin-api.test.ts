@@ -95,15 +95,15 @@ describe('the console API', () => {
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('Some fields need fixing; see each field.');
     expect(res.body.fields).toEqual({
-      backgroundColor: ['backgroundColor is not a CSS colour.'],
-      logoUrl: [expect.stringMatching(/^logoUrl is not an image name inside the bucket/)],
-      video: ['video uses a URL scheme other than http(s).'],
-      countdownSeconds: ['countdownSeconds is not one of 0, 3, 5.'],
-      styles: ['styles names a style twice.'],
+      backgroundColor: ['Background colour is not a CSS colour.'],
+      logoUrl: [expect.stringMatching(/^Logo is not an image name inside the bucket/)],
+      video: ['Processing video uses a URL scheme other than https.'],
+      countdownSeconds: ['Countdown is not one of 0, 3, 5.'],
+      styles: ['Styles names a style twice.'],
     });
     const notText = await api('POST', '/tenants', { body: { slug: 'not-text', client: 42 } });
     expect(notText.status).toBe(400);
-    expect(notText.body.fields).toEqual({ client: ['client must be text.'] });
+    expect(notText.body.fields).toEqual({ client: ['Client name must be text.'] });
     expect((await api('POST', '/tenants', { body: [1, 2] })).status).toBe(400);
     expect((await api('POST', '/tenants', { body: '{"slug":' })).status).toBe(400);
     expect((await api('GET', '/tenants/bad-fields')).status).toBe(404);
@@ -124,7 +124,7 @@ describe('the console API', () => {
     expect((await api('PUT', '/tenants/harbour', { body: { slug: 'other' } })).status).toBe(400);
     const unknownStyle = await api('PUT', '/tenants/harbour', { body: { styles: ['no-such-style'] } });
     expect(unknownStyle.status).toBe(400);
-    expect(unknownStyle.body.fields).toEqual({ styles: ['styles names styles the booth does not offer: no-such-style.'] });
+    expect(unknownStyle.body.fields).toEqual({ styles: ['Styles names styles the booth does not offer: no-such-style.'] });
 
     const list = await api<Array<{ slug: string }>>('GET', '/tenants');
     expect(list.body.map((t) => t.slug)).toEqual(expect.arrayContaining(['default', 'aurora', 'meadow', 'gala', 'harbour']));

@@ -1,6 +1,7 @@
 // The event at a glance against the real server and its SQLite file: jobs created with real
 // photos for two tenants, for none and for an unknown one are counted, listed and deleted per
-// tenant; no session → 401, a tenant account across tenants → 403; a deleted result's URLs 404.
+// tenant; no session → 401, a tenant account across tenants → 403; a deleted result's URLs 404,
+// and it stays counted in the figures, as deleted.
 import fs from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -87,8 +88,8 @@ describe('the console: the event at a glance', () => {
     const before = await api<Events>('GET', '/tenants/aurora/events');
     expect(before.body).toEqual({
       tenant: 'aurora',
-      lastHour: { created: 0, completed: 0, failed: 0 },
-      today: { created: 0, completed: 0, failed: 0 },
+      lastHour: { created: 0, completed: 0, failed: 0, deleted: 0 },
+      today: { created: 0, completed: 0, failed: 0, deleted: 0 },
       turnaroundMs: { p50: null, p95: null },
       errors: [],
       queue: { waiting: 0, running: 0, workers: 1 },
@@ -109,8 +110,8 @@ describe('the console: the event at a glance', () => {
     expect(tenantsInDb()).toMatchObject({ [first.id]: 'aurora', [meadowDone]: 'meadow', [untenanted[0]!]: null, [untenanted[1]!]: null, [defaultJob]: 'default' });
 
     const aurora = (await api<Events>('GET', '/tenants/aurora/events')).body;
-    expect(aurora.lastHour).toEqual({ created: 4, completed: 2, failed: 2 });
-    expect(aurora.today).toEqual({ created: 4, completed: 2, failed: 2 });
+    expect(aurora.lastHour).toEqual({ created: 4, completed: 2, failed: 2, deleted: 0 });
+    expect(aurora.today).toEqual({ created: 4, completed: 2, failed: 2, deleted: 0 });
     expect(aurora.errors).toEqual([{ message: ENGINE_MESSAGES.noPerson, count: 2 }]);
     expect(aurora.queue).toEqual({ waiting: 0, running: 0, workers: 1 });
     // Two completed jobs: the nearest-rank p50 is the quicker one's, p95 the slower one's.
@@ -119,9 +120,9 @@ describe('the console: the event at a glance', () => {
     expect(aurora.turnaroundMs).toEqual({ p50: took[0], p95: took[1] });
 
     const meadow = (await api<Events>('GET', '/tenants/meadow/events')).body;
-    expect(meadow.today).toEqual({ created: 1, completed: 1, failed: 0 });
+    expect(meadow.today).toEqual({ created: 1, completed: 1, failed: 0, deleted: 0 });
     expect(meadow.errors).toEqual([]);
-    expect((await api<Events>('GET', '/tenants/default/events')).body.today).toEqual({ created: 1, completed: 1, failed: 0 });
+    expect((await api<Events>('GET', '/tenants/default/events')).body.today).toEqual({ created: 1, completed: 1, failed: 0, deleted: 0 });
     // A tenant account sees its own.
     expect((await api<Events>('GET', '/tenants/aurora/events', staff)).body.today.created).toBe(4);
   });
@@ -173,7 +174,8 @@ describe('the console: the event at a glance', () => {
     expect((await getJob(server.url, kept)).status).toBe(200);
     for (const url of urlsOf(kept)) expect(await status(url), url).toBe(200);
     expect((await api<{ results: Result[] }>('GET', '/tenants/aurora/results')).body.results.map((r) => r.id)).toEqual([kept]);
-    expect((await api<Events>('GET', '/tenants/aurora/events')).body.today).toEqual({ created: 3, completed: 1, failed: 2 });
+    // A guest's deletion does not shrink the event: the result still counts, and as deleted.
+    expect((await api<Events>('GET', '/tenants/aurora/events')).body.today).toEqual({ created: 4, completed: 2, failed: 2, deleted: 1 });
   });
 
   it('deletes a job that has not ended yet at once; its results are dropped when its worker ends', async () => {
@@ -193,6 +195,8 @@ describe('the console: the event at a glance', () => {
     expect(fs.readdirSync(path.join(server.dataDir, 'uploads')).filter((f) => f.startsWith(early))).toEqual([]);
     expect((await fetch(`${server.url}/transformations/jobs/${early}/`)).status).toBe(404);
     expect(tenantsInDb()[early]).toBeUndefined();
+    // Counted as created (it was), not as completed: it was deleted before it ended.
+    expect((await api<Events>('GET', '/tenants/aurora/events')).body.today).toEqual({ created: 5, completed: 2, failed: 2, deleted: 2 });
   });
 
   it("deletes every job and result of a tenant, and only that tenant's", async () => {
@@ -211,7 +215,9 @@ describe('the console: the event at a glance', () => {
     expect(fs.existsSync(path.join(server.dataDir, 'results', kept))).toBe(false);
     expect((await api<{ results: Result[] }>('GET', '/tenants/aurora/results')).body.results).toEqual([]);
     const aurora = (await api<Events>('GET', '/tenants/aurora/events')).body;
-    expect(aurora.today).toEqual({ created: 0, completed: 0, failed: 0 });
+    // Every job deleted, none uncounted: the figures keep them, as deleted; turnaround and errors are of kept jobs.
+    expect(aurora.today).toEqual({ created: 5, completed: 2, failed: 2, deleted: 5 });
+    expect(aurora.lastHour).toEqual(aurora.today);
     expect(aurora.errors).toEqual([]);
     expect(aurora.turnaroundMs).toEqual({ p50: null, p95: null });
     expect((await api('DELETE', '/tenants/aurora/results')).body).toEqual({ deleted: 0 });
@@ -231,7 +237,7 @@ describe('the console: the event at a glance', () => {
     expect(fs.existsSync(path.join(server.dataDir, 'results', id))).toBe(false);
     expect((await call(server.url, 'POST', '/tenants', { cookie: operator, body: brand })).status).toBe(201);
     expect((await api<{ results: Result[] }>('GET', '/tenants/harbour/results')).body.results).toEqual([]);
-    expect((await api<Events>('GET', '/tenants/harbour/events')).body.today).toEqual({ created: 0, completed: 0, failed: 0 });
+    expect((await api<Events>('GET', '/tenants/harbour/events')).body.today).toEqual({ created: 0, completed: 0, failed: 0, deleted: 0 });
     // Meadow's jobs are not touched.
     expect((await getJob(server.url, meadowDone)).status).toBe(200);
   });

@@ -50,7 +50,7 @@ describe('publishing from the console', () => {
   const page = async (p: string) => (await fetch(`${server.url}${p}`)).text();
 
   it('keeps a tenant account to its own tenant (403), and knows nothing is built yet', async () => {
-    expect((await api('GET', '/publish', undefined, staff)).body).toEqual({ changed: ['aurora'], running: null, last: null });
+    expect((await api('GET', '/publish', undefined, staff)).body).toEqual({ changed: ['aurora'], removed: [], running: null, last: null });
     const other = await api('POST', '/publish', { tenants: ['meadow'] }, staff);
     expect(other.status).toBe(403);
     expect(other.body.error).toBe('This account manages the tenant "aurora" only.');
@@ -149,16 +149,20 @@ describe('publishing from the console', () => {
     expect(nothing).toMatchObject({ code: 1, stderr: 'Nothing has changed since the last build. Name the tenants to publish, or publish all of them.\n' });
   });
 
-  it('removes the pages of a deleted tenant when it is published', async () => {
+  it('takes the pages of a deleted tenant down at once, lists it as removed, and drops it from the site data at the next publish', async () => {
+    expect(await page('/gala/')).toContain('Gala Night');
     expect((await api('DELETE', '/tenants/gala')).status).toBe(204);
-    expect((await api('GET', '/publish')).body).toMatchObject({ changed: ['gala'] });
+    // At once: its address answers as an unknown tenant's (the default booth), before any publish.
+    expect(fs.existsSync(path.join(siteDir, 'gala'))).toBe(false);
+    expect(await page('/gala/')).not.toContain('Gala Night');
+    expect((await api('GET', '/publish')).body).toMatchObject({ changed: [], removed: ['gala'] });
     const run = await finished((await api<Run>('POST', '/publish', {})).body);
     expect(run).toMatchObject({ status: 'succeeded', tenants: ['gala'] });
     expect(fs.existsSync(path.join(siteDir, 'gala'))).toBe(false);
     expect(fs.existsSync(path.join(siteDir, 'aurora', 'index.html'))).toBe(true);
     const siteData = JSON.parse(fs.readFileSync(path.join(dir, 'tenants.generated.json'), 'utf8')) as { tenants: { slug: string }[] };
     expect(siteData.tenants.map((t) => t.slug)).toEqual(['aurora', 'meadow']);
-    expect((await api('GET', '/publish')).body).toMatchObject({ changed: [] });
+    expect((await api('GET', '/publish')).body).toMatchObject({ changed: [], removed: [] });
   });
 
   it('downloads a tenant\'s bundle: a tar.gz holding its pages at the root', async () => {

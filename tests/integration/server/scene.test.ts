@@ -68,6 +68,6 @@ describe('a tenant backdrop for the branded scene', () => {
   it('refuses a sceneUrl outside the bucket like the other image fields', async () => {
     const res = await call(server.url, 'PUT', '/tenants/harbour', { cookie: operator, body: { client: 'Harbour', sceneUrl: '../../etc/passwd' } });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ fields: { sceneUrl: [expect.stringMatching(/^sceneUrl is not an image name inside the bucket/)] } });
+    expect(res.body).toMatchObject({ fields: { sceneUrl: [expect.stringMatching(/^Scene is not an image name inside the bucket/)] } });
   });
 });

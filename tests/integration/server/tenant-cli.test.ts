@@ -57,7 +57,7 @@ describe('npm run tenant', () => {
     expect((await cli('add', 'pier')).stderr).toMatch(/^Give the branding with --file FILE\.json\./);
     const fields = await cli('add', 'pier', '--file', file('fields.json', JSON.stringify({ accentColor: 'javascript:alert(1)' })));
     expect(fields.code).toBe(1);
-    expect(fields.stderr).toBe('Some fields need fixing; see each field.\n  accentColor: accentColor is not a CSS colour.\n');
+    expect(fields.stderr).toBe('Some fields need fixing; see each field.\n  accentColor: Accent colour is not a CSS colour.\n');
     expect((await cli('remove', 'no-such-tenant')).stderr).toBe('There is no tenant "no-such-tenant".\n');
     expect((await cli('frobnicate')).stderr).toMatch(/^There is no command "frobnicate"\.\n\nUsage: npm run tenant/);
   });

@@ -32,7 +32,7 @@ describe('the console branding form', () => {
   it('names a refused field and a contrast warning as the build would', () => {
     const form = { ...toForm({ slug: 'x' }), accentColor: 'not-a-colour', textColor: '#777777', backgroundColor: '#888888', kioskIdleSeconds: '5' };
     const checked = check(form, 'x');
-    expect(checked.refused.accentColor).toEqual(['accentColor is not a CSS colour.']);
+    expect(checked.refused.accentColor).toEqual(['Accent colour is not a CSS colour.']);
     expect(checked.refused.kioskIdleSeconds?.[0]).toContain('is not 0 (off)');
     expect(checked.warnings.textColor?.[0]).toContain('under the 4.5:1');
     // What the preview paints: the default for a refused colour, the hex of a good one.

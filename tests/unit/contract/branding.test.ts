@@ -50,7 +50,7 @@ describe('CSS colours', () => {
     expect(normalizeColor('rgb(0 0 0 / 0.5)')).toBe('#000000');
     const { branding, problems } = resolveBranding({ slug: 'see-through', client: 'Glass', backgroundColor: 'transparent' });
     expect(branding.backgroundColor).toBe('#242424');
-    expect(problems).toEqual([expect.stringMatching(/Glass.*backgroundColor "transparent" is fully transparent; the default "#242424" is used/)]);
+    expect(problems).toEqual([expect.stringMatching(/Glass.*Background colour "transparent" is fully transparent; the default "#242424" is used/)]);
   });
 
   it('refuses what is not a colour', () => {
@@ -61,10 +61,20 @@ describe('CSS colours', () => {
 });
 
 describe('image and video URLs', () => {
-  it('accepts image names inside the bucket and plain http(s) URLs', () => {
+  it('accepts image names inside the bucket and plain https URLs', () => {
     expect(imageProblem('aurora/logo.png')).toBeNull();
     expect(imageProblem('logo_v2.final.svg')).toBeNull();
     expect(imageProblem('https://cdn.example.com/a/logo.png')).toBeNull();
+  });
+
+  it('refuses an http:// image or video with a sentence: the pages are served over HTTPS', () => {
+    const sentence = 'is an http:// address; use its https:// address (pages served over HTTPS cannot load it)';
+    expect(imageProblem('http://cdn.example.com/a/logo.png')).toBe(sentence);
+    expect(imageProblem('HTTP://cdn.example.com/a/logo.png')).toBe(sentence);
+    expect(videoProblem('http://videos.example.com/loop.mp4')).toBe(sentence);
+    const { branding, fields } = resolveBranding({ slug: 'aurora', logoUrl: 'http://cdn.example.com/logo.png' });
+    expect(branding.logoUrl).toBe(DEFAULT_BRANDING.logoUrl);
+    expect(fields).toEqual([{ field: 'logoUrl', message: `Logo ${sentence}.`, kind: 'refused' }]);
   });
 
   it('refuses script URLs, other schemes, dot segments and proxy-special characters', () => {
@@ -80,7 +90,7 @@ describe('image and video URLs', () => {
     expect(imageProblem('https://user@evil.example/logo.png')).toMatch(/http/);
   });
 
-  it('accepts a video at an http(s) URL or a root-relative path, nothing else', () => {
+  it('accepts a video at an https URL or a root-relative path, nothing else', () => {
     expect(videoProblem('/media/aurora.mp4')).toBeNull();
     expect(videoProblem('https://videos.example.com/loop.mp4')).toBeNull();
     expect(videoProblem('javascript:alert(1)')).toMatch(/scheme/);
@@ -117,8 +127,8 @@ describe('resolving a tenant branding item', () => {
     expect(branding.accentColor).toBe(DEFAULT_ACCENT_COLOR);
     expect(branding.video).toBe(DEFAULT_BRANDING.video);
     expect(problems).toHaveLength(2);
-    expect(problems[0]).toMatch(/Meadow Fair.*meadow.*accentColor.*not a CSS colour/);
-    expect(problems[1]).toMatch(/Meadow Fair.*video/);
+    expect(problems[0]).toMatch(/Meadow Fair.*meadow.*Accent colour.*not a CSS colour/);
+    expect(problems[1]).toMatch(/Meadow Fair.*Processing video/);
   });
 
   it('keeps the default images when told to (the default tenant uses local files)', () => {
@@ -130,14 +140,14 @@ describe('resolving a tenant branding item', () => {
   it('still reports an unsafe image of the default tenant, whose local files stay', () => {
     const { branding, problems } = resolveBranding({ slug: 'default', logoUrl: 'javascript:alert(1)' }, DEFAULT_BRANDING, { keepImages: true });
     expect(branding.logoUrl).toBe(DEFAULT_BRANDING.logoUrl);
-    expect(problems).toEqual([expect.stringMatching(/logoUrl "javascript:alert\(1\)" uses a URL scheme other than http\(s\)/)]);
+    expect(problems).toEqual([expect.stringMatching(/Logo "javascript:alert\(1\)" uses a URL scheme other than https/)]);
   });
 
   it('cuts overlong texts and drops control characters', () => {
     const { branding, problems } = resolveBranding({ slug: 'a', viewFinderTitle: `Hi\u0000${'x'.repeat(500)}` });
     expect(branding.viewFinderTitle.length).toBe(TEXT_LIMITS.viewFinderTitle);
     expect(branding.viewFinderTitle.startsWith('Hix')).toBe(true);
-    expect(problems[0]).toMatch(/viewFinderTitle is longer than 200 characters/);
+    expect(problems[0]).toMatch(/Intro title is longer than 200 characters/);
   });
 });
 

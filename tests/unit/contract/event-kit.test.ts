@@ -31,13 +31,13 @@ describe('the event kit in a tenant branding', () => {
     });
     expect(branding).toMatchObject(EVENT_KIT_OFF);
     expect(problems).toEqual([
-      expect.stringMatching(/^Tenant "Odd".*: choosePhoto "yes" is not true or false; the default "false" is used\.$/),
-      expect.stringMatching(/mirrorResult "1" is not true or false; the default "false" is used/),
-      expect.stringMatching(/countdownSeconds "4" is not one of 0, 3, 5; the default "0" is used/),
-      expect.stringMatching(/kioskIdleSeconds "5" is not 0 \(off\) or a whole number of seconds from 10 to 3600/),
-      expect.stringMatching(/frameUrl "javascript:alert\(1\)" uses a URL scheme other than http\(s\)/),
-      expect.stringMatching(/consentText "42" is not text/),
-      expect.stringMatching(/privacyUrl "javascript:alert\(1\)" is not a plain http\(s\) URL/),
+      expect.stringMatching(/^Tenant "Odd".*: Choose a photo "yes" is not true or false; the default "false" is used\.$/),
+      expect.stringMatching(/Mirror results "1" is not true or false; the default "false" is used/),
+      expect.stringMatching(/Countdown "4" is not one of 0, 3, 5; the default "0" is used/),
+      expect.stringMatching(/Kiosk idle time "5" is not 0 \(off\) or a whole number of seconds from 10 to 3600/),
+      expect.stringMatching(/Frame "javascript:alert\(1\)" uses a URL scheme other than https/),
+      expect.stringMatching(/Consent text "42" is not text/),
+      expect.stringMatching(/Privacy policy address "javascript:alert\(1\)" is not a plain http\(s\) URL/),
     ]);
   });
 

@@ -26,16 +26,16 @@ describe('the styles a tenant offers', () => {
     expect(resolveBranding({ slug: 'gala', styles: ['neon'] } as never).branding.styles).toEqual(['neon']);
     const bad = resolveBranding({ slug: 'gala', styles: 'neon' } as never);
     expect(bad.branding.styles).toBeUndefined();
-    expect(bad.fields).toEqual([{ field: 'styles', message: 'styles is not a list of style ids.', kind: 'refused' }]);
-    expect(bad.problems).toEqual([expect.stringMatching(/^Tenant "gala": styles .* is not a list of style ids/)]);
+    expect(bad.fields).toEqual([{ field: 'styles', message: 'Styles is not a list of style ids.', kind: 'refused' }]);
+    expect(bad.problems).toEqual([expect.stringMatching(/^Tenant "gala": Styles .* is not a list of style ids/)]);
   });
 
   it('resolveBranding names each refused field and each warning', () => {
     const { fields } = resolveBranding({ slug: 'x', accentColor: 'nope', textColor: '#777', backgroundColor: '#888', kioskIdleSeconds: 5 } as never);
     expect(fields).toEqual([
-      { field: 'accentColor', message: 'accentColor is not a CSS colour.', kind: 'refused' },
-      { field: 'kioskIdleSeconds', message: expect.stringMatching(/^kioskIdleSeconds is not 0 \(off\)/), kind: 'refused' },
-      { field: 'textColor', message: expect.stringMatching(/^textColor #777777 on backgroundColor #888888 has a contrast of/), kind: 'warning' },
+      { field: 'accentColor', message: 'Accent colour is not a CSS colour.', kind: 'refused' },
+      { field: 'kioskIdleSeconds', message: expect.stringMatching(/^Kiosk idle time is not 0 \(off\)/), kind: 'refused' },
+      { field: 'textColor', message: expect.stringMatching(/^Text colour #777777 on background colour #888888 has a contrast of/), kind: 'warning' },
     ]);
   });
 });

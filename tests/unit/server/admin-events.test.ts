@@ -35,7 +35,7 @@ function source(answers: Partial<EventJobs> = {}) {
     retentionSeconds: 3600,
     figures: async (tenant) => {
       asked.push(`figures ${tenant}`);
-      return { lastHour: { created: 1, completed: 1, failed: 0 }, today: { created: 2, completed: 1, failed: 1 }, turnaroundMs: { p50: 900, p95: 1200 }, errors: [{ message: 'Nobody is in the photo.', count: 1 }], queue: { waiting: 3, running: 2, workers: 2 } };
+      return { lastHour: { created: 1, completed: 1, failed: 0, deleted: 0 }, today: { created: 2, completed: 1, failed: 1, deleted: 1 }, turnaroundMs: { p50: 900, p95: 1200 }, errors: [{ message: 'Nobody is in the photo.', count: 1 }], queue: { waiting: 3, running: 2, workers: 2 } };
     },
     results: async (tenant) => {
       asked.push(`results ${tenant}`);
@@ -91,7 +91,7 @@ describe('the event routes', () => {
     const events = await op.request('/tenants/aurora/events');
     expect(events.status).toBe(200);
     expect(await json(events)).toEqual({
-      tenant: 'aurora', lastHour: { created: 1, completed: 1, failed: 0 }, today: { created: 2, completed: 1, failed: 1 },
+      tenant: 'aurora', lastHour: { created: 1, completed: 1, failed: 0, deleted: 0 }, today: { created: 2, completed: 1, failed: 1, deleted: 1 },
       turnaroundMs: { p50: 900, p95: 1200 }, errors: [{ message: 'Nobody is in the photo.', count: 1 }], queue: { waiting: 3, running: 2, workers: 2 },
     });
     const results = await op.request('/tenants/aurora/results');

@@ -66,9 +66,9 @@ describe('the figures of a tenant', () => {
   ];
 
   it('counts the jobs created in each window, and how many of them completed or failed', () => {
-    expect(countsOf(jobs, NOW - 3600 * 1000)).toEqual({ created: 5, completed: 2, failed: 1 });
-    expect(countsOf(jobs, DAY_START)).toEqual({ created: 8, completed: 3, failed: 3 });
-    expect(countsOf([], DAY_START)).toEqual({ created: 0, completed: 0, failed: 0 });
+    expect(countsOf(jobs, NOW - 3600 * 1000)).toEqual({ created: 5, completed: 2, failed: 1, deleted: 0 });
+    expect(countsOf(jobs, DAY_START)).toEqual({ created: 8, completed: 3, failed: 3, deleted: 0 });
+    expect(countsOf([], DAY_START)).toEqual({ created: 0, completed: 0, failed: 0, deleted: 0 });
   });
 
   it("gives nearest-rank percentiles of today's completed jobs, null with none", () => {

@@ -7,7 +7,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_BRANDING, resolveBranding } from '../../../contract/branding.ts';
 import { ServiceUnavailableError } from '../../../server/jobs/job-backend.ts';
+import { PublishedSite } from '../../../server/publish/published.ts';
 import { FrameMirror } from '../../../server/scale/frame-mirror.ts';
 import { seed } from '../../../server/seed/seed.ts';
 import { openDatabase } from '../../../server/storage/database.ts';
@@ -58,6 +60,31 @@ const spec = (store: ReturnType<typeof storeOf>, slug: string) => {
 };
 
 describe('the frame mirror', () => {
+  it('copies the published finish: a frame saved but not published stays out of the store until Publish', async () => {
+    const store = storeOf();
+    const siteFile = path.join(dir, 'tenants.generated.json');
+    const publish = (at: number) => {
+      const built = tenants.slugs(DATASET).filter((slug) => slug !== 'default').map((slug) => resolveBranding(tenants.find(DATASET, slug)!).branding);
+      fs.writeFileSync(siteFile, JSON.stringify({ defaultTenant: DEFAULT_BRANDING, tenants: built }));
+      fs.utimesSync(siteFile, at, at);
+    };
+    publish(1_000);
+    const mirror = new FrameMirror({ store, tenants, datasetId: DATASET, tenantAssetsDir: path.join(dir, 'assets'), published: new PublishedSite(siteFile), log: () => {} });
+    expect(await mirror.syncAll()).toBe(true);
+    const gala = `frames/images/${sha(path.join(dir, 'assets/gala/frame.png'))}.png`;
+    expect(spec(store, 'gala')).toEqual({ frame: gala });
+    // Saved in the console (the mirror is told at once): the store keeps the published frame.
+    fs.copyFileSync(path.join(dir, 'assets/gala/frame.png'), path.join(dir, 'assets/gala/frame-new.png'));
+    fs.appendFileSync(path.join(dir, 'assets/gala/frame-new.png'), Buffer.from([0]));
+    tenants.replace(DATASET, { ...tenants.find(DATASET, 'gala')!, frameUrl: 'gala/frame-new.png' });
+    expect(await mirror.sync('gala')).toBe(true);
+    expect(spec(store, 'gala')).toEqual({ frame: gala });
+    // Published: the new frame is what API nodes hand their workers.
+    publish(2_000);
+    expect(await mirror.syncAll()).toBe(true);
+    expect(spec(store, 'gala')).toEqual({ frame: `frames/images/${sha(path.join(dir, 'assets/gala/frame-new.png'))}.png` });
+  });
+
   it("writes Gala Night's spec and frame, removes specs of tenants that are gone, and writes nothing unchanged", async () => {
     const store = storeOf();
     store.objects.set('frames/tenants/gone.json', Buffer.from('{}'));

@@ -47,9 +47,9 @@ describe('the event view of a tenant', () => {
     job('aurora', 90 * MIN, JOB_STATUS.completed);
     job('meadow', 5 * MIN, JOB_STATUS.completed);
     job(null, 5 * MIN, JOB_STATUS.completed);
-    expect(events.counts('aurora', NOW - 60 * MIN)).toEqual({ created: 3, completed: 1, failed: 1 });
-    expect(events.counts('aurora', NOW - 120 * MIN)).toEqual({ created: 4, completed: 2, failed: 1 });
-    expect(events.counts('nobody', NOW - 120 * MIN)).toEqual({ created: 0, completed: 0, failed: 0 });
+    expect(events.counts('aurora', NOW - 60 * MIN)).toEqual({ created: 3, completed: 1, failed: 1, deleted: 0 });
+    expect(events.counts('aurora', NOW - 120 * MIN)).toEqual({ created: 4, completed: 2, failed: 1, deleted: 0 });
+    expect(events.counts('nobody', NOW - 120 * MIN)).toEqual({ created: 0, completed: 0, failed: 0, deleted: 0 });
   });
 
   it('reads p50 and p95 of the completed jobs by nearest rank, and null without any', () => {

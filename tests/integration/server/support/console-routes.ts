@@ -15,6 +15,7 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
   { method: 'POST', path: '/accounts', body: { username: 'x', password: 'long-enough-password', role: 'operator' } },
   { method: 'DELETE', path: '/accounts/x' },
   { method: 'GET', path: '/styles' },
+  { method: 'GET', path: '/uploads' },
   { method: 'GET', path: '/tenants' },
   { method: 'POST', path: '/tenants', body: { slug: 'x' } },
   { method: 'GET', path: '/tenants/{slug}' },

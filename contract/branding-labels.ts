@@ -1,0 +1,30 @@
+// What a person calls each branding field: the console's labels, used in every problem the build
+// and the console report, so a sentence names "Background colour", never "backgroundColor".
+
+export const FIELD_LABELS = {
+  slug: 'Slug',
+  client: 'Client name',
+  viewFinderTitle: 'Intro title',
+  viewFinderDesc: 'Intro text',
+  backgroundColor: 'Background colour',
+  textColor: 'Text colour',
+  accentColor: 'Accent colour',
+  logoUrl: 'Logo',
+  backgroundImageUrl: 'Background image',
+  video: 'Processing video',
+  countdownSeconds: 'Countdown',
+  choosePhoto: 'Choose a photo',
+  qrHandoff: 'QR code',
+  kioskIdleSeconds: 'Kiosk idle time',
+  kioskPrint: 'Kiosks offer Print',
+  frameUrl: 'Frame',
+  sceneUrl: 'Scene',
+  logoMark: 'Logo mark',
+  mirrorResult: 'Mirror results',
+  consentText: 'Consent text',
+  privacyUrl: 'Privacy policy address',
+  styles: 'Styles',
+} as const;
+
+/** The field's name in words; a key no label knows is shown as it is. */
+export const fieldLabel = (field: string): string => (FIELD_LABELS as Record<string, string>)[field] ?? field;

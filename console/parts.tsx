@@ -97,6 +97,7 @@ export function ConfirmButton({ label, question, confirmLabel, onConfirm, disabl
     return <button type="button" className="danger" disabled={disabled} onClick={() => setAsking(true)}>{label}</button>;
   }
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a question with two buttons inside a form, not a set of fields.
     <div className="confirm" role="group" aria-labelledby={id}>
       <p id={id} ref={ref} tabIndex={-1}>{question}</p>
       <button type="button" className="danger" onClick={async () => { setAsking(false); await onConfirm(); }}>{confirmLabel}</button>{' '}

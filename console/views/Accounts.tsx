@@ -16,6 +16,7 @@ export function Accounts({ account }: { account: Account }) {
   const [attempt, setAttempt] = useState(0);
 
   const load = () => call<Account[]>('GET', '/accounts').then((answer) => (answer.ok ? setAccounts(answer.data) : setError(answer.error)));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: load is made anew each render; the accounts load once the role is known.
   useEffect(() => {
     if (account.role !== 'operator') return;
     void load();

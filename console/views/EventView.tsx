@@ -32,6 +32,7 @@ export function EventView({ slug }: { slug: string }) {
   }, []);
   const styleName = (id: string) => styles.get(id) ?? id;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: load reads the slug: the refresh starts again for another tenant, not on each render.
   useEffect(() => {
     void load();
     const timer = setInterval(() => void load(), REFRESH_MS);

@@ -35,6 +35,7 @@ export function Publish({ account }: { account: Account }) {
     if (alive.current && again.ok) setState(again.data);
   };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on opening the page only; follow is made anew each render and follows the run found then.
   useEffect(() => {
     alive.current = true;
     void call<TenantView[]>('GET', '/tenants').then((answer) => answer.ok && setSlugs(answer.data.map((t) => t.slug)));
@@ -120,7 +121,10 @@ function RunReport({ run }: { run: Run }) {
       </p>
       {run.error ? <p className="problem">{run.error}</p> : null}
       <h3>Problems the build reported</h3>
-      {run.problems.length === 0 ? <p>None.</p> : <ul>{run.problems.map((p, i) => <li key={i}>{p}</li>)}</ul>}
+      {run.problems.length === 0 ? <p>None.</p> : <ul>{run.problems.map((p, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a finished run's problems, never reordered.
+        <li key={i}>{p}</li>
+      ))}</ul>}
     </section>
   );
 }

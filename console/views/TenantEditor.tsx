@@ -117,7 +117,7 @@ export function TenantEditor({ slug, account }: { slug: string; account: Account
         </form>
         <IntroPreview branding={checked.branding} />
       </div>
-      {view && view.problems.length ? (
+      {view?.problems.length ? (
         <section aria-labelledby="saved-problems">
           <h2 id="saved-problems">What the build would report for the saved branding</h2>
           <ul>{view.problems.map((p) => <li key={p}>{p}</li>)}</ul>

@@ -22,6 +22,7 @@ export function ConsentForm({ text, privacyUrl, kiosk, onAgree }: ConsentFormPro
   };
   return (
     <form className="booth-consent" onSubmit={submit} noValidate>
+      {/* biome-ignore lint/suspicious/noArrayIndexKey: the lines of one text, never reordered. */}
       {text.split('\n').filter((line) => line.trim()).map((line, i) => <p key={i}>{line}</p>)}
       {privacyUrl ? (
         <p>

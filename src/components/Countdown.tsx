@@ -13,6 +13,7 @@ export interface CountdownProps {
 
 export function Countdown({ seconds, onTick, onZero }: CountdownProps) {
   const [left, setLeft] = useState(seconds);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: onTick and onZero are the parent's, made anew on each render; a tick depends on the digit only.
   useEffect(() => {
     const timer = setTimeout(() => {
       if (left <= 1) return onZero();

@@ -68,7 +68,6 @@ export default function Camera({ base, countdownSeconds = 0, choosePhoto = false
   const [counting, setCounting] = useState(false);
   const [digit, setDigit] = useState('');
   const [note, setNote] = useState('');
-  const live = !asking && !photo && !problem;
   const takeButton = useRef<HTMLButtonElement>(null);
   const useButton = useRef<HTMLButtonElement>(null);
   const cancelButton = useRef<HTMLButtonElement>(null);
@@ -132,7 +131,7 @@ export default function Camera({ base, countdownSeconds = 0, choosePhoto = false
     heading.current?.focus({ preventScroll: true });
   };
 
-  const useImage = () => {
+  const goToStyles = () => {
     if (!photo) return;
     takePhoto(photo);
     void navigate(screenPath(base, 'styles'));
@@ -200,7 +199,7 @@ export default function Camera({ base, countdownSeconds = 0, choosePhoto = false
             ) : (
               chooser(EVENT_TEXT.chooseAnother)
             )}
-            <button key="use" type="button" className="booth-button" onClick={useImage} ref={useButton}>
+            <button key="use" type="button" className="booth-button" onClick={goToStyles} ref={useButton}>
               {TEXT.useImage}
             </button>
           </>

@@ -78,6 +78,7 @@ export default function ResultPoller({ aiHost, base, video, kioskAllowed = false
   // Each render of a pending job schedules the next fetch ('waiting' keeps the first one going).
   const delay = view.kind === 'loading' || view.kind === 'waiting' ? 0 : view.kind === 'job' ? nextFetchDelay(view.job) : null;
   const renderKey = view.kind === 'job' ? view.answer : 0;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: renderKey is not read: each answer of a pending job schedules the next fetch.
   useEffect(() => {
     if (delay === null) return;
     if (!jobId) {
@@ -92,7 +93,8 @@ export default function ResultPoller({ aiHost, base, video, kioskAllowed = false
           live && setView(error instanceof AiHubError && error.status === 404 ? GONE : { kind: 'failed', heading: errorHeading(error), retry: isRetryable(error) }),
       );
     // The first fetch goes out at once, not on a timer: the job is loaded before the screen shows.
-    const timer = delay === 0 ? (void fetchJob(), undefined) : setTimeout(fetchJob, delay);
+    const timer = delay === 0 ? undefined : setTimeout(fetchJob, delay);
+    if (delay === 0) void fetchJob();
     return () => {
       live = false;
       clearTimeout(timer);
@@ -248,6 +250,7 @@ function Processing({ video }: { video: string }) {
   const [still] = useState(() => typeof matchMedia !== 'undefined' && matchMedia('(prefers-reduced-motion: reduce)').matches);
   return (
     <>
+      {/* biome-ignore lint/a11y/noAriaHiddenOnFocusable: a video without controls takes no focus; it is decoration. */}
       <video
         className="booth-processing-video"
         src={video}

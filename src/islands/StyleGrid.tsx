@@ -46,6 +46,7 @@ export default function StyleGrid({ initialStyles, only, aiHost, base, tenant, k
   const [attempt, setAttempt] = useState(0);
   // The client (with the contract's zod schemas) loads after the tiles show: the visitor sees
   // the build-time styles at once and the page's first paint does not wait for it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is not read: Try again loads the client again, in case its download failed.
   const hub = useMemo(
     () =>
       import('../lib/ai-hub.ts').then(
@@ -69,6 +70,7 @@ export default function StyleGrid({ initialStyles, only, aiHost, base, tenant, k
   const [ready, setReady] = useState(false);
 
   // From here on the tiles answer taps themselves; a tap made before now is acted on once.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the grid is first ready: a tap made before then is acted on once.
   useLayoutEffect(() => {
     setReady(true);
     const early = window.boothEarlyPick;
@@ -89,6 +91,7 @@ export default function StyleGrid({ initialStyles, only, aiHost, base, tenant, k
     };
   }, [starting]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is not read: Try again loads the styles again.
   useEffect(() => {
     let live = true;
     hub.then((h) => h.styles()).then(

@@ -169,7 +169,8 @@ export class WorkerPool {
   #dispatch() {
     for (const slot of this.#slots) {
       if (slot.state !== 'ready') continue;
-      const at = pickFair(this.#waiting, clientOf, this.#runningPerClient(), this.#perClient, this.#served.map);
+      // All but one worker per address too: a venue's guests share them, in turns.
+      const at = pickFair(this.#waiting, clientOf, this.#runningPerClient(), this.#perClient, this.#served.map, this.#perClient);
       if (at < 0) return;
       const [next] = this.#waiting.splice(at, 1) as [Pending];
       this.#served.started(clientOf(next));

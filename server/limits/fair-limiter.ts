@@ -1,6 +1,14 @@
 // Runs work a few at a time, taking turns between clients: the next to start is the waiting task
 // of the client with the fewest tasks running (the earliest on a tie), so one client's flood
-// waits behind itself and never in front of another client's single task.
+// waits behind itself and never in front of another client's single task. A client is a visitor
+// at an address (clientKey): turns go first to the address (a venue) with the fewest running,
+// then, within it, to the visitor with the fewest running, so a venue's forty guests share their
+// address's turns and a flood from one address never holds every place.
+
+/** The key of a visitor's work: `address#visitor`, or the address alone for a client without a visitor token. */
+export const clientKey = (address: string, visitor?: string) => (visitor ? `${address}#${visitor}` : address);
+/** The address (venue) part of a clientKey. */
+export const venueOf = (client: string) => client.split('#', 1)[0]!;
 
 /** The limiter's waiting line is full: answer 503 with Retry-After. */
 export class LimiterFullError extends Error {
@@ -19,20 +27,24 @@ export interface FairLimiterOptions {
   perClient?: number;
   /** Tasks that may wait; past it run() rejects with LimiterFullError at once. */
   maxWaiting?: number;
+  /** Tasks of one address (all its visitors) running at once; by default all but one place, at least perClient. */
+  perVenue?: number;
 }
 
 export class FairLimiter {
   #concurrency: number;
   #perClient: number;
+  #perVenue: number;
   #maxWaiting: number;
   #running = new Map<string, number>();
   #active = 0;
   #waiting: Waiting[] = [];
   #served = new ServedOrder();
 
-  constructor({ concurrency, perClient = concurrency, maxWaiting = Infinity }: FairLimiterOptions) {
+  constructor({ concurrency, perClient = concurrency, maxWaiting = Infinity, perVenue }: FairLimiterOptions) {
     this.#concurrency = concurrency;
     this.#perClient = perClient;
+    this.#perVenue = perVenue ?? Math.max(perClient, concurrency - 1);
     this.#maxWaiting = maxWaiting;
   }
 
@@ -86,7 +98,8 @@ export class FairLimiter {
   }
 
   #canStart(client: string): boolean {
-    return this.#active < this.#concurrency && (this.#running.get(client) ?? 0) < this.#perClient;
+    if (this.#active >= this.#concurrency || (this.#running.get(client) ?? 0) >= this.#perClient) return false;
+    return (venueRunning(this.#running).get(venueOf(client)) ?? 0) < this.#perVenue;
   }
 
   #started(client: string) {
@@ -97,7 +110,7 @@ export class FairLimiter {
 
   #next() {
     while (this.#active < this.#concurrency) {
-      const at = pickFair(this.#waiting, (w) => w.client, this.#running, this.#perClient, this.#served.map);
+      const at = pickFair(this.#waiting, (w) => w.client, this.#running, this.#perClient, this.#served.map, this.#perVenue);
       if (at < 0) return;
       const [entry] = this.#waiting.splice(at, 1);
       this.#started(entry!.client);
@@ -106,10 +119,20 @@ export class FairLimiter {
   }
 }
 
+/** Tasks running per address (venueOf), summed over its visitors. */
+function venueRunning(running: ReadonlyMap<string, number>): Map<string, number> {
+  const venues = new Map<string, number>();
+  for (const [client, count] of running) venues.set(venueOf(client), (venues.get(venueOf(client)) ?? 0) + count);
+  return venues;
+}
+
 /**
- * The index of the waiting item to start next: of the clients under `perClient` running, the one
- * with the fewest running, on a tie the one served longest ago (`served`: a client's last start,
- * higher is later; a client never served goes first), its earliest item; -1 when none may start.
+ * The index of the waiting item to start next: of the clients under `perClient` running (and
+ * whose address is under `perVenue`), the one whose address has the fewest running, then the one
+ * with the fewest running itself, on a tie the one served longest ago (`served`: a client's last
+ * start, higher is later; a client never served goes first), its earliest item; -1 when none may
+ * start. A client without a visitor is an address of its own, so addresses alone take turns as
+ * they always did.
  */
 export function pickFair<T>(
   waiting: readonly T[],
@@ -117,8 +140,11 @@ export function pickFair<T>(
   running: ReadonlyMap<string, number>,
   perClient = Infinity,
   served: ReadonlyMap<string, number> = new Map(),
+  perVenue = Infinity,
 ): number {
+  const venues = venueRunning(running);
   let best = -1;
+  let bestVenue = Infinity;
   let bestRunning = Infinity;
   let bestServed = Infinity;
   const seen = new Set<string>();
@@ -126,10 +152,14 @@ export function pickFair<T>(
     const client = clientOf(waiting[i]!);
     if (seen.has(client)) continue;
     seen.add(client);
+    const venue = venues.get(venueOf(client)) ?? 0;
     const count = running.get(client) ?? 0;
     const last = served.get(client) ?? -1;
-    if (count < perClient && (count < bestRunning || (count === bestRunning && last < bestServed))) {
+    if (count >= perClient || venue >= perVenue) continue;
+    const better = venue < bestVenue || (venue === bestVenue && (count < bestRunning || (count === bestRunning && last < bestServed)));
+    if (better) {
       best = i;
+      bestVenue = venue;
       bestRunning = count;
       bestServed = last;
     }

@@ -83,3 +83,26 @@ describe('pickFair on a tie', () => {
     expect(pickFair(waiting, client, new Map(), Infinity, new Map([['a', 5], ['b', 3]]))).toBe(2);
   });
 });
+
+describe('turns by venue, then by visitor', () => {
+  const waiting = ['203.0.113.7#x', '203.0.113.7#x', '203.0.113.7#y', '198.51.100.1'];
+  it('starts the address with the fewest running first, whatever number of visitors it has', () => {
+    expect(pickFair(waiting, (w) => w, new Map([['203.0.113.7#x', 1]]))).toBe(3);
+  });
+  it("within an address, starts the visitor with the fewest running", () => {
+    expect(pickFair(waiting.slice(0, 3), (w) => w, new Map([['203.0.113.7#x', 1], ['198.51.100.1', 1]]))).toBe(2);
+  });
+  it('never lets one address hold more than perVenue places, however many tokens it has', async () => {
+    const limiter = new FairLimiter({ concurrency: 3, perClient: 1 });
+    const held = gate();
+    const runs = ['a', 'b', 'c', 'd'].map((visitor) => limiter.run(`203.0.113.7#${visitor}`, held.task));
+    // All but one place: the third is kept for another address.
+    expect(limiter.active).toBe(2);
+    const other = limiter.run('198.51.100.1', async () => 'served');
+    expect(limiter.active).toBe(3);
+    expect(await other).toBe('served');
+    held.open();
+    await Promise.all(runs);
+  });
+});
+

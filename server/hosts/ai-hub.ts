@@ -112,10 +112,8 @@ export function aiHubHost(deps: AiHubDeps) {
     let visitor: string | undefined;
     if (token !== undefined) {
       const checked = await limits.visitors.check(token);
-      if (!checked.ok) {
-        c.header('Connection', 'close');
-        return fail(c, 401, checked.error);
-      }
+      // Its body unread: lingerOnRefusal (server/limits/linger.ts) lets the client finish sending.
+      if (!checked.ok) return fail(c, 401, checked.error);
       visitor = checked.visitor;
     }
     const admission = venues.admit(clientAddress(c, limits.trustedProxies), visitor);

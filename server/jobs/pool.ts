@@ -169,8 +169,7 @@ export class WorkerPool {
   #dispatch() {
     for (const slot of this.#slots) {
       if (slot.state !== 'ready') continue;
-      // All but one worker per address too: a venue's guests share them, in turns.
-      const at = pickFair(this.#waiting, clientOf, this.#runningPerClient(), this.#perClient, this.#served.map, this.#perClient);
+      const at = pickFair(this.#waiting, clientOf, this.#runningPerClient(), this.#perClient, this.#served.map);
       if (at < 0) return;
       const [next] = this.#waiting.splice(at, 1) as [Pending];
       this.#served.started(clientOf(next));

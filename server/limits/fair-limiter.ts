@@ -2,8 +2,9 @@
 // of the client with the fewest tasks running (the earliest on a tie), so one client's flood
 // waits behind itself and never in front of another client's single task. A client is a visitor
 // at an address (clientKey): turns go first to the address (a venue) with the fewest running,
-// then, within it, to the visitor with the fewest running, so a venue's forty guests share their
-// address's turns and a flood from one address never holds every place.
+// then, within it, to the visitor with the fewest running, so a venue's forty guests take turns
+// among themselves and another address's task goes before the venue's next. A venue alone may use
+// every place: a booth serving one venue from the internet keeps all its workers busy.
 
 /** The key of a visitor's work: `address#visitor`, or the address alone for a client without a visitor token. */
 export const clientKey = (address: string, visitor?: string) => (visitor ? `${address}#${visitor}` : address);
@@ -27,24 +28,20 @@ export interface FairLimiterOptions {
   perClient?: number;
   /** Tasks that may wait; past it run() rejects with LimiterFullError at once. */
   maxWaiting?: number;
-  /** Tasks of one address (all its visitors) running at once; by default all but one place, at least perClient. */
-  perVenue?: number;
 }
 
 export class FairLimiter {
   #concurrency: number;
   #perClient: number;
-  #perVenue: number;
   #maxWaiting: number;
   #running = new Map<string, number>();
   #active = 0;
   #waiting: Waiting[] = [];
   #served = new ServedOrder();
 
-  constructor({ concurrency, perClient = concurrency, maxWaiting = Infinity, perVenue }: FairLimiterOptions) {
+  constructor({ concurrency, perClient = concurrency, maxWaiting = Infinity }: FairLimiterOptions) {
     this.#concurrency = concurrency;
     this.#perClient = perClient;
-    this.#perVenue = perVenue ?? Math.max(perClient, concurrency - 1);
     this.#maxWaiting = maxWaiting;
   }
 
@@ -98,8 +95,7 @@ export class FairLimiter {
   }
 
   #canStart(client: string): boolean {
-    if (this.#active >= this.#concurrency || (this.#running.get(client) ?? 0) >= this.#perClient) return false;
-    return (venueRunning(this.#running).get(venueOf(client)) ?? 0) < this.#perVenue;
+    return this.#active < this.#concurrency && (this.#running.get(client) ?? 0) < this.#perClient;
   }
 
   #started(client: string) {
@@ -110,7 +106,7 @@ export class FairLimiter {
 
   #next() {
     while (this.#active < this.#concurrency) {
-      const at = pickFair(this.#waiting, (w) => w.client, this.#running, this.#perClient, this.#served.map, this.#perVenue);
+      const at = pickFair(this.#waiting, (w) => w.client, this.#running, this.#perClient, this.#served.map);
       if (at < 0) return;
       const [entry] = this.#waiting.splice(at, 1);
       this.#started(entry!.client);
@@ -127,8 +123,8 @@ function venueRunning(running: ReadonlyMap<string, number>): Map<string, number>
 }
 
 /**
- * The index of the waiting item to start next: of the clients under `perClient` running (and
- * whose address is under `perVenue`), the one whose address has the fewest running, then the one
+ * The index of the waiting item to start next: of the clients under `perClient` running, the one
+ * whose address has the fewest running, then the one
  * with the fewest running itself, on a tie the one served longest ago (`served`: a client's last
  * start, higher is later; a client never served goes first), its earliest item; -1 when none may
  * start. A client without a visitor is an address of its own, so addresses alone take turns as
@@ -140,7 +136,6 @@ export function pickFair<T>(
   running: ReadonlyMap<string, number>,
   perClient = Infinity,
   served: ReadonlyMap<string, number> = new Map(),
-  perVenue = Infinity,
 ): number {
   const venues = venueRunning(running);
   let best = -1;
@@ -155,7 +150,7 @@ export function pickFair<T>(
     const venue = venues.get(venueOf(client)) ?? 0;
     const count = running.get(client) ?? 0;
     const last = served.get(client) ?? -1;
-    if (count >= perClient || venue >= perVenue) continue;
+    if (count >= perClient) continue;
     const better = venue < bestVenue || (venue === bestVenue && (count < bestRunning || (count === bestRunning && last < bestServed)));
     if (better) {
       best = i;

@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import os from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { CREATE_JOB_PATH, jobPath, jobPhase } from '../contract/index.ts';
+import { CREATE_JOB_PATH, VISITOR_HEADER, VISITORS_PATH, jobPath, jobPhase } from '../contract/index.ts';
 import { currentRss, peakRss, startServer, type RunningServer } from '../scripts/support/server-process.ts';
 import type { BenchRow } from './row.ts';
 import { median, percentile } from './stats.ts';
@@ -20,9 +20,13 @@ const VISITOR = { 'Content-Type': 'application/json', 'X-Forwarded-For': '10.9.9
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
-async function visitorJob(server: RunningServer, body: string): Promise<number> {
+/** Guests of one venue: one address, a visitor token each. */
+const VENUE_GUESTS = 40;
+const VENUE_ADDRESS = '10.6.0.1';
+
+async function visitorJob(server: RunningServer, body: string, headers: Record<string, string> = VISITOR): Promise<number> {
   const started = performance.now();
-  const created = await fetch(server.url + CREATE_JOB_PATH, { method: 'POST', headers: VISITOR, body });
+  const created = await fetch(server.url + CREATE_JOB_PATH, { method: 'POST', headers, body });
   const answer = (await created.json()) as { id?: string; error?: string };
   if (!answer.id) throw new Error(`the visitor's job was refused: ${created.status} ${answer.error}`);
   for (;;) {
@@ -37,6 +41,15 @@ async function visitorJobs(server: RunningServer, body: string): Promise<number[
   const times: number[] = [];
   for (let i = 0; i < VISITOR_JOBS; i++) times.push(await visitorJob(server, body));
   return times;
+}
+
+/** Each guest of the venue sends one job, all at once: their create-to-COMPLETED times. */
+async function venueJobs(server: RunningServer, body: string): Promise<number[]> {
+  const tokens = await Promise.all(Array.from({ length: VENUE_GUESTS }, async () => {
+    const res = await fetch(server.url + VISITORS_PATH, { method: 'POST', headers: { 'X-Forwarded-For': VENUE_ADDRESS } });
+    return ((await res.json()) as { token: string }).token;
+  }));
+  return Promise.all(tokens.map((token) => visitorJob(server, body, { ...VISITOR, 'X-Forwarded-For': VENUE_ADDRESS, [VISITOR_HEADER]: token })));
 }
 
 /** /health answered every 20 ms while `during` runs: the answer times. */
@@ -96,6 +109,13 @@ export default async function bench(): Promise<BenchRow[]> {
       const times = await underAttack(kind, server, () => visitorJobs(server, body));
       rows.push({ area: 'abuse', figure: `visitor job, ${kind} flood (median)`, value: `${seconds(median(times))} (${(median(times) / idle).toFixed(1)}x idle)`, how: what });
     }
+    // The venue's guests' jobs queue behind each other on the engine workers: their own idle p50 is the measure.
+    const venueIdle = median(await venueJobs(server, body));
+    const venueFlooded = median(await underAttack('venue', server, () => venueJobs(server, body)));
+    rows.push(
+      { area: 'abuse', figure: `venue: ${VENUE_GUESTS} visitors behind one address, idle (p50)`, value: seconds(venueIdle), how: `${VENUE_GUESTS} visitor tokens, one die-cut sticker job each, all at once, create to COMPLETED` },
+      { area: 'abuse', figure: `venue: the same, one client flooding from their address (p50)`, value: `${seconds(venueFlooded)} (${(venueFlooded / venueIdle).toFixed(1)}x idle)`, how: 'the flooder (no token) sends 3000x2400 jobs 20 at a time from the venue\'s address' },
+    );
     const { result: times, times: health } = await underAttack('bodies', server, () => healthTimes(server, atLeast(HEALTH_MS, visitorJobs(server, body))));
     rows.push(
       { area: 'abuse', figure: 'visitor job, 100 x 20 MB bodies (median)', value: `${seconds(median(times))} (${(median(times) / idle).toFixed(1)}x idle)`, how: '100 clients each sending 20 MB JSON bodies, again and again' },

@@ -5,6 +5,7 @@ export * from './auth.ts';
 export * from './content.ts';
 export * from './styles.ts';
 export * from './jobs.ts';
+export * from './visitors.ts';
 export * from './job-status.ts';
 export * from './results.ts';
 export * from './errors.ts';

@@ -20,7 +20,7 @@ export class SettingsError extends Error {
 
 /** Settings whose value an error line never shows: output ends up in tickets and chats. */
 const SECRET_SETTINGS = new Set([
-  'BOOTH_JWT_SECRET', 'BOOTH_SERVICE_PASSWORD', 'BOOTH_PROXY_KEY', 'BOOTH_PROXY_SALT', 'BOOTH_OPENAI_API_KEY', 'BOOTH_REPLICATE_API_TOKEN',
+  'BOOTH_JWT_SECRET', 'BOOTH_VISITOR_SECRET', 'BOOTH_SERVICE_PASSWORD', 'BOOTH_PROXY_KEY', 'BOOTH_PROXY_SALT', 'BOOTH_OPENAI_API_KEY', 'BOOTH_REPLICATE_API_TOKEN',
   // A Redis URL may carry its password.
   'BOOTH_REDIS_URL', 'BOOTH_S3_SECRET_ACCESS_KEY',
 ]);

@@ -1,7 +1,7 @@
 // The embedded server: one Hono app with one sub-app per host it stands in for
 // (auth, content, AI hub, image proxy, media) and the static site for every other path.
 import { Hono, type Context } from 'hono';
-import { CONSOLE_PATH, SERVER_PATHS } from '../contract/index.ts';
+import { CONSOLE_PATH, SERVER_PATHS, VISITOR_HEADER } from '../contract/index.ts';
 import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
 import { clientGone, fail, requestPath } from './http.ts';
@@ -16,6 +16,10 @@ import { contentHost, type ContentDeps } from './hosts/content.ts';
 import { imageProxyHost, type ImageProxyDeps } from './hosts/image-proxy.ts';
 import { mediaHost, type MediaDeps } from './hosts/media.ts';
 import { siteHost } from './hosts/site.ts';
+import { LINGER_IDLE_MS, LINGER_MS, lingerOnRefusal } from './limits/linger.ts';
+
+/** Bytes a refusal reads and discards when the deps do not say (BOOTH_MAX_BODY_BYTES' default). */
+const DEFAULT_LINGER_BYTES = 20 * 1024 * 1024;
 
 export interface AppDeps {
   auth: AuthDeps;
@@ -27,6 +31,8 @@ export interface AppDeps {
   siteDir: string;
   /** The operator console's API (/admin/api/); absent on a node without the tenants' database. */
   admin?: AdminApiDeps;
+  /** The largest body a refusal reads and throws away (lingerOnRefusal): the largest any call takes. */
+  lingerBytes?: number;
 }
 
 /** A node of a scale-out deployment serves part of the app (server/roles.ts); /health always. */
@@ -46,6 +52,9 @@ export function createApp(deps: AppDeps | PartialAppDeps) {
   // and one route answers both. This setting governs every host mounted below.
   const app = new Hono({ strict: false });
   const prefixes = deps.proxySignature ? serverPrefixes(deps.proxySignature) : [...SERVER_PATHS];
+
+  // After the log line's middleware: it sees the answer as it was sent.
+  app.use('*', lingerOnRefusal({ maxBytes: deps.lingerBytes ?? DEFAULT_LINGER_BYTES, maxMs: LINGER_MS, idleMs: LINGER_IDLE_MS }));
 
   app.use('*', async (c, next) => {
     const started = performance.now();
@@ -70,7 +79,7 @@ export function createApp(deps: AppDeps | PartialAppDeps) {
   );
 
   // The site may be hosted elsewhere (a CDN) and still call this server.
-  const apiCors = cors({ origin: '*', allowMethods: ['GET', 'HEAD', 'POST', 'OPTIONS'], allowHeaders: ['Content-Type', 'Authorization'], maxAge: 600 });
+  const apiCors = cors({ origin: '*', allowMethods: ['GET', 'HEAD', 'POST', 'OPTIONS'], allowHeaders: ['Content-Type', 'Authorization', VISITOR_HEADER], maxAge: 600 });
   // Not the console: its calls carry a session cookie and come from its own pages only.
   for (const prefix of prefixes) if (prefix !== CONSOLE_PATH) app.use(`/${prefix}/*`, apiCors);
   app.use('/health', apiCors);

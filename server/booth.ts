@@ -14,6 +14,7 @@ import { JobWaiters } from './jobs/waiters.ts';
 import { UploadReaders } from './jobs/upload-readers.ts';
 import { DEFAULT_SERVICE_PASSWORD } from '../contract/index.ts';
 import { loadJwtSecret } from './jwt.ts';
+import { VisitorTokens, visitorKey } from './limits/visitor-tokens.ts';
 import { LoginThrottle } from './limits/login-throttle.ts';
 import { log } from './log.ts';
 import { seed } from './seed/seed.ts';
@@ -42,7 +43,7 @@ const STORED_LONG_SIDE = 3072;
 export { ENGINE_WORKER };
 
 /** The AI hub of any process that answers it: the embedded default, or an API node. */
-export function aiHubOf(settings: Settings, styles: StyleCatalog, jobs: JobBackend, readers: UploadReaders, frames?: FrameLookup): AiHubDeps {
+export function aiHubOf(settings: Settings, styles: StyleCatalog, jobs: JobBackend, readers: UploadReaders, visitors: VisitorTokens, frames?: FrameLookup): AiHubDeps {
   return {
     ...(frames ? { frames } : {}),
     styles, jobs, publicUrl: settings.publicUrl, maxBodyBytes: settings.maxBodyBytes, maxPixels: settings.maxPixels, queueLimit: settings.queueLimit,
@@ -50,6 +51,10 @@ export function aiHubOf(settings: Settings, styles: StyleCatalog, jobs: JobBacke
       trustedProxies: settings.trustedProxies,
       clientJobs: settings.clientJobs,
       clientJobsPerMinute: settings.clientJobsPerMinute,
+      addressJobs: settings.addressJobs,
+      addressJobsPerMinute: settings.addressJobsPerMinute,
+      visitorsPerMinute: settings.visitorsPerMinute,
+      visitors,
       bodyReads: settings.bodyReads,
       photoChecks: settings.photoChecks,
       // The engine decodes at 1.5 times its output size (local-engine.ts); twice that is plenty.
@@ -115,6 +120,7 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
   const publisher = new Publisher({ buildEnv, siteDataFile, ...(mirror ? { published: () => void mirror.syncAll() } : {}) });
   const bundles = new TenantBundles({ dir: path.join(settings.dataDir, 'bundles'), siteDataFile, siteDir: settings.siteDir, buildEnv });
   const app = createApp({
+    lingerBytes: Math.max(settings.maxBodyBytes, settings.consoleImageBytes, settings.consoleVideoBytes),
     auth: {
       username: settings.serviceUsername,
       password: settings.servicePassword,
@@ -137,7 +143,7 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
     },
     content: { secret, datasetId: settings.datasetId, tenants },
     // The brand frame of a job's tenant, from this node's tenant store (from the shared store on the scale-out path).
-    aiHub: { ...aiHubOf(settings, styles, jobBackend, uploadReaders, { tenants, datasetId: settings.datasetId, published }), ...(scale ? { storedFrames: scale.frames! } : {}) },
+    aiHub: { ...aiHubOf(settings, styles, jobBackend, uploadReaders, new VisitorTokens(visitorKey(settings.visitorSecret ?? secret)), { tenants, datasetId: settings.datasetId, published }), ...(scale ? { storedFrames: scale.frames! } : {}) },
     media: { jobs, files, styles, tenantAssetsDir: settings.tenantAssetsDir, retentionSeconds: settings.retentionSeconds },
     imageProxy: {
       sources: settings.proxySources, cacheBytes: settings.proxyCacheBytes, maxPixels: settings.maxPixels,

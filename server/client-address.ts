@@ -7,14 +7,14 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 
 /** An IPv4 address as Node reports it on a dual-stack socket (::ffff:10.0.0.5), plainly. */
-const plain = (address: string) => address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
+export const plainAddress = (address: string) => address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
 
 export function clientAddress(c: Context, trustedProxies: ReadonlySet<string>): string {
-  const peer = plain(getConnInfo(c).remote.address ?? 'unknown');
+  const peer = plainAddress(getConnInfo(c).remote.address ?? 'unknown');
   if (!trustedProxies.has(peer)) return peer;
   // The proxy appends the address it saw last: entries before it were sent by the client.
   const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
-  return forwarded ? plain(forwarded) : peer;
+  return forwarded ? plainAddress(forwarded) : peer;
 }
 
 /** Loopback, or an address of one of this machine's own network interfaces. */

@@ -7,6 +7,7 @@ import { isIPv6, type AddressInfo } from 'node:net';
 import { DEFAULT_SERVICE_PASSWORD } from '../contract/index.ts';
 import { withHttpsUpgrade } from './https-upgrade.ts';
 import { loadSettings, SettingsError, type Settings } from './settings.ts';
+import { limitConnections, listenerOptions } from './limits/connections.ts';
 import { log, logError } from './log.ts';
 import { roleOf, roleProblem } from './roles.ts';
 import { DataFolderError, lockDataFolder } from './storage/data-folder-lock.ts';
@@ -110,9 +111,15 @@ if (process.channel) {
   if (!process.connected) void shutdown('npm start is gone');
 }
 
+const connectionLimits = { headersSeconds: settings.headersSeconds, perAddress: settings.addressConnections, trustedProxies: settings.trustedProxies };
+
 function listen(options: Parameters<typeof serve>[0], port: number, variable: 'PORT' | 'BOOTH_HTTPS_PORT'): Promise<Server> {
   return new Promise((resolve) => {
-    const server = serve({ ...options, port, hostname: settings.host }, () => resolve(server)) as Server;
+    const serverOptions = { ...('serverOptions' in options ? options.serverOptions : {}), ...listenerOptions(connectionLimits) };
+    // autoCleanupIncoming off: a refused body is drained by lingerOnRefusal (server/limits/linger.ts),
+    // whose bounds fit a phone's upload; Hono's own drain gives up after half a second.
+    const server = serve({ ...options, serverOptions, autoCleanupIncoming: false, port, hostname: settings.host } as Parameters<typeof serve>[0], () => resolve(server)) as Server;
+    limitConnections(server, connectionLimits, variable === 'BOOTH_HTTPS_PORT');
     servers.push(server);
     server.on('error', (error: NodeJS.ErrnoException) => {
       booth.close().finally(() => stopWith(error.code === 'EADDRINUSE'

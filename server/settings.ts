@@ -61,6 +61,12 @@ const SERVER_SETTINGS = {
   BOOTH_QUEUE_LIMIT: int(1, 100_000).default(200),
   BOOTH_CLIENT_JOBS: int(1, 100_000).default(4),
   BOOTH_CLIENT_JOBS_PER_MINUTE: int(1, 1_000_000).default(30),
+  BOOTH_ADDRESS_JOBS: int(1, 100_000).default(60),
+  BOOTH_ADDRESS_JOBS_PER_MINUTE: int(1, 1_000_000).default(300),
+  BOOTH_VISITORS_PER_MINUTE: int(1, 1_000_000).default(120),
+  BOOTH_VISITOR_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  BOOTH_HEADERS_SECONDS: int(1, 300).default(10),
+  BOOTH_ADDRESS_CONNECTIONS: int(1, 1_000_000).default(512),
   BOOTH_BODY_READS: int(1, 1000).default(2),
   BOOTH_PHOTO_CHECKS: int(1, 64).default(2),
   BOOTH_PROXY_CONCURRENCY: int(1, 64).default(Math.max(1, Math.floor(os.availableParallelism() / 2))),
@@ -140,6 +146,15 @@ export interface Settings {
   /** Jobs of one client in flight, and new jobs per client per minute. */
   clientJobs: number;
   clientJobsPerMinute: number;
+  /** Every visitor behind one address together (a venue): jobs in flight, new jobs a minute, visitor tokens minted a minute. */
+  addressJobs: number;
+  addressJobsPerMinute: number;
+  visitorsPerMinute: number;
+  /** Signs visitor tokens; without it, derived from the JWT secret (or, on an API node without that, shared through Redis). */
+  visitorSecret?: string;
+  /** A connection's request headers must arrive within this; connections open at once from one address. */
+  headersSeconds: number;
+  addressConnections: number;
   /** Create-job bodies read at once; photos decoded at once. */
   bodyReads: number;
   photoChecks: number;
@@ -242,6 +257,12 @@ export function loadSettings(env: Env = process.env): Settings {
     queueLimit: e.BOOTH_QUEUE_LIMIT,
     clientJobs: e.BOOTH_CLIENT_JOBS,
     clientJobsPerMinute: e.BOOTH_CLIENT_JOBS_PER_MINUTE,
+    addressJobs: e.BOOTH_ADDRESS_JOBS,
+    addressJobsPerMinute: e.BOOTH_ADDRESS_JOBS_PER_MINUTE,
+    visitorsPerMinute: e.BOOTH_VISITORS_PER_MINUTE,
+    visitorSecret: e.BOOTH_VISITOR_SECRET,
+    headersSeconds: e.BOOTH_HEADERS_SECONDS,
+    addressConnections: e.BOOTH_ADDRESS_CONNECTIONS,
     bodyReads: e.BOOTH_BODY_READS,
     photoChecks: e.BOOTH_PHOTO_CHECKS,
     proxyConcurrency: e.BOOTH_PROXY_CONCURRENCY,

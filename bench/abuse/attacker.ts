@@ -28,6 +28,9 @@ async function forever(task: () => Promise<unknown>) {
   for (;;) await task();
 }
 
+/** The venue's one public address: the bench's guests and this attacker share it. */
+const VENUE_ADDRESS = '10.6.0.1';
+
 const BACKGROUND = 's3://booth-assets/photobooth/aurora/background.jpg';
 
 if (kind === 'proxy') {
@@ -39,6 +42,12 @@ if (kind === 'proxy') {
   const photo = await sharp(join(import.meta.dirname, '../../tests/fixtures/astronaut.jpg')).resize(3000, 2400, { fit: 'cover' }).jpeg({ quality: 92 }).toBuffer();
   const body = Buffer.from(JSON.stringify({ style_id: 'die-cut-sticker', image: `data:image/jpeg;base64,${photo.toString('base64')}` }));
   for (let i = 0; i < 20; i++) void forever(() => send('POST', '/transformations/jobs/create/', '10.4.0.1', body));
+} else if (kind === 'venue') {
+  // One client behind a venue's address (no visitor token: counted as that address), sending
+  // 3000x2400 jobs 20 at a time without pause, while the venue's guests make their photos.
+  const photo = await sharp(join(import.meta.dirname, '../../tests/fixtures/astronaut.jpg')).resize(3000, 2400, { fit: 'cover' }).jpeg({ quality: 92 }).toBuffer();
+  const body = Buffer.from(JSON.stringify({ style_id: 'die-cut-sticker', image: `data:image/jpeg;base64,${photo.toString('base64')}` }));
+  for (let i = 0; i < 20; i++) void forever(() => send('POST', '/transformations/jobs/create/', VENUE_ADDRESS, body));
 } else if (kind === 'bodies') {
   // 100 bodies of 20 MB at once, from 100 addresses, again and again: JSON and base64 to read whole.
   const body = Buffer.from(JSON.stringify({ style_id: 'die-cut-sticker', image: `data:image/jpeg;base64,${'A'.repeat(20 * 1024 * 1024 - 100)}` }));

@@ -1,16 +1,17 @@
 // The AI hub: the styles list, job creation and job status, as the spec's call table has them.
 import { Hono, type Context } from 'hono';
-import { JOB_WAIT_MAX_SECONDS, isFinalStatus, quoted, type Style } from '../../contract/index.ts';
+import { JOB_WAIT_MAX_SECONDS, VISITOR_HEADER, isFinalStatus, quoted, type Style, type VisitorTokenResponse } from '../../contract/index.ts';
 import { clientAddress } from '../client-address.ts';
-import { fail, limitBody, publicOrigin, sizeText } from '../http.ts';
+import { fail, limitBody, MAX_JSON_BODY_BYTES, publicOrigin, sizeText } from '../http.ts';
 import { QueueAdmission } from '../jobs/admission.ts';
 import type { JobBackend, StyleCatalog } from '../jobs/job-backend.ts';
 import { frameForTenant, knownTenant, tenantProblem, type FrameLookup } from '../jobs/job-frame.ts';
 import type { JobFrame } from '../storage/jobs.ts';
 import { checkHeader, checkPixels, UploadError, type Photo } from '../jobs/upload-check.ts';
 import type { UploadReaders } from '../jobs/upload-readers.ts';
-import { ClientLimits } from '../limits/client-limits.ts';
 import { FairLimiter, LimiterFullError } from '../limits/fair-limiter.ts';
+import { VenueLimits } from '../limits/venue-limits.ts';
+import type { VisitorTokens } from '../limits/visitor-tokens.ts';
 
 export interface AiHubDeps {
   styles: StyleCatalog;
@@ -30,9 +31,15 @@ export interface AiHubDeps {
 /** What one client, and all of them together, may ask of job creation at once (server/README.md). */
 export interface CreateLimits {
   trustedProxies: ReadonlySet<string>;
-  /** Jobs of one client in flight, and new jobs per client per minute. */
+  /** Jobs of one visitor (a token, or an address without one) in flight, and new jobs per visitor per minute. */
   clientJobs: number;
   clientJobsPerMinute: number;
+  /** The same for every visitor of one address together (a venue), and visitor tokens given to one address a minute. */
+  addressJobs: number;
+  addressJobsPerMinute: number;
+  visitorsPerMinute: number;
+  /** Signs and checks visitor tokens (X-Booth-Visitor). */
+  visitors: VisitorTokens;
   /** Large bodies (over SMALL_BODY_BYTES) read at once, and photos decoded at once (one per client at a time). */
   bodyReads: number;
   photoChecks: number;
@@ -65,7 +72,11 @@ const busy = (c: Context) => refuse(c, 503, 30, 'The booth is busy right now. Pl
 export function aiHubHost(deps: AiHubDeps) {
   const app = new Hono();
   const queue = new QueueAdmission(deps.jobs, deps.queueLimit);
-  const clients = new ClientLimits({ maxInFlight: deps.limits.clientJobs, perMinute: deps.limits.clientJobsPerMinute });
+  const { limits } = deps;
+  const venues = new VenueLimits({
+    visitorJobs: limits.clientJobs, visitorJobsPerMinute: limits.clientJobsPerMinute,
+    addressJobs: limits.addressJobs, addressJobsPerMinute: limits.addressJobsPerMinute, visitorsPerMinute: limits.visitorsPerMinute,
+  });
   // Bodies wait for their turn unread, so a hundred uploads at once hold sockets, not memory.
   // Two lanes: a photo from the booth's camera (a few hundred KB) never waits behind large
   // uploads, however many clients send those.
@@ -85,13 +96,30 @@ export function aiHubHost(deps: AiHubDeps) {
     })));
   });
 
+  // A browser asks once per visit (no body needed) and sends the token back on each create.
+  app.post('/visitors', limitBody(MAX_JSON_BODY_BYTES, `The request is too large; the limit is ${sizeText(MAX_JSON_BODY_BYTES)}.`), async (c) => {
+    const minted = venues.mint(clientAddress(c, limits.trustedProxies));
+    if (!minted.ok) return refuse(c, 429, minted.retryAfterSeconds, minted.message);
+    c.header('Cache-Control', 'no-store');
+    return c.json({ token: await limits.visitors.mint() } satisfies VisitorTokenResponse);
+  });
+
   const limit = limitBody(deps.maxBodyBytes, `The photo is too large to send; the limit is ${sizeText(deps.maxBodyBytes)}.`);
   app.post('/jobs/create', limit, async (c) => {
     const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
     if (type !== 'application/json') return fail(c, 415, 'Send the request body as JSON (Content-Type: application/json).');
-    const client = clientAddress(c, deps.limits.trustedProxies);
-    const admission = clients.admit(client);
+    const token = c.req.header(VISITOR_HEADER);
+    let visitor: string | undefined;
+    if (token !== undefined) {
+      const checked = await limits.visitors.check(token);
+      // Its body unread: lingerOnRefusal (server/limits/linger.ts) lets the client finish sending.
+      if (!checked.ok) return fail(c, 401, checked.error);
+      visitor = checked.visitor;
+    }
+    const admission = venues.admit(clientAddress(c, limits.trustedProxies), visitor);
     if (!admission.ok) return refuse(c, 429, admission.retryAfterSeconds, admission.message);
+    // The key the work is queued under: the visitor at its address, so turns are taken per venue, then per guest.
+    const { client } = admission;
     // Released when the job ends, or at once when it is refused.
     let release = admission.release;
     const place = queue.admit();

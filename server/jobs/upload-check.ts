@@ -3,7 +3,7 @@
 // larger than the engine can use is stored downscaled, so a job costs the same whatever was
 // sent: a 40 MP 16-bit PNG is decoded here once (within the per-client turn of photoChecks), not
 // again by the engine.
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import type { PhotoExtension } from './upload-body.ts';
 
 export interface Photo {
@@ -47,27 +47,58 @@ async function header(data: Uint8Array, extension: PhotoExtension) {
     // caller as too large, not as unreadable.
     const meta = await sharp(data, { limitInputPixels: false }).metadata();
     if (FORMATS[meta.format ?? ''] !== extension) throw new Error(`unexpected format ${meta.format}`);
-    return { width: meta.width ?? 0, height: meta.height ?? 0 };
+    return {
+      width: meta.width ?? 0, height: meta.height ?? 0, orientation: meta.orientation ?? 1,
+      interlaced: extension === 'png' && meta.isProgressive === true, deep: (meta.bitsPerSample ?? 8) > 8,
+    };
   } catch {
     throw new UploadError('The image could not be read. Please take the photo again.');
   }
 }
 
+/**
+ * An interlaced (Adam7) PNG is decoded whole into memory before a pixel of it can be scaled, and
+ * slowly: a 40 MP 16-bit one, 260 KB to send, held a create for about 10 s of a 2-core machine.
+ * So its pixels are bounded far below BOOTH_MAX_PIXELS (half as many when 16-bit): about a
+ * second of decoding at most. No phone saves its photos so; a screenshot is a few megapixels.
+ */
+export const INTERLACED_PNG_MAX_PIXELS = 12_000_000;
+
 /** The header alone, without decoding: cheap, so it runs before the photo waits for its turn. */
 export async function checkHeader(data: Uint8Array, extension: PhotoExtension, maxPixels: number) {
   const size = await header(data, extension);
-  if (size.width * size.height > maxPixels) throw new UploadError(tooLargeMessage(size.width, size.height, maxPixels));
+  const pixels = size.width * size.height;
+  if (pixels > maxPixels) throw new UploadError(tooLargeMessage(size.width, size.height, maxPixels));
+  const interlacedLimit = size.deep ? INTERLACED_PNG_MAX_PIXELS / 2 : INTERLACED_PNG_MAX_PIXELS;
+  if (size.interlaced && pixels > interlacedLimit) {
+    const kind = size.deep ? 'an interlaced 16-bit PNG' : 'an interlaced PNG';
+    throw new UploadError(`The photo is too large (${size.width}x${size.height}) for ${kind}; the limit is ${Math.round(interlacedLimit / 1e6)} megapixels. Please send it as a JPEG.`);
+  }
   return size;
 }
 
+/** The photo as sharp writes it again in its own format: a PNG keeps its transparency. */
+function encoded(image: Sharp, extension: PhotoExtension) {
+  if (extension === 'png') return image.png({ compressionLevel: 3 });
+  if (extension === 'webp') return image.webp({ quality: 92 });
+  return image.jpeg({ quality: 92, chromaSubsampling: '4:4:4' });
+}
+
 /**
- * Decodes the photo whole (a truncated file fails here) and downscales one the engine cannot use
- * whole; `size` is what checkHeader read from its header.
+ * Decodes the photo whole (a truncated file fails here), turns it upright by its EXIF orientation
+ * and downscales one the engine cannot use whole; `size` is what checkHeader read from its header.
  */
-export async function checkPixels(data: Uint8Array, extension: PhotoExtension, size: { width: number; height: number }, limits: PhotoLimits): Promise<Photo> {
-  const { width, height } = size;
+export async function checkPixels(data: Uint8Array, extension: PhotoExtension, size: { width: number; height: number; orientation?: number }, limits: PhotoLimits): Promise<Photo> {
+  const { width, height, orientation = 1 } = size;
   const input = sharp(data, { failOn: 'truncated', limitInputPixels: limits.maxPixels });
   try {
+    if (Math.max(width, height) <= limits.storedLongSide && orientation > 1) {
+      // A phone stores a portrait sideways with an EXIF orientation (6 most often). Turned upright
+      // here, before anything else, every stage and every provider sees the photo as it was taken
+      // (a provider need not read EXIF, and most drop it).
+      const { data: upright, info } = await encoded(input.autoOrient(), extension).toBuffer({ resolveWithObject: true });
+      return { data: upright, extension, width: info.width, height: info.height };
+    }
     if (Math.max(width, height) <= limits.storedLongSide) {
       // A file that ends as its format ends was not cut off in transit; any other is decoded
       // (at a small scale, which still reads every byte), e.g. a phone's photo with a video

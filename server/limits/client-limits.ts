@@ -7,7 +7,19 @@ export interface ClientLimitsOptions {
   /** New jobs per client per minute, with a burst of as many. */
   perMinute: number;
   now?: () => number;
+  /** The sentences of a refusal (a visitor's own limits by default). */
+  messages?: ClientMessages;
 }
+
+export interface ClientMessages {
+  inFlight: (maxInFlight: number) => string;
+  rate: (seconds: number) => string;
+}
+
+export const VISITOR_LIMIT_MESSAGES: ClientMessages = {
+  inFlight: (max) => `You have ${max} photos being restyled already. Please wait for them to finish.`,
+  rate: (seconds) => `Too many photos at once. Please try again in ${seconds} seconds.`,
+};
 
 export type ClientAdmission =
   | { ok: true; release: () => void }
@@ -25,19 +37,28 @@ export class ClientLimits {
   #clients = new Map<string, ClientState>();
 
   constructor(options: ClientLimitsOptions) {
-    this.#options = { now: Date.now, ...options };
+    this.#options = { now: Date.now, messages: VISITOR_LIMIT_MESSAGES, ...options };
   }
 
   admit(client: string): ClientAdmission {
-    const { maxInFlight, perMinute, now } = this.#options;
+    return this.refusal(client) ?? this.take(client);
+  }
+
+  /** Why `client` may not start one more now, or null; takes nothing (see take). */
+  refusal(client: string): Extract<ClientAdmission, { ok: false }> | null {
+    const { maxInFlight, perMinute, now, messages } = this.#options;
     const state = this.#refill(client, now());
-    if (state.inFlight >= maxInFlight) {
-      return { ok: false, retryAfterSeconds: 10, message: `You have ${maxInFlight} photos being restyled already. Please wait for them to finish.` };
-    }
+    if (state.inFlight >= maxInFlight) return { ok: false, retryAfterSeconds: 10, message: messages.inFlight(maxInFlight) };
     if (state.tokens < 1) {
       const seconds = Math.max(1, Math.ceil(((1 - state.tokens) * 60) / perMinute));
-      return { ok: false, retryAfterSeconds: seconds, message: `Too many photos at once. Please try again in ${seconds} seconds.` };
+      return { ok: false, retryAfterSeconds: seconds, message: messages.rate(seconds) };
     }
+    return null;
+  }
+
+  /** Counts one more for `client`, after refusal() said it may. */
+  take(client: string): Extract<ClientAdmission, { ok: true }> {
+    const state = this.#refill(client, this.#options.now());
     state.tokens -= 1;
     state.inFlight++;
     let held = true;

@@ -1,6 +1,15 @@
 // Runs work a few at a time, taking turns between clients: the next to start is the waiting task
 // of the client with the fewest tasks running (the earliest on a tie), so one client's flood
-// waits behind itself and never in front of another client's single task.
+// waits behind itself and never in front of another client's single task. A client is a visitor
+// at an address (clientKey): turns go first to the address (a venue) with the fewest running,
+// then, within it, to the visitor with the fewest running, so a venue's forty guests take turns
+// among themselves and another address's task goes before the venue's next. A venue alone may use
+// every place: a booth serving one venue from the internet keeps all its workers busy.
+
+/** The key of a visitor's work: `address#visitor`, or the address alone for a client without a visitor token. */
+export const clientKey = (address: string, visitor?: string) => (visitor ? `${address}#${visitor}` : address);
+/** The address (venue) part of a clientKey. */
+export const venueOf = (client: string) => client.split('#', 1)[0]!;
 
 /** The limiter's waiting line is full: answer 503 with Retry-After. */
 export class LimiterFullError extends Error {
@@ -106,10 +115,20 @@ export class FairLimiter {
   }
 }
 
+/** Tasks running per address (venueOf), summed over its visitors. */
+function venueRunning(running: ReadonlyMap<string, number>): Map<string, number> {
+  const venues = new Map<string, number>();
+  for (const [client, count] of running) venues.set(venueOf(client), (venues.get(venueOf(client)) ?? 0) + count);
+  return venues;
+}
+
 /**
  * The index of the waiting item to start next: of the clients under `perClient` running, the one
- * with the fewest running, on a tie the one served longest ago (`served`: a client's last start,
- * higher is later; a client never served goes first), its earliest item; -1 when none may start.
+ * whose address has the fewest running, then the one
+ * with the fewest running itself, on a tie the one served longest ago (`served`: a client's last
+ * start, higher is later; a client never served goes first), its earliest item; -1 when none may
+ * start. A client without a visitor is an address of its own, so addresses alone take turns as
+ * they always did.
  */
 export function pickFair<T>(
   waiting: readonly T[],
@@ -118,7 +137,9 @@ export function pickFair<T>(
   perClient = Infinity,
   served: ReadonlyMap<string, number> = new Map(),
 ): number {
+  const venues = venueRunning(running);
   let best = -1;
+  let bestVenue = Infinity;
   let bestRunning = Infinity;
   let bestServed = Infinity;
   const seen = new Set<string>();
@@ -126,10 +147,14 @@ export function pickFair<T>(
     const client = clientOf(waiting[i]!);
     if (seen.has(client)) continue;
     seen.add(client);
+    const venue = venues.get(venueOf(client)) ?? 0;
     const count = running.get(client) ?? 0;
     const last = served.get(client) ?? -1;
-    if (count < perClient && (count < bestRunning || (count === bestRunning && last < bestServed))) {
+    if (count >= perClient) continue;
+    const better = venue < bestVenue || (venue === bestVenue && (count < bestRunning || (count === bestRunning && last < bestServed)));
+    if (better) {
       best = i;
+      bestVenue = venue;
       bestRunning = count;
       bestServed = last;
     }

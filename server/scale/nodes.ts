@@ -7,6 +7,7 @@ import { aiHubOf, UPLOAD_READER_THREADS } from '../booth.ts';
 import { offeredStyles, startEngines, styleCatalog } from '../jobs/engines.ts';
 import { UploadReaders } from '../jobs/upload-readers.ts';
 import { log } from '../log.ts';
+import { VisitorTokens, visitorKey } from '../limits/visitor-tokens.ts';
 import type { Settings } from '../settings.ts';
 import { RedisJobs } from './queue.ts';
 import { S3Store } from './s3-store.ts';
@@ -54,8 +55,17 @@ export function startApiNode(settings: Settings, scale: ScaleSettings) {
   const styles = styleCatalog(offered.styles);
   const path = startScalePath(settings, scale, { api: true });
   const readers = new UploadReaders(UPLOAD_READER_THREADS, settings.maxBodyBytes);
+  // Every API node must check the tokens any other signed: the secret set, else one kept in Redis.
+  const configured = settings.visitorSecret ?? settings.jwtSecret;
+  let shared: Promise<Buffer> | undefined;
+  const key = configured ? visitorKey(configured)
+    : () => (shared ??= path.jobs!.sharedSecret('visitor').then(visitorKey, (error: unknown) => {
+      shared = undefined; // asked again on the next request, once Redis is back
+      throw error;
+    }));
   const app = createApp({
-    aiHub: { ...aiHubOf(settings, styles, path.jobs!, readers), storedFrames: path.frames! },
+    lingerBytes: settings.maxBodyBytes,
+    aiHub: { ...aiHubOf(settings, styles, path.jobs!, readers, new VisitorTokens(key)), storedFrames: path.frames! },
     // Style thumbnails only: results are in S3, tenant assets on the control node (their brand frames in S3 too).
     media: { styles, retentionSeconds: settings.retentionSeconds },
     health: async () => ({ ok: true, role: 'api' }),

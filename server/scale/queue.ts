@@ -158,6 +158,22 @@ export class RedisJobs implements JobBackend {
     return { outcome: outcomeOf(job), prompt: job.data.prompt };
   }
 
+  /**
+   * A secret every API node shares without being given one: the first node to ask stores a random
+   * one in Redis (SET NX), and every node reads that. Used for visitor tokens when neither
+   * BOOTH_VISITOR_SECRET nor BOOTH_JWT_SECRET is set.
+   */
+  sharedSecret(name: string): Promise<string> {
+    return this.#redis(async () => {
+      const client = await redisOf(this.#queue);
+      const key = `booth:secret:${name}`;
+      await client.set(key, crypto.randomBytes(48).toString('base64url'), 'NX');
+      const secret = await client.get(key);
+      if (!secret) throw new Error(`${key} is missing`);
+      return secret;
+    });
+  }
+
   wait(id: string, ms: number, signal?: AbortSignal) {
     const waited = this.#waiters.wait(id, ms, signal);
     // Ended between the caller's look and this wait: no event would wake it.

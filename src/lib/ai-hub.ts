@@ -8,6 +8,7 @@ import {
   JobSchema,
   STYLES_PATH,
   StylesResponseSchema,
+  VISITOR_HEADER,
   jobPath,
   type Job,
   type Style,
@@ -15,6 +16,7 @@ import {
 } from '../../contract/index.ts';
 import type { z } from 'zod/mini';
 import { AiHubError, SERVER_TROUBLE_MESSAGE, UNREACHABLE_MESSAGE } from './ai-hub-error.ts';
+import { visitorPass } from './visitor-pass.ts';
 
 export { AiHubError, SERVER_TROUBLE_MESSAGE, UNREACHABLE_MESSAGE, errorHeading } from './ai-hub-error.ts';
 
@@ -33,6 +35,7 @@ export interface AiHub {
 
 export function createAiHub(aiHost: string, fetchImpl: Fetch = (...args) => fetch(...args)): AiHub {
   const base = aiHost.replace(/\/+$/, '');
+  const visitor = visitorPass(base, fetchImpl, REQUEST_TIMEOUT_MS);
 
   async function call<T>(path: string, schema: z.ZodMiniType<T>, init: RequestInit = {}, waitSeconds = 0, started?: Promise<Response>): Promise<T> {
     let response: Response;
@@ -65,14 +68,30 @@ export function createAiHub(aiHost: string, fetchImpl: Fetch = (...args) => fetc
     return parsed.data;
   }
 
-  return {
-    styles: () => call(STYLES_PATH, StylesResponseSchema),
-    createJob: (styleId, image, tenant) =>
-      call(CREATE_JOB_PATH, CreateJobResponseSchema, {
+  async function createJob(styleId: StyleId, image: string, tenant?: string, retried = false): Promise<{ id: string | number }> {
+    const token = await visitor.token();
+    try {
+      return await call(CREATE_JOB_PATH, CreateJobResponseSchema, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...(token ? { [VISITOR_HEADER]: token } : {}) },
         body: JSON.stringify({ style_id: styleId, image, tenant }),
-      }),
+      });
+    } catch (error) {
+      // The visit outlived its token (or the hub's secret changed): a new one, and the photo once more.
+      if (!token || retried || !(error instanceof AiHubError) || error.status !== 401) throw error;
+      visitor.forget();
+      return createJob(styleId, image, tenant, true);
+    }
+  }
+
+  return {
+    styles: () => {
+      const styles = call(STYLES_PATH, StylesResponseSchema);
+      // Asked while the visitor looks at the styles, so the create does not wait for it.
+      void visitor.token();
+      return styles;
+    },
+    createJob: (styleId, image, tenant) => createJob(styleId, image, tenant),
     job: (jobId, waitSeconds = 0, started) => call(jobPath(jobId, waitSeconds), JobSchema, {}, waitSeconds, started),
   };
 }

@@ -4,6 +4,9 @@ import { isRetryable } from '../../../src/lib/ai-hub-error.ts';
 
 const json = (body: unknown, status = 200, statusText = 'OK') =>
   new Response(JSON.stringify(body), { status, statusText, headers: { 'content-type': 'application/json' } });
+type Calls = { mock: { calls: [RequestInfo | URL, RequestInit?][] } };
+/** The create call among a mock's calls (the visitor token is asked for first). */
+const createCall = (fetchMock: Calls) => fetchMock.mock.calls.find(([url]) => String(url).endsWith('/transformations/jobs/create/'))!;
 
 describe('the AI hub client', () => {
   it('gets the styles from {ai host}/transformations/styles and reads them with the contract', async () => {
@@ -16,7 +19,7 @@ describe('the AI hub client', () => {
   it('posts {style_id, image} to /transformations/jobs/create/', async () => {
     const fetchMock = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => json({ id: 'j1' }, 201));
     const created = await createAiHub('', fetchMock).createJob('sticker', 'data:image/jpeg;base64,AAAA');
-    const [url, init] = fetchMock.mock.calls[0];
+    const [url, init] = createCall(fetchMock);
     expect(url).toBe('/transformations/jobs/create/');
     expect(init?.method).toBe('POST');
     expect(JSON.parse(String(init?.body))).toEqual({ style_id: 'sticker', image: 'data:image/jpeg;base64,AAAA' });
@@ -26,7 +29,7 @@ describe('the AI hub client', () => {
   it("adds the booth's tenant to the create call when given, so the result carries its frame", async () => {
     const fetchMock = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => json({ id: 'j2' }, 201));
     await createAiHub('', fetchMock).createJob('comic', 'data:image/jpeg;base64,AAAA', 'gala');
-    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toEqual({ style_id: 'comic', image: 'data:image/jpeg;base64,AAAA', tenant: 'gala' });
+    expect(JSON.parse(String(createCall(fetchMock)[1]?.body))).toEqual({ style_id: 'comic', image: 'data:image/jpeg;base64,AAAA', tenant: 'gala' });
   });
 
   it('asks the server to hold the job answer until it ends (wait, at most 20 s)', async () => {
@@ -88,5 +91,46 @@ describe('the AI hub client', () => {
     expect(isRetryable(new AiHubError(UNREACHABLE_MESSAGE))).toBe(true);
     expect(isRetryable(new AiHubError(SERVER_TROUBLE_MESSAGE, 502))).toBe(true);
     expect(isRetryable(new AiHubError('There is no such job.', 404, 'There is no such job.'))).toBe(false);
+  });
+
+  describe('the visitor token', () => {
+    /** A hub that gives tokens t1, t2, … and answers creates with `create`. */
+    function hub(create: (init?: RequestInit) => Response) {
+      let minted = 0;
+      return vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
+        if (String(url).endsWith('/transformations/visitors/')) return json({ token: `t${++minted}` });
+        return create(init);
+      });
+    }
+    const sent = (init?: RequestInit) => new Headers(init?.headers).get('X-Booth-Visitor');
+
+    it('is asked for once per visit and sent on every create as X-Booth-Visitor', async () => {
+      const fetchMock = hub(() => json({ id: 'j' }, 201));
+      const aiHub = createAiHub('http://hub.example', fetchMock);
+      await aiHub.createJob('sticker', 'data:image/jpeg;base64,AAAA');
+      await aiHub.createJob('comic', 'data:image/jpeg;base64,AAAA');
+      const urls = fetchMock.mock.calls.map(([url]) => String(url));
+      expect(urls).toEqual([
+        'http://hub.example/transformations/visitors/',
+        'http://hub.example/transformations/jobs/create/',
+        'http://hub.example/transformations/jobs/create/',
+      ]);
+      expect(fetchMock.mock.calls[0]![1]?.method).toBe('POST');
+      expect(fetchMock.mock.calls.slice(1).map(([, init]) => sent(init))).toEqual(['t1', 't1']);
+    });
+
+    it('is asked for again when the hub refuses it (an expired visit), and the photo sent once more', async () => {
+      const fetchMock = hub((init) => (sent(init) === 't1' ? json({ error: 'Your visit has expired. Please reload the page and try again.' }, 401) : json({ id: 'j9' }, 201)));
+      const created = await createAiHub('', fetchMock).createJob('sticker', 'data:image/jpeg;base64,AAAA');
+      expect(created.id).toBe('j9');
+      expect(fetchMock.mock.calls.map(([, init]) => sent(init))).toEqual([null, 't1', null, 't2']);
+    });
+
+    it('is left out when the hub has no visitors call (another AI host): creates go as before', async () => {
+      const fetchMock = vi.fn(async (url: RequestInfo | URL) => (String(url).endsWith('/visitors/') ? json({ error: 'There is no POST /transformations/visitors/ on this server.' }, 404) : json({ id: 'j3' }, 201)));
+      const created = await createAiHub('', fetchMock).createJob('sticker', 'data:image/jpeg;base64,AAAA');
+      expect(created.id).toBe('j3');
+      expect(sent(createCall(fetchMock)[1])).toBeNull();
+    });
   });
 });

@@ -85,3 +85,31 @@ describe('pickFair on a tie', () => {
     expect(pickFair(waiting, client, new Map(), Infinity, new Map([['a', 5], ['b', 3]]))).toBe(2);
   });
 });
+
+describe('turns by venue, then by visitor', () => {
+  const waiting = ['203.0.113.7#x', '203.0.113.7#x', '203.0.113.7#y', '198.51.100.1'];
+  it('starts the address with the fewest running first, whatever number of visitors it has', () => {
+    expect(pickFair(waiting, (w) => w, new Map([['203.0.113.7#x', 1]]))).toBe(3);
+  });
+  it("within an address, starts the visitor with the fewest running", () => {
+    expect(pickFair(waiting.slice(0, 3), (w) => w, new Map([['203.0.113.7#x', 1], ['198.51.100.1', 1]]))).toBe(2);
+  });
+  it('lets a venue alone use every place, and gives the next free one to another address first', async () => {
+    const limiter = new FairLimiter({ concurrency: 2, perClient: 1 });
+    const held = [gate(), gate()];
+    const order: string[] = [];
+    const runs = [
+      limiter.run('203.0.113.7#a', held[0]!.task),
+      limiter.run('203.0.113.7#b', held[1]!.task),
+      limiter.run('203.0.113.7#c', async () => void order.push('venue guest c')),
+    ];
+    expect(limiter.active).toBe(2);
+    const other = limiter.run('198.51.100.1', async () => void order.push('other address'));
+    held[0]!.open();
+    await Promise.all([...runs.slice(0, 1), other]);
+    held[1]!.open();
+    await Promise.all(runs);
+    expect(order).toEqual(['other address', 'venue guest c']);
+  });
+});
+

@@ -86,7 +86,7 @@ describe('slow clients cut early', () => {
   afterAll(() => server?.stop());
 
   it('closes 300 connections sending their headers a byte at a time within 15 s, while /health answers', async () => {
-    const REQUEST = 'GET /health HTTP/1.1\r\nHost: booth\r\nX-Slow: ' + 'x'.repeat(200);
+    const REQUEST = `GET /health HTTP/1.1\r\nHost: booth\r\nX-Slow: ${'x'.repeat(200)}`;
     const opened = performance.now();
     const closings: Promise<{ ms: number; answer: string }>[] = [];
     const timers: NodeJS.Timeout[] = [];

@@ -6,8 +6,8 @@
 import { z } from 'zod';
 import type { FrameFiles } from '../jobs/brand-frame.ts';
 import { ServiceUnavailableError } from '../jobs/job-backend.ts';
-import type { JobFrame } from '../storage/jobs.ts';
-import { detailOf } from './service-call.ts';
+import type { BrandFrames, JobFrame } from './frames.ts';
+import { detailOf } from '../scale/service-call.ts';
 
 export const FRAME_SPECS = 'frames/tenants/';
 export const FRAME_IMAGES = 'frames/images/';
@@ -35,7 +35,7 @@ interface Store {
 const MAX_SPECS = 1000;
 
 /** An API node's view of the tenants' frames: a spec is asked for at most once per `seconds` per tenant. */
-export class StoredFrames {
+export class StoredFrames implements BrandFrames {
   #store: Store;
   #ms: number;
   #log: (line: string) => void;
@@ -47,6 +47,11 @@ export class StoredFrames {
     this.#store = store;
     this.#ms = options.seconds * 1000;
     this.#log = options.log;
+  }
+
+  /** The slug as sent, its form checked by the AI hub: an API node knows no tenants, and the console shows an existing tenant's jobs only. */
+  tenantOf(tenant: string | undefined): string | null {
+    return tenant ?? null;
   }
 
   /** The brand of a job of this tenant; null for none, an unknown tenant, or a store that does not answer. */

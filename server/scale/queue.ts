@@ -10,7 +10,7 @@ import { isPastRetention, jobLines, newJobId, type JobEnd } from '../jobs/lifecy
 import type { S3Store } from './s3-store.ts';
 import { detailOf, OutageLog, QUEUE_SERVICE, within } from './service-call.ts';
 import type { ScaleSettings } from './settings.ts';
-import type { JobFrame } from '../storage/jobs.ts';
+import type { JobFrame } from '../brand/frames.ts';
 import { indexJob, isDeleted, redisOf } from './job-index.ts';
 
 export const QUEUE_NAME = 'booth-jobs';

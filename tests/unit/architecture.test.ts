@@ -86,6 +86,11 @@ describe('the job lifecycle, written once (server/jobs/lifecycle.ts)', () => {
     expect(restated.map((s) => s.file)).toEqual([]);
   });
 
+  it("leaves a tenant's brand to server/brand/: no other file looks it up but through frameOf", () => {
+    const outside = sources().filter(({ file, text }) => !file.startsWith(join('server', 'brand')) && /\b(frameForTenant|knownTenant)\(/.test(text));
+    expect(outside.map((s) => s.file)).toEqual([]);
+  });
+
   it('is what both the embedded runner and the queue worker run, and both event views compute the figures with', () => {
     const text = (file: string) => readFileSync(join(root, file), 'utf8');
     for (const file of ['server/jobs/runner.ts', 'server/scale/worker.ts']) expect(text(file), file).toMatch(/\brunJob\(/);

@@ -75,7 +75,7 @@ describe('the import rules', () => {
   });
 });
 
-describe('the job lifecycle, written once (server/jobs/lifecycle.ts)', () => {
+describe('one home per concern: the job lifecycle (server/jobs/lifecycle.ts), the brand, the image types', () => {
   const sources = () => readdirSync(join(root, 'server'), { recursive: true, encoding: 'utf8' })
     .filter((f) => f.endsWith('.ts'))
     .map((f) => ({ file: join('server', f), text: readFileSync(join(root, 'server', f), 'utf8') }));
@@ -89,6 +89,13 @@ describe('the job lifecycle, written once (server/jobs/lifecycle.ts)', () => {
   it("leaves a tenant's brand to server/brand/: no other file looks it up but through frameOf", () => {
     const outside = sources().filter(({ file, text }) => !file.startsWith(join('server', 'brand')) && /\b(frameForTenant|knownTenant)\(/.test(text));
     expect(outside.map((s) => s.file)).toEqual([]);
+  });
+
+  it('names the image types once (server/files/media-types.ts): no other file keeps a MIME-to-extension table or the PNG signature', () => {
+    // The upload intake's body reader (jobs/upload-body.ts) still reads its own signature: to follow.
+    const restated = sources().filter(({ file, text }) => file !== join('server', 'files', 'media-types.ts') && file !== join('server', 'jobs', 'upload-body.ts')
+      && /'image\/jpeg': 'jpg'|0x89, 0x50, 0x4e, 0x47/.test(text));
+    expect(restated.map((s) => s.file)).toEqual([]);
   });
 
   it('is what both the embedded runner and the queue worker run, and both event views compute the figures with', () => {

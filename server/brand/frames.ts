@@ -4,7 +4,8 @@
 // scale-out path, which knows no tenants, reads what the control node put in the store
 // (StoredFrames, stored-frames.ts; frame-mirror.ts writes it). A worker reads the images the
 // finish names: from the tenant asset folder (job-frame.ts), or from the store (stored-frames.ts).
-import { frameForTenant, knownTenant, type FrameLookup } from './job-frame.ts';
+import type { FrameFiles } from '../jobs/brand-frame.ts';
+import { frameFiles, frameForTenant, knownTenant, type FrameLookup } from './job-frame.ts';
 
 /**
  * A tenant's finish of a job's results (job-frame.ts): its brand, as image names inside the tenant
@@ -39,5 +40,28 @@ export class PublishedFrames implements BrandFrames {
   /** One of the booth's tenants, else null, as an unknown tenant gets no frame either. */
   tenantOf(tenant: string | undefined) {
     return knownTenant(this.#lookup, tenant);
+  }
+}
+
+/** The images of a job's finish as its worker hands them to the engine, or why they cannot be used (the job then runs unframed). */
+export interface FrameImagesRead {
+  files?: FrameFiles;
+  problem?: string;
+}
+
+/** Where a worker reads the images a job's finish names (a sticker gets only the mirror). */
+export interface FrameImageSource {
+  forJob(frame: JobFrame | null, prompt: string): FrameImagesRead | Promise<FrameImagesRead>;
+}
+
+/** The tenant asset folder of this machine (the embedded default, a control node); none: nothing is framed. */
+export class AssetFolderImages implements FrameImageSource {
+  #dir: string | undefined;
+  constructor(dir: string | undefined) {
+    this.#dir = dir;
+  }
+
+  forJob(frame: JobFrame | null, prompt: string) {
+    return frameFiles(frame, prompt, this.#dir);
   }
 }

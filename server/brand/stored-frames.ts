@@ -6,7 +6,8 @@
 import { z } from 'zod';
 import type { FrameFiles } from '../jobs/brand-frame.ts';
 import { ServiceUnavailableError } from '../jobs/job-backend.ts';
-import type { BrandFrames, JobFrame } from './frames.ts';
+import type { BrandFrames, FrameImageSource, JobFrame } from './frames.ts';
+import { takesFrame } from './job-frame.ts';
 import { detailOf } from '../scale/service-call.ts';
 
 export const FRAME_SPECS = 'frames/tenants/';
@@ -108,13 +109,18 @@ function specOf(slug: string, bytes: Uint8Array | null, log: (line: string) => v
 const MAX_IMAGES = 16;
 
 /** A worker's reads of frame images, by key: a key's bytes never change, so each is read once. */
-export class FrameImages {
+export class FrameImages implements FrameImageSource {
   #store: Store;
   #images = new Map<string, Uint8Array>();
   #reading = new Map<string, Promise<Uint8Array | null>>();
 
   constructor(store: Store) {
     this.#store = store;
+  }
+
+  /** The images of a job's finish: a sticker is never framed (its images are not read) but is mirrored when the tenant asks. */
+  forJob(frame: JobFrame | null, prompt: string) {
+    return this.files(takesFrame(prompt) ? frame : frame?.mirror ? { mirror: true } : null);
   }
 
   /**

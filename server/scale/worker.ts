@@ -7,7 +7,6 @@ import { Queue, Worker, type Job } from 'bullmq';
 import { JOB_STATUS } from '../../contract/index.ts';
 import { JOB_MESSAGES } from '../jobs/job-messages.ts';
 import { ServiceUnavailableError } from '../jobs/job-backend.ts';
-import { takesFrame } from '../brand/job-frame.ts';
 import { jobLines, runJob, sweepEveryMs, type RunStore } from '../jobs/lifecycle.ts';
 import type { RestyleDeps } from '../jobs/restyle.ts';
 import { PhotoDeletes } from './photo-deletes.ts';
@@ -33,7 +32,9 @@ export function startQueueWorker(deps: QueueWorkerDeps) {
   const { settings, store, log } = deps;
   const stopping = new AbortController();
   const outage = new OutageLog(QUEUE_SERVICE, log);
-  const frameImages = new FrameImages(store);
+  // The brand's images come from the store, as the control node put them there (brand/frame-mirror.ts);
+  // a store that does not answer throws, and the job is tried again like a photo not read.
+  const restyleDeps = { ...deps.restyle, frameImages: new FrameImages(store) };
   // A connection that answers at once when Redis is away: for the sweep, the health check and the
   // marks of jobs deleted from the console.
   const queue = new Queue(QUEUE_NAME, { connection: failFast(settings.redisUrl) });
@@ -75,14 +76,9 @@ export function startQueueWorker(deps: QueueWorkerDeps) {
       return { ...lost, prompt };
     }
     const readMs = performance.now() - readAt;
-    // The brand's images come from the store, as the control node put them there (frame-mirror.ts);
-    // a store that does not answer throws, and the job is tried again like a photo not read. A
-    // sticker is never framed (its images are not read) but is mirrored when the tenant asks.
-    const brand = await frameImages.files(takesFrame(prompt) ? frame : frame?.mirror ? { mirror: true } : null);
-    if (brand.problem) log(`job ${id} style=${styleId}: the brand frame is left off: ${brand.problem}`);
     log(jobLines.processing(id, styleId, job.attemptsStarted > 1 || job.stalledCounter > 0));
-    const work = { jobId: id, styleId, prompt, photoName: photoKey, photo, client, frameFiles: brand.files };
-    return { ...(await runJob(deps.restyle, storeOf(job, readMs), work, { onStart: () => {}, stopping: stopping.signal }, log)), prompt };
+    const work = { jobId: id, styleId, prompt, photoName: photoKey, photo, client, frame };
+    return { ...(await runJob(restyleDeps, storeOf(job, readMs), work, { onStart: () => {}, stopping: stopping.signal }, log)), prompt };
   }
 
   // The photo goes once its job has ended in Redis, not before: a worker dying between the two

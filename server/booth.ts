@@ -5,10 +5,10 @@ import type { AiHubDeps } from './hosts/ai-hub.ts';
 import type { JobBackend, StyleCatalog } from './jobs/job-backend.ts';
 import { ENGINE_WORKER, offeredStyles, startEngines } from './jobs/engines.ts';
 import { startRetention } from './jobs/retention.ts';
-import type { FrameLookup } from './jobs/job-frame.ts';
+import { PublishedFrames, type BrandFrames } from './brand/frames.ts';
 import { LocalJobs } from './jobs/local-jobs.ts';
 import { startScalePath } from './scale/nodes.ts';
-import { FrameMirror } from './scale/frame-mirror.ts';
+import { FrameMirror } from './brand/frame-mirror.ts';
 import { JobRunner } from './jobs/runner.ts';
 import { JobWaiters } from './jobs/waiters.ts';
 import { UploadReaders } from './jobs/upload-readers.ts';
@@ -43,7 +43,7 @@ const STORED_LONG_SIDE = 3072;
 export { ENGINE_WORKER };
 
 /** The AI hub of any process that answers it: the embedded default, or an API node. */
-export function aiHubOf(settings: Settings, styles: StyleCatalog, jobs: JobBackend, readers: UploadReaders, visitors: VisitorTokens, frames?: FrameLookup): AiHubDeps {
+export function aiHubOf(settings: Settings, styles: StyleCatalog, jobs: JobBackend, readers: UploadReaders, visitors: VisitorTokens, frames?: BrandFrames): AiHubDeps {
   return {
     ...(frames ? { frames } : {}),
     styles, jobs, publicUrl: settings.publicUrl, maxBodyBytes: settings.maxBodyBytes, maxPixels: settings.maxPixels, queueLimit: settings.queueLimit,
@@ -96,7 +96,7 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
   const jobBackend = scale?.jobs ?? localJobs!;
   // This node has the tenant store: it copies each tenant's brand frame to the shared store, for
   // API nodes and workers (docs/deploy.md), and reads them from there like any API node.
-  // A tenant's finish on its results is the one its published pages show (jobs/job-frame.ts).
+  // A tenant's finish on its results is the one its published pages show (brand/job-frame.ts).
   const siteDataFile = siteDataFileOf();
   const published = new PublishedSite(siteDataFile);
   const mirror = scale && new FrameMirror({
@@ -143,7 +143,7 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
     },
     content: { secret, datasetId: settings.datasetId, tenants },
     // The brand frame of a job's tenant, from this node's tenant store (from the shared store on the scale-out path).
-    aiHub: { ...aiHubOf(settings, styles, jobBackend, uploadReaders, new VisitorTokens(visitorKey(settings.visitorSecret ?? secret)), { tenants, datasetId: settings.datasetId, published }), ...(scale ? { storedFrames: scale.frames! } : {}) },
+    aiHub: aiHubOf(settings, styles, jobBackend, uploadReaders, new VisitorTokens(visitorKey(settings.visitorSecret ?? secret)), scale ? scale.frames! : new PublishedFrames({ tenants, datasetId: settings.datasetId, published })),
     media: { jobs, files, styles, tenantAssetsDir: settings.tenantAssetsDir, retentionSeconds: settings.retentionSeconds },
     imageProxy: {
       sources: settings.proxySources, cacheBytes: settings.proxyCacheBytes, maxPixels: settings.maxPixels,

@@ -8,6 +8,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { UPLOAD_KINDS, type UploadKind, type UploadLimits } from '../../contract/upload-limits.ts';
+import { EXTENSION_OF, imageMimeOf } from '../files/media-types.ts';
 import { frameProblem, frameSizeProblem } from './frame-check.ts';
 
 export { UPLOAD_KINDS, type UploadKind, type UploadLimits };
@@ -25,9 +26,8 @@ const ascii = (data: Buffer, from: number, to: number) => data.subarray(from, to
 
 /** What the bytes are, by their magic numbers. */
 export function sniff(data: Buffer): 'jpeg' | 'png' | 'webp' | 'mp4' | 'webm' | 'svg' | null {
-  if (startsWith(data, [0xff, 0xd8, 0xff])) return 'jpeg';
-  if (startsWith(data, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
-  if (ascii(data, 0, 4) === 'RIFF' && ascii(data, 8, 12) === 'WEBP') return 'webp';
+  const image = imageMimeOf(data);
+  if (image) return EXTENSION_OF[image] === 'jpg' ? 'jpeg' : EXTENSION_OF[image];
   if (ascii(data, 4, 8) === 'ftyp') return 'mp4';
   if (startsWith(data, [0x1a, 0x45, 0xdf, 0xa3])) return 'webm';
   const head = data.subarray(0, 1024).toString('utf8').replace(/^\uFEFF/, '').trimStart().toLowerCase();

@@ -5,8 +5,8 @@ import { clientAddress } from '../client-address.ts';
 import { fail, limitBody, MAX_JSON_BODY_BYTES, publicOrigin, sizeText } from '../http.ts';
 import { QueueAdmission } from '../jobs/admission.ts';
 import type { JobBackend, StyleCatalog } from '../jobs/job-backend.ts';
-import { frameForTenant, knownTenant, tenantProblem, type FrameLookup } from '../jobs/job-frame.ts';
-import type { JobFrame } from '../storage/jobs.ts';
+import type { BrandFrames } from '../brand/frames.ts';
+import { tenantProblem } from '../brand/job-frame.ts';
 import { checkHeader, checkPixels, UploadError, type Photo } from '../jobs/upload-check.ts';
 import type { UploadReaders } from '../jobs/upload-readers.ts';
 import { FairLimiter, LimiterFullError } from '../limits/fair-limiter.ts';
@@ -22,10 +22,8 @@ export interface AiHubDeps {
   maxPixels: number;
   queueLimit: number;
   limits: CreateLimits;
-  /** Where a job's tenant is looked up for its brand frame (and its slug kept with the job). */
-  frames?: FrameLookup;
-  /** On the scale-out path: the tenants' frames as the control node put them in the store, used instead of `frames` for the frame. */
-  storedFrames?: { frameOf(slug: string): JobFrame | null | Promise<JobFrame | null> };
+  /** Where a job's tenant is looked up for its brand frame, and the slug kept with the job (brand/frames.ts); none: no frames. */
+  frames?: BrandFrames;
 }
 
 /** What one client, and all of them together, may ask of job creation at once (server/README.md). */
@@ -154,12 +152,8 @@ export function aiHubHost(deps: AiHubDeps) {
         throw error;
       }
       // A job without a tenant asks nothing of anybody.
-      const frame = upload.tenant === undefined ? null
-        : deps.storedFrames ? await deps.storedFrames.frameOf(upload.tenant)
-          : deps.frames ? frameForTenant(deps.frames, upload.tenant) : null;
-      // On the scale-out path (stored frames) the slug is kept as sent, its form checked above: an
-      // API node knows no tenants, and the console shows an existing tenant's jobs only.
-      const tenant = deps.storedFrames ? upload.tenant ?? null : deps.frames ? knownTenant(deps.frames, upload.tenant) : null;
+      const frame = upload.tenant === undefined || !deps.frames ? null : await deps.frames.frameOf(upload.tenant);
+      const tenant = deps.frames?.tenantOf(upload.tenant) ?? null;
       const job = await deps.jobs.create({ style, photo, client, frame, tenant });
       void job.ended.finally(admission.release);
       release = () => {};

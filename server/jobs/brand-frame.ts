@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import sharp, { type OverlayOptions, type Sharp } from 'sharp';
 import type { EngineImage } from '../engine/engine.ts';
+import { imageMimeOf, PNG_SIGNATURE } from '../files/media-types.ts';
 
 /**
  * One image of a brand: the absolute path of a file in the tenant asset folder, or (on the
@@ -46,7 +47,6 @@ export class FrameFileError extends Error {
   override name = 'FrameFileError';
 }
 
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 // Decoded frames (raw RGBA) by path, checked against the file's size and time so that an
 // operator's new frame is used on the next job. A few tenants' frames at most per event.
 const decoded = new Map<string, Decoded>();
@@ -62,7 +62,7 @@ async function decodeImage(image: FrameImage): Promise<Decoded> {
 }
 
 async function decodeBytes(bytes: Buffer, name: string) {
-  if (!bytes.subarray(0, 8).equals(PNG_SIGNATURE)) throw new FrameFileError(`${name} is not a PNG`);
+  if (!bytes.subarray(0, 8).equals(Buffer.from(PNG_SIGNATURE))) throw new FrameFileError(`${name} is not a PNG`);
   try {
     return await sharp(bytes, { failOn: 'error' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   } catch (error) {
@@ -152,7 +152,5 @@ export async function applyBrandFrame(image: EngineImage, files: FrameFiles): Pr
 
 /** A finished picture's content type by its first bytes (a provider's picture, framed on its own). */
 export function pictureType(data: Uint8Array): EngineImage['contentType'] {
-  if (data[0] === 0xff && data[1] === 0xd8) return 'image/jpeg';
-  if (data[0] === 0x52 && data[1] === 0x49 && data[8] === 0x57) return 'image/webp';
-  return 'image/png';
+  return imageMimeOf(data) ?? 'image/png';
 }

@@ -4,7 +4,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { EngineResult } from '../engine/engine.ts';
 import { createEngine } from '../engine/index.ts';
 import { applyBrandFrame, pictureType, type FrameFiles } from './brand-frame.ts';
-import { finishesPicture } from './job-frame.ts';
+import { finishesPicture } from '../brand/job-frame.ts';
 import type { WorkerMessage, WorkerTask } from './pool.ts';
 
 const port = parentPort!;

@@ -4,6 +4,7 @@
 import { previewsFor } from '../../contract/index.ts';
 import type { EventFigures } from '../../contract/console-api.ts';
 import type { JobEvents } from '../storage/job-events.ts';
+import { figuresOf, type EventWindows } from './event-figures.ts';
 import type { JobStore } from '../storage/jobs.ts';
 import { resultPath, type LocalJobs } from './local-jobs.ts';
 
@@ -19,11 +20,7 @@ export interface ResultJob {
 /** A deleted job is counted this long after its creation: the figures read today at most. */
 export const DELETED_KEPT_MS = 48 * 3600 * 1000;
 
-/** The windows the figures are read for (ms): the last hour's start, and today's. */
-export interface EventWindows {
-  hour: number;
-  day: number;
-}
+export type { EventWindows } from './event-figures.ts';
 
 export interface EventJobs {
   /** Results past this are gone for the visitor, whether or not they are swept yet. */
@@ -64,14 +61,8 @@ export class LocalEventJobs implements EventJobs {
 
   async figures(tenant: string, since: EventWindows, maxErrors: number) {
     const { events, workers } = this.#deps;
-    const [p50, p95] = events.turnaround(tenant, since.day, [50, 95]);
-    return {
-      lastHour: events.counts(tenant, since.hour),
-      today: events.counts(tenant, since.day),
-      turnaroundMs: { p50: p50 ?? null, p95: p95 ?? null },
-      errors: events.errors(tenant, since.day, maxErrors),
-      queue: { ...events.unfinished(), workers },
-    };
+    const from = Math.min(since.hour, since.day);
+    return figuresOf(events.window(tenant, from), events.deletedSince(tenant, from), since, maxErrors, { ...events.unfinished(), workers });
   }
 
   async results(tenant: string, since: number, finishedAfter: number, limit: number) {

@@ -2,12 +2,12 @@
 // worker), then for a sticker style the local die-cut on the CPU pool. Failures become the
 // visitor's sentences; a refused key is one line for ops naming the setting, never the key.
 import crypto from 'node:crypto';
-import path from 'node:path';
 import type { EngineResult } from '../engine/engine.ts';
 import { ProviderError, type ProviderName } from '../engine/remote/provider.ts';
 import { PROVIDER_SETTING } from '../engine/remote/providers.ts';
 import type { RemoteEngines } from '../engine/remote/remote-engines.ts';
 import type { StyleDefinition } from '../engine/styles-file.ts';
+import { imageMimeOfName } from '../files/media-types.ts';
 import { log } from '../log.ts';
 import { JOB_MESSAGES } from './job-messages.ts';
 import { TaskTimeoutError, VisitorFacingError, type WorkerPool } from './pool.ts';
@@ -16,7 +16,6 @@ import { TaskTimeoutError, VisitorFacingError, type WorkerPool } from './pool.ts
 export const LIGHT_RESULT_BYTES = 512 * 1024;
 /** The local style that cuts a generative sticker out: the die-cut on the generated picture. */
 const STICKER_CUTOUT_STYLE = 'die-cut-sticker';
-const PHOTO_TYPES: Record<string, string> = { '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.webp': 'image/webp' };
 
 export interface GenerativeDeps {
   pool: WorkerPool;
@@ -44,7 +43,7 @@ export async function runGenerative(
   const signal = AbortSignal.any([timeout, stopping]);
   let image;
   try {
-    const photoType = PHOTO_TYPES[path.extname(job.uploadPath).toLowerCase()] ?? 'image/jpeg';
+    const photoType = imageMimeOfName(job.uploadPath) ?? 'image/jpeg';
     const input = { jobId: job.jobId, client: job.client, photo: job.photo, photoType, prompt: job.prompt, options: style.options, seed: crypto.randomInt(2 ** 31) };
     image = await remote.generate(provider, input, signal, onStart);
   } catch (error) {

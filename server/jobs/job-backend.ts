@@ -1,7 +1,7 @@
 // Where the AI hub's jobs live: the embedded default (SQLite, local disk, worker threads in this
 // process) or the scale-out path (BullMQ on Redis, S3). The routes see only this interface.
 import type { JobStatus } from '../../contract/index.ts';
-import type { JobFrame } from '../storage/jobs.ts';
+import type { JobFrame } from '../brand/frames.ts';
 import type { StoredStyle } from '../storage/styles.ts';
 import type { Photo } from './upload-check.ts';
 

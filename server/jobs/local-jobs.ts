@@ -1,11 +1,11 @@
 // The embedded default's jobs: a row in SQLite and the photo on disk before create answers, the
 // run in this process's worker pool, results served from /media/results.
-import crypto from 'node:crypto';
-import { JOB_STATUS, isFinalStatus, previewsFor } from '../../contract/index.ts';
+import { isFinalStatus, previewsFor } from '../../contract/index.ts';
 import { log } from '../log.ts';
 import type { FileStore } from '../storage/files.ts';
 import type { JobRecord, JobStore } from '../storage/jobs.ts';
 import type { JobAnswer, JobBackend, NewJob } from './job-backend.ts';
+import { jobLines, newJobId } from './lifecycle.ts';
 import { isExpired } from './retention.ts';
 import type { JobRunner } from './runner.ts';
 import type { JobWaiters } from './waiters.ts';
@@ -36,10 +36,10 @@ export class LocalJobs implements JobBackend {
   }
 
   async create({ style, photo, client, frame, tenant }: NewJob) {
-    const id = crypto.randomBytes(12).toString('base64url');
+    const id = newJobId();
     const uploadPath = this.#deps.files.saveUpload(id, photo.data, photo.extension);
     this.#deps.jobs.create({ id, styleId: style.id, prompt: style.prompt, uploadPath, frame: frame ?? null, tenant: tenant ?? null });
-    log(`job ${id} style=${style.id} ${JOB_STATUS.pending}`);
+    log(jobLines.pending(id, style.id));
     return { id, ended: this.#deps.runner.submit(id, client) };
   }
 
@@ -63,8 +63,8 @@ export class LocalJobs implements JobBackend {
       // Requests waiting on it answer now (404) rather than when their wait runs out.
       this.#deps.waiters.notify(job.id);
     }
-    if (found.length === 1) log(`job ${found[0]!.id} style=${found[0]!.styleId} deleted from the console (${found[0]!.status})`);
-    else if (found.length > 1) log(`${found.length} jobs deleted from the console`);
+    const line = jobLines.deleted(found);
+    if (line) log(line);
     return found.length;
   }
 

@@ -5,9 +5,9 @@ import type { EngineImage } from '../engine/engine.ts';
 import type { RemoteEngines } from '../engine/remote/remote-engines.ts';
 import type { StyleDefinition } from '../engine/styles-file.ts';
 import { log as logLine, logError } from '../log.ts';
-import type { JobFrame } from '../storage/jobs.ts';
-import type { FrameFiles } from './brand-frame.ts';
-import { finishesPicture, finishFor, frameFiles } from './job-frame.ts';
+import type { JobFrame } from '../brand/frames.ts';
+import { AssetFolderImages, type FrameImageSource } from '../brand/frames.ts';
+import { finishesPicture } from '../brand/job-frame.ts';
 import { LIGHT_RESULT_BYTES, runGenerative } from './generative-job.ts';
 import { JOB_MESSAGES } from './job-messages.ts';
 import { TaskTimeoutError, VisitorFacingError, type PoolResult, type WorkerPool } from './pool.ts';
@@ -23,6 +23,8 @@ export interface RestyleDeps {
   log?: (line: string) => void;
   /** The tenant asset folder, where brand frames and logos are read; without it no result is framed. */
   tenantAssetsDir?: string;
+  /** Where a job's frame images are read instead of the tenant asset folder (a scale-out worker: the store). */
+  frameImages?: FrameImageSource;
 }
 
 export interface RestyleJob {
@@ -35,8 +37,6 @@ export interface RestyleJob {
   client?: string;
   /** The tenant's brand frame or logo mark for the results, and its mirror (jobs/job-frame.ts); null for none. */
   frame?: JobFrame | null;
-  /** The brand's images already read (a scale-out worker reads them from the store): used instead of `frame`. */
-  frameFiles?: FrameFiles;
 }
 
 export interface Restyled {
@@ -49,7 +49,7 @@ export async function restyle(deps: RestyleDeps, job: RestyleJob, events: { onSt
   const log = deps.log ?? logLine;
   const style = deps.styles?.get(job.styleId);
   const generative = style !== undefined && style.engine !== 'local';
-  const brand: { files?: FrameFiles; problem?: string } = job.frameFiles ? { files: finishFor(job.frameFiles, job.prompt) } : frameFiles(job.frame ?? null, job.prompt, deps.tenantAssetsDir);
+  const brand = await (deps.frameImages ?? new AssetFolderImages(deps.tenantAssetsDir)).forJob(job.frame ?? null, job.prompt);
   if (brand.problem) log(`job ${job.jobId} style=${job.styleId}: the brand frame is left off: ${brand.problem}`);
   const frame = brand.files;
   let result: PoolResult = generative

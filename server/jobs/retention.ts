@@ -5,12 +5,13 @@ import path from 'node:path';
 import type { FileStore } from '../storage/files.ts';
 import type { JobRecord, JobStore } from '../storage/jobs.ts';
 import { log } from '../log.ts';
+import { isPastRetention, jobLines, sweepEveryMs } from './lifecycle.ts';
 
 /** An upload with no job row is the trace of a crash between writing it and storing the job. */
 const ORPHAN_UPLOAD_AGE_MS = 10 * 60 * 1000;
 
 export function isExpired(job: JobRecord, retentionSeconds: number, now = Date.now()): boolean {
-  return job.finishedAt !== null && job.finishedAt + retentionSeconds * 1000 <= now;
+  return isPastRetention(job.finishedAt, retentionSeconds, now);
 }
 
 export function sweepExpired(jobs: JobStore, files: FileStore, retentionSeconds: number, now = Date.now()): number {
@@ -24,15 +25,14 @@ export function sweepExpired(jobs: JobStore, files: FileStore, retentionSeconds:
     const jobId = name.replace(/\.[a-z]+$/, '');
     if (!jobs.get(jobId) && now - fs.statSync(file).mtimeMs > ORPHAN_UPLOAD_AGE_MS) fs.rmSync(file, { force: true });
   }
-  if (expired.length > 0) log(`retention: deleted ${expired.length} job(s) older than ${retentionSeconds}s`);
+  if (expired.length > 0) log(jobLines.expired(expired.length, retentionSeconds));
   return expired.length;
 }
 
 /** Sweeps often enough that a result outlives its retention by at most a minute. */
 export function startRetention(jobs: JobStore, files: FileStore, retentionSeconds: number): () => void {
   sweepExpired(jobs, files, retentionSeconds);
-  const every = Math.min(60_000, Math.max(1_000, (retentionSeconds * 1000) / 4));
-  const timer = setInterval(() => sweepExpired(jobs, files, retentionSeconds), every);
+  const timer = setInterval(() => sweepExpired(jobs, files, retentionSeconds), sweepEveryMs(retentionSeconds));
   timer.unref();
   return () => clearInterval(timer);
 }

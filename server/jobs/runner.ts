@@ -1,12 +1,14 @@
 // A job's life: stored PENDING with its photo on disk, PROCESSING in a worker, then COMPLETED
 // with result files or ERROR with a sentence for the visitor; the photo is deleted either way.
+// The run itself is the lifecycle's (lifecycle.ts); this file says how SQLite and the disk keep it.
 import fs from 'node:fs';
 import { JOB_STATUS } from '../../contract/index.ts';
 import type { FileStore } from '../storage/files.ts';
 import type { JobStore } from '../storage/jobs.ts';
 import { log } from '../log.ts';
 import { JOB_MESSAGES } from './job-messages.ts';
-import { failureOf, restyle, type RestyleDeps } from './restyle.ts';
+import { jobLines, runJob, type RunStore } from './lifecycle.ts';
+import { failureOf, type RestyleDeps } from './restyle.ts';
 import type { JobWaiters } from './waiters.ts';
 
 export { JOB_MESSAGES } from './job-messages.ts';
@@ -74,37 +76,47 @@ export class JobRunner {
     const { jobs, files } = this.#deps;
     const job = jobs.get(jobId);
     if (!job?.uploadPath) return;
-    const started = Date.now();
+    const uploadPath = job.uploadPath;
+    // Ended here: the row and the files. A job deleted from the console while it ran has no row
+    // any more; what it made is dropped, never written.
+    const store: RunStore = {
+      complete: async (id, made) => {
+        if (!jobs.get(id)) return 'deleted';
+        const names = files.saveResults(id, made.images);
+        const previews = made.previews.length > 0 ? files.savePreviews(id, made.previews) : [];
+        jobs.complete(id, names, previews);
+        files.deleteUpload(uploadPath);
+        return { images: names, previews };
+      },
+      fail: async (id, message) => {
+        files.deleteUpload(uploadPath);
+        jobs.fail(id, message);
+      },
+      retries: () => false,
+    };
     try {
-      const photo = fs.readFileSync(job.uploadPath);
+      const photo = fs.readFileSync(uploadPath);
       const onStart = () => {
         jobs.markProcessing(jobId);
-        log(`job ${jobId} style=${job.styleId} ${JOB_STATUS.processing}`);
+        log(jobLines.processing(jobId, job.styleId));
       };
-      const work = { jobId, styleId: job.styleId, prompt: job.prompt, photoName: job.uploadPath, photo, client, frame: job.frame };
-      const { images, previews } = await restyle(this.#deps, work, { onStart, stopping: this.#stopping.signal });
-      if (!this.#accepting) return;
-      // Deleted from the console while it ran: what it made is dropped, never written.
-      if (!jobs.get(jobId)) {
-        log(`job ${jobId} style=${job.styleId} ended after it was deleted; its results were dropped`);
-        return;
-      }
-      const names = files.saveResults(jobId, images);
-      jobs.complete(jobId, names, previews.length > 0 ? files.savePreviews(jobId, previews) : []);
-      files.deleteUpload(job.uploadPath);
-      log(`job ${jobId} style=${job.styleId} ${JOB_STATUS.completed} ${Date.now() - started}ms`);
-      this.#deps.waiters.notify(jobId);
+      const work = { jobId, styleId: job.styleId, prompt: job.prompt, photoName: uploadPath, photo, client, frame: job.frame };
+      const end = await runJob(this.#deps, store, work, { onStart, stopping: this.#stopping.signal }, log);
+      if (end.deleted) log(jobLines.dropped(jobId, job.styleId));
+      else this.#deps.waiters.notify(jobId);
     } catch (error) {
+      // Stopping: the job stays as it is in SQLite, with its photo, and runs again on the next start.
       if (!this.#accepting) return;
-      files.deleteUpload(job.uploadPath);
+      // The photo could not be read.
+      files.deleteUpload(uploadPath);
       const failure = failureOf(error, { jobId, styleId: job.styleId });
-      this.#fail(jobId, job.styleId, failure.message, started, failure.why);
+      this.#fail(jobId, job.styleId, failure.message, Date.now(), failure.why);
     }
   }
 
   #fail(jobId: string, styleId: string, message: string, started: number, why = '') {
     this.#deps.jobs.fail(jobId, message);
-    log(`job ${jobId} style=${styleId} ${JOB_STATUS.error} ${Date.now() - started}ms "${message}"${why ? ` (${why})` : ''}`);
+    log(jobLines.ended(jobId, styleId, { status: JOB_STATUS.error, message }, Date.now() - started, why));
     this.#deps.waiters.notify(jobId);
   }
 }

@@ -12,7 +12,7 @@ import type { Settings } from '../settings.ts';
 import { RedisJobs } from './queue.ts';
 import { S3Store } from './s3-store.ts';
 import type { ScaleSettings } from './settings.ts';
-import { StoredFrames } from './stored-frames.ts';
+import { StoredFrames } from '../brand/stored-frames.ts';
 import { startQueueWorker } from './worker.ts';
 
 type Engines = ReturnType<typeof startEngines>;
@@ -65,7 +65,7 @@ export function startApiNode(settings: Settings, scale: ScaleSettings) {
     }));
   const app = createApp({
     lingerBytes: settings.maxBodyBytes,
-    aiHub: { ...aiHubOf(settings, styles, path.jobs!, readers, new VisitorTokens(key)), storedFrames: path.frames! },
+    aiHub: aiHubOf(settings, styles, path.jobs!, readers, new VisitorTokens(key), path.frames!),
     // Style thumbnails only: results are in S3, tenant assets on the control node (their brand frames in S3 too).
     media: { styles, retentionSeconds: settings.retentionSeconds },
     health: async () => ({ ok: true, role: 'api' }),

@@ -3,14 +3,15 @@
 // queue's completion events (Redis streams), not by polling.
 import crypto from 'node:crypto';
 import { Job, Queue, QueueEvents } from 'bullmq';
-import { JOB_STATUS, isFinalStatus, type JobStatus } from '../../contract/index.ts';
+import { JOB_STATUS, isFinalStatus } from '../../contract/index.ts';
 import { JOB_MESSAGES } from '../jobs/job-messages.ts';
 import { ServiceUnavailableError, type JobAnswer, type JobBackend, type NewJob } from '../jobs/job-backend.ts';
 import { JobWaiters } from '../jobs/waiters.ts';
+import { isPastRetention, jobLines, newJobId, type JobEnd } from '../jobs/lifecycle.ts';
 import type { S3Store } from './s3-store.ts';
 import { detailOf, OutageLog, QUEUE_SERVICE, within } from './service-call.ts';
 import type { ScaleSettings } from './settings.ts';
-import type { JobFrame } from '../storage/jobs.ts';
+import type { JobFrame } from '../brand/frames.ts';
 import { indexJob, isDeleted, redisOf } from './job-index.ts';
 
 export const QUEUE_NAME = 'booth-jobs';
@@ -28,15 +29,9 @@ export interface QueuedJob {
 }
 
 /** A job's end as its worker returns it: a visitor's failure is an ended job too, never retried. */
-export interface JobOutcome {
-  status: JobStatus;
-  images: string[];
-  previews: string[];
-  message: string;
+export interface JobOutcome extends JobEnd {
   /** The job's prompt, so that its completion event alone can answer a waiting request. */
   prompt?: string;
-  /** Deleted from the console while it ran: it answers 404, and its worker drops what it made (worker.ts). */
-  deleted?: boolean;
 }
 
 /**
@@ -98,7 +93,7 @@ export class RedisJobs implements JobBackend {
   }
 
   async create({ style, photo, client, frame, tenant }: NewJob) {
-    const id = crypto.randomBytes(12).toString('base64url');
+    const id = newJobId();
     const photoKey = this.#store.photoKey(id, photo.extension);
     const storeAt = performance.now();
     await this.#store.putPhoto(photoKey, photo.data);
@@ -112,7 +107,7 @@ export class RedisJobs implements JobBackend {
       throw error;
     }
     // What the store and the queue took of the visitor's wait, for whoever watches the logs.
-    this.#log(`job ${id} style=${style.id} ${JOB_STATUS.pending} (photo stored in ${Math.round(queueAt - storeAt)} ms, queued in ${Math.round(performance.now() - queueAt)} ms)`);
+    this.#log(jobLines.pending(id, style.id, `photo stored in ${Math.round(queueAt - storeAt)} ms, queued in ${Math.round(performance.now() - queueAt)} ms`));
     // Filed under its tenant for the console's event view, off the visitor's path: the answer
     // does not wait for it, and a failure costs the view one job, not the visitor a 503.
     if (tenant) void this.#indexJob(tenant, id, queued.timestamp);
@@ -154,7 +149,7 @@ export class RedisJobs implements JobBackend {
       const client = await redisOf(this.#queue);
       return Promise.all([Job.fromId<QueuedJob, JobOutcome>(this.#queue, id), isDeleted(client, id)]);
     });
-    if (!job || deleted || (job.finishedOn && job.finishedOn + this.#retentionSeconds * 1000 <= Date.now())) return undefined;
+    if (!job || deleted || isPastRetention(job.finishedOn, this.#retentionSeconds)) return undefined;
     return { outcome: outcomeOf(job), prompt: job.data.prompt };
   }
 

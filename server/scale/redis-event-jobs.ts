@@ -6,7 +6,9 @@ import { Queue } from 'bullmq';
 import { previewsFor } from '../../contract/index.ts';
 import type { EventJobs, EventWindows, ResultJob } from '../jobs/event-jobs.ts';
 import { ServiceUnavailableError } from '../jobs/job-backend.ts';
-import { countsOf, errorsOf, JOB_FIELDS, resultsOf, storedJob, turnaroundOf, type StoredJob } from './event-figures.ts';
+import { figuresOf } from '../jobs/event-figures.ts';
+import { jobLines } from '../jobs/lifecycle.ts';
+import { JOB_FIELDS, resultsOf, storedJob, type StoredJob } from './stored-jobs.ts';
 import { DELETED_JOBS_KEY, deletedOf, forgetDeleted, indexedJobs, markDeleted, redisOf } from './job-index.ts';
 import { failFast, QUEUE_NAME, type QueuedJob } from './queue.ts';
 import type { S3Store } from './s3-store.ts';
@@ -45,23 +47,17 @@ export class RedisEventJobs implements EventJobs {
       this.#queue.getJobCounts('wait', 'prioritized', 'delayed', 'active'),
       this.#queue.getWorkersCount(),
     ]));
-    const [p50, p95] = turnaroundOf(jobs, since.day, [50, 95]);
-    return {
-      lastHour: countsOf(jobs, since.hour, deleted),
-      today: countsOf(jobs, since.day, deleted),
-      turnaroundMs: { p50: p50 ?? null, p95: p95 ?? null },
-      errors: errorsOf(jobs, since.day, maxErrors),
-      // Waiting: for a worker, or for another try after Redis or S3 failed it (delayed).
-      queue: { waiting: (counts.wait ?? 0) + (counts.prioritized ?? 0) + (counts.delayed ?? 0), running: counts.active ?? 0, workers },
-    };
+    // Waiting: for a worker, or for another try after Redis or S3 failed it (delayed).
+    const queue = { waiting: (counts.wait ?? 0) + (counts.prioritized ?? 0) + (counts.delayed ?? 0), running: counts.active ?? 0, workers };
+    return figuresOf(jobs, deleted, since, maxErrors, queue);
   }
 
   async results(tenant: string, since: number, finishedAfter: number, limit: number): Promise<ResultJob[]> {
     const jobs = await this.#redis(() => this.#jobs(tenant, since, JOB_FIELDS));
     return Promise.all(resultsOf(jobs, since, finishedAfter, limit).map(async (job) => {
       const url = (name: string) => this.#store.resultUrl(job.id, name);
-      const imageUrls = await Promise.all(job.outcome.images.map(url));
-      const previews = previewsFor(job.outcome.images, job.outcome.previews);
+      const imageUrls = await Promise.all(job.images.map(url));
+      const previews = previewsFor(job.images, job.previews);
       return { id: job.id, styleId: job.styleId, finishedAt: job.finishedAt!, previewUrl: previews ? await url(previews[0]!) : imageUrls[0] ?? null, imageUrls };
     }));
   }
@@ -89,21 +85,21 @@ export class RedisEventJobs implements EventJobs {
     if (ids.length === 0) return 0;
     const found = (await this.#redis(() => this.#read(ids, JOB_FIELDS))).filter((job) => job !== null);
     const all = found.flatMap((job) => [
-      ...[...job.outcome.images, ...job.outcome.previews].map((name) => this.#store.resultKey(job.id, name)),
+      ...[...job.images, ...job.previews].map((name) => this.#store.resultKey(job.id, name)),
       ...(job.photoKey ? [job.photoKey] : []),
     ]);
     for (let i = 0; i < all.length; i += BATCH_KEYS) await this.#store.delete(all.slice(i, i + BATCH_KEYS));
     const removed = await this.#redis(async () => {
       // Still counted in the tenant's figures, as deleted.
-      const counted = found.filter((job) => !job.outcome.deleted).map((job) => ({ id: job.id, createdAt: job.createdAt, status: job.outcome.status }));
+      const counted = found.filter((job) => !job.deleted).map((job) => ({ id: job.id, createdAt: job.createdAt, status: job.status }));
       await markDeleted(await redisOf(this.#queue), tenant, ids, counted);
       return Promise.all(found.map((job) => this.#queue.remove(job.id)));
     });
     // A job that had not ended when it was read may have written results since; once it is out of
     // the queue nothing writes any more. One its worker holds (0) is the worker's to finish.
     await Promise.all(found.filter((job, i) => removed[i] === 1 && job.finishedAt === null).map((job) => this.#store.deleteJobFiles(job.id)));
-    if (found.length === 1) this.#log(`job ${found[0]!.id} style=${found[0]!.styleId} deleted from the console (${found[0]!.outcome.status})`);
-    else if (found.length > 1) this.#log(`${found.length} jobs deleted from the console`);
+    const line = jobLines.deleted(found);
+    if (line) this.#log(line);
     return found.length;
   }
 

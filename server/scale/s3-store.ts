@@ -8,11 +8,10 @@ import https from 'node:https';
 import type { EngineImage } from '../engine/engine.ts';
 import { ResultSigner } from './result-signer.ts';
 import { ServiceUnavailableError } from '../jobs/job-backend.ts';
+import { extensionOf, imageMimeOfName } from '../files/media-types.ts';
 import type { ScaleSettings } from './settings.ts';
 import { detailOf, STORE_SERVICE, within } from './service-call.ts';
 
-const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
-const TYPES: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
 
 /**
  * Connections to the store kept open and reused: a job makes three calls on its path (photo in,
@@ -70,7 +69,7 @@ export class S3Store {
   }
 
   async putPhoto(key: string, data: Uint8Array) {
-    const type = TYPES[key.split('.').pop() ?? ''] ?? 'application/octet-stream';
+    const type = imageMimeOfName(key) ?? 'application/octet-stream';
     await this.#call((abortSignal) => this.#client.send(new PutObjectCommand({ Bucket: this.#bucket, Key: key, Body: data, ContentType: type }), { abortSignal }));
   }
 
@@ -84,7 +83,7 @@ export class S3Store {
   /** Results then their display copies, named as the embedded default names them (1.png, 1.preview.webp). */
   async putResults(jobId: string, images: EngineImage[], previews: Uint8Array[]): Promise<{ images: string[]; previews: string[] }> {
     const files = [
-      ...images.map((image, i) => ({ name: `${i + 1}.${EXTENSIONS[image.contentType] ?? 'png'}`, data: image.data, type: image.contentType, preview: false })),
+      ...images.map((image, i) => ({ name: `${i + 1}.${extensionOf(image.contentType, 'png')}`, data: image.data, type: image.contentType, preview: false })),
       ...previews.map((data, i) => ({ name: `${i + 1}.preview.webp`, data, type: 'image/webp', preview: true })),
     ];
     await Promise.all(files.map((file) => this.#call((abortSignal) => this.#client.send(new PutObjectCommand({

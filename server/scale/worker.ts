@@ -1,5 +1,5 @@
 // A worker's side of the scale-out job path: takes jobs from the BullMQ queue, reads the photo from
-// S3, restyles it as the embedded default does (jobs/restyle.ts), writes the results to S3, and
+// S3, runs it as the embedded default does (jobs/lifecycle.ts), writes the results to S3, and
 // deletes the photo once the job ended. A worker that dies mid-job stops renewing its lock; after BOOTH_STALLED_SECONDS
 // another worker's stalled check puts the job back on the queue, and only the lock holder can
 // complete it, so a result is written once under its job's name and never lost.
@@ -7,10 +7,10 @@ import { Queue, Worker, type Job } from 'bullmq';
 import { JOB_STATUS } from '../../contract/index.ts';
 import { JOB_MESSAGES } from '../jobs/job-messages.ts';
 import { ServiceUnavailableError } from '../jobs/job-backend.ts';
-import { takesFrame } from '../jobs/job-frame.ts';
-import { failureOf, restyle, type RestyleDeps } from '../jobs/restyle.ts';
+import { jobLines, runJob, sweepEveryMs, type RunStore } from '../jobs/lifecycle.ts';
+import type { RestyleDeps } from '../jobs/restyle.ts';
 import { PhotoDeletes } from './photo-deletes.ts';
-import { FrameImages } from './stored-frames.ts';
+import { FrameImages } from '../brand/stored-frames.ts';
 import { PhotoMissingError, type S3Store } from './s3-store.ts';
 import { failFast, QUEUE_NAME, waitForever, type JobOutcome, type QueuedJob } from './queue.ts';
 import { deletedJobs, isDeleted, redisOf } from './job-index.ts';
@@ -32,7 +32,9 @@ export function startQueueWorker(deps: QueueWorkerDeps) {
   const { settings, store, log } = deps;
   const stopping = new AbortController();
   const outage = new OutageLog(QUEUE_SERVICE, log);
-  const frameImages = new FrameImages(store);
+  // The brand's images come from the store, as the control node put them there (brand/frame-mirror.ts);
+  // a store that does not answer throws, and the job is tried again like a photo not read.
+  const restyleDeps = { ...deps.restyle, frameImages: new FrameImages(store) };
   // A connection that answers at once when Redis is away: for the sweep, the health check and the
   // marks of jobs deleted from the console.
   const queue = new Queue(QUEUE_NAME, { connection: failFast(settings.redisUrl) });
@@ -42,51 +44,41 @@ export function startQueueWorker(deps: QueueWorkerDeps) {
     throw error instanceof ServiceUnavailableError ? error : new ServiceUnavailableError(QUEUE_SERVICE, detailOf(error));
   });
 
+  // Ended by BullMQ with the outcome the run returns: the store keeps the files only. A job deleted
+  // from the console while it ran ends with nothing to show, and goes once it ended (dropDeleted).
+  const storeOf = (job: Job<QueuedJob, JobOutcome>, readMs: number): RunStore => ({
+    complete: async (id, made) => {
+      // Asked while the results are written, so it costs the job no time; only a tenant's job can be
+      // deleted from the console (it is found through its tenant's index).
+      const writeAt = performance.now();
+      const [names, deleted] = await Promise.all([store.putResults(id, made.images, made.previews), job.data.tenant ? deletedNow(id) : false]);
+      if (deleted) return 'deleted';
+      // The store's time on the job's path goes in its last line: a slow store shows there first.
+      return { ...names, why: `store: photo read in ${Math.round(readMs)} ms, results written in ${Math.round(performance.now() - writeAt)} ms` };
+    },
+    fail: async () => {},
+    // The store gone while the results were written: the job is tried again (jobOptions).
+    retries: (error) => error instanceof ServiceUnavailableError,
+  });
+
   async function run(job: Job<QueuedJob, JobOutcome>): Promise<JobOutcome> {
     const id = job.id!;
     const { styleId, prompt, photoKey, client, frame } = job.data;
     const started = Date.now();
-    const ended = (outcome: JobOutcome, why = '') => {
-      const took = `${Date.now() - started}ms`;
-      log(`job ${id} style=${styleId} ${outcome.status} ${took}${outcome.message ? ` "${outcome.message}"` : ''}${why ? ` (${why})` : ''}`);
-      return { ...outcome, prompt };
-    };
-    const none = { images: [], previews: [], message: '' };
     let photo: Uint8Array;
-    // The store's time on the job's path goes in its last line: a slow store shows there first.
     const readAt = performance.now();
-    let readMs = 0;
     try {
       photo = await store.getPhoto(photoKey);
-      readMs = performance.now() - readAt;
     } catch (error) {
-      if (error instanceof PhotoMissingError) return ended({ ...none, status: JOB_STATUS.error, message: JOB_MESSAGES.photoLost });
-      throw error;
+      if (!(error instanceof PhotoMissingError)) throw error;
+      const lost = { status: JOB_STATUS.error, images: [], previews: [], message: JOB_MESSAGES.photoLost };
+      log(jobLines.ended(id, styleId, lost, Date.now() - started));
+      return { ...lost, prompt };
     }
-    // The brand's images come from the store, as the control node put them there (frame-mirror.ts);
-    // a store that does not answer throws, and the job is tried again like a photo not read. A
-    // sticker is never framed (its images are not read) but is mirrored when the tenant asks.
-    const brand = await frameImages.files(takesFrame(prompt) ? frame : frame?.mirror ? { mirror: true } : null);
-    if (brand.problem) log(`job ${id} style=${styleId}: the brand frame is left off: ${brand.problem}`);
-    log(`job ${id} style=${styleId} ${JOB_STATUS.processing}${job.attemptsStarted > 1 || job.stalledCounter > 0 ? ' (run again)' : ''}`);
-    let outcome: JobOutcome;
-    try {
-      const result = await restyle(deps.restyle, { jobId: id, styleId, prompt, photoName: photoKey, photo, client, frameFiles: brand.files }, { onStart: () => {}, stopping: stopping.signal });
-      // Asked while the results are written, so it costs the job no time; only a tenant's job can be
-      // deleted from the console (it is found through its tenant's index).
-      const writeAt = performance.now();
-      const [names, deleted] = await Promise.all([store.putResults(id, result.images, result.previews), job.data.tenant ? deletedNow(id) : false]);
-      const storeTimes = `store: photo read in ${Math.round(readMs)} ms, results written in ${Math.round(performance.now() - writeAt)} ms`;
-      // Deleted from the console while it ran: it ends with nothing to show, and goes (dropDeleted).
-      outcome = deleted ? ended({ ...none, status: JOB_STATUS.error, deleted: true }, 'deleted from the console')
-        : ended({ ...none, status: JOB_STATUS.completed, ...names }, storeTimes);
-    } catch (error) {
-      // The store gone while the results were written: the job is tried again (jobOptions).
-      if (error instanceof ServiceUnavailableError || stopping.signal.aborted) throw error;
-      const failure = failureOf(error, { jobId: id, styleId });
-      outcome = ended({ ...none, status: JOB_STATUS.error, message: failure.message }, failure.why);
-    }
-    return outcome;
+    const readMs = performance.now() - readAt;
+    log(jobLines.processing(id, styleId, job.attemptsStarted > 1 || job.stalledCounter > 0));
+    const work = { jobId: id, styleId, prompt, photoName: photoKey, photo, client, frame };
+    return { ...(await runJob(restyleDeps, storeOf(job, readMs), work, { onStart: () => {}, stopping: stopping.signal }, log)), prompt };
   }
 
   // The photo goes once its job has ended in Redis, not before: a worker dying between the two
@@ -103,7 +95,7 @@ export function startQueueWorker(deps: QueueWorkerDeps) {
     if (!job?.finishedOn || !job.data.tenant || !(await deletedNow(job.id!))) return;
     await store.deleteJobFiles(job.id!);
     await queue.remove(job.id!);
-    log(`job ${job.id} style=${job.data.styleId} ended after it was deleted; its results were dropped`);
+    log(jobLines.dropped(job.id!, job.data.styleId));
   };
   const jobEnded = (job: Job<QueuedJob, JobOutcome> | undefined) => {
     deletePhoto(job);
@@ -162,7 +154,7 @@ function startScaleRetention({ store, retentionSeconds, log }: QueueWorkerDeps, 
       for (const id of ids) await store.deleteJobFiles(id);
       deleted += ids.length;
     }
-    if (deleted > 0) log(`retention: deleted ${deleted} job(s) older than ${retentionSeconds}s`);
+    if (deleted > 0) log(jobLines.expired(deleted, retentionSeconds));
     await sweepDeleted();
   }
   /** Jobs deleted from the console that are still in the queue: their worker died before it could drop them, or Redis was away. */
@@ -179,7 +171,7 @@ function startScaleRetention({ store, retentionSeconds, log }: QueueWorkerDeps, 
       if ((await queue.remove(id)) === 1) log(`job ${id}: deleted from the console earlier, removed now`);
     }
   }
-  const every = Math.min(60_000, Math.max(1_000, (retentionSeconds * 1000) / 4));
+  const every = sweepEveryMs(retentionSeconds);
   // One sweep at a time, the next `every` after the last one ended: on a slow machine a sweep can
   // take longer than the period, and sweeps piled on each other would race for the same jobs.
   // An outage is the queue's line to tell; the next sweep catches up.

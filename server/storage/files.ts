@@ -2,8 +2,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { EngineImage } from '../engine/engine.ts';
+import { extensionOf } from '../files/media-types.ts';
 
-const EXTENSIONS: Record<EngineImage['contentType'], string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
 
 export class FileStore {
   readonly uploadsDir: string;
@@ -31,7 +31,7 @@ export class FileStore {
     const dir = path.join(this.resultsDir, jobId);
     fs.mkdirSync(dir, { recursive: true });
     return images.map((image, i) => {
-      const name = `${i + 1}.${EXTENSIONS[image.contentType] ?? 'png'}`;
+      const name = `${i + 1}.${extensionOf(image.contentType, 'png')}`;
       fs.writeFileSync(path.join(dir, name), image.data);
       return name;
     });

@@ -1,22 +1,18 @@
-// A tenant's jobs as the console's event view reads them: counts, turnaround, errors and results
-// of a time window, every query narrowed by the (tenant, created_at) index first. A job deleted
-// from the console leaves a row in deleted_jobs (created, status when deleted), so the counts
-// keep it, as deleted; turnaround and errors are of the jobs still kept.
+// A tenant's jobs as the console's event view reads them: the jobs and deletion marks of a time
+// window, from which the figures are computed (jobs/event-figures.ts, as on the scale-out path), and
+// the results of a window, every query narrowed by the (tenant, created_at) index first. A job
+// deleted from the console leaves a row in deleted_jobs (created, status when deleted), so the
+// counts keep it, as deleted.
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { JOB_STATUS } from '../../contract/index.ts';
-import { nearestRankIndex } from './percentile.ts';
-import type { JobCounts } from '../../contract/console-api.ts';
 import { toJob, type JobRecord, type JobRow } from './jobs.ts';
 
 export class JobEvents {
-  #counts: StatementSync;
-  #completedCount: StatementSync;
-  #turnaroundAt: StatementSync;
-  #errors: StatementSync;
+  #window: StatementSync;
   #results: StatementSync;
   #ids: StatementSync;
   #byStatus: StatementSync;
-  #deletedCounts: StatementSync;
+  #deletedSince: StatementSync;
   #remember: StatementSync;
   #forget: StatementSync;
   #prune: StatementSync;
@@ -24,24 +20,24 @@ export class JobEvents {
   constructor(db: DatabaseSync) {
     // Named: with status in the query SQLite might take jobs_by_status and read every tenant's jobs.
     const window = 'FROM jobs INDEXED BY jobs_by_tenant WHERE tenant = ? AND created_at >= ?';
-    this.#counts = db.prepare(`SELECT COUNT(*) AS created, COALESCE(SUM(status = '${JOB_STATUS.completed}'), 0) AS completed, COALESCE(SUM(status = '${JOB_STATUS.error}'), 0) AS failed ${window}`);
-    this.#completedCount = db.prepare(`SELECT COUNT(*) AS n ${window} AND status = '${JOB_STATUS.completed}'`);
-    this.#turnaroundAt = db.prepare(`SELECT finished_at - created_at AS ms ${window} AND status = '${JOB_STATUS.completed}' ORDER BY ms LIMIT 1 OFFSET ?`);
-    this.#errors = db.prepare(`SELECT message, COUNT(*) AS count ${window} AND status = '${JOB_STATUS.error}' GROUP BY message ORDER BY count DESC, message LIMIT ?`);
+    this.#window = db.prepare(`SELECT created_at AS createdAt, finished_at AS finishedAt, status, message ${window}`);
     this.#results = db.prepare(`SELECT * ${window} AND status = '${JOB_STATUS.completed}' AND finished_at > ? ORDER BY finished_at DESC, created_at DESC LIMIT ?`);
     this.#ids = db.prepare('SELECT id FROM jobs WHERE tenant = ?');
     this.#byStatus = db.prepare('SELECT status, COUNT(*) AS n FROM jobs WHERE status IN (?, ?) GROUP BY status');
-    this.#deletedCounts = db.prepare(`SELECT COUNT(*) AS created, COALESCE(SUM(status = '${JOB_STATUS.completed}'), 0) AS completed, COALESCE(SUM(status = '${JOB_STATUS.error}'), 0) AS failed FROM deleted_jobs WHERE tenant = ? AND created_at >= ?`);
+    this.#deletedSince = db.prepare('SELECT created_at AS createdAt, status FROM deleted_jobs WHERE tenant = ? AND created_at >= ?');
     this.#remember = db.prepare('INSERT OR REPLACE INTO deleted_jobs (id, tenant, created_at, status) VALUES (?, ?, ?, ?)');
     this.#forget = db.prepare('DELETE FROM deleted_jobs WHERE tenant = ?');
     this.#prune = db.prepare('DELETE FROM deleted_jobs WHERE created_at < ?');
   }
 
-  /** Jobs of the tenant created since `since` (ms), and how many of them have completed, failed, or were deleted since. */
-  counts(tenant: string, since: number): JobCounts {
-    const row = this.#counts.get(tenant, since) as unknown as JobCounts;
-    const gone = this.#deletedCounts.get(tenant, since) as unknown as JobCounts;
-    return { created: row.created + gone.created, completed: row.completed + gone.completed, failed: row.failed + gone.failed, deleted: gone.created };
+  /** What the figures read of the tenant's jobs created since `since` (ms). */
+  window(tenant: string, since: number): { createdAt: number; finishedAt: number | null; status: string; message: string }[] {
+    return this.#window.all(tenant, since) as { createdAt: number; finishedAt: number | null; status: string; message: string }[];
+  }
+
+  /** The tenant's jobs deleted from the console, created since `since` (ms), with their status when deleted. */
+  deletedSince(tenant: string, since: number): { createdAt: number; status: string }[] {
+    return this.#deletedSince.all(tenant, since) as { createdAt: number; status: string }[];
   }
 
   /**
@@ -56,20 +52,6 @@ export class JobEvents {
   /** A deleted tenant's marks: a tenant made again with its slug starts from nothing. */
   forgetDeleted(tenant: string) {
     this.#forget.run(tenant);
-  }
-
-  /** Created → finished of the tenant's completed jobs created since `since`, at each percentile asked for. */
-  turnaround(tenant: string, since: number, percentiles: readonly number[]): (number | null)[] {
-    const { n } = this.#completedCount.get(tenant, since) as { n: number };
-    return percentiles.map((p) => {
-      const at = nearestRankIndex(n, p);
-      return at === null ? null : (this.#turnaroundAt.get(tenant, since, at) as { ms: number } | undefined)?.ms ?? null;
-    });
-  }
-
-  /** The messages of the tenant's failed jobs created since `since`, most frequent first. */
-  errors(tenant: string, since: number, limit: number): { message: string; count: number }[] {
-    return (this.#errors.all(tenant, since, limit) as { message: string; count: number }[]).map(({ message, count }) => ({ message, count }));
   }
 
   /** Completed jobs created since `since` that finished after `finishedAfter` (ms), newest first. */

@@ -2,17 +2,7 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { JOB_STATUS, type JobStatus } from '../../contract/index.ts';
 
-/**
- * A tenant's finish of a job's results (server/jobs/job-frame.ts): its brand, as image names inside
- * the tenant bucket, and whether the results are mirrored like the camera preview (mirrorResult).
- */
-export interface JobFrame {
-  frame?: string;
-  mark?: string;
-  mirror?: true;
-  /** The tenant's backdrop for a style that places the guest in a scene (branded-scene). */
-  scene?: string;
-}
+import type { JobFrame } from '../brand/frames.ts';
 
 export interface JobRecord {
   id: string;

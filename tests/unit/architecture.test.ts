@@ -68,4 +68,39 @@ describe('the import rules', () => {
     const wrong = importsOf('server/engine').filter((i) => i.local && inside(i.target, ['server/hosts', 'server/storage', 'server/jobs', 'server/scale', 'server/admin']));
     expect(shown(wrong)).toEqual([]);
   });
+
+  it('the job path shared by both stores (server/jobs) never imports the scale-out path: Redis and S3 plug into it', () => {
+    const wrong = importsOf('server/jobs').filter((i) => i.local && inside(i.target, ['server/scale']));
+    expect(shown(wrong)).toEqual([]);
+  });
+});
+
+describe('one home per concern: the job lifecycle (server/jobs/lifecycle.ts), the brand, the image types', () => {
+  const sources = () => readdirSync(join(root, 'server'), { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => ({ file: join('server', f), text: readFileSync(join(root, 'server', f), 'utf8') }));
+
+  it("holds the job's id, the deleted job's sentence and the retention line, which no store restates", () => {
+    const restated = sources().filter(({ file, text }) => file !== join('server', 'jobs', 'lifecycle.ts')
+      && /randomBytes\(12\)|ended after it was deleted;|retention: deleted \$|deleted from the console \(\$/.test(text));
+    expect(restated.map((s) => s.file)).toEqual([]);
+  });
+
+  it("leaves a tenant's brand to server/brand/: no other file looks it up but through frameOf", () => {
+    const outside = sources().filter(({ file, text }) => !file.startsWith(join('server', 'brand')) && /\b(frameForTenant|knownTenant)\(/.test(text));
+    expect(outside.map((s) => s.file)).toEqual([]);
+  });
+
+  it('names the image types once (server/files/media-types.ts): no other file keeps a MIME-to-extension table or the PNG signature', () => {
+    // The upload intake's body reader (jobs/upload-body.ts) still reads its own signature: to follow.
+    const restated = sources().filter(({ file, text }) => file !== join('server', 'files', 'media-types.ts') && file !== join('server', 'jobs', 'upload-body.ts')
+      && /'image\/jpeg': 'jpg'|0x89, 0x50, 0x4e, 0x47/.test(text));
+    expect(restated.map((s) => s.file)).toEqual([]);
+  });
+
+  it('is what both the embedded runner and the queue worker run, and both event views compute the figures with', () => {
+    const text = (file: string) => readFileSync(join(root, file), 'utf8');
+    for (const file of ['server/jobs/runner.ts', 'server/scale/worker.ts']) expect(text(file), file).toMatch(/\brunJob\(/);
+    for (const file of ['server/jobs/event-jobs.ts', 'server/scale/redis-event-jobs.ts']) expect(text(file), file).toMatch(/\bfiguresOf\(/);
+  });
 });

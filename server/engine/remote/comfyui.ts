@@ -8,6 +8,7 @@
 // Retries and time limits belong to the framework: a failure is thrown as a ProviderError of the
 // right kind, and an aborted signal stops every request and the websocket at once.
 import { randomUUID } from 'node:crypto';
+import { extensionOf, imageMimeOf } from '../../files/media-types.ts';
 import { historyOutputs, openJobEvents } from './comfyui-events.ts';
 import { fillWorkflow, parseComfyuiOptions, pickOutput, type ComfyuiOptions, type OutputImage } from './comfyui-workflow.ts';
 import { failureOfStatus, ProviderError, retryAfterMs, type GeneratedImage, type GenerateInput, type Provider } from './provider.ts';
@@ -22,7 +23,6 @@ export interface ComfyuiDeps {
   WebSocket?: typeof WebSocket;
 }
 
-const PHOTO_EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
 
 export function createComfyuiProvider(settings: ComfyuiSettings, deps: ComfyuiDeps = {}): Provider {
   const base = baseUrl(settings.url);
@@ -74,7 +74,7 @@ export function createComfyuiProvider(settings: ComfyuiSettings, deps: ComfyuiDe
   async function uploadPhoto(photo: Uint8Array, photoType: string, signal: AbortSignal): Promise<string> {
     const form = new FormData();
     // A name of its own per job: two visitors' photos never overwrite each other.
-    const name = `booth-${randomUUID()}.${PHOTO_EXTENSIONS[photoType] ?? 'jpg'}`;
+    const name = `booth-${randomUUID()}.${extensionOf(photoType, 'jpg')}`;
     form.append('image', new Blob([photo as Uint8Array<ArrayBuffer>], { type: photoType }), name);
     form.append('type', 'input');
     form.append('overwrite', 'true');
@@ -257,9 +257,5 @@ function excerpt(text: string): string {
 function imageType(header: string | null, data: Uint8Array): GeneratedImage['contentType'] | null {
   const declared = header?.split(';')[0].trim().toLowerCase();
   if (declared === 'image/png' || declared === 'image/jpeg' || declared === 'image/webp') return declared;
-  const ascii = (from: number, to: number) => String.fromCharCode(...data.subarray(from, to));
-  if (data[0] === 0x89 && ascii(1, 4) === 'PNG') return 'image/png';
-  if (data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'image/jpeg';
-  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp';
-  return null;
+  return imageMimeOf(data);
 }

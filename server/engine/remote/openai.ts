@@ -4,6 +4,7 @@
 // provider alike.
 import OpenAI, { APIConnectionError, APIError, APIUserAbortError, toFile } from 'openai';
 import { z } from 'zod';
+import { extensionOf } from '../../files/media-types.ts';
 import { failureOfStatus, OptionsError, ProviderError, retryAfterMs, type GeneratedImage, type Provider } from './provider.ts';
 
 const OptionsSchema = z.strictObject({
@@ -18,7 +19,6 @@ const OptionsSchema = z.strictObject({
 });
 type Options = z.output<typeof OptionsSchema>;
 
-const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
 const OUTPUT_TYPES: Record<string, GeneratedImage['contentType']> = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' };
 
 export function createOpenAiProvider(settings: { apiKey: string; baseUrl: string }, deps: { fetch?: typeof fetch } = {}): Provider {
@@ -35,7 +35,7 @@ export function createOpenAiProvider(settings: { apiKey: string; baseUrl: string
       const { model, size, quality, input_fidelity, output_format } = options as Options;
       // Only JPEG and WebP are compressed; the API refuses a compression for PNG.
       const output_compression = output_format === 'png' ? undefined : (options as Options).output_compression;
-      const image = await toFile(photo, `photo.${EXTENSIONS[photoType] ?? 'jpg'}`, { type: photoType });
+      const image = await toFile(photo, `photo.${extensionOf(photoType, 'jpg')}`, { type: photoType });
       let answer;
       try {
         answer = await client.images.edit({ model, image, prompt, n: 1, size, quality, input_fidelity, output_format, output_compression }, { signal });

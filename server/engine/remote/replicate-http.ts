@@ -2,6 +2,7 @@
 // failure turned into a ProviderError kind. The calls themselves go through the official client
 // (replicate.ts); this module is what the client leaves to us.
 import { z } from 'zod';
+import { imageMimeOf } from '../../files/media-types.ts';
 import { failureOfStatus, ProviderError, retryAfterMs, type GeneratedImage } from './provider.ts';
 
 /**
@@ -127,11 +128,7 @@ export async function download(
 
 /** PNG, JPEG or WebP by their signatures; null for anything else. */
 export function imageTypeOf(data: Uint8Array): GeneratedImage['contentType'] | null {
-  const ascii = (start: number, end: number) => String.fromCharCode(...data.subarray(start, end));
-  if (data.length >= 8 && data[0] === 0x89 && ascii(1, 4) === 'PNG' && data[4] === 0x0d && data[5] === 0x0a) return 'image/png';
-  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'image/jpeg';
-  if (data.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp';
-  return null;
+  return imageMimeOf(data);
 }
 
 // The client's ApiError is not exported as a value (index.js exports only the client class and

@@ -141,7 +141,7 @@ describe('the console tells the truth', () => {
       const bad: [string, string][] = [
         ['Client name', 'x'.repeat(150)], ['Intro title', 'y'.repeat(250)], ['Background colour', 'nope'], ['Text colour', 'transparent'],
         ['Accent colour', 'javascript:alert(1)'], ['Background image', '../secret.png'], ['Processing video', 'javascript:alert(1)'],
-        ['Kiosk: idle seconds before the intro', '5'], ['Frame', 'a b.png'], ['Scene for the branded-scene style', 'data:image/png;base64,AA'],
+        ['Kiosks allowed: idle seconds before the intro', '5'], ['Frame', 'a b.png'], ['Scene for the branded-scene style', 'data:image/png;base64,AA'],
         ['Privacy policy address', 'javascript:alert(1)'],
       ];
       for (const [label, value] of bad) await page.getByLabel(label, { exact: true }).fill(value);

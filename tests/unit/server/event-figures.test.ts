@@ -1,10 +1,12 @@
-// The event figures of the scale-out path, from job hashes as BullMQ keeps them in Redis (the
-// HMGET answers stubbed): the same windows, statuses, percentiles, error groups and gallery order
-// as the embedded default's SQL (job-events.test.ts).
+// The event figures, computed once for both stores (jobs/event-figures.ts), here from job hashes as
+// BullMQ keeps them in Redis (the HMGET answers stubbed, scale/stored-jobs.ts): windows, statuses,
+// percentiles, error groups and the gallery's order. Both stores feed them in
+// tests/integration/conformance/event-jobs.test.ts.
 import { describe, expect, it } from 'vitest';
 import { JOB_STATUS } from '../../../contract/index.ts';
 import { JOB_MESSAGES } from '../../../server/jobs/job-messages.ts';
-import { countsOf, errorsOf, JOB_FIELDS, resultsOf, storedJob, turnaroundOf, type StoredJob } from '../../../server/scale/event-figures.ts';
+import { countsOf, errorsOf, figuresOf, turnaroundOf } from '../../../server/jobs/event-figures.ts';
+import { JOB_FIELDS, resultsOf, storedJob, type StoredJob } from '../../../server/scale/stored-jobs.ts';
 
 const NOW = Date.parse('2026-11-23T15:00:00Z');
 const MIN = 60_000;
@@ -35,19 +37,19 @@ describe('a job read from its hash', () => {
     const done = storedJob('a', hash(10 * MIN, { outcome: completed(), tookMs: 4200 }))!;
     expect(done).toEqual({
       id: 'a', createdAt: NOW - 10 * MIN, finishedAt: NOW - 10 * MIN + 4200, styleId: 'comic', photoKey: 'photos/x.jpg',
-      outcome: completed(),
+      status: JOB_STATUS.completed, message: '', images: ['1.png'], previews: ['1.preview.webp'],
     });
-    expect(storedJob('b', hash(MIN))!.outcome.status).toBe(JOB_STATUS.pending);
-    expect(storedJob('c', hash(MIN, { running: true }))!.outcome.status).toBe(JOB_STATUS.processing);
+    expect(storedJob('b', hash(MIN))!.status).toBe(JOB_STATUS.pending);
+    expect(storedJob('c', hash(MIN, { running: true }))!.status).toBe(JOB_STATUS.processing);
     // Failed for good (no outcome of its worker's): the booth's sentence, as the job's own URL says.
-    expect(storedJob('d', hash(MIN, { failedReason: 'job stalled more than allowable limit' }))!.outcome).toMatchObject({ status: JOB_STATUS.error, message: JOB_MESSAGES.crashed });
+    expect(storedJob('d', hash(MIN, { failedReason: 'job stalled more than allowable limit' }))!).toMatchObject({ status: JOB_STATUS.error, message: JOB_MESSAGES.crashed });
   });
 
   it('is null when the hash is gone (HMGET answers nulls), and survives data it cannot parse', () => {
     expect(storedJob('gone', [null, null, null, null, null, null])).toBeNull();
     const odd = storedJob('odd', [String(NOW), null, null, null, null, '{not json'])!;
     expect(odd).toMatchObject({ styleId: '', photoKey: null });
-    expect(odd.outcome.status).toBe(JOB_STATUS.pending);
+    expect(odd.status).toBe(JOB_STATUS.pending);
   });
 });
 
@@ -97,7 +99,26 @@ describe('the figures of a tenant', () => {
 
   it('leaves out a job deleted from the console that ended since', () => {
     const deleted = job(hash(MIN, { outcome: { ...failed(''), deleted: true } }));
+    expect(deleted.deleted).toBe(true);
     expect(countsOf([...jobs, deleted], DAY_START)).toEqual(countsOf(jobs, DAY_START));
     expect(errorsOf([deleted], DAY_START, 20)).toEqual([]);
+    expect(resultsOf([deleted], DAY_START, 0, 500)).toEqual([]);
+  });
+
+  it('counts the marks of jobs deleted from the console, with their status when deleted, in their window', () => {
+    const marks = [{ createdAt: NOW - 10 * MIN, status: JOB_STATUS.completed }, { createdAt: NOW - 2 * 3600 * 1000, status: JOB_STATUS.error }];
+    expect(countsOf(jobs, NOW - 3600 * 1000, marks)).toEqual({ created: 6, completed: 3, failed: 1, deleted: 1 });
+    expect(countsOf(jobs, DAY_START, marks)).toEqual({ created: 10, completed: 4, failed: 4, deleted: 2 });
+  });
+
+  it('puts the windows, turnaround, errors and the queue in one answer', () => {
+    const queue = { waiting: 1, running: 2, workers: 3 };
+    expect(figuresOf(jobs, [], { hour: NOW - 3600 * 1000, day: DAY_START }, 1, queue)).toEqual({
+      lastHour: { created: 5, completed: 2, failed: 1, deleted: 0 },
+      today: { created: 8, completed: 3, failed: 3, deleted: 0 },
+      turnaroundMs: { p50: 2000, p95: 3000 },
+      errors: [{ message: 'Nobody is in the photo.', count: 2 }],
+      queue,
+    });
   });
 });

@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_BRANDING, resolveBranding } from '../../../contract/branding.ts';
 import { ServiceUnavailableError } from '../../../server/jobs/job-backend.ts';
 import { PublishedSite } from '../../../server/publish/published.ts';
-import { FrameMirror } from '../../../server/scale/frame-mirror.ts';
+import { FrameMirror } from '../../../server/brand/frame-mirror.ts';
 import { seed } from '../../../server/seed/seed.ts';
 import { openDatabase } from '../../../server/storage/database.ts';
 import { TenantStore } from '../../../server/storage/tenants.ts';

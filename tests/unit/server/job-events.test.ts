@@ -1,5 +1,6 @@
-// The event view's queries on a real SQLite file, with jobs written at chosen times: windows,
-// percentiles, errors grouped most first, the gallery's order, and the index they go through.
+// The event view's queries on a real SQLite file, with jobs written at chosen times: what a window
+// reads for the figures, the gallery's order, and the index they go through. The figures
+// themselves, on both stores, are in tests/integration/conformance/event-jobs.test.ts.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -40,38 +41,25 @@ afterEach(() => {
 });
 
 describe('the event view of a tenant', () => {
-  it('counts jobs created in the window, and how many of them completed or failed', () => {
-    job('aurora', 10 * MIN, JOB_STATUS.completed);
+  it("reads a window's jobs of the tenant for the figures, and the marks of its deleted jobs", () => {
+    job('aurora', 10 * MIN, JOB_STATUS.completed, { tookMs: 3000 });
     job('aurora', 20 * MIN, JOB_STATUS.error, { message: 'x' });
     job('aurora', 30 * MIN, JOB_STATUS.processing);
     job('aurora', 90 * MIN, JOB_STATUS.completed);
     job('meadow', 5 * MIN, JOB_STATUS.completed);
     job(null, 5 * MIN, JOB_STATUS.completed);
-    expect(events.counts('aurora', NOW - 60 * MIN)).toEqual({ created: 3, completed: 1, failed: 1, deleted: 0 });
-    expect(events.counts('aurora', NOW - 120 * MIN)).toEqual({ created: 4, completed: 2, failed: 1, deleted: 0 });
-    expect(events.counts('nobody', NOW - 120 * MIN)).toEqual({ created: 0, completed: 0, failed: 0, deleted: 0 });
-  });
-
-  it('reads p50 and p95 of the completed jobs by nearest rank, and null without any', () => {
-    expect(events.turnaround('aurora', 0, [50, 95])).toEqual([null, null]);
-    // 20 completed jobs taking 1..20 s, in no order; failed and other tenants' jobs do not count.
-    for (const s of [7, 3, 20, 1, 15, 9, 11, 2, 18, 5, 4, 6, 8, 10, 12, 13, 14, 16, 17, 19]) job('aurora', s * MIN, JOB_STATUS.completed, { tookMs: s * 1000 });
-    job('aurora', MIN, JOB_STATUS.error, { tookMs: 999_000, message: 'x' });
-    job('meadow', MIN, JOB_STATUS.completed, { tookMs: 999_000 });
-    expect(events.turnaround('aurora', 0, [50, 95])).toEqual([10_000, 19_000]);
-    // Only the window's: the jobs created in the last 4.5 minutes took 1..4 s.
-    expect(events.turnaround('aurora', NOW - 4.5 * MIN, [50, 95])).toEqual([2_000, 4_000]);
-  });
-
-  it('groups failed jobs by message, most first, ties by message, up to the limit', () => {
-    for (const message of ['dark', 'no person', 'no person', 'no person', 'blurred', 'dark']) job('aurora', MIN, JOB_STATUS.error, { message });
-    job('aurora', MIN, JOB_STATUS.completed);
-    job('meadow', MIN, JOB_STATUS.error, { message: 'dark' });
-    job('aurora', 2 * 24 * 60 * MIN, JOB_STATUS.error, { message: 'yesterday' });
-    expect(events.errors('aurora', NOW - 60 * MIN, 20)).toEqual([
-      { message: 'no person', count: 3 }, { message: 'dark', count: 2 }, { message: 'blurred', count: 1 },
+    const read = events.window('aurora', NOW - 60 * MIN).sort((a, b) => b.createdAt - a.createdAt);
+    expect(read).toEqual([
+      { createdAt: NOW - 10 * MIN, finishedAt: NOW - 10 * MIN + 3000, status: JOB_STATUS.completed, message: '' },
+      { createdAt: NOW - 20 * MIN, finishedAt: NOW - 20 * MIN + 1000, status: JOB_STATUS.error, message: 'x' },
+      { createdAt: NOW - 30 * MIN, finishedAt: null, status: JOB_STATUS.processing, message: '' },
     ]);
-    expect(events.errors('aurora', NOW - 60 * MIN, 2)).toHaveLength(2);
+    expect(events.window('nobody', 0)).toEqual([]);
+    events.rememberDeleted([{ id: 'gone', tenant: 'aurora', createdAt: NOW - 5 * MIN, status: JOB_STATUS.completed }, { id: 'none', tenant: null, createdAt: NOW, status: JOB_STATUS.error }], 0);
+    expect(events.deletedSince('aurora', NOW - 60 * MIN)).toEqual([{ createdAt: NOW - 5 * MIN, status: JOB_STATUS.completed }]);
+    expect(events.deletedSince('aurora', NOW - MIN)).toEqual([]);
+    events.forgetDeleted('aurora');
+    expect(events.deletedSince('aurora', 0)).toEqual([]);
   });
 
   it("lists the window's completed jobs that are still kept, newest finished first", () => {

@@ -11,7 +11,7 @@ import { DEFAULT_BRANDING, resolveBranding } from '../../../contract/branding.ts
 import type { SiteData } from '../../../contract/index.ts';
 import { missingFiles } from '../../../server/admin/tenant-files.ts';
 import { storeUpload } from '../../../server/admin/uploads.ts';
-import { frameForTenant } from '../../../server/jobs/job-frame.ts';
+import { frameForTenant } from '../../../server/brand/job-frame.ts';
 import { PublishedSite } from '../../../server/publish/published.ts';
 import { openDatabase } from '../../../server/storage/database.ts';
 import { TenantStore } from '../../../server/storage/tenants.ts';

@@ -3,7 +3,7 @@
 // a spec that is not one refused, and images read once per key.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ServiceUnavailableError } from '../../../server/jobs/job-backend.ts';
-import { FrameImages, StoredFrames, frameSpecKey } from '../../../server/scale/stored-frames.ts';
+import { FrameImages, StoredFrames, frameSpecKey } from '../../../server/brand/stored-frames.ts';
 
 const IMAGE = `frames/images/${'ab'.repeat(32)}.png`;
 const OTHER = `frames/images/${'cd'.repeat(32)}.png`;

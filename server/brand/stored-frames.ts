@@ -6,8 +6,9 @@
 import { z } from 'zod';
 import type { FrameFiles } from '../jobs/brand-frame.ts';
 import { ServiceUnavailableError } from '../jobs/job-backend.ts';
-import type { JobFrame } from '../storage/jobs.ts';
-import { detailOf } from './service-call.ts';
+import type { BrandFrames, FrameImageSource, JobFrame } from './frames.ts';
+import { takesFrame } from './job-frame.ts';
+import { detailOf } from '../scale/service-call.ts';
 
 export const FRAME_SPECS = 'frames/tenants/';
 export const FRAME_IMAGES = 'frames/images/';
@@ -35,7 +36,7 @@ interface Store {
 const MAX_SPECS = 1000;
 
 /** An API node's view of the tenants' frames: a spec is asked for at most once per `seconds` per tenant. */
-export class StoredFrames {
+export class StoredFrames implements BrandFrames {
   #store: Store;
   #ms: number;
   #log: (line: string) => void;
@@ -47,6 +48,11 @@ export class StoredFrames {
     this.#store = store;
     this.#ms = options.seconds * 1000;
     this.#log = options.log;
+  }
+
+  /** The slug as sent, its form checked by the AI hub: an API node knows no tenants, and the console shows an existing tenant's jobs only. */
+  tenantOf(tenant: string | undefined): string | null {
+    return tenant ?? null;
   }
 
   /** The brand of a job of this tenant; null for none, an unknown tenant, or a store that does not answer. */
@@ -103,13 +109,18 @@ function specOf(slug: string, bytes: Uint8Array | null, log: (line: string) => v
 const MAX_IMAGES = 16;
 
 /** A worker's reads of frame images, by key: a key's bytes never change, so each is read once. */
-export class FrameImages {
+export class FrameImages implements FrameImageSource {
   #store: Store;
   #images = new Map<string, Uint8Array>();
   #reading = new Map<string, Promise<Uint8Array | null>>();
 
   constructor(store: Store) {
     this.#store = store;
+  }
+
+  /** The images of a job's finish: a sticker is never framed (its images are not read) but is mirrored when the tenant asks. */
+  forJob(frame: JobFrame | null, prompt: string) {
+    return this.files(takesFrame(prompt) ? frame : frame?.mirror ? { mirror: true } : null);
   }
 
   /**

@@ -10,10 +10,10 @@ import path from 'node:path';
 import { STICKER_PROMPT_WORD, slugProblem } from '../../contract/index.ts';
 import { DEFAULT_BRANDING, resolveBranding } from '../../contract/branding.ts';
 import { resolveInside } from '../files/safe-path.ts';
-import type { JobFrame } from '../storage/jobs.ts';
+import type { JobFrame } from './frames.ts';
 import type { TenantStore } from '../storage/tenants.ts';
 import type { PublishedSite } from '../publish/published.ts';
-import type { FrameFiles } from './brand-frame.ts';
+import type { FrameFiles } from '../jobs/brand-frame.ts';
 
 export interface FrameLookup {
   tenants: TenantStore;

@@ -8,12 +8,12 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { resolveInside } from '../files/safe-path.ts';
-import { frameForTenant } from '../jobs/job-frame.ts';
+import { frameForTenant } from './job-frame.ts';
 import { ServiceUnavailableError } from '../jobs/job-backend.ts';
-import type { JobFrame } from '../storage/jobs.ts';
+import type { JobFrame } from './frames.ts';
 import type { TenantStore } from '../storage/tenants.ts';
 import type { PublishedSite } from '../publish/published.ts';
-import { detailOf } from './service-call.ts';
+import { detailOf } from '../scale/service-call.ts';
 import { FRAME_IMAGES, FRAME_SPECS, frameSpecKey } from './stored-frames.ts';
 
 interface Store {

@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import { patience } from '../../support/patience.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_STATUS } from '../../../contract/index.ts';
 import { newDataDir, startServer, type RunningServer } from '../../../scripts/support/server-process.ts';
@@ -83,7 +84,9 @@ describe('a photo whose pixels cost far more than its bytes', () => {
     const ms = performance.now() - started;
     expect(res.status).toBe(400);
     expect(body.error).toBe('The photo is too large (6320x6320) for an interlaced 16-bit PNG; the limit is 6 megapixels. Please send it as a JPEG.');
-    expect(ms).toBeLessThan(2000);
+    // Refused from its header (the sentence says so; decoding it took about 10 s on 2 cores): within
+    // 2 s on an ordinary day, on this suite's one scale for a slow one.
+    expect(ms).toBeLessThan(patience(2000));
   });
 
   it('still takes a phone\'s own photo: 12 megapixels, stored sideways', async () => {

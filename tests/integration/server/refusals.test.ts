@@ -74,7 +74,9 @@ describe('refusals that arrive', () => {
     expect(JSON.parse(outcomes.find((o) => o.status === 503)!.body)).toEqual({ error: 'The booth is busy right now. Please try again in a minute.' });
     expect(JSON.parse(outcomes.find((o) => o.status === 413)!.body)).toEqual({ error: 'The photo is too large to send; the limit is 20 MB.' });
     expect(health.length).toBeGreaterThan(10);
-    expect(p99(health)).toBeLessThan(100);
+    // The booth kept answering: 100 ms on an ordinary day (the abuse bench prints the figure), on
+    // this suite's one scale for a slow one.
+    expect(p99(health)).toBeLessThan(patience(100));
   });
 });
 
@@ -118,9 +120,10 @@ describe('slow clients cut early', () => {
     const refusedAtOnce = ends.filter((e) => e.answer.startsWith('HTTP/1.1 503'));
     expect(refusedAtOnce).toHaveLength(44);
     expect(refusedAtOnce[0]!.answer).toContain('{"error":"Too many connections from your network (at most 256). Please try again in a minute."}');
-    for (const e of refusedAtOnce) expect(e.ms).toBeLessThan(2000);
+    // Answered, not left to the header timeout (10 s), however slow the machine.
+    for (const e of refusedAtOnce) expect(e.ms).toBeLessThan(9000);
     const timedOut = ends.filter((e) => !e.answer.startsWith('HTTP/1.1 503'));
     expect(Math.min(...timedOut.map((e) => e.ms))).toBeGreaterThan(9000);
-    expect(p99(health)).toBeLessThan(100);
+    expect(p99(health)).toBeLessThan(patience(100));
   });
 });

@@ -71,10 +71,44 @@ export function clearBesideHeads(mask: Uint8Array, colours: Raster, faces: reado
   if (cleared.length < MIN_CLEARED || core.length === 0) return;
   const backdrop = sample(cleared, colours);
   const head = sample(core, colours);
+  // Each doubtful pixel's vote: 1 keep, 2 drop (0: not doubtful, no vote).
+  const votes = new Uint8Array(size * size);
   for (const i of doubtful) {
     const colour = colourAt(colours, i);
-    if (nearest(colour, backdrop) < nearest(colour, head)) mask[i] = 0;
+    votes[i] = nearest(colour, backdrop) < nearest(colour, head) ? 2 : 1;
   }
+  softCut(mask, votes, doubtful, size);
+}
+
+/** The colour decision is made per pixel; it is smoothed over this many px either side before it cuts. */
+const CUT_RADIUS = 2;
+
+/**
+ * Lowers the mask where the votes say backdrop, softly: the share of backdrop votes among the
+ * doubtful pixels around each one (a square of CUT_RADIUS either side) fades the mask from a
+ * quarter (kept whole) to three quarters (cleared), so lone pixels of either colour do not notch
+ * the outline and the cut has a soft edge instead of a pixel staircase (the matte scales it up).
+ */
+function softCut(mask: Uint8Array, votes: Uint8Array, doubtful: readonly number[], size: number): void {
+  const keep = new Float32Array(doubtful.length);
+  doubtful.forEach((i, k) => {
+    const x = i % size;
+    const y = (i - x) / size;
+    let dropped = 0;
+    let counted = 0;
+    for (let v = Math.max(0, y - CUT_RADIUS); v <= Math.min(size - 1, y + CUT_RADIUS); v++) {
+      for (let u = Math.max(0, x - CUT_RADIUS); u <= Math.min(size - 1, x + CUT_RADIUS); u++) {
+        const vote = votes[v * size + u];
+        if (vote === 0) continue;
+        dropped += vote - 1;
+        counted++;
+      }
+    }
+    keep[k] = Math.min(1, Math.max(0, 1.5 - (2 * dropped) / counted));
+  });
+  doubtful.forEach((i, k) => {
+    mask[i] = Math.round(mask[i] * keep[k]);
+  });
 }
 
 function colourAt(colours: Raster, i: number): [number, number, number] {

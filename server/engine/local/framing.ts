@@ -3,11 +3,15 @@
 import type { Framing } from './pipeline.ts';
 import type { Person } from './person.ts';
 import { clampRect } from './person.ts';
+import { estimateForeground } from './foreground.ts';
 import { dropIslands, fastGuidedFilter, matteAlpha } from './matte.ts';
 import { blur, cutAndScale, fromSharp, scale, toSharp, type Raster, type Rect } from './raster.ts';
 
 export interface Frame {
+  /** The person's colours: the photo, with the backdrop's share taken out of the matte's soft edge (foreground.ts). */
   rgb: Raster;
+  /** The photo as cut, backdrop and all (for a style that paints the guest's own background). */
+  photo: Raster;
   /** The person's matte 0..255 (the mask refined by the photo's edges), same size as rgb. */
   alpha: Raster;
   /** The best face in frame coordinates, if one was found. */
@@ -83,11 +87,12 @@ export async function cutFrame(person: Person, rect: Rect, longSide: number): Pr
   // of a mask pixel (at least 1.5 px) leaves an anti-aliased outline with no stairs in it.
   const alpha = await blur(matte, Math.max(MATTE_SMOOTHING_MIN, maskPixel * MATTE_SMOOTHING));
   dropIslands(alpha, MIN_ISLAND_SHARE);
+  const colours = estimateForeground(rgb, alpha);
   const best = person.faces[0];
   const face = best
     ? { left: (best.left - rect.left) * ratio, top: (best.top - rect.top) * ratio, width: best.width * ratio, height: best.height * ratio }
     : null;
-  return { rgb, alpha, face };
+  return { rgb: colours, photo: rgb, alpha, face };
 }
 
 /**

@@ -4,6 +4,7 @@
 import { EngineError } from '../engine.ts';
 import { ENGINE_MESSAGES } from './messages.ts';
 import { SEGMENTATION_SIZE, type FaceBox, type Models } from './models.ts';
+import { clearBesideHeads } from './head-room.ts';
 import { aroundFace, aroundPhoto, scoreSquare } from './pose.ts';
 import { fromSharp, toSharp, type Raster, type Rect } from './raster.ts';
 import type { DecodedPhoto } from './decode.ts';
@@ -51,7 +52,7 @@ export async function findPerson(models: Models, photo: DecodedPhoto, rule: Pers
   const faces = detected.map((face) => ({
     left: face.left * toImage, top: face.top * toImage, width: face.width * toImage, height: face.height * toImage, score: face.score,
   }));
-  const small = keepPersonRegions(probabilities, detected.map((face) => ({
+  const small = keepPersonRegions(probabilities, square, detected.map((face) => ({
     left: (face.left / inference.width) * SEGMENTATION_SIZE,
     top: (face.top / inference.height) * SEGMENTATION_SIZE,
     width: (face.width / inference.width) * SEGMENTATION_SIZE,
@@ -122,10 +123,14 @@ const HOLE_SHARE = 0.04;
  * One whole subject: keeps the mask's connected regions that hold a face found in the photo (each
  * face of a group gives its own), or else the largest one (a body confirmed by the pose model),
  * drops every other island (background the model half-believed in: a flagpole, a piece of the
- * backdrop) and fills small holes inside the person.
+ * backdrop) and fills small holes inside the person. Backdrop beside the heads is cleared first
+ * (head-room.ts).
  */
-function keepPersonRegions(probabilities: Uint8Array, faceBoxes: Rect[]): Regions {
+function keepPersonRegions(modelMask: Uint8Array, square: Raster, faceBoxes: Rect[]): Regions {
   const size = SEGMENTATION_SIZE;
+  // Backdrop beside the heads goes first, so what it joined to a person falls apart into islands.
+  const probabilities = Uint8Array.from(modelMask);
+  clearBesideHeads(probabilities, square, faceBoxes, size);
   const solid = (i: number) => probabilities[i] >= 128;
   const { labels, areas } = connectedRegions(size, solid);
   const keep = new Set<number>();

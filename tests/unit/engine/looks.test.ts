@@ -121,7 +121,8 @@ describe('the branded scene painter', () => {
     const outputSize = 500;
     const { width, height } = sceneSize(outputSize);
     // A grey person cut at the bottom, on a flat blue backdrop.
-    const frame = { rgb: createRaster(200, 400, 3, 128), alpha: alphaWith(200, 400, { left: 40, top: 10, right: 160, bottom: 400 }), face: null };
+    const grey = createRaster(200, 400, 3, 128);
+    const frame = { rgb: grey, photo: grey, alpha: alphaWith(200, 400, { left: 40, top: 10, right: 160, bottom: 400 }), face: null };
     const blue = await sharp({ create: { width, height, channels: 3, background: '#3060e0' } }).png().toBuffer();
     const out = await paintScene(frame, outputSize, { faces: [], scene: { key: 'unit-blue', data: blue } });
     const place = placeInScene(frame.alpha, width, height);

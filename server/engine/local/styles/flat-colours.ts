@@ -1,7 +1,7 @@
 // Flat, bold colour areas for the cartoon-like styles: smooth away texture, push saturation, then
 // let libimagequant (inside sharp's PNG palette encoder) pick a few colours without dithering.
 import sharp from 'sharp';
-import { createRaster, fromSharp, toSharp, type Raster } from '../raster.ts';
+import { clamp255, createRaster, fromSharp, toSharp, type Raster } from '../raster.ts';
 
 export async function flatColours(rgb: Raster, colours: number, saturation: number, skin?: SkinLook): Promise<Raster> {
   // Flat areas need no full resolution: working at half size makes the median 4x cheaper
@@ -9,8 +9,7 @@ export async function flatColours(rgb: Raster, colours: number, saturation: numb
   // Skin is mixed in at half size too: at full size it cost the comic +85 ms CPU a job.
   const half = await fromSharp(toSharp(rgb).resize(Math.max(1, Math.round(rgb.width / 2)), Math.max(1, Math.round(rgb.height / 2))));
   const smooth = await fromSharp(toSharp(half).median(3));
-  const palette = await toSharp(smooth)
-    .modulate({ saturation })
+  const palette = await toSharp(saturate(smooth, saturation))
     .png({ palette: true, colours, dither: 0, effort: 1, compressionLevel: 0 })
     .toBuffer();
   let flat = await fromSharp(sharp(palette).removeAlpha().toColourspace('srgb'));
@@ -24,6 +23,32 @@ export async function flatColours(rgb: Raster, colours: number, saturation: numb
   }
   return fromSharp(toSharp(flat).resize(rgb.width, rgb.height, { fit: 'fill', kernel: 'cubic' }));
 }
+
+/**
+ * Colours pushed away from grey by `saturation`, but near-greys kept grey: a uniform boost turned
+ * the faint blue in grey hair and the shadows of a white shirt into blue palette colours (the
+ * bold sticker's hair on the official portrait). Chroma below GREY_CHROMA keeps its own, above
+ * FULL_CHROMA gets the whole boost (chroma as YCbCr's distance from grey, 0..~180).
+ */
+function saturate(rgb: Raster, saturation: number): Raster {
+  const out = Buffer.from(rgb.data);
+  for (let p = 0; p < out.length; p += 3) {
+    const r = rgb.data[p];
+    const g = rgb.data[p + 1];
+    const b = rgb.data[p + 2];
+    const y = 0.299 * r + 0.587 * g + 0.114 * b;
+    const chroma = Math.hypot(-0.168736 * r - 0.331264 * g + 0.5 * b, 0.5 * r - 0.418688 * g - 0.081312 * b);
+    const t = Math.min(1, Math.max(0, (chroma - GREY_CHROMA) / (FULL_CHROMA - GREY_CHROMA)));
+    const k = 1 + (saturation - 1) * t * t * (3 - 2 * t);
+    out[p] = clamp255(y + (r - y) * k);
+    out[p + 1] = clamp255(y + (g - y) * k);
+    out[p + 2] = clamp255(y + (b - y) * k);
+  }
+  return { ...rgb, data: out };
+}
+
+const GREY_CHROMA = 8;
+const FULL_CHROMA = 30;
 
 /** How skin is painted where flat colours would recolour it. */
 export interface SkinLook {
@@ -62,17 +87,23 @@ async function skinWeight(smooth: Raster): Promise<Raster> {
 
 /**
  * 0..1: how surely a colour is skin, by the YCbCr skin cluster of Chai and Ngan (Cb 77-127,
- * Cr 133-173), softened over 12 levels so the boundary leaves no seam. It holds for skin from
+ * Cr 133-173, here to SKIN_CR_HIGH), softened over 12 levels so the boundary leaves no seam. It holds for skin from
  * pale to dark (the four test portraits); the orange spacesuit (Cr ~198) is outside.
  */
 export function skinLikelihood(r: number, g: number, b: number): number {
   const y = 0.299 * r + 0.587 * g + 0.114 * b;
   const cb = 128 - 0.168736 * r - 0.331264 * g + 0.5 * b;
   const cr = 128 + 0.5 * r - 0.418688 * g - 0.081312 * b;
-  return within(cr, 133, 173) * within(cb, 77, 127) * Math.min(1, Math.max(0, (y - 30) / 20));
+  return within(cr, 133, SKIN_CR_HIGH) * within(cb, 77, 127) * Math.min(1, Math.max(0, (y - 30) / 20));
 }
 
 const SOFT = 12;
+/**
+ * Chai and Ngan's upper bound is 173: the deep red creases and shadows of Grace Hopper's face
+ * (Cr 175-185) fell outside and were painted in the palette's orange. The orange spacesuit is at
+ * Cr ~198, still outside.
+ */
+const SKIN_CR_HIGH = 184;
 const within = (value: number, low: number, high: number) => Math.min(1, Math.max(0, (value - low + SOFT / 2) / SOFT), Math.max(0, (high + SOFT / 2 - value) / SOFT));
 
 /** Dark lines where the (smoothed) picture has strong edges: the inking of a comic. */

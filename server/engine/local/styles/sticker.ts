@@ -32,13 +32,33 @@ export const stickerCutout: Framing = (person, outputSize) => {
 export const paintSticker = (look: StickerLook) => async (frame: Frame, outputSize: number): Promise<Raster> => {
   const { outline, shadowBlur, shadowOffset, padding } = stickerGeometry(outputSize);
   let { rgb, alpha } = frame;
-  if (look.bold) rgb = await inkCutLine(await flatColours(rgb, 10, 1.7, { saturation: 1 }), alpha, Math.max(2, Math.round(outputSize * 0.005)));
+  if (look.bold) rgb = await inkCutLine(await flatColours(withoutBackdrop(rgb, alpha), 10, 1.7, { saturation: 1 }), alpha, Math.max(2, Math.round(outputSize * 0.005)));
 
   [rgb, alpha] = await Promise.all([pad(rgb, padding), pad(alpha, padding)]);
   const white = await dilate(alpha, outline);
   const shadow = await wideBlur(white, shadowBlur);
   return composeSticker(rgb, alpha, white, shadow, shadowOffset);
 };
+
+/**
+ * The frame with its clear backdrop painted in the person's mean colour: the palette is then
+ * chosen among the person's colours only. With the photo's backdrop in it, a purple curtain or a
+ * blue flag took palette colours of their own, and dark hair at the edge was painted in them.
+ */
+function withoutBackdrop(rgb: Raster, alpha: Raster): Raster {
+  const sum = [0, 0, 0];
+  let count = 0;
+  for (let i = 0; i < alpha.data.length; i++) {
+    if (alpha.data[i] < 250) continue;
+    for (let c = 0; c < 3; c++) sum[c] += rgb.data[i * 3 + c];
+    count++;
+  }
+  if (count === 0) return rgb;
+  const mean = sum.map((value) => Math.round(value / count));
+  const out = Buffer.from(rgb.data);
+  for (let i = 0; i < alpha.data.length; i++) if (alpha.data[i] === 0) out.set(mean, i * 3);
+  return { ...rgb, data: out };
+}
 
 /** A dark line just inside the cut, like the printed edge of a cartoon sticker. */
 async function inkCutLine(rgb: Raster, alpha: Raster, width: number): Promise<Raster> {

@@ -65,7 +65,7 @@ export function skinLikeness(r: number, g: number, b: number): number {
 }
 
 export async function paintStudio(frame: Frame, outputSize: number, context: PaintContext): Promise<Raster> {
-  const { rgb, alpha } = frame;
+  const { rgb, photo, alpha } = frame;
   const { width, height } = rgb;
   const pixels = width * height;
 
@@ -77,11 +77,11 @@ export async function paintStudio(frame: Frame, outputSize: number, context: Pai
   for (let i = 0; i < pixels; i++) {
     const b = 255 - alpha.data[i];
     share.data[i] = b;
-    for (let c = 0; c < 3; c++) weighted.data[i * 3 + c] = (rgb.data[i * 3 + c] * b + 127) / 255;
+    for (let c = 0; c < 3; c++) weighted.data[i * 3 + c] = (photo.data[i * 3 + c] * b + 127) / 255;
   }
   const sigma = outputSize * BACKGROUND_BLUR_SHARE;
   const [blurred, blurredShare, whole, smooth] = await Promise.all([
-    wideBlur(weighted, sigma), wideBlur(share, sigma), wideBlur(rgb, sigma * 3), blur(rgb, Math.max(0.6, outputSize * SKIN_BLUR_SHARE)),
+    wideBlur(weighted, sigma), wideBlur(share, sigma), wideBlur(photo, sigma * 3), blur(rgb, Math.max(0.6, outputSize * SKIN_BLUR_SHARE)),
   ]);
 
   const faces = context.faces.length > 0 ? context.faces : frame.face ? [frame.face] : [];

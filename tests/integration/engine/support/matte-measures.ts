@@ -120,3 +120,73 @@ export function opaqueAt(matte: Matte, x: number, y: number): boolean {
   const { width, stride = 1, offset = 0 } = matte;
   return matte.data[(Math.round(y) * width + Math.round(x)) * stride + offset] >= OPAQUE;
 }
+
+/** Three channels (RGB) at data[i * channels]. */
+export interface Colours {
+  data: Uint8Array;
+  width: number;
+  height: number;
+  channels: number;
+}
+
+/** The window around an edge pixel where its nearby backdrop and person are looked for, in px either side. */
+export const EDGE_WINDOW = 6;
+/** Person and backdrop colours closer than this (RGB distance) cannot tell one share from the other. */
+const DISTINCT = 40;
+
+/**
+ * How much of the old backdrop the painted colours carry in the matte's soft edge (alpha 5-95%):
+ * for each edge pixel, its colour in `painted` is placed on the line from the photo's nearby
+ * backdrop (mean of the clear pixels within EDGE_WINDOW) to its nearby person (mean of the solid
+ * ones), 1 at the backdrop, 0 at the person, clamped; the mean over the edge. The photo's own
+ * edge pixels, αF + (1 - α)B, score about the mean of 1 - α, near 0.5; colours taken from the
+ * person, near 0. Edge pixels without both sides nearby, or with the two alike, do not count.
+ */
+export function backdropShare(photo: Colours, painted: Colours, matte: Matte): { share: number; counted: number } {
+  const { width: w, height: h, stride = 1, offset = 0 } = matte;
+  const a = (i: number) => matte.data[i * stride + offset];
+  // Summed-area tables of the clear and solid pixels' colours and counts.
+  const tables = [0, 255].map((level) => {
+    const sums = new Float64Array((w + 1) * (h + 1) * 4);
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        const i = y * w + x;
+        const on = a(i) === level ? 1 : 0;
+        const at = ((y + 1) * (w + 1) + x + 1) * 4;
+        const up = (y * (w + 1) + x + 1) * 4;
+        const left = ((y + 1) * (w + 1) + x) * 4;
+        const diag = (y * (w + 1) + x) * 4;
+        for (let c = 0; c < 4; c++) {
+          const value = c < 3 ? on * photo.data[i * photo.channels + c] : on;
+          sums[at + c] = value + sums[up + c] + sums[left + c] - sums[diag + c];
+        }
+      }
+    }
+    return sums;
+  });
+  const mean = (sums: Float64Array, x: number, y: number): number[] | null => {
+    const [x0, y0, x1, y1] = [Math.max(0, x - EDGE_WINDOW), Math.max(0, y - EDGE_WINDOW), Math.min(w, x + EDGE_WINDOW + 1), Math.min(h, y + EDGE_WINDOW + 1)];
+    const total = (c: number) => sums[(y1 * (w + 1) + x1) * 4 + c] - sums[(y0 * (w + 1) + x1) * 4 + c] - sums[(y1 * (w + 1) + x0) * 4 + c] + sums[(y0 * (w + 1) + x0) * 4 + c];
+    const count = total(3);
+    return count < 3 ? null : [0, 1, 2].map((c) => total(c) / count);
+  };
+  let sum = 0;
+  let counted = 0;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      if (a(i) < 13 || a(i) > 242) continue;
+      const backdrop = mean(tables[0], x, y);
+      const person = mean(tables[1], x, y);
+      if (!backdrop || !person) continue;
+      const axis = person.map((value, c) => value - backdrop[c]);
+      const length2 = axis.reduce((s, v) => s + v * v, 0);
+      if (length2 < DISTINCT * DISTINCT) continue;
+      const colour = [0, 1, 2].map((c) => painted.data[i * painted.channels + c]);
+      const t = colour.reduce((s, v, c) => s + (v - backdrop[c]) * axis[c], 0) / length2;
+      sum += Math.min(1, Math.max(0, 1 - t));
+      counted++;
+    }
+  }
+  return { share: counted === 0 ? 0 : sum / counted, counted };
+}

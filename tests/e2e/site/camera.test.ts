@@ -93,8 +93,9 @@ describe('the camera screen', () => {
 
   it('throws away a photo chosen earlier when the visitor goes back and retakes', async () => {
     const page = await open('/camera');
+    // A job's create call; the visitor's pass (POST /transformations/visitors/) is no job.
     const posts: string[] = [];
-    page.on('request', (r) => r.method() === 'POST' && posts.push(r.url()));
+    page.on('request', (r) => r.method() === 'POST' && r.url().includes('/transformations/jobs/') && posts.push(r.url()));
     await page.waitForFunction(() => (document.querySelector('video')?.videoWidth ?? 0) > 0);
     await action(page, TEXT.takePhoto).click();
     await action(page, TEXT.useImage).click();

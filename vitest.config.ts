@@ -10,7 +10,14 @@ import { patience } from './tests/support/patience.ts';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: patience(5_000) } },
+      {
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          testTimeout: patience(5_000),
+        },
+      },
       {
         test: {
           name: 'integration',

@@ -15,18 +15,21 @@ const IN_FLIGHT = 100;
 const PROVIDER_MS = 10_000;
 const SEQUENTIAL = 30;
 
-
 const answer201 = (res: Response) => res.json();
 
 async function job(server: RunningServer, body: string, visitor: number, createdAt: number[] = []): Promise<void> {
   const created = await fetch(server.url + CREATE_JOB_PATH, {
-    method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.7.${visitor >> 8}.${visitor & 255}` }, body,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.7.${visitor >> 8}.${visitor & 255}` },
+    body,
   });
   const { id, error } = (await answer201(created)) as { id?: string; error?: string };
   if (!id) throw new Error(`job refused: ${created.status} ${error}`);
   createdAt.push(performance.now());
   for (;;) {
-    const answer = (await (await fetch(server.url + jobPath(id, 20))).json()) as { result: { status: string; message: string } };
+    const answer = (await (await fetch(server.url + jobPath(id, 20))).json()) as {
+      result: { status: string; message: string };
+    };
     const phase = jobPhase(answer.result.status);
     if (phase === 'error') throw new Error(`job ${id} ended ERROR: ${answer.result.message}`);
     if (phase === 'completed') return;
@@ -35,26 +38,41 @@ async function job(server: RunningServer, body: string, visitor: number, created
 
 export default async function bench(): Promise<BenchRow[]> {
   const fixture = join(import.meta.dirname, '..', 'tests', 'fixtures', 'astronaut.jpg');
-  const photo = await sharp(fixture).resize(1024, 768, { fit: 'cover', position: 'north' }).jpeg({ quality: 90 }).toBuffer();
+  const photo = await sharp(fixture)
+    .resize(1024, 768, { fit: 'cover', position: 'north' })
+    .jpeg({ quality: 90 })
+    .toBuffer();
   const body = JSON.stringify({ style_id: 'anime', image: `data:image/jpeg;base64,${photo.toString('base64')}` });
   // A generated picture as GPT image models send it: 1024x1024 PNG.
   const picture = await sharp(fixture).resize(1024, 1024, { fit: 'cover' }).png().toBuffer();
   const standIn = await startOpenAiStandIn();
   const dataDir = newDataDir('bench');
   const stylesFile = join(dataDir, 'styles.json');
-  writeFileSync(stylesFile, JSON.stringify({ styles: [{ id: 'anime', description: 'Anime hero', prompt: 'Turn the person into an anime hero', engine: 'openai' }] }));
+  writeFileSync(
+    stylesFile,
+    JSON.stringify({
+      styles: [
+        { id: 'anime', description: 'Anime hero', prompt: 'Turn the person into an anime hero', engine: 'openai' },
+      ],
+    }),
+  );
   const server = await startServer({
     dataDir,
     env: {
-      BOOTH_STYLES_FILE: stylesFile, BOOTH_OPENAI_API_KEY: standIn.key, BOOTH_OPENAI_BASE_URL: standIn.url,
-      BOOTH_OPENAI_CONCURRENCY: String(IN_FLIGHT), BOOTH_TRUSTED_PROXIES: '127.0.0.1', BOOTH_JOB_TIMEOUT_MS: '60000',
+      BOOTH_STYLES_FILE: stylesFile,
+      BOOTH_OPENAI_API_KEY: standIn.key,
+      BOOTH_OPENAI_BASE_URL: standIn.url,
+      BOOTH_OPENAI_CONCURRENCY: String(IN_FLIGHT),
+      BOOTH_TRUSTED_PROXIES: '127.0.0.1',
+      BOOTH_JOB_TIMEOUT_MS: '60000',
     },
   });
   try {
     // The local engine's workers load their models after the server listens: measured before
     // they are ready, remote jobs would share the CPU with that start.
     const workers = os.availableParallelism();
-    while ((server.output().match(/worker \d+ ready/g) ?? []).length < workers) await new Promise((resolve) => setTimeout(resolve, 100));
+    while ((server.output().match(/worker \d+ ready/g) ?? []).length < workers)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     standIn.behave({ kind: 'ok', picture });
     await job(server, body, 0); // warms the HTTP path and the provider client
 
@@ -82,9 +100,24 @@ export default async function bench(): Promise<BenchRow[]> {
 
     const how = `OpenAI stand-in, 1024x768 JPEG in, 1024x1024 JPEG out (the default), BOOTH_OPENAI_CONCURRENCY=${IN_FLIGHT}`;
     return [
-      { area: 'engines', figure: `${IN_FLIGHT} remote jobs in flight, provider ${PROVIDER_MS / 1000} s each: wall`, value: `${(wall / 1000).toFixed(2)} s`, how: `${IN_FLIGHT} visitors at once, first create to last COMPLETED (last 201 at ${lastCreated.toFixed(2)} s, last job at the provider at ${lastAtProvider.toFixed(2)} s); ${how}` },
-      { area: 'engines', figure: `server RSS growth with ${IN_FLIGHT} remote jobs in flight`, value: `${((peak - before) / 1024 / 1024).toFixed(0)} MB`, how: 'VmRSS sampled every 100 ms, peak minus before' },
-      { area: 'engines', figure: 'hub overhead per remote job p50 (provider at once)', value: `${median(overheads).toFixed(1)} ms`, how: `${SEQUENTIAL} sequential jobs: create to COMPLETED minus the stand-in's own time; ${how}` },
+      {
+        area: 'engines',
+        figure: `${IN_FLIGHT} remote jobs in flight, provider ${PROVIDER_MS / 1000} s each: wall`,
+        value: `${(wall / 1000).toFixed(2)} s`,
+        how: `${IN_FLIGHT} visitors at once, first create to last COMPLETED (last 201 at ${lastCreated.toFixed(2)} s, last job at the provider at ${lastAtProvider.toFixed(2)} s); ${how}`,
+      },
+      {
+        area: 'engines',
+        figure: `server RSS growth with ${IN_FLIGHT} remote jobs in flight`,
+        value: `${((peak - before) / 1024 / 1024).toFixed(0)} MB`,
+        how: 'VmRSS sampled every 100 ms, peak minus before',
+      },
+      {
+        area: 'engines',
+        figure: 'hub overhead per remote job p50 (provider at once)',
+        value: `${median(overheads).toFixed(1)} ms`,
+        how: `${SEQUENTIAL} sequential jobs: create to COMPLETED minus the stand-in's own time; ${how}`,
+      },
     ];
   } finally {
     await server.stop();

@@ -3,7 +3,20 @@
 // `npm run bench -- engine server` runs only the named parts.
 import { formatTable, type BenchRow } from './row.ts';
 
-const PARTS = ['engine', 'engine-compare', 'turnaround', 'abuse', 'engines', 'scale', 'server', 'console-events', 'scale-events', 'site-build', 'site', 'publish'] as const;
+const PARTS = [
+  'engine',
+  'engine-compare',
+  'turnaround',
+  'abuse',
+  'engines',
+  'scale',
+  'server',
+  'console-events',
+  'scale-events',
+  'site-build',
+  'site',
+  'publish',
+] as const;
 const wanted = process.argv.slice(2);
 const parts = wanted.length ? PARTS.filter((p) => wanted.includes(p)) : PARTS;
 
@@ -15,7 +28,12 @@ for (const part of parts) {
     const mod = (await import(`./${part}.ts`)) as { default: () => Promise<BenchRow[]> };
     rows.push(...(await mod.default()));
   } catch (error) {
-    rows.push({ area: part, figure: 'not measured', value: '-', how: `failed: ${(error as Error).message.split('\n')[0]}` });
+    rows.push({
+      area: part,
+      figure: 'not measured',
+      value: '-',
+      how: `failed: ${(error as Error).message.split('\n')[0]}`,
+    });
   }
   process.stderr.write(`bench: ${part} took ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
 }

@@ -14,29 +14,52 @@ import { median } from './stats.ts';
 const TENANTS = Number(process.env.BENCH_PUBLISH_TENANTS || 200);
 const RUNS = Number(process.env.BENCH_PUBLISH_RUNS || 7);
 
-interface Run { id: string; status: string; error: string | null }
+interface Run {
+  id: string;
+  status: string;
+  error: string | null;
+}
 
 export default async function publishBench(): Promise<BenchRow[]> {
   const dir = newDataDir('bench-publish');
   const server = await startServer({
     dataDir: join(dir, 'data'),
-    env: { BOOTH_WORKERS: '1', BOOTH_HTTPS: 'off', BOOTH_SITE_DIR: join(dir, 'dist'), BOOTH_SITE_DATA: join(dir, 'tenants.generated.json') },
+    env: {
+      BOOTH_WORKERS: '1',
+      BOOTH_HTTPS: 'off',
+      BOOTH_SITE_DIR: join(dir, 'dist'),
+      BOOTH_SITE_DATA: join(dir, 'tenants.generated.json'),
+    },
   });
   try {
     const api = async (method: string, path: string, body?: unknown, cookie = '') => {
       const res = await fetch(`${server.url}/admin/api${path}`, {
         method,
-        headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(cookie ? { cookie } : {}) },
+        headers: {
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(cookie ? { cookie } : {}),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
-      return { status: res.status, body: (await res.json()) as Record<string, unknown>, cookie: res.headers.getSetCookie()[0]?.split(';')[0] ?? '' };
+      return {
+        status: res.status,
+        body: (await res.json()) as Record<string, unknown>,
+        cookie: res.headers.getSetCookie()[0]?.split(';')[0] ?? '',
+      };
     };
-    const { cookie } = await api('POST', '/session', { username: DEFAULT_SERVICE_USERNAME, password: DEFAULT_SERVICE_PASSWORD });
+    const { cookie } = await api('POST', '/session', {
+      username: DEFAULT_SERVICE_USERNAME,
+      password: DEFAULT_SERVICE_PASSWORD,
+    });
     const call = (method: string, path: string, body?: unknown) => api(method, path, body, cookie);
     for (let i = 1; i <= TENANTS; i++) {
       const added = await call('POST', '/tenants', {
-        slug: `tenant-${i}`, client: `Tenant ${i} Events`, viewFinderTitle: `Welcome to event ${i}`,
-        backgroundColor: `hsl(${(i * 37) % 360}, 40%, 15%)`, textColor: '#ffffff', accentColor: '#94d83d',
+        slug: `tenant-${i}`,
+        client: `Tenant ${i} Events`,
+        viewFinderTitle: `Welcome to event ${i}`,
+        backgroundColor: `hsl(${(i * 37) % 360}, 40%, 15%)`,
+        textColor: '#ffffff',
+        accentColor: '#94d83d',
       });
       if (added.status !== 201) throw new Error(`adding tenant-${i}: ${JSON.stringify(added.body)}`);
     }
@@ -66,9 +89,24 @@ export default async function publishBench(): Promise<BenchRow[]> {
 
     const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
     return [
-      { area: 'publish', figure: `republish 1 tenant of ${TENANTS}, median of ${RUNS}`, value: s(median(times)), how: `POST /admin/api/publish {"tenants":[one]} to the run's end, page then served; runs: ${times.map((t) => (t / 1000).toFixed(2)).join(', ')} s` },
-      { area: 'publish', figure: `publish all ${TENANTS} tenants (full astro build)`, value: s(fullMs), how: 'POST /admin/api/publish {"all":true} to the run\'s end' },
-      { area: 'publish', figure: 'one tenant\'s bundle (astro build of one page set)', value: s(bundleMs), how: 'GET /admin/api/tenants/{slug}/bundle.tar.gz, made fresh: astro\'s own start-up floor' },
+      {
+        area: 'publish',
+        figure: `republish 1 tenant of ${TENANTS}, median of ${RUNS}`,
+        value: s(median(times)),
+        how: `POST /admin/api/publish {"tenants":[one]} to the run's end, page then served; runs: ${times.map((t) => (t / 1000).toFixed(2)).join(', ')} s`,
+      },
+      {
+        area: 'publish',
+        figure: `publish all ${TENANTS} tenants (full astro build)`,
+        value: s(fullMs),
+        how: 'POST /admin/api/publish {"all":true} to the run\'s end',
+      },
+      {
+        area: 'publish',
+        figure: "one tenant's bundle (astro build of one page set)",
+        value: s(bundleMs),
+        how: "GET /admin/api/tenants/{slug}/bundle.tar.gz, made fresh: astro's own start-up floor",
+      },
     ];
   } finally {
     await server.stop();

@@ -19,4 +19,3 @@ export function formatTable(list: BenchRow[]): string {
     `${r.area.padEnd(width('area'))}  ${r.figure.padEnd(width('figure'))}  ${r.value.padStart(width('value'))}  ${r.how}`;
   return [line(head), '-'.repeat(line(head).length), ...list.map(line)].join('\n');
 }
-

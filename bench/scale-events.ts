@@ -47,8 +47,12 @@ async function fill(queue: Queue, tenant: string, count: number, from: number, t
         ? { status: JOB_STATUS.error, images: [], previews: [], message: MESSAGES[i % MESSAGES.length], prompt: 'p' }
         : { status: JOB_STATUS.completed, images: ['1.png'], previews: ['1.preview.webp'], message: '', prompt: 'p' };
       pipeline.hset(queue.toKey(id), {
-        name: 'restyle', timestamp: created, processedOn: created + 500, finishedOn: finished,
-        returnvalue: JSON.stringify(outcome), data: JSON.stringify({ styleId: 'comic', prompt: 'p', photoKey: `photos/${id}.jpg`, tenant }),
+        name: 'restyle',
+        timestamp: created,
+        processedOn: created + 500,
+        finishedOn: finished,
+        returnvalue: JSON.stringify(outcome),
+        data: JSON.stringify({ styleId: 'comic', prompt: 'p', photoKey: `photos/${id}.jpg`, tenant }),
       });
       pipeline.zadd(tenantJobsKey(tenant), created, id);
     }
@@ -62,8 +66,18 @@ async function scenario(today: number): Promise<BenchRow[]> {
   const db = openDatabase(dir);
   const settings: ScaleSettings = {
     redisUrl: redis.url,
-    s3: { bucket: s3.bucket, endpoint: s3.endpoint, region: 'us-east-1', pathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } },
-    resultsUrlSeconds: 3600, serviceTimeoutMs: 30_000, stalledSeconds: 30, workerJobs: 1, tenantFrameSeconds: 10,
+    s3: {
+      bucket: s3.bucket,
+      endpoint: s3.endpoint,
+      region: 'us-east-1',
+      pathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    },
+    resultsUrlSeconds: 3600,
+    serviceTimeoutMs: 30_000,
+    stalledSeconds: 30,
+    workerJobs: 1,
+    tenantFrameSeconds: 10,
   };
   const store = new S3Store(settings);
   const queue = new Queue(QUEUE_NAME, { connection: failFast(redis.url) });
@@ -95,8 +109,18 @@ async function scenario(today: number): Promise<BenchRow[]> {
     const deleteMs = performance.now() - started;
     return [
       { area: 'scale-events', figure: `GET events (${today} jobs today)`, value: `${events.toFixed(1)} ms`, how },
-      { area: 'scale-events', figure: `GET results, 500 newest signed (${today} jobs today)`, value: `${results.toFixed(1)} ms`, how },
-      { area: 'scale-events', figure: `DELETE all results (${today} jobs today)`, value: `${(deleteMs / 1000).toFixed(2)} s`, how: `${String(deleted)} jobs deleted: their keys in s3rver, their hashes in Redis` },
+      {
+        area: 'scale-events',
+        figure: `GET results, 500 newest signed (${today} jobs today)`,
+        value: `${results.toFixed(1)} ms`,
+        how,
+      },
+      {
+        area: 'scale-events',
+        figure: `DELETE all results (${today} jobs today)`,
+        value: `${(deleteMs / 1000).toFixed(2)} s`,
+        how: `${String(deleted)} jobs deleted: their keys in s3rver, their hashes in Redis`,
+      },
     ];
   } finally {
     await Promise.allSettled([jobs.close(), queue.close()]);
@@ -109,7 +133,7 @@ async function scenario(today: number): Promise<BenchRow[]> {
 
 export default async function bench(): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
-  for (const size of SIZES) rows.push(...await scenario(size));
+  for (const size of SIZES) rows.push(...(await scenario(size)));
   return rows;
 }
 

@@ -42,12 +42,16 @@ let visitors = 0;
 async function job(api: RunningServer, body: string): Promise<void> {
   const visitor = visitors++;
   const created = await fetch(api.url + CREATE_JOB_PATH, {
-    method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.8.${(visitor >> 8) & 255}.${visitor & 255}` }, body,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.8.${(visitor >> 8) & 255}.${visitor & 255}` },
+    body,
   });
   const { id, error } = (await created.json()) as { id?: string; error?: string };
   if (!id) throw new Error(`job refused: ${created.status} ${error}`);
   for (;;) {
-    const answer = (await (await fetch(api.url + jobPath(id, 20))).json()) as { result: { status: string; message: string } };
+    const answer = (await (await fetch(api.url + jobPath(id, 20))).json()) as {
+      result: { status: string; message: string };
+    };
     const phase = jobPhase(answer.result.status);
     if (phase === 'error') throw new Error(`job ${id} ended ERROR: ${answer.result.message}`);
     if (phase === 'completed') return;
@@ -85,8 +89,12 @@ async function startInstantStore(photo: Uint8Array) {
   const server = http.createServer((req, res) => {
     req.resume();
     req.on('end', () => {
-      if (req.method === 'GET') res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': photo.byteLength }).end(photo);
-      else if (req.method === 'POST') res.writeHead(200, { 'content-type': 'application/xml' }).end('<?xml version="1.0" encoding="UTF-8"?><DeleteResult></DeleteResult>');
+      if (req.method === 'GET')
+        res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': photo.byteLength }).end(photo);
+      else if (req.method === 'POST')
+        res
+          .writeHead(200, { 'content-type': 'application/xml' })
+          .end('<?xml version="1.0" encoding="UTF-8"?><DeleteResult></DeleteResult>');
       else res.writeHead(200, { etag: '"0"' }).end();
     });
   });
@@ -97,9 +105,19 @@ async function startInstantStore(photo: Uint8Array) {
 /** Where the overhead goes: one S3 call of a photo's size, and one job through BullMQ with a worker that does nothing. */
 async function parts(redisUrl: string, s3env: Record<string, string>, photo: Uint8Array) {
   const settings = {
-    redisUrl, resultsUrlSeconds: 3600, serviceTimeoutMs: 5000, stalledSeconds: 30, workerJobs: 1, tenantFrameSeconds: 10,
-    s3: { bucket: s3env.BOOTH_S3_BUCKET!, endpoint: s3env.BOOTH_S3_ENDPOINT, region: 'us-east-1', pathStyle: true,
-      credentials: { accessKeyId: s3env.BOOTH_S3_ACCESS_KEY_ID!, secretAccessKey: s3env.BOOTH_S3_SECRET_ACCESS_KEY! } },
+    redisUrl,
+    resultsUrlSeconds: 3600,
+    serviceTimeoutMs: 5000,
+    stalledSeconds: 30,
+    workerJobs: 1,
+    tenantFrameSeconds: 10,
+    s3: {
+      bucket: s3env.BOOTH_S3_BUCKET!,
+      endpoint: s3env.BOOTH_S3_ENDPOINT,
+      region: 'us-east-1',
+      pathStyle: true,
+      credentials: { accessKeyId: s3env.BOOTH_S3_ACCESS_KEY_ID!, secretAccessKey: s3env.BOOTH_S3_SECRET_ACCESS_KEY! },
+    },
   };
   const store = new S3Store(settings);
   const s3Calls = await storeCalls(store, photo);
@@ -139,19 +157,37 @@ async function parts(redisUrl: string, s3env: Record<string, string>, photo: Uin
 
 export default async function bench(): Promise<BenchRow[]> {
   const fixture = join(import.meta.dirname, '..', 'tests', 'fixtures', 'astronaut.jpg');
-  const photo = await sharp(fixture).resize(1024, 768, { fit: 'cover', position: 'north' }).jpeg({ quality: 90 }).toBuffer();
-  const bodyOf = (style: string) => JSON.stringify({ style_id: style, image: `data:image/jpeg;base64,${photo.toString('base64')}` });
+  const photo = await sharp(fixture)
+    .resize(1024, 768, { fit: 'cover', position: 'north' })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+  const bodyOf = (style: string) =>
+    JSON.stringify({ style_id: style, image: `data:image/jpeg;base64,${photo.toString('base64')}` });
   const picture = await sharp(fixture).resize(1024, 1024, { fit: 'cover' }).jpeg({ quality: 85 }).toBuffer();
   const dir = newDataDir('bench-scale');
-  const [redis, s3, model] = await Promise.all([startRedis(join(dir, 'redis')), startS3(join(dir, 's3')), startOpenAiStandIn()]);
+  const [redis, s3, model] = await Promise.all([
+    startRedis(join(dir, 'redis')),
+    startS3(join(dir, 's3')),
+    startOpenAiStandIn(),
+  ]);
   const stylesFile = join(dir, 'styles.json');
-  writeFileSync(stylesFile, JSON.stringify({ styles: [
-    { id: 'anime', description: 'Anime hero', prompt: 'Turn the person into an anime hero', engine: 'openai' },
-    { id: 'die-cut-sticker', engine: 'local' },
-  ] }));
+  writeFileSync(
+    stylesFile,
+    JSON.stringify({
+      styles: [
+        { id: 'anime', description: 'Anime hero', prompt: 'Turn the person into an anime hero', engine: 'openai' },
+        { id: 'die-cut-sticker', engine: 'local' },
+      ],
+    }),
+  );
   const env = {
-    BOOTH_STYLES_FILE: stylesFile, BOOTH_OPENAI_API_KEY: model.key, BOOTH_OPENAI_BASE_URL: model.url,
-    BOOTH_TRUSTED_PROXIES: '127.0.0.1', BOOTH_WORKERS: '1', BOOTH_WORKER_JOBS: '1', BOOTH_JOB_TIMEOUT_MS: '60000',
+    BOOTH_STYLES_FILE: stylesFile,
+    BOOTH_OPENAI_API_KEY: model.key,
+    BOOTH_OPENAI_BASE_URL: model.url,
+    BOOTH_TRUSTED_PROXIES: '127.0.0.1',
+    BOOTH_WORKERS: '1',
+    BOOTH_WORKER_JOBS: '1',
+    BOOTH_JOB_TIMEOUT_MS: '60000',
   };
   const scaleEnv = { ...env, ...s3.env, BOOTH_REDIS_URL: redis.url };
   const servers: RunningServer[] = [];
@@ -188,14 +224,48 @@ export default async function bench(): Promise<BenchRow[]> {
     const path = `${SEQUENTIAL} sequential jobs each, the two taken in turn after ${WARM_UP} each to warm up; create to COMPLETED minus the stand-in model's own time, p50 / p95`;
     const breakdown = await parts(redis.url, s3.env, photo);
     const both = (times: number[]) => `${median(times).toFixed(1)} / ${percentile(times, 95).toFixed(1)} ms`;
-    const overhead = (p: number) => (p === 50 ? median(scaleTimes) - median(embeddedTimes) : percentile(scaleTimes, p) - percentile(embeddedTimes, p)).toFixed(1);
+    const overhead = (p: number) =>
+      (p === 50
+        ? median(scaleTimes) - median(embeddedTimes)
+        : percentile(scaleTimes, p) - percentile(embeddedTimes, p)
+      ).toFixed(1);
     rows.push(
-      { area: 'scale', figure: 'hub time per job, embedded default (SQLite, disk)', value: both(embeddedTimes), how: path },
-      { area: 'scale', figure: 'hub time per job, Redis + S3 (1 API node, 1 worker)', value: both(scaleTimes), how: path },
-      { area: 'scale', figure: 'queue + storage overhead per job p50 / p95', value: `${overhead(50)} / ${overhead(95)} ms`, how: 'the differences of the two rows above: what BullMQ, Redis and S3 add to a job' },
-      { area: 'scale', figure: 'of which: one S3 call p50 (s3rver on this machine)', value: `${breakdown.s3Call.toFixed(1)} ms`, how: `put, get and delete of the ${Math.round(photo.byteLength / 1024)} KB photo, ${PART_CALLS} times each, ${PART_GAP_MS} ms apart as on a job's path, where a job makes 3 (photo in, photo out, result in)` },
-      { area: 'scale', figure: 'of which: the S3 client\'s own part of a call p50', value: `${breakdown.s3Client.toFixed(1)} ms`, how: 'the same calls, same client settings, to a loopback server that answers at once: the rest of a call is s3rver\'s' },
-      { area: 'scale', figure: 'of which: one job through BullMQ p50', value: `${breakdown.queueTrip.toFixed(1)} ms`, how: `add to the completed event at a listener, a worker that does nothing, ${PART_CALLS} times, ${PART_GAP_MS} ms apart` },
+      {
+        area: 'scale',
+        figure: 'hub time per job, embedded default (SQLite, disk)',
+        value: both(embeddedTimes),
+        how: path,
+      },
+      {
+        area: 'scale',
+        figure: 'hub time per job, Redis + S3 (1 API node, 1 worker)',
+        value: both(scaleTimes),
+        how: path,
+      },
+      {
+        area: 'scale',
+        figure: 'queue + storage overhead per job p50 / p95',
+        value: `${overhead(50)} / ${overhead(95)} ms`,
+        how: 'the differences of the two rows above: what BullMQ, Redis and S3 add to a job',
+      },
+      {
+        area: 'scale',
+        figure: 'of which: one S3 call p50 (s3rver on this machine)',
+        value: `${breakdown.s3Call.toFixed(1)} ms`,
+        how: `put, get and delete of the ${Math.round(photo.byteLength / 1024)} KB photo, ${PART_CALLS} times each, ${PART_GAP_MS} ms apart as on a job's path, where a job makes 3 (photo in, photo out, result in)`,
+      },
+      {
+        area: 'scale',
+        figure: "of which: the S3 client's own part of a call p50",
+        value: `${breakdown.s3Client.toFixed(1)} ms`,
+        how: "the same calls, same client settings, to a loopback server that answers at once: the rest of a call is s3rver's",
+      },
+      {
+        area: 'scale',
+        figure: 'of which: one job through BullMQ p50',
+        value: `${breakdown.queueTrip.toFixed(1)} ms`,
+        how: `add to the completed event at a listener, a worker that does nothing, ${PART_CALLS} times, ${PART_GAP_MS} ms apart`,
+      },
     );
 
     // Throughput with a model that takes 1 s: each worker process takes one job at a time.
@@ -207,8 +277,10 @@ export default async function bench(): Promise<BenchRow[]> {
       const perMinute = await throughput(api, bodyOf('anime'), count * JOBS_PER_WORKER);
       if (count === 1) one = perMinute;
       rows.push({
-        area: 'scale', figure: `jobs per minute, ${count} worker process${count > 1 ? 'es' : ''}, model 1 s per job`, value: `${perMinute.toFixed(0)}`,
-        how: `${count * JOBS_PER_WORKER} jobs sent at once, first create to last COMPLETED; ${(perMinute / (one * count) * 100).toFixed(0)} % of ${count} x the 1-worker figure`,
+        area: 'scale',
+        figure: `jobs per minute, ${count} worker process${count > 1 ? 'es' : ''}, model 1 s per job`,
+        value: `${perMinute.toFixed(0)}`,
+        how: `${count * JOBS_PER_WORKER} jobs sent at once, first create to last COMPLETED; ${((perMinute / (one * count)) * 100).toFixed(0)} % of ${count} x the 1-worker figure`,
       });
     }
     // The local CPU engine: 1 worker process, then 2, on this machine's cores.
@@ -221,7 +293,9 @@ export default async function bench(): Promise<BenchRow[]> {
       const perMinute = await throughput(api, bodyOf('die-cut-sticker'), LOCAL_JOBS);
       if (count === 1) cpuOne = perMinute;
       rows.push({
-        area: 'scale', figure: `jobs per minute, local CPU engine (die-cut sticker), ${count} worker process${count > 1 ? 'es' : ''}`, value: `${perMinute.toFixed(0)}`,
+        area: 'scale',
+        figure: `jobs per minute, local CPU engine (die-cut sticker), ${count} worker process${count > 1 ? 'es' : ''}`,
+        value: `${perMinute.toFixed(0)}`,
         how: `${LOCAL_JOBS} jobs at once, 1024x768 JPEG, BOOTH_WORKERS=1 each${count === 2 ? `; ${(perMinute / cpuOne).toFixed(2)} x the 1-worker figure` : ''}`,
       });
       if (count === 1) workers.push(await start(['--role', 'worker'], scaleEnv));

@@ -8,7 +8,10 @@ import { runPipeline } from '../scripts/pipeline/run.ts';
 import { ROOT, readSettings } from '../scripts/pipeline/settings.ts';
 import type { BenchRow } from './row.ts';
 
-const COUNTS = (process.env.BENCH_SITE_BUILD_TENANTS || '10,200,1000').split(',').map(Number).filter((n) => n > 0);
+const COUNTS = (process.env.BENCH_SITE_BUILD_TENANTS || '10,200,1000')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
 
 const STYLES = [
   { id: 1, description: 'Die-cut sticker', thumbnail: '/thumbnails/sticker.jpg', beta: false },
@@ -37,9 +40,15 @@ export default async function siteBuildBench(): Promise<BenchRow[]> {
   for (const count of COUNTS) {
     const dir = join(ROOT, '.test-runs', 'bench', 'site-build');
     rmSync(dir, { recursive: true, force: true });
-    const settings = readSettings({ ...process.env, BOOTH_OUT_DIR: join(dir, 'dist'), BOOTH_SITE_DATA: join(dir, 'tenants.generated.json') });
+    const settings = readSettings({
+      ...process.env,
+      BOOTH_OUT_DIR: join(dir, 'dist'),
+      BOOTH_SITE_DATA: join(dir, 'tenants.generated.json'),
+    });
     const summary = await runPipeline(settings, { brandingItems: generatedTenants(count), fetch: stylesOnly });
-    const pages = readdirSync(summary.outDir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.html')).length;
+    const pages = readdirSync(summary.outDir, { recursive: true, encoding: 'utf8' }).filter((f) =>
+      f.endsWith('.html'),
+    ).length;
     rows.push({
       area: 'site-build',
       figure: `build, ${count} tenants (${pages} pages)`,

@@ -27,7 +27,14 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 function buildInto(server: RunningServer, outDir: string, siteData: string) {
   const build = spawnSync(process.execPath, [join(root, 'scripts', 'build.ts')], {
     cwd: root,
-    env: { ...process.env, BOOTH_AUTH_HOST: server.url, BOOTH_CONTENT_HOST: server.url, BOOTH_AI_HOST: server.url, BOOTH_OUT_DIR: outDir, BOOTH_SITE_DATA: siteData },
+    env: {
+      ...process.env,
+      BOOTH_AUTH_HOST: server.url,
+      BOOTH_CONTENT_HOST: server.url,
+      BOOTH_AI_HOST: server.url,
+      BOOTH_OUT_DIR: outDir,
+      BOOTH_SITE_DATA: siteData,
+    },
     encoding: 'utf8',
   });
   if (build.status !== 0) throw new Error(`the site build failed: ${build.stderr.trim().split('\n')[0]}`);
@@ -50,7 +57,9 @@ async function createJob(server: RunningServer): Promise<string> {
 export default async function benchSite(): Promise<BenchRow[]> {
   const given = process.env.BENCH_SITE_DIST;
   const dist = given ? join(root, given) : join(root, '.test-runs', 'bench-site', 'dist');
-  const siteData = given ? join(root, process.env.BOOTH_SITE_DATA || 'tenants.generated.json') : join(root, '.test-runs', 'bench-site', 'tenants.generated.json');
+  const siteData = given
+    ? join(root, process.env.BOOTH_SITE_DATA || 'tenants.generated.json')
+    : join(root, '.test-runs', 'bench-site', 'tenants.generated.json');
   const rows: BenchRow[] = [];
   let server: RunningServer | undefined;
   try {
@@ -61,7 +70,9 @@ export default async function benchSite(): Promise<BenchRow[]> {
     // tenant with the event kit on (consent, kiosk…), whose screens carry the most.
     const tenants = (JSON.parse(readFileSync(siteData, 'utf8')) as SiteData).tenants ?? [];
     const eventKit = tenants.find((t) => t.consentText || t.kioskIdleSeconds > 0)?.slug;
-    const measured = [...new Set([tenants[0]?.slug, eventKit])].filter((slug): slug is string => Boolean(slug) && existsSync(join(dist, slug!, 'index.html')));
+    const measured = [...new Set([tenants[0]?.slug, eventKit])].filter(
+      (slug): slug is string => Boolean(slug) && existsSync(join(dist, slug!, 'index.html')),
+    );
     for (const prefix of ['', ...measured]) {
       for (const screen of SCREENS) {
         const js = pageJs(dist, prefix ? `${prefix}/${screen.file}` : screen.file);

@@ -10,7 +10,6 @@ import { percentile } from './stats.ts';
 const JOBS = Number(process.env.BENCH_TURNAROUND_JOBS ?? 24);
 const CONCURRENCY = 2;
 
-
 export default async function bench(): Promise<BenchRow[]> {
   const photo = await sharp(join(import.meta.dirname, '..', 'tests', 'fixtures', 'astronaut.jpg'))
     .resize(3000, 2400, { fit: 'cover', position: 'north' })
@@ -19,7 +18,9 @@ export default async function bench(): Promise<BenchRow[]> {
   const image = `data:image/jpeg;base64,${photo.toString('base64')}`;
   // Two visitors, each its own client (by X-Forwarded-For, believed from 127.0.0.1 here), each
   // sending jobs one after another; the per-client limits are measured in bench/abuse.ts.
-  const server = await startServer({ env: { BOOTH_TRUSTED_PROXIES: '127.0.0.1', BOOTH_CLIENT_JOBS_PER_MINUTE: '100000' } });
+  const server = await startServer({
+    env: { BOOTH_TRUSTED_PROXIES: '127.0.0.1', BOOTH_CLIENT_JOBS_PER_MINUTE: '100000' },
+  });
   try {
     const styles = StylesResponseSchema.parse(await (await fetch(server.url + STYLES_PATH)).json());
     const style = styles.find((s) => /sticker/i.test(String(s.id))) ?? styles[0];
@@ -50,8 +51,18 @@ export default async function bench(): Promise<BenchRow[]> {
     const wall = (performance.now() - wallStart) / 1000;
     const how = `${JOBS} jobs, ${CONCURRENCY} visitors at a time, real server + local engine, 3000x2400 JPEG`;
     return [
-      { area: 'turnaround', figure: `create -> COMPLETED p50 (${style.id})`, value: `${(percentile(times, 50) / 1000).toFixed(2)} s`, how },
-      { area: 'turnaround', figure: `create -> COMPLETED p95 (${style.id})`, value: `${(percentile(times, 95) / 1000).toFixed(2)} s`, how },
+      {
+        area: 'turnaround',
+        figure: `create -> COMPLETED p50 (${style.id})`,
+        value: `${(percentile(times, 50) / 1000).toFixed(2)} s`,
+        how,
+      },
+      {
+        area: 'turnaround',
+        figure: `create -> COMPLETED p95 (${style.id})`,
+        value: `${(percentile(times, 95) / 1000).toFixed(2)} s`,
+        how,
+      },
       { area: 'turnaround', figure: `jobs per minute (${style.id})`, value: `${((JOBS / wall) * 60).toFixed(0)}`, how },
     ];
   } finally {

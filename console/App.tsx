@@ -22,18 +22,27 @@ async function signOut() {
 function Screen({ account }: { account: Account }) {
   const route = useStore($route);
   switch (route.name) {
-    case 'tenants': return <Tenants account={account} />;
-    case 'new-tenant': return <NewTenant account={account} />;
-    case 'tenant': return <TenantEditor key={route.slug} slug={route.slug} account={account} />;
-    case 'event': return <EventView key={route.slug} slug={route.slug} />;
-    case 'accounts': return <Accounts account={account} />;
-    case 'publish': return <Publish account={account} />;
-    default: return (
-      <>
-        <Heading>Not found</Heading>
-        <p>The console has no such page. <a href="#/">Go to the tenants</a>.</p>
-      </>
-    );
+    case 'tenants':
+      return <Tenants account={account} />;
+    case 'new-tenant':
+      return <NewTenant account={account} />;
+    case 'tenant':
+      return <TenantEditor key={route.slug} slug={route.slug} account={account} />;
+    case 'event':
+      return <EventView key={route.slug} slug={route.slug} />;
+    case 'accounts':
+      return <Accounts account={account} />;
+    case 'publish':
+      return <Publish account={account} />;
+    default:
+      return (
+        <>
+          <Heading>Not found</Heading>
+          <p>
+            The console has no such page. <a href="#/">Go to the tenants</a>.
+          </p>
+        </>
+      );
   }
 }
 
@@ -49,26 +58,60 @@ export function App() {
   return (
     <>
       {/* biome-ignore lint/a11y/useValidAnchor: a skip link is an in-page link; the click also moves the focus. */}
-      <a className="skip" href="#main" onClick={(e) => { e.preventDefault(); document.getElementById('main')?.focus(); }}>Skip to the content</a>
+      <a
+        className="skip"
+        href="#main"
+        onClick={(e) => {
+          e.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+      >
+        Skip to the content
+      </a>
       <header>
         <p className="brand">Booth console</p>
         {account ? (
           <nav aria-label="Console">
             <ul>
-              <li><a href="#/" aria-current={route.name === 'tenants' ? 'page' : undefined}>Tenants</a></li>
-              {account.role === 'operator' ? <li><a href="#/accounts" aria-current={route.name === 'accounts' ? 'page' : undefined}>Accounts</a></li> : null}
-              <li><a href="#/publish" aria-current={route.name === 'publish' ? 'page' : undefined}>Publish</a></li>
+              <li>
+                <a href="#/" aria-current={route.name === 'tenants' ? 'page' : undefined}>
+                  Tenants
+                </a>
+              </li>
+              {account.role === 'operator' ? (
+                <li>
+                  <a href="#/accounts" aria-current={route.name === 'accounts' ? 'page' : undefined}>
+                    Accounts
+                  </a>
+                </li>
+              ) : null}
+              <li>
+                <a href="#/publish" aria-current={route.name === 'publish' ? 'page' : undefined}>
+                  Publish
+                </a>
+              </li>
             </ul>
             <p className="who">
-              Signed in as <strong>{account.username}</strong> ({account.role === 'operator' ? 'operator' : `tenant ${account.tenant}`}){' '}
-              <button type="button" onClick={() => void signOut()}>Sign out</button>
+              Signed in as <strong>{account.username}</strong> (
+              {account.role === 'operator' ? 'operator' : `tenant ${account.tenant}`}){' '}
+              <button type="button" onClick={() => void signOut()}>
+                Sign out
+              </button>
             </p>
           </nav>
         ) : null}
       </header>
-      <div className="status" role="status" aria-live="polite">{status}</div>
+      <div className="status" role="status" aria-live="polite">
+        {status}
+      </div>
       <main id="main" tabIndex={-1}>
-        {account === undefined ? <p>Loading the console…</p> : account === null ? <SignIn /> : <Screen account={account} />}
+        {account === undefined ? (
+          <p>Loading the console…</p>
+        ) : account === null ? (
+          <SignIn />
+        ) : (
+          <Screen account={account} />
+        )}
       </main>
     </>
   );

@@ -9,7 +9,14 @@ export type FieldErrors = Record<string, string[]>;
 
 export type Answer<T> =
   | { ok: true; status: number; data: T }
-  | { ok: false; status: number; error: string; fields: FieldErrors; body: Record<string, unknown>; retryAfter: number | null };
+  | {
+      ok: false;
+      status: number;
+      error: string;
+      fields: FieldErrors;
+      body: Record<string, unknown>;
+      retryAfter: number | null;
+    };
 
 const NETWORK = 'The booth did not answer. Check that it is running and try again.';
 
@@ -86,6 +93,12 @@ export function uploadLimits(): Promise<UploadLimits | null> {
   return limits;
 }
 
-export type { EventFigures, EventResult as Result, JobCounts as Counts, PublishRun as Run, PublishState } from '../contract/console-api.ts';
+export type {
+  EventFigures,
+  EventResult as Result,
+  JobCounts as Counts,
+  PublishRun as Run,
+  PublishState,
+} from '../contract/console-api.ts';
 
 export const bundleUrl = (slug: string) => `${API}/tenants/${encodeURIComponent(slug)}/bundle.tar.gz`;

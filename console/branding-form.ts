@@ -31,15 +31,29 @@ export interface BrandingForm {
 }
 
 export const TEXT_KEYS = [
-  'client', 'viewFinderTitle', 'viewFinderDesc', 'backgroundColor', 'textColor', 'accentColor',
-  'logoUrl', 'backgroundImageUrl', 'video', 'frameUrl', 'sceneUrl', 'consentText', 'privacyUrl',
+  'client',
+  'viewFinderTitle',
+  'viewFinderDesc',
+  'backgroundColor',
+  'textColor',
+  'accentColor',
+  'logoUrl',
+  'backgroundImageUrl',
+  'video',
+  'frameUrl',
+  'sceneUrl',
+  'consentText',
+  'privacyUrl',
 ] as const;
 
 const text = (v: unknown) => (typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v));
 
 export function toForm(item: Record<string, unknown> | null): BrandingForm {
   const b = item ?? {};
-  const form = Object.fromEntries(TEXT_KEYS.map((k) => [k, text(b[k])])) as Pick<BrandingForm, (typeof TEXT_KEYS)[number]>;
+  const form = Object.fromEntries(TEXT_KEYS.map((k) => [k, text(b[k])])) as Pick<
+    BrandingForm,
+    (typeof TEXT_KEYS)[number]
+  >;
   return {
     ...form,
     countdownSeconds: text(b.countdownSeconds ?? 0),
@@ -100,4 +114,5 @@ export function check(form: BrandingForm, slug: string): Checked {
 }
 
 /** Where the console can show a tenant image: a bucket name is a file under /media/tenants/. */
-export const imageAddress = (value: string) => (value === '' ? '' : isDirectUrl(value) ? value : `/media/tenants/${value.replace(/^\/+/, '')}`);
+export const imageAddress = (value: string) =>
+  value === '' ? '' : isDirectUrl(value) ? value : `/media/tenants/${value.replace(/^\/+/, '')}`;

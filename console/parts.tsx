@@ -24,20 +24,32 @@ export interface FieldProps {
 
 /** A label, the control, a hint, and the field's problems, all tied to the control. */
 export function Field({ id, label, hint, problems = [], warnings = [], children }: FieldProps) {
-  const ids = [hint ? `${id}-hint` : '', problems.length ? `${id}-problems` : '', warnings.length ? `${id}-warnings` : ''].filter(Boolean);
+  const ids = [
+    hint ? `${id}-hint` : '',
+    problems.length ? `${id}-problems` : '',
+    warnings.length ? `${id}-warnings` : '',
+  ].filter(Boolean);
   return (
     <div className={problems.length ? 'field invalid' : 'field'}>
       <label htmlFor={id}>{label}</label>
-      {hint ? <p className="hint" id={`${id}-hint`}>{hint}</p> : null}
+      {hint ? (
+        <p className="hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
       {children(ids.length ? ids.join(' ') : undefined, problems.length > 0)}
       {problems.length ? (
         <ul className="problems" id={`${id}-problems`}>
-          {problems.map((p) => <li key={p}>{p}</li>)}
+          {problems.map((p) => (
+            <li key={p}>{p}</li>
+          ))}
         </ul>
       ) : null}
       {warnings.length ? (
         <ul className="warnings" id={`${id}-warnings`}>
-          {warnings.map((p) => <li key={p}>{p}</li>)}
+          {warnings.map((p) => (
+            <li key={p}>{p}</li>
+          ))}
         </ul>
       ) : null}
     </div>
@@ -80,7 +92,13 @@ export function ErrorSummary({ title, items, attempt }: { title: string; items: 
 }
 
 /** A destructive button that asks once more in the page; the question takes the focus. */
-export function ConfirmButton({ label, question, confirmLabel, onConfirm, disabled }: {
+export function ConfirmButton({
+  label,
+  question,
+  confirmLabel,
+  onConfirm,
+  disabled,
+}: {
   label: string;
   question: string;
   confirmLabel: string;
@@ -94,19 +112,40 @@ export function ConfirmButton({ label, question, confirmLabel, onConfirm, disabl
     if (asking) ref.current?.focus();
   }, [asking]);
   if (!asking) {
-    return <button type="button" className="danger" disabled={disabled} onClick={() => setAsking(true)}>{label}</button>;
+    return (
+      <button type="button" className="danger" disabled={disabled} onClick={() => setAsking(true)}>
+        {label}
+      </button>
+    );
   }
   return (
     // biome-ignore lint/a11y/useSemanticElements: a question with two buttons inside a form, not a set of fields.
     <div className="confirm" role="group" aria-labelledby={id}>
-      <p id={id} ref={ref} tabIndex={-1}>{question}</p>
-      <button type="button" className="danger" onClick={async () => { setAsking(false); await onConfirm(); }}>{confirmLabel}</button>{' '}
-      <button type="button" onClick={() => setAsking(false)}>Cancel</button>
+      <p id={id} ref={ref} tabIndex={-1}>
+        {question}
+      </p>
+      <button
+        type="button"
+        className="danger"
+        onClick={async () => {
+          setAsking(false);
+          await onConfirm();
+        }}
+      >
+        {confirmLabel}
+      </button>{' '}
+      <button type="button" onClick={() => setAsking(false)}>
+        Cancel
+      </button>
     </div>
   );
 }
 
 /** A line for an answer the console could not use, shown where the data would be. */
 export function Problem({ children }: { children: ReactNode }) {
-  return children ? <p className="problem" role="alert">{children}</p> : null;
+  return children ? (
+    <p className="problem" role="alert">
+      {children}
+    </p>
+  ) : null;
 }

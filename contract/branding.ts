@@ -17,7 +17,12 @@ import { quoted } from './quoted.ts';
 import { fieldLabel } from './branding-labels.ts';
 import { tenantStylesProblem } from './tenant-styles.ts';
 import {
-  CONSENT_TEXT_LIMIT, COUNTDOWN_CHOICES, EVENT_KIT_OFF, KIOSK_IDLE_MAX_SECONDS, KIOSK_IDLE_MIN_SECONDS, type EventKit,
+  CONSENT_TEXT_LIMIT,
+  COUNTDOWN_CHOICES,
+  EVENT_KIT_OFF,
+  KIOSK_IDLE_MAX_SECONDS,
+  KIOSK_IDLE_MIN_SECONDS,
+  type EventKit,
 } from './event-kit.ts';
 
 /** "A built-in default branding is used when the slug is not found. Its slug is the default tenant slug." */
@@ -68,7 +73,8 @@ export function normalizeColor(value: string): string | null {
 // Image names stay inside the bucket's app folder: no scheme, no '..', nothing the proxy's
 // plain source reads specially ('@' starts its extension part, '?' and '#' end the path).
 const IMAGE_NAME = /^[A-Za-z0-9_~-][A-Za-z0-9._~-]*(\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)*$/;
-const HTTP_URL = /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?(\/[A-Za-z0-9._~!$&'()*+,;=:%/-]*)?(\?[A-Za-z0-9._~!$&'()*+,;=:%/?-]*)?$/;
+const HTTP_URL =
+  /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?(\/[A-Za-z0-9._~!$&'()*+,;=:%/-]*)?(\?[A-Za-z0-9._~!$&'()*+,;=:%/?-]*)?$/;
 const ROOT_PATH = /^\/(?!\/)[A-Za-z0-9._~!$&'()*+,;=:%/-]*$/;
 const hasDotSegment = (path: string) => path.split(/[/?]/).some((s) => s === '..' || s === '.');
 
@@ -82,7 +88,9 @@ export function imageProblem(value: string): string | null {
   if (/^http:/i.test(value)) return INSECURE;
   if (/^https:/i.test(value)) return HTTP_URL.test(value) && !value.includes('@') ? null : 'is not a plain https URL';
   if (/^[a-z][a-z0-9+.-]*:/i.test(value)) return 'uses a URL scheme other than https';
-  return IMAGE_NAME.test(value) && !hasDotSegment(value) ? null : 'is not an image name inside the bucket (letters, digits, . _ ~ - and /)';
+  return IMAGE_NAME.test(value) && !hasDotSegment(value)
+    ? null
+    : 'is not an image name inside the bucket (letters, digits, . _ ~ - and /)';
 }
 
 /** Why a video value cannot be used, or null. Accepts an https URL or a path on the site's origin. */
@@ -97,7 +105,8 @@ export function videoProblem(value: string): string | null {
 // Control characters would end up invisible in the page or break a line layout; \n separates
 // the description's paragraphs and stays.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes.
-const cleanText = (value: string) => value.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, '').trim();
+const CONTROL_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f]/g;
+const cleanText = (value: string) => value.replace(/\r\n?/g, '\n').replace(CONTROL_BUT_NEWLINE, '').trim();
 
 /** How a tenant is named in a report: its client name, and its slug. */
 export function tenantLabel(item: { client?: unknown; slug?: unknown }): string {
@@ -139,7 +148,9 @@ export function resolveBranding(
     return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
   };
   const replace = (field: keyof TenantBranding, value: unknown, why: string) => {
-    problems.push(`${label}: ${fieldLabel(field)} ${quoted(String(value))} ${why}; the default ${quoted(String(fallback[field] ?? ''))} is used.`);
+    problems.push(
+      `${label}: ${fieldLabel(field)} ${quoted(String(value))} ${why}; the default ${quoted(String(fallback[field] ?? ''))} is used.`,
+    );
     fields.push({ field, message: `${fieldLabel(field)} ${why}.`, kind: 'refused' });
   };
 
@@ -150,7 +161,11 @@ export function resolveBranding(
     branding[field] = text.slice(0, TEXT_LIMITS[field]);
     if (text.length > TEXT_LIMITS[field]) {
       problems.push(`${label}: ${fieldLabel(field)} is longer than ${TEXT_LIMITS[field]} characters and was cut.`);
-      fields.push({ field, message: `${fieldLabel(field)} is longer than ${TEXT_LIMITS[field]} characters and was cut.`, kind: 'warning' });
+      fields.push({
+        field,
+        message: `${fieldLabel(field)} is longer than ${TEXT_LIMITS[field]} characters and was cut.`,
+        kind: 'warning',
+      });
     }
   }
   // A tenant without a client name is still someone: its slug is the next best display name.
@@ -192,7 +207,11 @@ export function resolveBranding(
   const warning = contrastWarning(branding);
   if (warning) {
     problems.push(warning);
-    fields.push({ field: 'textColor', message: warning.slice(warning.indexOf('warning: ') + 'warning: '.length), kind: 'warning' });
+    fields.push({
+      field: 'textColor',
+      message: warning.slice(warning.indexOf('warning: ') + 'warning: '.length),
+      kind: 'warning',
+    });
   }
   return { branding, problems, fields };
 }
@@ -223,9 +242,16 @@ function resolveEventKit(item: BrandingItem, branding: TenantBranding, refuse: R
 
   const idle = raw.kioskIdleSeconds;
   if (idle !== undefined && idle !== null) {
-    const fits = Number.isInteger(idle) && (idle === 0 || ((idle as number) >= KIOSK_IDLE_MIN_SECONDS && (idle as number) <= KIOSK_IDLE_MAX_SECONDS));
+    const fits =
+      Number.isInteger(idle) &&
+      (idle === 0 || ((idle as number) >= KIOSK_IDLE_MIN_SECONDS && (idle as number) <= KIOSK_IDLE_MAX_SECONDS));
     if (fits) branding.kioskIdleSeconds = idle as number;
-    else refuse('kioskIdleSeconds', idle, `is not 0 (off) or a whole number of seconds from ${KIOSK_IDLE_MIN_SECONDS} to ${KIOSK_IDLE_MAX_SECONDS}`);
+    else
+      refuse(
+        'kioskIdleSeconds',
+        idle,
+        `is not 0 (off) or a whole number of seconds from ${KIOSK_IDLE_MIN_SECONDS} to ${KIOSK_IDLE_MAX_SECONDS}`,
+      );
   }
 
   const text = (field: 'frameUrl' | 'sceneUrl' | 'consentText' | 'privacyUrl') => {

@@ -113,5 +113,13 @@ export const KIOSK_TEXT = {
 
 /** Every event-kit text, as tests and docs name them. */
 // Pure: a page that does not use it does not carry it.
-export const EVENT_TEXT: typeof CAMERA_EVENT_TEXT & typeof CONSENT_TEXT & typeof RESULTS_EVENT_TEXT & typeof KIOSK_TEXT =
-  /* @__PURE__ */ Object.assign({}, CAMERA_EVENT_TEXT, CONSENT_TEXT, RESULTS_EVENT_TEXT, KIOSK_TEXT);
+export const EVENT_TEXT: typeof CAMERA_EVENT_TEXT &
+  typeof CONSENT_TEXT &
+  typeof RESULTS_EVENT_TEXT &
+  typeof KIOSK_TEXT = /* @__PURE__ */ Object.assign(
+  {},
+  CAMERA_EVENT_TEXT,
+  CONSENT_TEXT,
+  RESULTS_EVENT_TEXT,
+  KIOSK_TEXT,
+);

@@ -34,7 +34,10 @@ export const CreateJobResponseSchema = z.looseObject({ id: JobIdSchema });
 
 /** A field an AI host may leave out or send as null: read as `fallback`. */
 const orEmpty = <T, F>(schema: z.ZodMiniType<T>, fallback: F) =>
-  z.pipe(z.nullish(schema), z.transform((v: T | null | undefined) => v ?? fallback));
+  z.pipe(
+    z.nullish(schema),
+    z.transform((v: T | null | undefined) => v ?? fallback),
+  );
 
 export const JobSchema = z.looseObject({
   id: z.optional(JobIdSchema),

@@ -42,7 +42,13 @@ export function proxyPath(settings: ImageProxySettings, image: string, size: Siz
   return `/rs:${mode}:${w}:${h}/g:${SMART_GRAVITY}/plain/${imageSource(settings, image)}`;
 }
 
-export function proxyImageUrl(settings: ImageProxySettings, image: string, size: Size, mode: ResizeMode = 'fill', signature = settings.signature): string {
+export function proxyImageUrl(
+  settings: ImageProxySettings,
+  image: string,
+  size: Size,
+  mode: ResizeMode = 'fill',
+  signature = settings.signature,
+): string {
   return `${trimEnd(settings.host)}/${trimBoth(signature)}${proxyPath(settings, image, size, mode)}`;
 }
 

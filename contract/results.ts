@@ -27,7 +27,10 @@ export function parseResultsPath(pathname: string): ResultsAddress | null {
 export const jobIdFromPath = (pathname: string) => parseResultsPath(pathname)?.jobId ?? null;
 
 /** Display copies are used only when there is one per image; otherwise none at all. */
-export function previewsFor(images: readonly string[], previews: readonly string[] | null | undefined): readonly string[] | null {
+export function previewsFor(
+  images: readonly string[],
+  previews: readonly string[] | null | undefined,
+): readonly string[] | null {
   return previews && previews.length > 0 && previews.length === images.length ? previews : null;
 }
 

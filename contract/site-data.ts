@@ -68,9 +68,18 @@ export const SERVER_PATHS = ['jwt', 'datasets', 'transformations', 'media', 'hea
 export const CONSOLE_PATH = 'admin';
 /** Top-level paths of the built site: its screens, its assets and the host's well-known files. */
 export const SITE_PATHS = [
-  'camera', 'styles', 'results', '404', '_astro', 'assets', 'favicon.ico', 'robots.txt',
+  'camera',
+  'styles',
+  'results',
+  '404',
+  '_astro',
+  'assets',
+  'favicon.ico',
+  'robots.txt',
   // The default tenant's web app (contract/web-app.ts).
-  'manifest.webmanifest', 'sw.js', 'icons',
+  'manifest.webmanifest',
+  'sw.js',
+  'icons',
 ] as const;
 
 /**

@@ -12,14 +12,18 @@ export function tenantStylesProblem(value: unknown): string | null {
   if (!Array.isArray(value)) return 'is not a list of style ids';
   if (value.length > MAX_TENANT_STYLES) return `lists more than ${MAX_TENANT_STYLES} styles`;
   for (const id of value) {
-    if (typeof id !== 'string' || !STYLE_ID.test(id)) return 'holds something that is not a style id (letters, digits, . _ -)';
+    if (typeof id !== 'string' || !STYLE_ID.test(id))
+      return 'holds something that is not a style id (letters, digits, . _ -)';
   }
   if (new Set(value).size !== value.length) return 'names a style twice';
   return null;
 }
 
 /** The styles the tenant offers, in its order; those the hub no longer offers are left out. */
-export function offeredStyles<S extends Pick<Style, 'id'>>(all: readonly S[], chosen: readonly string[] | undefined): S[] {
+export function offeredStyles<S extends Pick<Style, 'id'>>(
+  all: readonly S[],
+  chosen: readonly string[] | undefined,
+): S[] {
   if (!chosen || chosen.length === 0) return [...all];
   const byId = new Map(all.map((style) => [String(style.id), style]));
   return chosen.flatMap((id) => byId.get(id) ?? []);

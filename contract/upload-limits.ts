@@ -42,24 +42,36 @@ const TYPE_WORDS: Record<UploadKind, string> = {
   video: 'an MP4 or WebM video',
 };
 
-export const bytesOf = (kind: UploadKind, limits: Pick<UploadLimits, 'imageBytes' | 'videoBytes'>) => (kind === 'video' ? limits.videoBytes : limits.imageBytes);
+export const bytesOf = (kind: UploadKind, limits: Pick<UploadLimits, 'imageBytes' | 'videoBytes'>) =>
+  kind === 'video' ? limits.videoBytes : limits.imageBytes;
 
 /** A size as a person reads it: 10 MB, 512 KB. */
-export const sizeWords = (bytes: number) => (bytes >= MB ? `${+(bytes / MB).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
+export const sizeWords = (bytes: number) =>
+  bytes >= MB ? `${+(bytes / MB).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 /** What a person is told before choosing the file. */
 export function uploadHint(kind: UploadKind, limits: Pick<UploadLimits, 'imageBytes' | 'videoBytes'>): string {
-  const extra = kind === 'frame' ? `, ${FRAME_MIN_SIDE} to ${FRAME_MAX_SIDE} px on each side, opaque around a transparent middle` : '';
+  const extra =
+    kind === 'frame'
+      ? `, ${FRAME_MIN_SIDE} to ${FRAME_MAX_SIDE} px on each side, opaque around a transparent middle`
+      : '';
   return `${TYPE_WORDS[kind].charAt(0).toUpperCase()}${TYPE_WORDS[kind].slice(1)}${extra}; at most ${sizeWords(bytesOf(kind, limits))}.`;
 }
 
 /** Why a chosen file cannot be sent, from what the browser knows of it (its size and type), or null. */
-export function uploadProblem(kind: UploadKind, file: { size: number; type: string }, limits: Pick<UploadLimits, 'imageBytes' | 'videoBytes'>): string | null {
+export function uploadProblem(
+  kind: UploadKind,
+  file: { size: number; type: string },
+  limits: Pick<UploadLimits, 'imageBytes' | 'videoBytes'>,
+): string | null {
   if (file.size === 0) return 'The file is empty; choose another.';
   const max = bytesOf(kind, limits);
-  if (file.size > max) return `The file is ${sizeWords(file.size)}; the limit is ${sizeWords(max)}. Choose a smaller one.`;
-  if (file.type === 'image/svg+xml') return `SVG images are not accepted (they can carry script); choose ${TYPE_WORDS[kind]}.`;
+  if (file.size > max)
+    return `The file is ${sizeWords(file.size)}; the limit is ${sizeWords(max)}. Choose a smaller one.`;
+  if (file.type === 'image/svg+xml')
+    return `SVG images are not accepted (they can carry script); choose ${TYPE_WORDS[kind]}.`;
   // A browser that cannot tell the type sends '': the server reads the bytes.
-  if (file.type !== '' && !UPLOAD_TYPES[kind].includes(file.type)) return `That file is not ${TYPE_WORDS[kind]}; choose one.`;
+  if (file.type !== '' && !UPLOAD_TYPES[kind].includes(file.type))
+    return `That file is not ${TYPE_WORDS[kind]}; choose one.`;
   return null;
 }

@@ -18,14 +18,25 @@ try {
   settings = readSettings();
   const slugs = process.argv.slice(2).filter((a) => a !== '--');
   const progress = (step: string) => console.log(`step: ${step}`);
-  const summary = slugs.length ? await publishTenants(settings, slugs, { progress }) : await runPipeline(settings, { progress });
+  const summary = slugs.length
+    ? await publishTenants(settings, slugs, { progress })
+    : await runPipeline(settings, { progress });
   const { siteData } = summary;
   const published = 'published' in summary ? summary.published : 'all';
   const partial = Array.isArray(published) ? published : null;
   const lines = [
-    partial ? `Published ${partial.join(', ')} in ${relative(ROOT, summary.outDir) || '.'}/ (${((summary.fetchMs + summary.siteMs) / 1000).toFixed(1)} s); the other tenants' pages were left as they were.` : `Built the booth site in ${relative(ROOT, summary.outDir) || '.'}/ (${((summary.fetchMs + summary.siteMs) / 1000).toFixed(1)} s).`,
+    partial
+      ? `Published ${partial.join(', ')} in ${relative(ROOT, summary.outDir) || '.'}/ (${((summary.fetchMs + summary.siteMs) / 1000).toFixed(1)} s); the other tenants' pages were left as they were.`
+      : `Built the booth site in ${relative(ROOT, summary.outDir) || '.'}/ (${((summary.fetchMs + summary.siteMs) / 1000).toFixed(1)} s).`,
     `  default tenant: ${siteData.defaultTenant.client} at /`,
-    `  tenants: ${siteData.tenants.length}${siteData.tenants.length ? ` (${siteData.tenants.slice(0, 10).map((t) => `/${t.slug}/`).join(' ')}${siteData.tenants.length > 10 ? ' …' : ''})` : ''}`,
+    `  tenants: ${siteData.tenants.length}${
+      siteData.tenants.length
+        ? ` (${siteData.tenants
+            .slice(0, 10)
+            .map((t) => `/${t.slug}/`)
+            .join(' ')}${siteData.tenants.length > 10 ? ' …' : ''})`
+        : ''
+    }`,
     `  styles baked in: ${siteData.styles.length}`,
     `  site data: ${relative(ROOT, summary.siteDataFile)}`,
     `  problems: ${siteData.problems.length}`,
@@ -39,7 +50,12 @@ try {
     console.error(error.message);
   } else {
     const secrets = [settings?.password];
-    const message = error instanceof BuildError ? error.message : `Unexpected failure: ${error instanceof Error ? error.message : String(error)}`;
-    console.error(`The site build failed. ${redact(message, secrets)}\nThe previous site and tenants.generated.json were left as they were.`);
+    const message =
+      error instanceof BuildError
+        ? error.message
+        : `Unexpected failure: ${error instanceof Error ? error.message : String(error)}`;
+    console.error(
+      `The site build failed. ${redact(message, secrets)}\nThe previous site and tenants.generated.json were left as they were.`,
+    );
   }
 }

@@ -23,17 +23,28 @@ try {
   const site = await readSiteData(siteDataFile);
   const asked = process.argv.slice(2).filter((a) => a !== '--');
   const slugs = asked.length ? asked : site.tenants.map((t) => t.slug);
-  if (slugs.length === 0) throw new BuildError(`The last build has no tenants besides the default one; name it to bundle it: npm run bundle -- ${site.defaultTenant.slug}`);
+  if (slugs.length === 0)
+    throw new BuildError(
+      `The last build has no tenants besides the default one; name it to bundle it: npm run bundle -- ${site.defaultTenant.slug}`,
+    );
   const unknown = slugs.filter((s) => !bundleSlugs(site).includes(s));
-  if (unknown.length) throw new BuildError(`No tenant has the slug ${unknown.map((s) => `"${s}"`).join(', ')} in the last build. Bundles can be made for: ${bundleSlugs(site).join(', ')}.`);
+  if (unknown.length)
+    throw new BuildError(
+      `No tenant has the slug ${unknown.map((s) => `"${s}"`).join(', ')} in the last build. Bundles can be made for: ${bundleSlugs(site).join(', ')}.`,
+    );
   for (const slug of slugs) {
     const started = performance.now();
     const archive = await makeBundle({ site, siteDataFile, contentHost, slug, bundleDir, lastSiteDir });
-    console.log(`${relative(ROOT, archive)} (${((performance.now() - started) / 1000).toFixed(1)} s): serve its contents from the root of a static host.`);
+    console.log(
+      `${relative(ROOT, archive)} (${((performance.now() - started) / 1000).toFixed(1)} s): serve its contents from the root of a static host.`,
+    );
     for (const warning of bundleWarnings(site, slug)) console.log(`  note: ${warning}`);
   }
 } catch (error) {
-  const message = error instanceof BuildError || error instanceof SettingsError ? error.message : `Unexpected failure: ${error instanceof Error ? error.message : String(error)}`;
+  const message =
+    error instanceof BuildError || error instanceof SettingsError
+      ? error.message
+      : `Unexpected failure: ${error instanceof Error ? error.message : String(error)}`;
   console.error(`The bundle failed. ${message}`);
   process.exitCode = 1;
 }

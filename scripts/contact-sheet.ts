@@ -22,15 +22,24 @@ const MAX_BYTES = 300 * 1024;
 async function checkerboard(width: number, height: number): Promise<Buffer> {
   const data = Buffer.alloc(width * height * 3);
   for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) data.fill(((x >> 3) + (y >> 3)) % 2 ? 200 : 150, (y * width + x) * 3, (y * width + x) * 3 + 3);
+    for (let x = 0; x < width; x++)
+      data.fill(((x >> 3) + (y >> 3)) % 2 ? 200 : 150, (y * width + x) * 3, (y * width + x) * 3 + 3);
   }
-  return sharp(data, { raw: { width, height, channels: 3 } }).png().toBuffer();
+  return sharp(data, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 
 /** The image fitted into a CELL square over a checkerboard. */
 async function fitted(image: Uint8Array): Promise<Buffer> {
-  const picture = await sharp(image).resize(CELL, CELL, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } }).png().toBuffer();
-  return sharp(await checkerboard(CELL, CELL)).composite([{ input: picture }]).png().toBuffer();
+  const picture = await sharp(image)
+    .resize(CELL, CELL, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
+    .png()
+    .toBuffer();
+  return sharp(await checkerboard(CELL, CELL))
+    .composite([{ input: picture }])
+    .png()
+    .toBuffer();
 }
 
 /** A CELL square of the result at full size, at the side of the head (where edges show). */
@@ -43,15 +52,23 @@ async function closeUp(engine: LocalEngine, result: Uint8Array): Promise<Buffer>
   const centreY = face ? face.top * toResult : height / 4;
   const left = Math.round(Math.min(Math.max(0, centreX - CELL / 2), Math.max(0, width - CELL)));
   const top = Math.round(Math.min(Math.max(0, centreY - CELL / 2), Math.max(0, height - CELL)));
-  const crop = await sharp(result).extract({ left, top, width: Math.min(CELL, width), height: Math.min(CELL, height) }).png().toBuffer();
-  return sharp(await checkerboard(CELL, CELL)).composite([{ input: crop, left: 0, top: 0 }]).png().toBuffer();
+  const crop = await sharp(result)
+    .extract({ left, top, width: Math.min(CELL, width), height: Math.min(CELL, height) })
+    .png()
+    .toBuffer();
+  return sharp(await checkerboard(CELL, CELL))
+    .composite([{ input: crop, left: 0, top: 0 }])
+    .png()
+    .toBuffer();
 }
 
 /** A palette PNG under MAX_BYTES: fewer colours for the grainy styles (halftone, pencil). */
 async function smallPng(data: Buffer, width: number, height: number, channels: 3 | 4): Promise<Buffer> {
   let png = Buffer.alloc(0);
   for (const colours of [48, 24, 12]) {
-    png = await sharp(data, { raw: { width, height, channels } }).png({ palette: true, colours, dither: 0, effort: 8, compressionLevel: 9 }).toBuffer();
+    png = await sharp(data, { raw: { width, height, channels } })
+      .png({ palette: true, colours, dither: 0, effort: 8, compressionLevel: 9 })
+      .toBuffer();
     if (png.byteLength <= MAX_BYTES) break;
   }
   return png;
@@ -75,7 +92,12 @@ try {
       );
     }
     const canvas = await sharp({
-      create: { width: GAP * 4 + CELL * 3, height: GAP + photos.length * (CELL + GAP), channels: 3, background: '#ffffff' },
+      create: {
+        width: GAP * 4 + CELL * 3,
+        height: GAP + photos.length * (CELL + GAP),
+        channels: 3,
+        background: '#ffffff',
+      },
     })
       .composite(cells)
       .raw()

@@ -35,9 +35,20 @@ async function write(image: Uint8Array, path: string): Promise<void> {
  * The picture of a generative style: its provider's, cut out locally for a sticker style. The
  * style was offered, so its provider is set up.
  */
-async function generated(style: StyleDefinition, provider: Provider, photo: Buffer, engine: LocalEngine, timeoutMs: number): Promise<Uint8Array> {
+async function generated(
+  style: StyleDefinition,
+  provider: Provider,
+  photo: Buffer,
+  engine: LocalEngine,
+  timeoutMs: number,
+): Promise<Uint8Array> {
   const picture = await provider.generate({
-    photo, photoType: 'image/jpeg', prompt: style.prompt, options: style.options, seed: 1, signal: AbortSignal.timeout(timeoutMs),
+    photo,
+    photoType: 'image/jpeg',
+    prompt: style.prompt,
+    options: style.options,
+    seed: 1,
+    signal: AbortSignal.timeout(timeoutMs),
   });
   if (!style.sticker) return picture.data;
   return (await engine.restyle({ photo: picture.data, styleId: 'die-cut-sticker' })).images[0]!.data;
@@ -52,13 +63,17 @@ try {
     const providers = byName(configuredProviders(settings.providers));
     const { styles } = loadStyles(settings.stylesFile, providers, PROVIDER_SETTING);
     const style = styles.find((s) => s.id === values.style);
-    if (!style) throw new Error(`No style "${values.style}" is offered (styles: ${styles.map((s) => s.id).join(', ')}).`);
-    const image = style.engine === 'local'
-      ? (await engine.restyle({ photo, styleId: style.id })).images[0]!.data
-      : await generated(style, providers.get(style.engine)!, photo, engine, settings.jobTimeoutMs);
-    const path = style.thumbnail ?? join(resolve(dirname(settings.stylesFile ?? '.')), 'thumbnails', `${style.id}.webp`);
+    if (!style)
+      throw new Error(`No style "${values.style}" is offered (styles: ${styles.map((s) => s.id).join(', ')}).`);
+    const image =
+      style.engine === 'local'
+        ? (await engine.restyle({ photo, styleId: style.id })).images[0]!.data
+        : await generated(style, providers.get(style.engine)!, photo, engine, settings.jobTimeoutMs);
+    const path =
+      style.thumbnail ?? join(resolve(dirname(settings.stylesFile ?? '.')), 'thumbnails', `${style.id}.webp`);
     await write(image, path);
-    if (!style.thumbnail) console.log(`Add "thumbnail": "thumbnails/${style.id}.webp" to the style in ${settings.stylesFile} to show it.`);
+    if (!style.thumbnail)
+      console.log(`Add "thumbnail": "thumbnails/${style.id}.webp" to the style in ${settings.stylesFile} to show it.`);
   } else {
     for (const style of LOCAL_STYLES) {
       const { images } = await engine.restyle({ photo, styleId: style.id });

@@ -53,7 +53,9 @@ function run(script: string, env: Record<string, string>, onLine?: (line: string
 }
 
 const exited = (child: ChildProcess) =>
-  new Promise<number>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code ?? 1))));
+  new Promise<number>((resolve) =>
+    child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code ?? 1)),
+  );
 
 let stopping = false;
 async function stopAll(code: number): Promise<never> {
@@ -78,11 +80,15 @@ setInterval(() => {
 // The lines' format and its parser: server/listening-line.ts.
 let plain: Listening | null = null;
 let secure: Listening | null = null;
-const server = run('server/main.ts', { PORT: process.env.PORT ?? String(DEFAULT_PORT), BOOTH_SITE_DIR: outDir, ...SERVER_MEMORY }, (line) => {
-  const listening = parseListeningLine(line);
-  if (listening?.scheme === 'https') secure = listening;
-  if (listening?.scheme === 'http' && !plain) plain = listening;
-});
+const server = run(
+  'server/main.ts',
+  { PORT: process.env.PORT ?? String(DEFAULT_PORT), BOOTH_SITE_DIR: outDir, ...SERVER_MEMORY },
+  (line) => {
+    const listening = parseListeningLine(line);
+    if (listening?.scheme === 'https') secure = listening;
+    if (listening?.scheme === 'http' && !plain) plain = listening;
+  },
+);
 server.once('exit', (code) => {
   if (stopping) return;
   console.error(
@@ -96,9 +102,16 @@ while (!plain) await new Promise((r) => setTimeout(r, 50));
 const { local } = plain as Listening;
 // The QR hand-off opens a result on a phone: on the booth's HTTPS network address, unless set.
 const phoneSite = (secure as Listening | null)?.network[0];
-const hosts = { BOOTH_AUTH_HOST: local, BOOTH_CONTENT_HOST: local, BOOTH_AI_HOST: local, ...(phoneSite ? { BOOTH_PUBLIC_SITE_URL: phoneSite } : {}) };
+const hosts = {
+  BOOTH_AUTH_HOST: local,
+  BOOTH_CONTENT_HOST: local,
+  BOOTH_AI_HOST: local,
+  ...(phoneSite ? { BOOTH_PUBLIC_SITE_URL: phoneSite } : {}),
+};
 const buildEnv = Object.fromEntries(Object.entries(hosts).map(([k, v]) => [k, process.env[k] || v]));
-const buildCode = await exited(run('scripts/build.ts', { ...buildEnv, BOOTH_OUT_DIR: outDir, BOOTH_SITE_DATA: siteDataFile }));
+const buildCode = await exited(
+  run('scripts/build.ts', { ...buildEnv, BOOTH_OUT_DIR: outDir, BOOTH_SITE_DATA: siteDataFile }),
+);
 // Ctrl-C during the build: stopAll is already ending everything; the build did not fail.
 if (stopping) await new Promise(() => {});
 if (buildCode !== 0) {
@@ -111,16 +124,24 @@ const site: SiteData = JSON.parse(readFileSync(siteDataFile, 'utf8'));
 const here = local.replace('//127.0.0.1:', '//localhost:');
 console.log(`\nThe booth is ready.\n  ${site.defaultTenant.client || 'Default tenant'}: ${here}/`);
 for (const t of site.tenants) console.log(`  ${t.client}: ${here}/${t.slug}/`);
-console.log(`  The operator console: ${here}/admin/ (sign in as ${process.env.BOOTH_SERVICE_USERNAME || DEFAULT_SERVICE_USERNAME})`);
+console.log(
+  `  The operator console: ${here}/admin/ (sign in as ${process.env.BOOTH_SERVICE_USERNAME || DEFAULT_SERVICE_USERNAME})`,
+);
 // Phones need HTTPS for the camera; http://localhost (a kiosk on this machine) has it already.
 const isLoopback = (url: string) => /^https?:\/\/(127\.|localhost|\[::1\])/.test(url);
 const tls = secure as Listening | null;
 const phones = tls ? [...tls.network, ...(isLoopback(tls.local) ? [] : [tls.local])] : [];
 if (tls && phones.length) {
   console.log(`  Phones on this network: ${phones.map((url) => `${url}/`).join('  ')}`);
-  if (/self-signed/.test(tls.note)) console.log('    (self-signed certificate: each phone shows a warning once; choose to go on. server/README.md says how to use your own.)');
+  if (/self-signed/.test(tls.note))
+    console.log(
+      '    (self-signed certificate: each phone shows a warning once; choose to go on. server/README.md says how to use your own.)',
+    );
 } else if (!tls) {
   const lan = [...(plain as Listening).network, ...(isLoopback(local) ? [] : [local])];
-  if (lan.length) console.log(`  On this network: ${lan.map((url) => `${url}/`).join('  ')} (BOOTH_HTTPS=off: phones get no camera over http)`);
+  if (lan.length)
+    console.log(
+      `  On this network: ${lan.map((url) => `${url}/`).join('  ')} (BOOTH_HTTPS=off: phones get no camera over http)`,
+    );
 }
 console.log('Press Ctrl-C to stop.');

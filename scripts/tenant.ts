@@ -24,7 +24,11 @@ Settings: BOOTH_URL (default http://localhost:${DEFAULT_PORT}), BOOTH_SERVICE_US
 
 class UsageError extends Error {}
 
-interface TenantView { slug: string; branding: { client?: string } | null; problems: string[] }
+interface TenantView {
+  slug: string;
+  branding: { client?: string } | null;
+  problems: string[];
+}
 /** Starts a publish and prints each step as the booth reports it; the problems at the end. */
 async function publish(client: ConsoleClient, args: string[]): Promise<string> {
   const all = args.includes('--all');
@@ -44,7 +48,8 @@ async function publish(client: ConsoleClient, args: string[]): Promise<string> {
     run = (await client.expect('GET', `/publish/${encodeURIComponent(run.id)}?wait=30`, [200])) as PublishRun;
   }
   const problems = run.problems.map((p) => `\n  problem: ${p}`).join('');
-  if (run.status === 'failed') throw new ConsoleError(`The publish failed: ${run.error ?? 'no reason given'}${problems}`);
+  if (run.status === 'failed')
+    throw new ConsoleError(`The publish failed: ${run.error ?? 'no reason given'}${problems}`);
   return `Published ${which}.${problems}`;
 }
 
@@ -71,16 +76,21 @@ function brandingFile(args: string[], slug: string): Record<string, unknown> {
   } catch (error) {
     throw new UsageError(`${file} is not valid JSON (${(error as Error).message.replace(/\s+/g, ' ')}).`);
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new UsageError(`${file} must hold one JSON object of branding fields, such as {"client": "Gala Night"}.`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new UsageError(`${file} must hold one JSON object of branding fields, such as {"client": "Gala Night"}.`);
   const item = value as Record<string, unknown>;
-  if (item.slug !== undefined && item.slug !== slug) throw new UsageError(`${file} is for the slug ${JSON.stringify(item.slug)}, not ${JSON.stringify(slug)}.`);
+  if (item.slug !== undefined && item.slug !== slug)
+    throw new UsageError(`${file} is for the slug ${JSON.stringify(item.slug)}, not ${JSON.stringify(slug)}.`);
   return { ...item, slug };
 }
 
 async function run(argv: string[]): Promise<string> {
   const [command, ...args] = argv;
   if (!command || command === '--help' || command === 'help') throw new UsageError('');
-  const env = readEnv({ ...SHARED_SETTINGS, BOOTH_URL: httpUrl.default(`http://localhost:${DEFAULT_PORT}`) }, process.env);
+  const env = readEnv(
+    { ...SHARED_SETTINGS, BOOTH_URL: httpUrl.default(`http://localhost:${DEFAULT_PORT}`) },
+    process.env,
+  );
   const known = ['list', 'add', 'set', 'remove', 'publish'];
   if (!known.includes(command)) throw new UsageError(`There is no command "${command}".`);
   if (command === 'publish') {
@@ -99,13 +109,20 @@ async function run(argv: string[]): Promise<string> {
   const path = `/tenants/${encodeURIComponent(slug)}`;
   const warnings = (body: unknown) => {
     const fields = (body as { warnings?: Record<string, string[]> }).warnings ?? {};
-    return Object.entries(fields).flatMap(([field, list]) => list.map((w) => `\n  warning: ${field}: ${w}`)).join('');
+    return Object.entries(fields)
+      .flatMap(([field, list]) => list.map((w) => `\n  warning: ${field}: ${w}`))
+      .join('');
   };
   switch (command) {
     case 'list': {
       const tenants = (await client.expect('GET', '/tenants', [200])) as TenantView[];
       if (args.includes('--json')) return JSON.stringify(tenants, null, 2);
-      return tenants.map((t) => `${t.slug}\t${t.branding?.client ?? ''}${t.problems.length ? `\t(${t.problems.length} problem${t.problems.length > 1 ? 's' : ''})` : ''}`).join('\n');
+      return tenants
+        .map(
+          (t) =>
+            `${t.slug}\t${t.branding?.client ?? ''}${t.problems.length ? `\t(${t.problems.length} problem${t.problems.length > 1 ? 's' : ''})` : ''}`,
+        )
+        .join('\n');
     }
     case 'add':
       return `Added ${slug}.${warnings(await client.expect('POST', '/tenants', [201], branding))}`;

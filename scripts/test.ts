@@ -8,7 +8,12 @@ import { join } from 'node:path';
 const root = join(import.meta.dirname, '..');
 const resultsFile = join(root, '.test-runs', 'vitest-results.json');
 
-interface Program { what: string; env: string; paths: string[]; debianPackage: string }
+interface Program {
+  what: string;
+  env: string;
+  paths: string[];
+  debianPackage: string;
+}
 const PROGRAMS: Program[] = [
   { what: 'a Chromium browser', env: 'CHROMIUM_PATH', paths: ['/usr/bin/chromium'], debianPackage: 'chromium' },
   { what: 'nginx', env: 'NGINX_PATH', paths: ['/usr/sbin/nginx'], debianPackage: 'nginx-light' },
@@ -26,11 +31,14 @@ function ensure(programs: Program[]): void {
     console.log(`Installing ${packages.join(', ')} from Debian (needed by the browser, nginx and scale-out tests)...`);
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-    const install = update.status === 0 && spawnSync('apt-get', ['install', '-y', '-qq', ...packages], { stdio: 'inherit', env });
+    const install =
+      update.status === 0 && spawnSync('apt-get', ['install', '-y', '-qq', ...packages], { stdio: 'inherit', env });
     if (install && install.status === 0 && missing.every(find)) return;
   }
   for (const p of missing.filter((m) => !find(m))) {
-    console.error(`No ${p.what} found: install Debian's ${p.debianPackage} (apt-get install ${p.debianPackage}) or set ${p.env}.`);
+    console.error(
+      `No ${p.what} found: install Debian's ${p.debianPackage} (apt-get install ${p.debianPackage}) or set ${p.env}.`,
+    );
   }
   process.exit(1);
 }
@@ -42,12 +50,18 @@ mkdirSync(join(root, '.test-runs'), { recursive: true });
 // Formatting and lint rules first, then types (astro check covers .astro, .ts and .tsx): a whole
 // run only, not `npm test -- FILE`.
 if (process.argv.length <= 2) {
-  const lint = spawnSync(process.execPath, [join(root, 'node_modules', '@biomejs', 'biome', 'bin', 'biome'), 'ci', '.'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  const lint = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules', '@biomejs', 'biome', 'bin', 'biome'), 'ci', '.'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
   if (lint.status !== 0) {
-    console.error('\ntests: 0 passed, 1 failed (`npm run lint` found problems; `npm run format` fixes the formatting ones)');
+    console.error(
+      '\ntests: 0 passed, 1 failed (`npm run lint` found problems; `npm run format` fixes the formatting ones)',
+    );
     process.exit(1);
   }
   const check = spawnSync(process.execPath, [join(root, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'check'], {
@@ -63,7 +77,14 @@ if (process.argv.length <= 2) {
 
 const vitest = spawnSync(
   process.execPath,
-  [join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${resultsFile}`, ...process.argv.slice(2)],
+  [
+    join(root, 'node_modules', 'vitest', 'vitest.mjs'),
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${resultsFile}`,
+    ...process.argv.slice(2),
+  ],
   { cwd: root, stdio: 'inherit', env: process.env },
 );
 

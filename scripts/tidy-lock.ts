@@ -17,7 +17,8 @@ for (const entry of Object.values(lock.packages)) {
     delete entry.optionalDependencies![name];
     dropped.push(name);
   }
-  if (entry.optionalDependencies && Object.keys(entry.optionalDependencies).length === 0) delete entry.optionalDependencies;
+  if (entry.optionalDependencies && Object.keys(entry.optionalDependencies).length === 0)
+    delete entry.optionalDependencies;
 }
 writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(dropped.length ? `dropped from the lock: ${dropped.join(', ')}` : 'the lock needs no change');

@@ -54,7 +54,10 @@ export function createApp(deps: AppDeps | PartialAppDeps) {
   const prefixes = deps.proxySignature ? serverPrefixes(deps.proxySignature) : [...SERVER_PATHS];
 
   // After the log line's middleware: it sees the answer as it was sent.
-  app.use('*', lingerOnRefusal({ maxBytes: deps.lingerBytes ?? DEFAULT_LINGER_BYTES, maxMs: LINGER_MS, idleMs: LINGER_IDLE_MS }));
+  app.use(
+    '*',
+    lingerOnRefusal({ maxBytes: deps.lingerBytes ?? DEFAULT_LINGER_BYTES, maxMs: LINGER_MS, idleMs: LINGER_IDLE_MS }),
+  );
 
   app.use('*', async (c, next) => {
     const started = performance.now();
@@ -79,7 +82,12 @@ export function createApp(deps: AppDeps | PartialAppDeps) {
   );
 
   // The site may be hosted elsewhere (a CDN) and still call this server.
-  const apiCors = cors({ origin: '*', allowMethods: ['GET', 'HEAD', 'POST', 'OPTIONS'], allowHeaders: ['Content-Type', 'Authorization', VISITOR_HEADER], maxAge: 600 });
+  const apiCors = cors({
+    origin: '*',
+    allowMethods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
+    allowHeaders: ['Content-Type', 'Authorization', VISITOR_HEADER],
+    maxAge: 600,
+  });
   // Not the console: its calls carry a session cookie and come from its own pages only.
   for (const prefix of prefixes) if (prefix !== CONSOLE_PATH) app.use(`/${prefix}/*`, apiCors);
   app.use('/health', apiCors);
@@ -100,7 +108,8 @@ export function createApp(deps: AppDeps | PartialAppDeps) {
   }
   const { imageProxy, proxySignature } = deps;
   const proxy = imageProxy && proxySignature ? imageProxyHost(imageProxy) : null;
-  if (proxy && proxySignature) app.get(`/${proxySignature}/*`, (c) => proxy(c, proxySignature, rawPath(c).slice(proxySignature.length + 1)));
+  if (proxy && proxySignature)
+    app.get(`/${proxySignature}/*`, (c) => proxy(c, proxySignature, rawPath(c).slice(proxySignature.length + 1)));
   if (proxy && imageProxy?.key) {
     // Signed URLs start with their signature: 43 characters that no path of the site takes
     // together with a /plain/ source (a tenant slug of that length gets its pages).
@@ -114,7 +123,8 @@ export function createApp(deps: AppDeps | PartialAppDeps) {
   const site = deps.siteDir ? siteHost(deps.siteDir) : null;
   app.all('*', (c) => {
     const first = c.req.path.split('/')[1] ?? '';
-    if (!site || prefixes.includes(first)) return fail(c, 404, `There is no ${c.req.method} ${requestPath(c)} on this server.`);
+    if (!site || prefixes.includes(first))
+      return fail(c, 404, `There is no ${c.req.method} ${requestPath(c)} on this server.`);
     return site.fetch(c.req.raw);
   });
 

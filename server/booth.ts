@@ -43,10 +43,22 @@ const STORED_LONG_SIDE = 3072;
 export { ENGINE_WORKER };
 
 /** The AI hub of any process that answers it: the embedded default, or an API node. */
-export function aiHubOf(settings: Settings, styles: StyleCatalog, jobs: JobBackend, readers: UploadReaders, visitors: VisitorTokens, frames?: BrandFrames): AiHubDeps {
+export function aiHubOf(
+  settings: Settings,
+  styles: StyleCatalog,
+  jobs: JobBackend,
+  readers: UploadReaders,
+  visitors: VisitorTokens,
+  frames?: BrandFrames,
+): AiHubDeps {
   return {
     ...(frames ? { frames } : {}),
-    styles, jobs, publicUrl: settings.publicUrl, maxBodyBytes: settings.maxBodyBytes, maxPixels: settings.maxPixels, queueLimit: settings.queueLimit,
+    styles,
+    jobs,
+    publicUrl: settings.publicUrl,
+    maxBodyBytes: settings.maxBodyBytes,
+    maxPixels: settings.maxPixels,
+    queueLimit: settings.queueLimit,
     limits: {
       trustedProxies: settings.trustedProxies,
       clientJobs: settings.clientJobs,
@@ -92,23 +104,39 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
   // With BOOTH_REDIS_URL set, this process's jobs go through the shared queue and store, and its
   // engines take jobs from it like any worker's (docs/deploy.md).
   const scale = settings.scale ? startScalePath(settings, settings.scale, { api: true, engines }) : null;
-  const localJobs = scale ? null : new LocalJobs({ jobs, files, runner, waiters, retentionSeconds: settings.retentionSeconds });
+  const localJobs = scale
+    ? null
+    : new LocalJobs({ jobs, files, runner, waiters, retentionSeconds: settings.retentionSeconds });
   const jobBackend = scale?.jobs ?? localJobs!;
   // This node has the tenant store: it copies each tenant's brand frame to the shared store, for
   // API nodes and workers (docs/deploy.md), and reads them from there like any API node.
   // A tenant's finish on its results is the one its published pages show (brand/job-frame.ts).
   const siteDataFile = siteDataFileOf();
   const published = new PublishedSite(siteDataFile);
-  const mirror = scale && new FrameMirror({
-    store: scale.store, tenants, datasetId: settings.datasetId, tenantAssetsDir: settings.tenantAssetsDir, published, log,
-    changed: (slug) => scale.frames!.forget(slug),
-  });
+  const mirror =
+    scale &&
+    new FrameMirror({
+      store: scale.store,
+      tenants,
+      datasetId: settings.datasetId,
+      tenantAssetsDir: settings.tenantAssetsDir,
+      published,
+      log,
+      changed: (slug) => scale.frames!.forget(slug),
+    });
   mirror?.start();
   // The console's event view reads the jobs where they are: SQLite rows, or Redis and S3.
-  const redisEvents = scale && new RedisEventJobs(settings.scale!, scale.store, { retentionSeconds: settings.retentionSeconds, log });
-  const events = redisEvents ?? new LocalEventJobs({
-    events: new JobEvents(db), jobs, local: localJobs!, workers: settings.workers, retentionSeconds: settings.retentionSeconds,
-  });
+  const redisEvents =
+    scale && new RedisEventJobs(settings.scale!, scale.store, { retentionSeconds: settings.retentionSeconds, log });
+  const events =
+    redisEvents ??
+    new LocalEventJobs({
+      events: new JobEvents(db),
+      jobs,
+      local: localJobs!,
+      workers: settings.workers,
+      retentionSeconds: settings.retentionSeconds,
+    });
 
   // One throttle for service logins and console sign-ins: guesses count against both.
   const throttle = new LoginThrottle(settings.loginAttempts, settings.loginWindowSeconds * 1000);
@@ -117,8 +145,17 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
   let addresses: ServerAddresses | null = null;
   const buildEnv = () => (addresses ? buildEnvOf(settings.siteDir, addresses) : null);
   // After a publish, the store's copies of the finishes follow the pages at once.
-  const publisher = new Publisher({ buildEnv, siteDataFile, ...(mirror ? { published: () => void mirror.syncAll() } : {}) });
-  const bundles = new TenantBundles({ dir: path.join(settings.dataDir, 'bundles'), siteDataFile, siteDir: settings.siteDir, buildEnv });
+  const publisher = new Publisher({
+    buildEnv,
+    siteDataFile,
+    ...(mirror ? { published: () => void mirror.syncAll() } : {}),
+  });
+  const bundles = new TenantBundles({
+    dir: path.join(settings.dataDir, 'bundles'),
+    siteDataFile,
+    siteDir: settings.siteDir,
+    buildEnv,
+  });
   const app = createApp({
     lingerBytes: Math.max(settings.maxBodyBytes, settings.consoleImageBytes, settings.consoleVideoBytes),
     auth: {
@@ -133,21 +170,50 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
     admin: {
       accounts: new AccountStore(db, { username: settings.serviceUsername, password: settings.servicePassword }),
       sessions: new SessionStore(db, settings.consoleSessionHours * 3600 * 1000),
-      tenants, styles, datasetId: settings.datasetId, extraReserved: [settings.proxySignature],
-      tenantAssetsDir: settings.tenantAssetsDir, throttle, trustedProxies: settings.trustedProxies, publicUrl: settings.publicUrl, defaultPassword,
-      uploads: { imageBytes: settings.consoleImageBytes, videoBytes: settings.consoleVideoBytes, maxPixels: settings.maxPixels },
+      tenants,
+      styles,
+      datasetId: settings.datasetId,
+      extraReserved: [settings.proxySignature],
+      tenantAssetsDir: settings.tenantAssetsDir,
+      throttle,
+      trustedProxies: settings.trustedProxies,
+      publicUrl: settings.publicUrl,
+      defaultPassword,
+      uploads: {
+        imageBytes: settings.consoleImageBytes,
+        videoBytes: settings.consoleVideoBytes,
+        maxPixels: settings.maxPixels,
+      },
       publish: { publisher, siteDataFile, bundles },
-      published, siteDir: settings.siteDir,
+      published,
+      siteDir: settings.siteDir,
       events,
       ...(mirror ? { tenantChanged: (slug: string) => mirror.sync(slug) } : {}),
     },
     content: { secret, datasetId: settings.datasetId, tenants },
     // The brand frame of a job's tenant, from this node's tenant store (from the shared store on the scale-out path).
-    aiHub: aiHubOf(settings, styles, jobBackend, uploadReaders, new VisitorTokens(visitorKey(settings.visitorSecret ?? secret)), scale ? scale.frames! : new PublishedFrames({ tenants, datasetId: settings.datasetId, published })),
-    media: { jobs, files, styles, tenantAssetsDir: settings.tenantAssetsDir, retentionSeconds: settings.retentionSeconds },
+    aiHub: aiHubOf(
+      settings,
+      styles,
+      jobBackend,
+      uploadReaders,
+      new VisitorTokens(visitorKey(settings.visitorSecret ?? secret)),
+      scale ? scale.frames! : new PublishedFrames({ tenants, datasetId: settings.datasetId, published }),
+    ),
+    media: {
+      jobs,
+      files,
+      styles,
+      tenantAssetsDir: settings.tenantAssetsDir,
+      retentionSeconds: settings.retentionSeconds,
+    },
     imageProxy: {
-      sources: settings.proxySources, cacheBytes: settings.proxyCacheBytes, maxPixels: settings.maxPixels,
-      key: settings.proxyKey, concurrency: settings.proxyConcurrency, trustedProxies: settings.trustedProxies,
+      sources: settings.proxySources,
+      cacheBytes: settings.proxyCacheBytes,
+      maxPixels: settings.maxPixels,
+      key: settings.proxyKey,
+      concurrency: settings.proxyConcurrency,
+      trustedProxies: settings.trustedProxies,
     },
     proxySignature: settings.proxySignature,
     siteDir: settings.siteDir,

@@ -20,5 +20,7 @@ export function clientAddress(c: Context, trustedProxies: ReadonlySet<string>): 
 /** Loopback, or an address of one of this machine's own network interfaces. */
 export function isThisMachine(address: string): boolean {
   if (/^127\./.test(address) || address === '::1') return true;
-  return Object.values(os.networkInterfaces()).flat().some((i) => i?.address === address);
+  return Object.values(os.networkInterfaces())
+    .flat()
+    .some((i) => i?.address === address);
 }

@@ -17,7 +17,9 @@ export const MAX_JSON_BODY_BYTES = 64 * 1024;
 
 /** "20 MB", "64 KB": a limit as the person reading the error thinks of it. */
 export function sizeText(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB` : `${Math.round(bytes / 1024)} KB`;
+  return bytes >= 1024 * 1024
+    ? `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`
+    : `${Math.round(bytes / 1024)} KB`;
 }
 
 /**

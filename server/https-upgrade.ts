@@ -25,7 +25,11 @@ export interface UpgradeOptions {
 }
 
 /** The address to send this request to, or null when it is answered over http. */
-export function httpsUpgradeUrl(request: Request, remoteAddress: string | undefined, { httpsPort, behindProxy }: UpgradeOptions): string | null {
+export function httpsUpgradeUrl(
+  request: Request,
+  remoteAddress: string | undefined,
+  { httpsPort, behindProxy }: UpgradeOptions,
+): string | null {
   if (behindProxy || (request.method !== 'GET' && request.method !== 'HEAD')) return null;
   if (request.headers.get('upgrade-insecure-requests') !== '1' || isLoopback(remoteAddress)) return null;
   if (PROXY_HEADERS.some((name) => request.headers.has(name))) return null;

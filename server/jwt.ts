@@ -37,7 +37,9 @@ export async function tokenProblem(secret: Uint8Array, token: string): Promise<s
     await jwtVerify(token, secret, { algorithms: ['HS256'], issuer: ISSUER, requiredClaims: ['exp'] });
     return null;
   } catch (error) {
-    return (error as { code?: string }).code === 'ERR_JWT_EXPIRED' ? 'The token has expired; obtain a new one.' : 'The token is not valid; obtain a new one.';
+    return (error as { code?: string }).code === 'ERR_JWT_EXPIRED'
+      ? 'The token has expired; obtain a new one.'
+      : 'The token is not valid; obtain a new one.';
   }
 }
 

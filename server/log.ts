@@ -9,7 +9,13 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
 const CONTROL_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g;
 
 const escapeControl = (char: string) =>
-  char === '\n' ? '\\n' : char === '\r' ? '\\r' : char === '\t' ? '\\t' : `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`;
+  char === '\n'
+    ? '\\n'
+    : char === '\r'
+      ? '\\r'
+      : char === '\t'
+        ? '\\t'
+        : `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`;
 
 /** The text as one safe line. */
 export const oneLine = (text: string) => text.replace(CONTROL, escapeControl);
@@ -21,5 +27,7 @@ export function log(message: string) {
 /** A stack keeps its line breaks; anything else a thrown message carried is escaped. */
 export function logError(message: string, error?: unknown) {
   const detail = error instanceof Error ? (error.stack ?? error.message) : error === undefined ? '' : String(error);
-  process.stderr.write(`${new Date().toISOString()} ${oneLine(message)}${detail ? `: ${detail.replace(CONTROL_BUT_NEWLINE, escapeControl)}` : ''}\n`);
+  process.stderr.write(
+    `${new Date().toISOString()} ${oneLine(message)}${detail ? `: ${detail.replace(CONTROL_BUT_NEWLINE, escapeControl)}` : ''}\n`,
+  );
 }

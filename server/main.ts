@@ -43,14 +43,17 @@ for (const notice of settings.notices) log(notice);
 const roleRefused = roleProblem(role, settings.scale !== null);
 if (roleRefused) stopWith(roleRefused);
 
-const cannotStart = (error: unknown) => stopWith(`Cannot start the booth server: ${error instanceof Error ? error.message : String(error)}`);
+const cannotStart = (error: unknown) =>
+  stopWith(`Cannot start the booth server: ${error instanceof Error ? error.message : String(error)}`);
 async function startRole() {
   // An API node or a worker keeps nothing on its disk: no data folder, nothing to lock.
   if (role !== 'all') {
     const nodes = await import('./scale/nodes.ts');
     // Behind a load balancer that speaks HTTPS to phones: plain http only.
     settings.https = null;
-    return role === 'api' ? nodes.startApiNode(settings, settings.scale!) : nodes.startWorkerNode(settings, settings.scale!);
+    return role === 'api'
+      ? nodes.startApiNode(settings, settings.scale!)
+      : nodes.startWorkerNode(settings, settings.scale!);
   }
   // Before anything in the data folder is read: a second server would run recovery on it and
   // restyle the first one's unfinished jobs again.
@@ -68,7 +71,14 @@ const booth = await startRole().catch(cannotStart);
 
 const tls = settings.https
   ? await loadTls(settings.https, settings.dataDir).catch((error: unknown) =>
-      booth.close().finally(() => stopWith(`Cannot start HTTPS: ${error instanceof Error ? error.message : String(error)}. Fix it or set BOOTH_HTTPS=off.`)))
+      booth
+        .close()
+        .finally(() =>
+          stopWith(
+            `Cannot start HTTPS: ${error instanceof Error ? error.message : String(error)}. Fix it or set BOOTH_HTTPS=off.`,
+          ),
+        ),
+    )
   : null;
 
 /** A host as a URL writes it: an IPv6 address in brackets, its zone's % escaped (fe80::1%25eth0). */
@@ -111,20 +121,42 @@ if (process.channel) {
   if (!process.connected) void shutdown('npm start is gone');
 }
 
-const connectionLimits = { headersSeconds: settings.headersSeconds, perAddress: settings.addressConnections, trustedProxies: settings.trustedProxies };
+const connectionLimits = {
+  headersSeconds: settings.headersSeconds,
+  perAddress: settings.addressConnections,
+  trustedProxies: settings.trustedProxies,
+};
 
-function listen(options: Parameters<typeof serve>[0], port: number, variable: 'PORT' | 'BOOTH_HTTPS_PORT'): Promise<Server> {
+function listen(
+  options: Parameters<typeof serve>[0],
+  port: number,
+  variable: 'PORT' | 'BOOTH_HTTPS_PORT',
+): Promise<Server> {
   return new Promise((resolve) => {
-    const serverOptions = { ...('serverOptions' in options ? options.serverOptions : {}), ...listenerOptions(connectionLimits) };
+    const serverOptions = {
+      ...('serverOptions' in options ? options.serverOptions : {}),
+      ...listenerOptions(connectionLimits),
+    };
     // autoCleanupIncoming off: a refused body is drained by lingerOnRefusal (server/limits/linger.ts),
     // whose bounds fit a phone's upload; Hono's own drain gives up after half a second.
-    const server = serve({ ...options, serverOptions, autoCleanupIncoming: false, port, hostname: settings.host } as Parameters<typeof serve>[0], () => resolve(server)) as Server;
+    const server = serve(
+      { ...options, serverOptions, autoCleanupIncoming: false, port, hostname: settings.host } as Parameters<
+        typeof serve
+      >[0],
+      () => resolve(server),
+    ) as Server;
     limitConnections(server, connectionLimits, variable === 'BOOTH_HTTPS_PORT');
     servers.push(server);
     server.on('error', (error: NodeJS.ErrnoException) => {
-      booth.close().finally(() => stopWith(error.code === 'EADDRINUSE'
-        ? `Port ${port} is already in use: stop the other server or set ${variable} to another port.`
-        : `Cannot listen on ${urlHost(settings.host)}:${port}: ${error.message}`));
+      booth
+        .close()
+        .finally(() =>
+          stopWith(
+            error.code === 'EADDRINUSE'
+              ? `Port ${port} is already in use: stop the other server or set ${variable} to another port.`
+              : `Cannot listen on ${urlHost(settings.host)}:${port}: ${error.message}`,
+          ),
+        );
     });
   });
 }
@@ -132,17 +164,29 @@ const portOf = (server: Server) => (server.address() as AddressInfo).port;
 
 // HTTPS first, so the plain listener knows where to send phones from its first request on.
 const secure = tls
-  ? await listen({ fetch: booth.app.fetch, createServer: createHttpsServer, serverOptions: { key: tls.key, cert: tls.cert } }, settings.https!.port, 'BOOTH_HTTPS_PORT')
+  ? await listen(
+      { fetch: booth.app.fetch, createServer: createHttpsServer, serverOptions: { key: tls.key, cert: tls.cert } },
+      settings.https!.port,
+      'BOOTH_HTTPS_PORT',
+    )
   : null;
 const httpsPort = secure ? portOf(secure) : 0;
 const upgrade = { httpsPort, behindProxy: settings.publicUrl !== undefined };
-const plain = await listen({ fetch: secure ? withHttpsUpgrade(booth.app.fetch, upgrade) as typeof booth.app.fetch : booth.app.fetch }, settings.port, 'PORT');
+const plain = await listen(
+  { fetch: secure ? (withHttpsUpgrade(booth.app.fetch, upgrade) as typeof booth.app.fetch) : booth.app.fetch },
+  settings.port,
+  'PORT',
+);
 if (settings.servicePassword === DEFAULT_SERVICE_PASSWORD && !/^(127\.|::1$|localhost$)/.test(settings.host)) {
-  log('The service account has its default password, which the booth takes from this machine only: to log in from the network (a build elsewhere), set BOOTH_SERVICE_PASSWORD for the server and the build.');
+  log(
+    'The service account has its default password, which the booth takes from this machine only: to log in from the network (a build elsewhere), set BOOTH_SERVICE_PASSWORD for the server and the build.',
+  );
 }
 // The HTTPS line first: whoever waits for the "listening on http" line then has both.
 if (secure && tls) {
-  const kind = tls.selfSigned ? 'self-signed certificate: a phone asks once before it goes on' : 'certificate from BOOTH_TLS_CERT';
+  const kind = tls.selfSigned
+    ? 'self-signed certificate: a phone asks once before it goes on'
+    : 'certificate from BOOTH_TLS_CERT';
   log(listeningLine('server', addresses('https', httpsPort, kind)));
 }
 // A publish from the console builds against this server, as npm start's build does.
@@ -151,8 +195,8 @@ const listening = 'listening' in booth ? (booth.listening as (at: ServerAddresse
 if (listening) {
   const wildcard = settings.host === '0.0.0.0' || settings.host === '::';
   const local = `http://${wildcard || settings.host === 'localhost' ? '127.0.0.1' : urlHost(settings.host)}:${portOf(plain)}`;
-  const phoneSite = secure && wildcard ? lanAddresses().map((address) => `https://${address}:${httpsPort}`)[0] : undefined;
+  const phoneSite =
+    secure && wildcard ? lanAddresses().map((address) => `https://${address}:${httpsPort}`)[0] : undefined;
   listening({ local, ...(phoneSite ? { phoneSite } : {}) });
 }
 log(listeningLine(role === 'all' ? 'server' : role, addresses('http', portOf(plain))));
-

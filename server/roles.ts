@@ -11,11 +11,16 @@ export function roleOf(args: readonly string[]): { role: Role } | { problem: str
     const arg = args[i]!;
     if (arg === '--role') named = args[++i] ?? '';
     else if (arg.startsWith('--role=')) named = arg.slice('--role='.length);
-    else return { problem: `Unknown argument ${arg}: the server takes --role ${ROLES.join('|')} and reads everything else from its settings (server/README.md).` };
+    else
+      return {
+        problem: `Unknown argument ${arg}: the server takes --role ${ROLES.join('|')} and reads everything else from its settings (server/README.md).`,
+      };
   }
   if (named === undefined) return { role: 'all' };
   if ((ROLES as readonly string[]).includes(named)) return { role: named as Role };
-  return { problem: `Unknown role "${named}": use --role all (the default: everything in one process), api or worker (docs/deploy.md).` };
+  return {
+    problem: `Unknown role "${named}": use --role all (the default: everything in one process), api or worker (docs/deploy.md).`,
+  };
 }
 
 /** A role other than `all` needs the shared queue and store: nothing else would hold its jobs. */

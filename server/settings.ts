@@ -9,7 +9,16 @@ import { DEFAULT_PORT } from '../contract/index.ts';
 import type { ProxyKey } from '../contract/proxy-signature.ts';
 import { DEFAULT_UPLOAD_IMAGE_BYTES, DEFAULT_UPLOAD_VIDEO_BYTES } from '../contract/upload-limits.ts';
 import { SCALE_SETTINGS, scaleSettingsOf, type ScaleSettings } from './scale/settings.ts';
-import { SHARED_SETTINGS, httpUrl, proxyKeyOf, readEnv, settingError, text, wholeNumber, type Env } from '../contract/settings.ts';
+import {
+  SHARED_SETTINGS,
+  httpUrl,
+  proxyKeyOf,
+  readEnv,
+  settingError,
+  text,
+  wholeNumber,
+  type Env,
+} from '../contract/settings.ts';
 
 export { SettingsError } from '../contract/settings.ts';
 
@@ -18,17 +27,35 @@ const MB = 1024 * 1024;
 
 const int = wholeNumber;
 const folder = text.transform((p) => path.resolve(REPO_ROOT, p));
-const fraction = z.string().trim().regex(/^(0|1)?(\.\d+)?$/, 'expected a number between 0 and 1').transform(Number)
+const fraction = z
+  .string()
+  .trim()
+  .regex(/^(0|1)?(\.\d+)?$/, 'expected a number between 0 and 1')
+  .transform(Number)
   .pipe(z.number().gt(0, 'must be above 0').max(1, 'must be at most 1'));
 const DEFAULT_MAX_PIXELS = 40_000_000;
 /** "10.0.0.2,::1": IP addresses, comma-separated. */
-const addressList = z.string().transform((value) => value.split(',').map((a) => a.trim()).filter(Boolean))
-  .pipe(z.array(z.string().refine((a) => isIP(a) !== 0, 'expected IP addresses separated by commas, such as 127.0.0.1,10.0.0.2')));
+const addressList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean),
+  )
+  .pipe(
+    z.array(
+      z.string().refine((a) => isIP(a) !== 0, 'expected IP addresses separated by commas, such as 127.0.0.1,10.0.0.2'),
+    ),
+  );
 
 /** "prefix=folder;prefix=folder": extra image-proxy sources, each mapped to a local folder. */
 const proxySources = z.string().transform((value, ctx) => {
   const sources: ProxySource[] = [];
-  for (const entry of value.split(';').map((s) => s.trim()).filter(Boolean)) {
+  for (const entry of value
+    .split(';')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const at = entry.indexOf('=');
     if (at <= 0 || at === entry.length - 1) {
       ctx.addIssue({ code: 'custom', message: `"${entry}" is not of the form prefix=folder` });
@@ -101,7 +128,10 @@ const SERVER_SETTINGS = {
   ...SCALE_SETTINGS,
 };
 
-export interface ProxySource { prefix: string; folder: string }
+export interface ProxySource {
+  prefix: string;
+  folder: string;
+}
 
 /** The second listener, for phones: browsers give the camera only to secure pages. */
 export interface HttpsSettings {
@@ -205,19 +235,29 @@ export function loadSettings(env: Env = process.env): Settings {
   const notices: string[] = [];
   if (Boolean(e.BOOTH_TLS_CERT) !== Boolean(e.BOOTH_TLS_KEY)) {
     const missing = e.BOOTH_TLS_CERT ? 'BOOTH_TLS_KEY' : 'BOOTH_TLS_CERT';
-    throw settingError(missing, '', 'BOOTH_TLS_CERT and BOOTH_TLS_KEY go together (PEM files of a certificate and its key)');
+    throw settingError(
+      missing,
+      '',
+      'BOOTH_TLS_CERT and BOOTH_TLS_KEY go together (PEM files of a certificate and its key)',
+    );
   }
   if (e.ENGINE_MAX_INPUT_PIXELS !== undefined) {
-    notices.push(e.BOOTH_MAX_PIXELS === undefined
-      ? 'ENGINE_MAX_INPUT_PIXELS is deprecated: it is now BOOTH_MAX_PIXELS, one limit for uploads, the engine and the image proxy; rename it.'
-      : 'ENGINE_MAX_INPUT_PIXELS is deprecated and ignored: BOOTH_MAX_PIXELS is set, and is the one pixel limit.');
+    notices.push(
+      e.BOOTH_MAX_PIXELS === undefined
+        ? 'ENGINE_MAX_INPUT_PIXELS is deprecated: it is now BOOTH_MAX_PIXELS, one limit for uploads, the engine and the image proxy; rename it.'
+        : 'ENGINE_MAX_INPUT_PIXELS is deprecated and ignored: BOOTH_MAX_PIXELS is set, and is the one pixel limit.',
+    );
   }
   const maxPixels = e.BOOTH_MAX_PIXELS ?? e.ENGINE_MAX_INPUT_PIXELS ?? DEFAULT_MAX_PIXELS;
   // Next to PORT by default; with PORT=0 (any free port), any free port too.
   const httpsPort = e.BOOTH_HTTPS_PORT ?? (e.PORT === 0 ? 0 : e.PORT + 1);
   if (e.BOOTH_HTTPS === 'on' && httpsPort > 65535) {
     // Only the default can get here: BOOTH_HTTPS_PORT itself is checked to be at most 65535.
-    throw settingError('PORT', String(e.PORT), 'it leaves no port for HTTPS (PORT+1 is over 65535); set BOOTH_HTTPS_PORT to a free port, or BOOTH_HTTPS=off');
+    throw settingError(
+      'PORT',
+      String(e.PORT),
+      'it leaves no port for HTTPS (PORT+1 is over 65535); set BOOTH_HTTPS_PORT to a free port, or BOOTH_HTTPS=off',
+    );
   }
   if (e.BOOTH_HTTPS === 'on' && httpsPort !== 0 && httpsPort === e.PORT) {
     throw settingError('BOOTH_HTTPS_PORT', env.BOOTH_HTTPS_PORT, 'HTTPS needs a port of its own (0-65535, not PORT)');
@@ -243,7 +283,10 @@ export function loadSettings(env: Env = process.env): Settings {
     bucketPrefix: e.BOOTH_BUCKET_PREFIX,
     appName: e.BOOTH_APP_NAME,
     proxySignature: e.BOOTH_PROXY_SIGNATURE,
-    proxySources: [{ prefix: `${e.BOOTH_BUCKET_PREFIX}/${e.BOOTH_APP_NAME}/`, folder: tenantAssetsDir }, ...e.BOOTH_PROXY_SOURCES],
+    proxySources: [
+      { prefix: `${e.BOOTH_BUCKET_PREFIX}/${e.BOOTH_APP_NAME}/`, folder: tenantAssetsDir },
+      ...e.BOOTH_PROXY_SOURCES,
+    ],
     proxyCacheBytes: e.BOOTH_PROXY_CACHE_BYTES,
     engine: e.BOOTH_ENGINE,
     engineOptions: {
@@ -275,9 +318,17 @@ export function loadSettings(env: Env = process.env): Settings {
     stylesFile: e.BOOTH_STYLES_FILE,
     providers: {
       retries: e.BOOTH_PROVIDER_RETRIES,
-      openai: { apiKey: e.BOOTH_OPENAI_API_KEY, baseUrl: e.BOOTH_OPENAI_BASE_URL, concurrency: e.BOOTH_OPENAI_CONCURRENCY },
+      openai: {
+        apiKey: e.BOOTH_OPENAI_API_KEY,
+        baseUrl: e.BOOTH_OPENAI_BASE_URL,
+        concurrency: e.BOOTH_OPENAI_CONCURRENCY,
+      },
       comfyui: { url: e.BOOTH_COMFYUI_URL, concurrency: e.BOOTH_COMFYUI_CONCURRENCY },
-      replicate: { apiToken: e.BOOTH_REPLICATE_API_TOKEN, baseUrl: e.BOOTH_REPLICATE_BASE_URL, concurrency: e.BOOTH_REPLICATE_CONCURRENCY },
+      replicate: {
+        apiToken: e.BOOTH_REPLICATE_API_TOKEN,
+        baseUrl: e.BOOTH_REPLICATE_BASE_URL,
+        concurrency: e.BOOTH_REPLICATE_CONCURRENCY,
+      },
     },
     https: e.BOOTH_HTTPS === 'off' ? null : { port: httpsPort, certFile: e.BOOTH_TLS_CERT, keyFile: e.BOOTH_TLS_KEY },
     scale: scaleSettingsOf(e, env, e.BOOTH_WORKERS),

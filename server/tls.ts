@@ -55,7 +55,8 @@ function readOperatorFiles(certFile: string, keyFile: string): TlsMaterial {
     throw new Error(`BOOTH_TLS_KEY ${keyFile} is not a PEM private key (or it needs a passphrase)`);
   }
   if (!matches) throw new Error(`BOOTH_TLS_KEY ${keyFile} is not the key of the certificate in ${certFile}`);
-  if (Date.parse(x509.validTo) < Date.now()) throw new Error(`the certificate in ${certFile} expired on ${x509.validTo}`);
+  if (Date.parse(x509.validTo) < Date.now())
+    throw new Error(`the certificate in ${certFile} expired on ${x509.validTo}`);
   return { cert, key, selfSigned: false };
 }
 
@@ -68,7 +69,10 @@ function wantedNames() {
 
 function stillGood(x509: X509Certificate, names: ReturnType<typeof wantedNames>) {
   if (Date.parse(x509.validTo) - Date.now() < RENEW_BEFORE_MS) return false;
-  return names.ips.every((ip) => x509.checkIP(ip) !== undefined) && names.dns.every((dns) => x509.checkHost(dns) !== undefined);
+  return (
+    names.ips.every((ip) => x509.checkIP(ip) !== undefined) &&
+    names.dns.every((dns) => x509.checkHost(dns) !== undefined)
+  );
 }
 
 async function selfSigned(dir: string): Promise<TlsMaterial> {
@@ -87,19 +91,31 @@ async function selfSigned(dir: string): Promise<TlsMaterial> {
   }
   const notBeforeDate = new Date(Date.now() - 3600 * 1000); // a phone's clock a little behind still accepts it
   const notAfterDate = new Date(notBeforeDate.getTime() + SELF_SIGNED_DAYS * 24 * 3600 * 1000);
-  const pems = await generate([{ name: 'commonName', value: 'AI Photo Booth' }, { name: 'organizationName', value: 'AI Photo Booth (self-signed)' }], {
-    keyType: 'ec',
-    curve: 'P-256',
-    algorithm: 'sha256',
-    notBeforeDate,
-    notAfterDate,
-    extensions: [
-      { name: 'basicConstraints', cA: false },
-      { name: 'keyUsage', digitalSignature: true, critical: true },
-      { name: 'extKeyUsage', serverAuth: true },
-      { name: 'subjectAltName', altNames: [...names.dns.map((value) => ({ type: 2 as const, value })), ...names.ips.map((ip) => ({ type: 7 as const, ip }))] },
+  const pems = await generate(
+    [
+      { name: 'commonName', value: 'AI Photo Booth' },
+      { name: 'organizationName', value: 'AI Photo Booth (self-signed)' },
     ],
-  });
+    {
+      keyType: 'ec',
+      curve: 'P-256',
+      algorithm: 'sha256',
+      notBeforeDate,
+      notAfterDate,
+      extensions: [
+        { name: 'basicConstraints', cA: false },
+        { name: 'keyUsage', digitalSignature: true, critical: true },
+        { name: 'extKeyUsage', serverAuth: true },
+        {
+          name: 'subjectAltName',
+          altNames: [
+            ...names.dns.map((value) => ({ type: 2 as const, value })),
+            ...names.ips.map((ip) => ({ type: 7 as const, ip })),
+          ],
+        },
+      ],
+    },
+  );
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   fs.writeFileSync(keyFile, pems.private, { mode: 0o600 });
   fs.writeFileSync(certFile, pems.cert);

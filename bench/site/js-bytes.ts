@@ -18,7 +18,8 @@ const gz = (text: string | Buffer) => gzipSync(text, { level: 9 }).length;
 function entryUrls(html: string): string[] {
   const urls = new Set<string>();
   for (const m of html.matchAll(/<script[^>]*\btype="module"[^>]*\bsrc="([^"]+)"/g)) urls.add(m[1]);
-  for (const m of html.matchAll(/\b(?:component-url|renderer-url|before-hydration-url)="([^"]+)"/g)) if (m[1]) urls.add(m[1]);
+  for (const m of html.matchAll(/\b(?:component-url|renderer-url|before-hydration-url)="([^"]+)"/g))
+    if (m[1]) urls.add(m[1]);
   return [...urls];
 }
 
@@ -50,6 +51,10 @@ export function pageJs(distDir: string, htmlFile: string): PageJs {
   for (const m of html.matchAll(inline)) raw += Buffer.byteLength(m[2]);
   gzip += Math.max(0, gz(html) - gz(html.replace(inline, '$1$3')));
   const files = [...seen];
-  const framework = files.some((f) => /react|jsx-runtime/i.test(readFileSync(join(distDir, f), 'utf8').slice(0, 100_000)) && /createRoot|hydrateRoot|useState/.test(readFileSync(join(distDir, f), 'utf8')));
+  const framework = files.some(
+    (f) =>
+      /react|jsx-runtime/i.test(readFileSync(join(distDir, f), 'utf8').slice(0, 100_000)) &&
+      /createRoot|hydrateRoot|useState/.test(readFileSync(join(distDir, f), 'utf8')),
+  );
   return { files, raw, gzip, framework };
 }

@@ -13,8 +13,15 @@ export interface LighthouseRun {
 }
 
 const CHROME_FLAGS = [
-  '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-  '--disable-sync', '--no-first-run', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream',
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream',
 ].join(' ');
 
 function lighthouseCli(): string {
@@ -22,11 +29,22 @@ function lighthouseCli(): string {
   return join(dirname(require.resolve('lighthouse/package.json')), 'cli', 'index.js');
 }
 
-export function runLighthouse(url: string, chromePath = process.env.CHROME_PATH || '/usr/bin/chromium'): Promise<LighthouseRun> {
+export function runLighthouse(
+  url: string,
+  chromePath = process.env.CHROME_PATH || '/usr/bin/chromium',
+): Promise<LighthouseRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      [lighthouseCli(), url, '--quiet', '--output=json', '--output-path=stdout', '--only-categories=performance', `--chrome-flags=${CHROME_FLAGS}`],
+      [
+        lighthouseCli(),
+        url,
+        '--quiet',
+        '--output=json',
+        '--output-path=stdout',
+        '--only-categories=performance',
+        `--chrome-flags=${CHROME_FLAGS}`,
+      ],
       { env: { ...process.env, CHROME_PATH: chromePath }, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let out = '';
@@ -35,7 +53,8 @@ export function runLighthouse(url: string, chromePath = process.env.CHROME_PATH 
     child.stderr.on('data', (d) => (err += d));
     child.on('error', reject);
     child.on('exit', (code) => {
-      if (code !== 0) return reject(new Error(`lighthouse exited ${code}: ${err.trim().split('\n').slice(-3).join(' ')}`));
+      if (code !== 0)
+        return reject(new Error(`lighthouse exited ${code}: ${err.trim().split('\n').slice(-3).join(' ')}`));
       try {
         const lhr = JSON.parse(out);
         const audit = (id: string) => Number(lhr.audits[id]?.numericValue ?? NaN);

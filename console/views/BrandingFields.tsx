@@ -2,14 +2,32 @@
 // its label, hint, and the problems the build's rule finds in it.
 import type { ReactNode } from 'react';
 import { TEXT_LIMITS } from '../../contract/branding.ts';
-import { CONSENT_TEXT_LIMIT, COUNTDOWN_CHOICES, KIOSK_IDLE_MAX_SECONDS, KIOSK_IDLE_MIN_SECONDS } from '../../contract/event-kit.ts';
+import {
+  CONSENT_TEXT_LIMIT,
+  COUNTDOWN_CHOICES,
+  KIOSK_IDLE_MAX_SECONDS,
+  KIOSK_IDLE_MIN_SECONDS,
+} from '../../contract/event-kit.ts';
 import type { TenantBranding } from '../../contract/site-data.ts';
 import type { BrandingForm } from '../branding-form.ts';
 import { Field } from '../parts.tsx';
 import { FramePreview } from './FramePreview.tsx';
 
-type TextKey = 'client' | 'viewFinderTitle' | 'viewFinderDesc' | 'backgroundColor' | 'textColor' | 'accentColor' | 'logoUrl' |
-  'backgroundImageUrl' | 'video' | 'frameUrl' | 'sceneUrl' | 'consentText' | 'privacyUrl' | 'kioskIdleSeconds';
+type TextKey =
+  | 'client'
+  | 'viewFinderTitle'
+  | 'viewFinderDesc'
+  | 'backgroundColor'
+  | 'textColor'
+  | 'accentColor'
+  | 'logoUrl'
+  | 'backgroundImageUrl'
+  | 'video'
+  | 'frameUrl'
+  | 'sceneUrl'
+  | 'consentText'
+  | 'privacyUrl'
+  | 'kioskIdleSeconds';
 type FlagKey = 'choosePhoto' | 'qrHandoff' | 'logoMark' | 'mirrorResult' | 'kioskPrint';
 
 export interface FieldsProps {
@@ -33,24 +51,45 @@ export function BrandingFields({ form, branding, set, problems, warnings, upload
           'aria-describedby': describedBy,
           'aria-invalid': invalid || undefined,
         };
-        return multiline
-          ? <textarea {...common} rows={4} onChange={(e) => set(key, e.target.value)} />
-          : <input {...common} type={type} onChange={(e) => set(key, e.target.value)} />;
+        return multiline ? (
+          <textarea {...common} rows={4} onChange={(e) => set(key, e.target.value)} />
+        ) : (
+          <input {...common} type={type} onChange={(e) => set(key, e.target.value)} />
+        );
       }}
     </Field>
   );
   const colour = (key: 'backgroundColor' | 'textColor' | 'accentColor', label: string, hint: string) => (
     <div className="colour">
       {text(key, label, hint)}
-      <input type="color" aria-label={`Pick the ${label.toLowerCase()}`} value={branding[key]} onChange={(e) => set(key, e.target.value)} />
+      <input
+        type="color"
+        aria-label={`Pick the ${label.toLowerCase()}`}
+        value={branding[key]}
+        onChange={(e) => set(key, e.target.value)}
+      />
     </div>
   );
   const flag = (key: FlagKey, label: string, hint: string) => (
     <div className="field check">
-      <input id={`f-${key}`} type="checkbox" checked={form[key]} onChange={(e) => set(key, e.target.checked)} aria-describedby={`f-${key}-hint${problems[key] ? ` f-${key}-problems` : ''}`} />
+      <input
+        id={`f-${key}`}
+        type="checkbox"
+        checked={form[key]}
+        onChange={(e) => set(key, e.target.checked)}
+        aria-describedby={`f-${key}-hint${problems[key] ? ` f-${key}-problems` : ''}`}
+      />
       <label htmlFor={`f-${key}`}>{label}</label>
-      <p className="hint" id={`f-${key}-hint`}>{hint}</p>
-      {problems[key] ? <ul className="problems" id={`f-${key}-problems`}>{problems[key].map((p) => <li key={p}>{p}</li>)}</ul> : null}
+      <p className="hint" id={`f-${key}-hint`}>
+        {hint}
+      </p>
+      {problems[key] ? (
+        <ul className="problems" id={`f-${key}-problems`}>
+          {problems[key].map((p) => (
+            <li key={p}>{p}</li>
+          ))}
+        </ul>
+      ) : null}
     </div>
   );
 
@@ -60,7 +99,12 @@ export function BrandingFields({ form, branding, set, problems, warnings, upload
         <legend>Texts</legend>
         {text('client', 'Client name', `Up to ${TEXT_LIMITS.client} characters; the slug is used when it is empty.`)}
         {text('viewFinderTitle', 'Intro title', `Up to ${TEXT_LIMITS.viewFinderTitle} characters.`)}
-        {text('viewFinderDesc', 'Intro text', `Up to ${TEXT_LIMITS.viewFinderDesc} characters; each line is a paragraph.`, true)}
+        {text(
+          'viewFinderDesc',
+          'Intro text',
+          `Up to ${TEXT_LIMITS.viewFinderDesc} characters; each line is a paragraph.`,
+          true,
+        )}
       </fieldset>
       <fieldset>
         <legend>Colours</legend>
@@ -70,34 +114,87 @@ export function BrandingFields({ form, branding, set, problems, warnings, upload
       </fieldset>
       <fieldset>
         <legend>Images and video</legend>
-        {text('logoUrl', 'Logo', 'An image name in the tenant\'s files (upload one below) or an https URL (http:// is refused: the booth\'s pages are served over HTTPS). Empty: the booth\'s logo.')}
+        {text(
+          'logoUrl',
+          'Logo',
+          "An image name in the tenant's files (upload one below) or an https URL (http:// is refused: the booth's pages are served over HTTPS). Empty: the booth's logo.",
+        )}
         {uploads.logoUrl}
-        {text('backgroundImageUrl', 'Background image', 'An image name in the tenant\'s files or an https URL. Empty: the booth\'s background.')}
+        {text(
+          'backgroundImageUrl',
+          'Background image',
+          "An image name in the tenant's files or an https URL. Empty: the booth's background.",
+        )}
         {uploads.backgroundImageUrl}
-        {text('video', 'Processing video', 'Played while a photo is restyled: a path on this server (/media/…) or an https URL (http:// is refused: the booth\'s pages are served over HTTPS).')}
+        {text(
+          'video',
+          'Processing video',
+          "Played while a photo is restyled: a path on this server (/media/…) or an https URL (http:// is refused: the booth's pages are served over HTTPS).",
+        )}
         {uploads.video}
       </fieldset>
       <fieldset>
         <legend>At the event</legend>
         <Field id="f-countdownSeconds" label="Countdown before the photo" problems={problems.countdownSeconds}>
           {(describedBy, invalid) => (
-            <select id="f-countdownSeconds" value={form.countdownSeconds} onChange={(e) => set('countdownSeconds', e.target.value)} aria-describedby={describedBy} aria-invalid={invalid || undefined}>
-              {COUNTDOWN_CHOICES.map((n) => <option key={n} value={String(n)}>{n === 0 ? 'None' : `${n} seconds`}</option>)}
+            <select
+              id="f-countdownSeconds"
+              value={form.countdownSeconds}
+              onChange={(e) => set('countdownSeconds', e.target.value)}
+              aria-describedby={describedBy}
+              aria-invalid={invalid || undefined}
+            >
+              {COUNTDOWN_CHOICES.map((n) => (
+                <option key={n} value={String(n)}>
+                  {n === 0 ? 'None' : `${n} seconds`}
+                </option>
+              ))}
             </select>
           )}
         </Field>
-        {flag('choosePhoto', 'Offer "Choose a photo"', 'A button beside Take Photo that takes a photo from the device.')}
+        {flag(
+          'choosePhoto',
+          'Offer "Choose a photo"',
+          'A button beside Take Photo that takes a photo from the device.',
+        )}
         {flag('qrHandoff', 'Show a QR code on the result', 'The visitor scans it to open the result on their phone.')}
-        {text('kioskIdleSeconds', 'Kiosks allowed: idle seconds before the intro', `0: no kiosks. Else ${KIOSK_IDLE_MIN_SECONDS} to ${KIOSK_IDLE_MAX_SECONDS}: a device that opens the tenant's address with ?kiosk (/slug/?kiosk) becomes a kiosk until it opens ?kiosk=off: Print and the QR code instead of Download and Share, and back to the intro after this many seconds without a touch. Guests' phones keep Download and Share.`, false, 'number')}
-        {flag('kioskPrint', 'Kiosks offer Print', 'A Print button on a kiosk\'s result, for 10×15 cm photo paper. Off: a kiosk without a printer; the QR code takes the picture home.')}
-        {text('frameUrl', 'Frame', 'A PNG with a transparent window in the tenant\'s files (upload one below), put on every new result once published. Empty: no frame.')}
+        {text(
+          'kioskIdleSeconds',
+          'Kiosks allowed: idle seconds before the intro',
+          `0: no kiosks. Else ${KIOSK_IDLE_MIN_SECONDS} to ${KIOSK_IDLE_MAX_SECONDS}: a device that opens the tenant's address with ?kiosk (/slug/?kiosk) becomes a kiosk until it opens ?kiosk=off: Print and the QR code instead of Download and Share, and back to the intro after this many seconds without a touch. Guests' phones keep Download and Share.`,
+          false,
+          'number',
+        )}
+        {flag(
+          'kioskPrint',
+          'Kiosks offer Print',
+          "A Print button on a kiosk's result, for 10×15 cm photo paper. Off: a kiosk without a printer; the QR code takes the picture home.",
+        )}
+        {text(
+          'frameUrl',
+          'Frame',
+          "A PNG with a transparent window in the tenant's files (upload one below), put on every new result once published. Empty: no frame.",
+        )}
         {uploads.frameUrl}
         <FramePreview frameUrl={branding.frameUrl} />
-        {text('sceneUrl', 'Scene for the branded-scene style', 'A photo of your venue or set (an image name in the tenant\'s files; upload one below) that the guest is placed into. Empty: the booth\'s own studio scene.')}
+        {text(
+          'sceneUrl',
+          'Scene for the branded-scene style',
+          "A photo of your venue or set (an image name in the tenant's files; upload one below) that the guest is placed into. Empty: the booth's own studio scene.",
+        )}
         {uploads.sceneUrl}
         {flag('logoMark', 'Put the logo on results as a corner mark', 'Used when there is no frame.')}
-        {flag('mirrorResult', 'Mirror results like the preview', 'Off: results read the right way round, as phone cameras save a selfie (text on a shirt reads right). On: as the visitor saw themselves in the preview. The frame and logo are never mirrored.')}
-        {text('consentText', 'Consent text', `Asked before the camera; empty asks nothing. Up to ${CONSENT_TEXT_LIMIT} characters.`, true)}
+        {flag(
+          'mirrorResult',
+          'Mirror results like the preview',
+          'Off: results read the right way round, as phone cameras save a selfie (text on a shirt reads right). On: as the visitor saw themselves in the preview. The frame and logo are never mirrored.',
+        )}
+        {text(
+          'consentText',
+          'Consent text',
+          `Asked before the camera; empty asks nothing. Up to ${CONSENT_TEXT_LIMIT} characters.`,
+          true,
+        )}
         {text('privacyUrl', 'Privacy policy address', 'An http(s) URL linked beside the consent.', false, 'url')}
       </fieldset>
     </>

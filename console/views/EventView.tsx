@@ -28,7 +28,9 @@ export function EventView({ slug }: { slug: string }) {
   };
 
   useEffect(() => {
-    void call<Style[]>('GET', '/styles').then((answer) => answer.ok && setStyles(new Map(answer.data.map((s) => [s.id, s.description]))));
+    void call<Style[]>('GET', '/styles').then(
+      (answer) => answer.ok && setStyles(new Map(answer.data.map((s) => [s.id, s.description]))),
+    );
   }, []);
   const styleName = (id: string) => styles.get(id) ?? id;
 
@@ -53,48 +55,118 @@ export function EventView({ slug }: { slug: string }) {
   return (
     <>
       <Heading>The event at a glance: {slug}</Heading>
-      <p><a href={`#/tenants/${slug}`}>Back to the tenant</a> · <button type="button" onClick={() => { void load().then(() => say('Refreshed.')); }}>Refresh</button></p>
+      <p>
+        <a href={`#/tenants/${slug}`}>Back to the tenant</a> ·{' '}
+        <button
+          type="button"
+          onClick={() => {
+            void load().then(() => say('Refreshed.'));
+          }}
+        >
+          Refresh
+        </button>
+      </p>
       <Problem>{error}</Problem>
       {figures ? (
         <>
           <table>
             <caption>Jobs</caption>
-            <thead><tr><th scope="col">When</th><th scope="col">Created</th><th scope="col">Completed</th><th scope="col">Failed</th><th scope="col">Deleted since</th></tr></thead>
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Created</th>
+                <th scope="col">Completed</th>
+                <th scope="col">Failed</th>
+                <th scope="col">Deleted since</th>
+              </tr>
+            </thead>
             <tbody>
-              <tr><th scope="row">Last hour</th><td>{figures.lastHour.created}</td><td>{figures.lastHour.completed}</td><td>{figures.lastHour.failed}</td><td>{figures.lastHour.deleted}</td></tr>
-              <tr><th scope="row">Today</th><td>{figures.today.created}</td><td>{figures.today.completed}</td><td>{figures.today.failed}</td><td>{figures.today.deleted}</td></tr>
+              <tr>
+                <th scope="row">Last hour</th>
+                <td>{figures.lastHour.created}</td>
+                <td>{figures.lastHour.completed}</td>
+                <td>{figures.lastHour.failed}</td>
+                <td>{figures.lastHour.deleted}</td>
+              </tr>
+              <tr>
+                <th scope="row">Today</th>
+                <td>{figures.today.created}</td>
+                <td>{figures.today.completed}</td>
+                <td>{figures.today.failed}</td>
+                <td>{figures.today.deleted}</td>
+              </tr>
             </tbody>
           </table>
-          <p className="hint">A result deleted here (a guest's request) still counts as created and completed, and is counted as deleted.</p>
-          <p>Turnaround today: median (p50) {seconds(figures.turnaroundMs.p50)}, p95 {seconds(figures.turnaroundMs.p95)}.</p>
-          <p>Queue of the booth: {figures.queue.waiting} waiting, {figures.queue.running} running, {figures.queue.workers} worker(s).</p>
+          <p className="hint">
+            A result deleted here (a guest's request) still counts as created and completed, and is counted as deleted.
+          </p>
+          <p>
+            Turnaround today: median (p50) {seconds(figures.turnaroundMs.p50)}, p95 {seconds(figures.turnaroundMs.p95)}.
+          </p>
+          <p>
+            Queue of the booth: {figures.queue.waiting} waiting, {figures.queue.running} running,{' '}
+            {figures.queue.workers} worker(s).
+          </p>
           <h2>Errors today</h2>
-          {figures.errors.length === 0 ? <p>None.</p> : (
-            <ul>{figures.errors.map((e) => <li key={e.message}>{e.message} ({e.count})</li>)}</ul>
+          {figures.errors.length === 0 ? (
+            <p>None.</p>
+          ) : (
+            <ul>
+              {figures.errors.map((e) => (
+                <li key={e.message}>
+                  {e.message} ({e.count})
+                </li>
+              ))}
+            </ul>
           )}
         </>
       ) : null}
       {results ? (
         <section aria-labelledby="results-heading">
           <h2 id="results-heading">Today's results ({results.length})</h2>
-          {results.length === 0 ? <p>No results today.</p> : (
+          {results.length === 0 ? (
+            <p>No results today.</p>
+          ) : (
             <ul className="gallery event-results">
               {results.map((r) => (
                 <li key={r.id}>
                   {r.previewUrl ? (
-                    <img src={r.previewUrl} alt={`Result in the style ${styleName(r.style)}, finished ${new Date(r.finishedAt).toLocaleTimeString()}`} loading="lazy" width={180} />
-                  ) : <p>No image</p>}
+                    <img
+                      src={r.previewUrl}
+                      alt={`Result in the style ${styleName(r.style)}, finished ${new Date(r.finishedAt).toLocaleTimeString()}`}
+                      loading="lazy"
+                      width={180}
+                    />
+                  ) : (
+                    <p>No image</p>
+                  )}
                   <time dateTime={r.finishedAt}>{new Date(r.finishedAt).toLocaleTimeString()}</time>
                   <span className="result-style">{styleName(r.style)}</span>
                   {r.imageUrls[0] ? (
-                    <a href={r.imageUrls[0]} target="_blank" rel="noopener noreferrer">Open<span className="visually-hidden"> the result of {new Date(r.finishedAt).toLocaleTimeString()} in a new tab</span></a>
+                    <a href={r.imageUrls[0]} target="_blank" rel="noopener noreferrer">
+                      Open
+                      <span className="visually-hidden">
+                        {' '}
+                        the result of {new Date(r.finishedAt).toLocaleTimeString()} in a new tab
+                      </span>
+                    </a>
                   ) : null}
-                  <ConfirmButton label={`Delete result ${r.id.slice(0, 8)}`} question="Delete this result? Its address stops working." confirmLabel="Yes, delete it" onConfirm={() => remove(r.id)} />
+                  <ConfirmButton
+                    label={`Delete result ${r.id.slice(0, 8)}`}
+                    question="Delete this result? Its address stops working."
+                    confirmLabel="Yes, delete it"
+                    onConfirm={() => remove(r.id)}
+                  />
                 </li>
               ))}
             </ul>
           )}
-          <ConfirmButton label="Delete all results of this tenant" question={`Delete every job and result of ${slug}? This cannot be undone.`} confirmLabel="Yes, delete all" onConfirm={removeAll} />
+          <ConfirmButton
+            label="Delete all results of this tenant"
+            question={`Delete every job and result of ${slug}? This cannot be undone.`}
+            confirmLabel="Yes, delete all"
+            onConfirm={removeAll}
+          />
         </section>
       ) : null}
     </>

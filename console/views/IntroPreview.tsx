@@ -22,9 +22,17 @@ export function IntroPreview({ branding }: { branding: TenantBranding }) {
       >
         {logo ? <img className="preview-logo" src={logo} alt={`${branding.client} logo`} /> : null}
         <p className="preview-title">{branding.viewFinderTitle}</p>
-        {/* biome-ignore lint/suspicious/noArrayIndexKey: the lines of one text, never reordered. */}
-        {branding.viewFinderDesc.split('\n').filter(Boolean).map((line, i) => <p key={i}>{line}</p>)}
-        <span className="preview-start" style={{ backgroundColor: branding.accentColor, color: buttonTextColor(branding.accentColor) }}>
+        {branding.viewFinderDesc
+          .split('\n')
+          .filter(Boolean)
+          .map((line, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one text, never reordered.
+            <p key={i}>{line}</p>
+          ))}
+        <span
+          className="preview-start"
+          style={{ backgroundColor: branding.accentColor, color: buttonTextColor(branding.accentColor) }}
+        >
           {TEXT.start}
         </span>
       </div>

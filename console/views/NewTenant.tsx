@@ -56,21 +56,54 @@ export function NewTenant({ account }: { account: Account }) {
   return (
     <>
       <Heading>Create a tenant</Heading>
-      <ErrorSummary title={attempt > 0 && (items.length || server.error) ? server.error : ''} items={attempt > 0 ? items : []} attempt={attempt} />
+      <ErrorSummary
+        title={attempt > 0 && (items.length || server.error) ? server.error : ''}
+        items={attempt > 0 ? items : []}
+        attempt={attempt}
+      />
       <form onSubmit={submit} noValidate>
-        <Field id="slug" label="Slug" problems={slugProblems}
-          hint={`The tenant's address: /slug/. Lowercase letters, digits and hyphens, at most ${MAX_SLUG_LENGTH} characters, and not a name the site or the server uses (such as admin, camera or media).`}>
+        <Field
+          id="slug"
+          label="Slug"
+          problems={slugProblems}
+          hint={`The tenant's address: /slug/. Lowercase letters, digits and hyphens, at most ${MAX_SLUG_LENGTH} characters, and not a name the site or the server uses (such as admin, camera or media).`}
+        >
           {(describedBy, invalid) => (
-            <input id="slug" name="slug" value={slug} onChange={(e) => { setSlug(e.target.value); setTouched(true); }}
-              aria-describedby={describedBy} aria-invalid={invalid || undefined} autoComplete="off" spellCheck={false} />
+            <input
+              id="slug"
+              name="slug"
+              value={slug}
+              onChange={(e) => {
+                setSlug(e.target.value);
+                setTouched(true);
+              }}
+              aria-describedby={describedBy}
+              aria-invalid={invalid || undefined}
+              autoComplete="off"
+              spellCheck={false}
+            />
           )}
         </Field>
-        <Field id="client" label="Client name" hint="Shown on the booth's screens; the slug is used when it is empty." problems={server.fields.client}>
+        <Field
+          id="client"
+          label="Client name"
+          hint="Shown on the booth's screens; the slug is used when it is empty."
+          problems={server.fields.client}
+        >
           {(describedBy, invalid) => (
-            <input id="client" name="client" value={client} onChange={(e) => setClient(e.target.value)} aria-describedby={describedBy} aria-invalid={invalid || undefined} />
+            <input
+              id="client"
+              name="client"
+              value={client}
+              onChange={(e) => setClient(e.target.value)}
+              aria-describedby={describedBy}
+              aria-invalid={invalid || undefined}
+            />
           )}
         </Field>
-        <button type="submit" disabled={busy}>{busy ? 'Creating…' : 'Create tenant'}</button>{' '}
+        <button type="submit" disabled={busy}>
+          {busy ? 'Creating…' : 'Create tenant'}
+        </button>{' '}
         <a href="#/">Cancel</a>
       </form>
     </>

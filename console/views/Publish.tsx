@@ -6,7 +6,8 @@ import { say } from '../state.ts';
 import { Heading, Problem } from '../parts.tsx';
 
 const WAIT_SECONDS = 25;
-const UNAVAILABLE = 'Publishing is not available on this booth: its server has no publish routes. Rebuild the site with npm run build instead.';
+const UNAVAILABLE =
+  'Publishing is not available on this booth: its server has no publish routes. Rebuild the site with npm run build instead.';
 
 export function Publish({ account }: { account: Account }) {
   const [state, setState] = useState<PublishState | null>(null);
@@ -30,7 +31,11 @@ export function Publish({ account }: { account: Account }) {
       setRun(current);
     }
     if (!alive.current) return;
-    say(current.status === 'succeeded' ? 'The site is published.' : `Publishing failed: ${current.error ?? 'see the problems below'}`);
+    say(
+      current.status === 'succeeded'
+        ? 'The site is published.'
+        : `Publishing failed: ${current.error ?? 'see the problems below'}`,
+    );
     const again = await call<PublishState>('GET', '/publish');
     if (alive.current && again.ok) setState(again.data);
   };
@@ -76,28 +81,64 @@ export function Publish({ account }: { account: Account }) {
       {state ? (
         <>
           <h2>Changed since the last build</h2>
-          {state.changed.length === 0 ? <p>No tenant has changed.</p> : (
-            <ul data-testid="changed">{state.changed.map((slug) => <li key={slug}><code>{slug}</code></li>)}</ul>
+          {state.changed.length === 0 ? (
+            <p>No tenant has changed.</p>
+          ) : (
+            <ul data-testid="changed">
+              {state.changed.map((slug) => (
+                <li key={slug}>
+                  <code>{slug}</code>
+                </li>
+              ))}
+            </ul>
           )}
           {state.removed?.length ? (
             <>
               <h2>Deleted since the last build</h2>
-              <p>Their pages stopped being served when they were deleted. Publishing drops them from the site's files too.</p>
-              <ul data-testid="removed">{state.removed.map((slug) => <li key={slug}><code>{slug}</code> (deleted)</li>)}</ul>
+              <p>
+                Their pages stopped being served when they were deleted. Publishing drops them from the site's files
+                too.
+              </p>
+              <ul data-testid="removed">
+                {state.removed.map((slug) => (
+                  <li key={slug}>
+                    <code>{slug}</code> (deleted)
+                  </li>
+                ))}
+              </ul>
             </>
           ) : null}
-          <p className="hint">Publishing puts the saved branding on the booth: its pages, and the frame, logo mark, mirror and scene of the results made from then on.</p>
+          <p className="hint">
+            Publishing puts the saved branding on the booth: its pages, and the frame, logo mark, mirror and scene of
+            the results made from then on.
+          </p>
           <p>
-            <button type="button" disabled={busy || running} onClick={() => void publish({})}>Publish the changed tenants</button>{' '}
-            {account.role === 'operator' ? <button type="button" disabled={busy || running} onClick={() => void publish({ all: true })}>Publish every tenant</button> : null}
+            <button type="button" disabled={busy || running} onClick={() => void publish({})}>
+              Publish the changed tenants
+            </button>{' '}
+            {account.role === 'operator' ? (
+              <button type="button" disabled={busy || running} onClick={() => void publish({ all: true })}>
+                Publish every tenant
+              </button>
+            ) : null}
           </p>
         </>
-      ) : error ? null : <p>Loading…</p>}
+      ) : error ? null : (
+        <p>Loading…</p>
+      )}
       {run ? <RunReport run={run} /> : null}
       {state && slugs.length ? (
         <section aria-labelledby="bundles-heading">
           <h2 id="bundles-heading">Static bundles, as last published</h2>
-          <ul>{slugs.map((slug) => <li key={slug}><a href={bundleUrl(slug)} download>Download bundle of {slug}</a></li>)}</ul>
+          <ul>
+            {slugs.map((slug) => (
+              <li key={slug}>
+                <a href={bundleUrl(slug)} download>
+                  Download bundle of {slug}
+                </a>
+              </li>
+            ))}
+          </ul>
         </section>
       ) : null}
     </>
@@ -109,10 +150,13 @@ function RunReport({ run }: { run: Run }) {
   const label = { running: 'Publishing', succeeded: 'Published', failed: 'Failed' }[run.status];
   return (
     <section aria-labelledby="run-heading">
-      <h2 id="run-heading">{run.status === 'running' ? 'This publish' : 'The last publish'}: {label}</h2>
+      <h2 id="run-heading">
+        {run.status === 'running' ? 'This publish' : 'The last publish'}: {label}
+      </h2>
       <p>
         <label htmlFor="run-progress">Progress</label>{' '}
-        <progress id="run-progress" max={Math.max(run.progress.total, 1)} value={run.progress.done} /> {run.progress.done} of {run.progress.total}
+        <progress id="run-progress" max={Math.max(run.progress.total, 1)} value={run.progress.done} />{' '}
+        {run.progress.done} of {run.progress.total}
       </p>
       <p>{run.progress.step}</p>
       <p>
@@ -121,10 +165,16 @@ function RunReport({ run }: { run: Run }) {
       </p>
       {run.error ? <p className="problem">{run.error}</p> : null}
       <h3>Problems the build reported</h3>
-      {run.problems.length === 0 ? <p>None.</p> : <ul>{run.problems.map((p, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: a finished run's problems, never reordered.
-        <li key={i}>{p}</li>
-      ))}</ul>}
+      {run.problems.length === 0 ? (
+        <p>None.</p>
+      ) : (
+        <ul>
+          {run.problems.map((p, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a finished run's problems, never reordered.
+            <li key={i}>{p}</li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

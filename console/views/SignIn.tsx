@@ -25,7 +25,8 @@ export function SignIn() {
       $account.set(answer.data);
       return;
     }
-    const wait = answer.status === 429 && answer.retryAfter && !/wait/i.test(answer.error) ? ` Wait ${answer.retryAfter} s.` : '';
+    const wait =
+      answer.status === 429 && answer.retryAfter && !/wait/i.test(answer.error) ? ` Wait ${answer.retryAfter} s.` : '';
     setError(answer.error + wait);
   };
 
@@ -33,18 +34,37 @@ export function SignIn() {
     <>
       <Heading>Sign in</Heading>
       <form onSubmit={submit} noValidate aria-describedby={error ? 'sign-in-error' : undefined}>
-        <div id="sign-in-error"><Problem>{error}</Problem></div>
+        <div id="sign-in-error">
+          <Problem>{error}</Problem>
+        </div>
         <div className="field">
           <label htmlFor="username">User name</label>
-          <input id="username" name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)}
-            aria-invalid={error ? true : undefined} aria-describedby={error ? 'sign-in-error' : undefined} />
+          <input
+            id="username"
+            name="username"
+            autoComplete="username"
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'sign-in-error' : undefined}
+          />
         </div>
         <div className="field">
           <label htmlFor="password">Password</label>
-          <input id="password" name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)}
-            aria-invalid={error ? true : undefined} aria-describedby={error ? 'sign-in-error' : undefined} />
+          <input
+            id="password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'sign-in-error' : undefined}
+          />
         </div>
-        <button type="submit" disabled={busy}>{busy ? 'Signing in…' : 'Sign in'}</button>
+        <button type="submit" disabled={busy}>
+          {busy ? 'Signing in…' : 'Sign in'}
+        </button>
       </form>
     </>
   );

@@ -11,7 +11,13 @@ import { IntroPreview } from './IntroPreview.tsx';
 import { StylePicker } from './StylePicker.tsx';
 import { Upload } from './Upload.tsx';
 
-const UPLOAD_FIELD = { logo: 'logoUrl', background: 'backgroundImageUrl', scene: 'sceneUrl', frame: 'frameUrl', video: 'video' } as const;
+const UPLOAD_FIELD = {
+  logo: 'logoUrl',
+  background: 'backgroundImageUrl',
+  scene: 'sceneUrl',
+  frame: 'frameUrl',
+  video: 'video',
+} as const;
 
 export function TenantEditor({ slug, account }: { slug: string; account: Account }) {
   const [view, setView] = useState<TenantView | null>(null);
@@ -51,9 +57,11 @@ export function TenantEditor({ slug, account }: { slug: string; account: Account
   // A saved file that is not among the tenant's files: told under its field while the field still names it.
   const warnings: Record<string, string[]> = { ...checked.warnings };
   for (const [field, list] of Object.entries(view?.files ?? {})) {
-    if (String(view?.branding?.[field] ?? '') === String(form[field as keyof BrandingForm] ?? '')) warnings[field] = [...(warnings[field] ?? []), ...list];
+    if (String(view?.branding?.[field] ?? '') === String(form[field as keyof BrandingForm] ?? ''))
+      warnings[field] = [...(warnings[field] ?? []), ...list];
   }
-  for (const [field, list] of Object.entries(server.fields)) if (list.length) problems[field] = [...new Set([...(problems[field] ?? []), ...list])];
+  for (const [field, list] of Object.entries(server.fields))
+    if (list.length) problems[field] = [...new Set([...(problems[field] ?? []), ...list])];
 
   const save = async (event: SubmitEvent) => {
     event.preventDefault();
@@ -72,7 +80,9 @@ export function TenantEditor({ slug, account }: { slug: string; account: Account
     }
     setServer({ error: '', fields: {} });
     setView(answer.data);
-    say(`Tenant ${slug} saved. Publish to put it on the booth.${answer.data.problems.length ? ` The build would report ${answer.data.problems.length} problem(s).` : ''}`);
+    say(
+      `Tenant ${slug} saved. Publish to put it on the booth.${answer.data.problems.length ? ` The build would report ${answer.data.problems.length} problem(s).` : ''}`,
+    );
   };
 
   const uploaded = (kind: keyof typeof UPLOAD_FIELD) => (next: TenantView) => {
@@ -80,19 +90,37 @@ export function TenantEditor({ slug, account }: { slug: string; account: Account
     const field = UPLOAD_FIELD[kind];
     set(field, String(next.branding?.[field] ?? ''));
   };
-  const summary = Object.entries(problems).flatMap(([field, list]) => list.map((message) => ({ id: field === 'styles' ? 'f-styles-hint' : `f-${field}`, message })));
+  const summary = Object.entries(problems).flatMap(([field, list]) =>
+    list.map((message) => ({ id: field === 'styles' ? 'f-styles-hint' : `f-${field}`, message })),
+  );
   const name = checked.branding.client;
   const isDefault = slug === DEFAULT_TENANT_SLUG;
 
   return (
     <>
-      <Heading>Tenant {name} <span className="slug">({slug})</span></Heading>
+      <Heading>
+        Tenant {name} <span className="slug">({slug})</span>
+      </Heading>
       <ul className="links">
-        <li><a href={`/${isDefault ? '' : `${slug}/`}`}>Open the booth<span className="visually-hidden"> of {slug}</span></a></li>
-        <li><a href={`#/tenants/${slug}/event`}>The event at a glance</a></li>
-        <li><a href={bundleUrl(slug)} download>Download bundle<span className="visually-hidden"> of {slug}</span></a></li>
+        <li>
+          <a href={`/${isDefault ? '' : `${slug}/`}`}>
+            Open the booth<span className="visually-hidden"> of {slug}</span>
+          </a>
+        </li>
+        <li>
+          <a href={`#/tenants/${slug}/event`}>The event at a glance</a>
+        </li>
+        <li>
+          <a href={bundleUrl(slug)} download>
+            Download bundle<span className="visually-hidden"> of {slug}</span>
+          </a>
+        </li>
       </ul>
-      <ErrorSummary title={attempt > 0 && (summary.length || server.error) ? server.error : ''} items={attempt > 0 ? summary : []} attempt={attempt} />
+      <ErrorSummary
+        title={attempt > 0 && (summary.length || server.error) ? server.error : ''}
+        items={attempt > 0 ? summary : []}
+        attempt={attempt}
+      />
       <div className="editor">
         <form onSubmit={save} noValidate aria-label={`Branding of ${slug}`}>
           <BrandingFields
@@ -101,26 +129,65 @@ export function TenantEditor({ slug, account }: { slug: string; account: Account
             set={set}
             problems={problems}
             warnings={warnings}
-            uploads={isDefault ? {
-              video: <Upload slug={slug} kind="video" label="Upload a processing video" onUploaded={uploaded('video')} />,
-            } : {
-              logoUrl: <Upload slug={slug} kind="logo" label="Upload a logo" onUploaded={uploaded('logo')} />,
-              backgroundImageUrl: <Upload slug={slug} kind="background" label="Upload a background image" onUploaded={uploaded('background')} />,
-              video: <Upload slug={slug} kind="video" label="Upload a processing video" onUploaded={uploaded('video')} />,
-              sceneUrl: <Upload slug={slug} kind="scene" label="Upload a scene" onUploaded={uploaded('scene')} />,
-              frameUrl: <Upload slug={slug} kind="frame" label="Upload a frame" onUploaded={uploaded('frame')} />,
-            }}
+            uploads={
+              isDefault
+                ? {
+                    video: (
+                      <Upload
+                        slug={slug}
+                        kind="video"
+                        label="Upload a processing video"
+                        onUploaded={uploaded('video')}
+                      />
+                    ),
+                  }
+                : {
+                    logoUrl: <Upload slug={slug} kind="logo" label="Upload a logo" onUploaded={uploaded('logo')} />,
+                    backgroundImageUrl: (
+                      <Upload
+                        slug={slug}
+                        kind="background"
+                        label="Upload a background image"
+                        onUploaded={uploaded('background')}
+                      />
+                    ),
+                    video: (
+                      <Upload
+                        slug={slug}
+                        kind="video"
+                        label="Upload a processing video"
+                        onUploaded={uploaded('video')}
+                      />
+                    ),
+                    sceneUrl: <Upload slug={slug} kind="scene" label="Upload a scene" onUploaded={uploaded('scene')} />,
+                    frameUrl: <Upload slug={slug} kind="frame" label="Upload a frame" onUploaded={uploaded('frame')} />,
+                  }
+            }
           />
-          <StylePicker all={styles} chosen={form.styles} onChange={(ids) => set('styles', ids)} problems={problems.styles} />
-          <p className="hint" id="publish-rule">Uploads are saved at once; the other fields when you press Save. Nothing reaches the booth until the site is published: its pages, and the frame, logo mark, mirror and scene of new results, change at Publish.</p>
-          <button type="submit" disabled={busy}>{busy ? 'Saving…' : 'Save'}</button>
+          <StylePicker
+            all={styles}
+            chosen={form.styles}
+            onChange={(ids) => set('styles', ids)}
+            problems={problems.styles}
+          />
+          <p className="hint" id="publish-rule">
+            Uploads are saved at once; the other fields when you press Save. Nothing reaches the booth until the site is
+            published: its pages, and the frame, logo mark, mirror and scene of new results, change at Publish.
+          </p>
+          <button type="submit" disabled={busy}>
+            {busy ? 'Saving…' : 'Save'}
+          </button>
         </form>
         <IntroPreview branding={checked.branding} />
       </div>
       {view?.problems.length ? (
         <section aria-labelledby="saved-problems">
           <h2 id="saved-problems">What the build would report for the saved branding</h2>
-          <ul>{view.problems.map((p) => <li key={p}>{p}</li>)}</ul>
+          <ul>
+            {view.problems.map((p) => (
+              <li key={p}>{p}</li>
+            ))}
+          </ul>
         </section>
       ) : null}
       {account.role === 'operator' && !isDefault ? (

@@ -3,7 +3,13 @@
 // and a chosen file over them is refused here, before a byte is sent. The server reads the type
 // from the bytes and answers a refusal with a sentence, shown under the field.
 import { useEffect, useState } from 'react';
-import { UPLOAD_TYPES, uploadHint, uploadProblem, type UploadKind, type UploadLimits } from '../../contract/upload-limits.ts';
+import {
+  UPLOAD_TYPES,
+  uploadHint,
+  uploadProblem,
+  type UploadKind,
+  type UploadLimits,
+} from '../../contract/upload-limits.ts';
 import { call, uploadLimits, type TenantView } from '../api.ts';
 import { say } from '../state.ts';
 
@@ -16,7 +22,12 @@ const NOTE: Record<UploadKind, string> = {
   video: '',
 };
 
-export function Upload({ slug, kind, label, onUploaded }: {
+export function Upload({
+  slug,
+  kind,
+  label,
+  onUploaded,
+}: {
   slug: string;
   kind: UploadKind;
   label: string;
@@ -32,7 +43,7 @@ export function Upload({ slug, kind, label, onUploaded }: {
   const id = `upload-${kind}`;
   const choose = (chosen: File | null) => {
     setFile(chosen);
-    setError(chosen && limits ? uploadProblem(kind, chosen, limits) ?? '' : '');
+    setError(chosen && limits ? (uploadProblem(kind, chosen, limits) ?? '') : '');
   };
   const send = async () => {
     if (!file) {
@@ -58,11 +69,25 @@ export function Upload({ slug, kind, label, onUploaded }: {
   return (
     <div className={error ? 'field upload invalid' : 'field upload'}>
       <label htmlFor={id}>{label}</label>
-      <p className="hint" id={`${id}-hint`}>{limits ? `${uploadHint(kind, limits)} ${NOTE[kind]}`.trim() : 'Reading the upload limits…'}</p>
-      <input id={id} type="file" accept={UPLOAD_TYPES[kind].join(',')} onChange={(e) => choose(e.target.files?.[0] ?? null)}
-        aria-describedby={error ? `${id}-hint ${id}-problems` : `${id}-hint`} aria-invalid={error ? true : undefined} />{' '}
-      <button type="button" onClick={() => void send()} disabled={busy}>{busy ? 'Uploading…' : `Upload ${kind}`}</button>
-      {error ? <ul className="problems" id={`${id}-problems`}><li>{error}</li></ul> : null}
+      <p className="hint" id={`${id}-hint`}>
+        {limits ? `${uploadHint(kind, limits)} ${NOTE[kind]}`.trim() : 'Reading the upload limits…'}
+      </p>
+      <input
+        id={id}
+        type="file"
+        accept={UPLOAD_TYPES[kind].join(',')}
+        onChange={(e) => choose(e.target.files?.[0] ?? null)}
+        aria-describedby={error ? `${id}-hint ${id}-problems` : `${id}-hint`}
+        aria-invalid={error ? true : undefined}
+      />{' '}
+      <button type="button" onClick={() => void send()} disabled={busy}>
+        {busy ? 'Uploading…' : `Upload ${kind}`}
+      </button>
+      {error ? (
+        <ul className="problems" id={`${id}-problems`}>
+          <li>{error}</li>
+        </ul>
+      ) : null}
     </div>
   );
 }

@@ -26,6 +26,9 @@ export interface SiteBuild {
 
 export type BuildSite = (build: SiteBuild) => Promise<void>;
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the escape starts the terminal colour codes it removes.
+const COLOUR_CODES = /\x1b\[[0-9;]*m/g;
+
 /** The tail of astro's output is kept for the failure message; the rest is noise on success. */
 const TAIL_CHARS = 3_000;
 
@@ -57,10 +60,16 @@ export const astroBuild: BuildSite = ({ outDir, siteDataFile, contentHost, rootT
     child.stderr.on('data', keep);
     child.on('error', (error) => reject(new BuildError(`Cannot start astro build: ${error.message}.`)));
     child.on('exit', (code, signal) => {
-      if (code === 0) return placeTenantNotFoundPages(outDir).then(() => addWebApps({ outDir, siteDataFile, contentHost, rootTenant })).then(resolve, reject);
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: the escape starts the terminal colour codes it removes.
-      const tail = output.replace(/\x1b\[[0-9;]*m/g, '').trim().slice(-TAIL_CHARS);
-      reject(new BuildError(`astro build failed (${signal ?? `exit ${code}`}); the previous site is left as it was. Its last output:\n${tail}`));
+      if (code === 0)
+        return placeTenantNotFoundPages(outDir)
+          .then(() => addWebApps({ outDir, siteDataFile, contentHost, rootTenant }))
+          .then(resolve, reject);
+      const tail = output.replace(COLOUR_CODES, '').trim().slice(-TAIL_CHARS);
+      reject(
+        new BuildError(
+          `astro build failed (${signal ?? `exit ${code}`}); the previous site is left as it was. Its last output:\n${tail}`,
+        ),
+      );
     });
   });
 
@@ -69,7 +78,12 @@ async function addWebApps({ outDir, siteDataFile, contentHost, rootTenant, lastS
   const site = JSON.parse(await readFile(siteDataFile, 'utf8')) as SiteData;
   // A proxy on the site's own origin ('') is the embedded server, which is the content host too.
   const proxyOrigin = new URL(contentHost).origin;
-  await writeInstallableApps(outDir, site, { rootTenant, lastSiteDir, proxyOrigin, warn: (line) => console.log(`note: ${line}`) });
+  await writeInstallableApps(outDir, site, {
+    rootTenant,
+    lastSiteDir,
+    proxyOrigin,
+    warn: (line) => console.log(`note: ${line}`),
+  });
 }
 
 /**

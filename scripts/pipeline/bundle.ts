@@ -15,7 +15,9 @@ export async function readSiteData(file: string): Promise<SiteData> {
   try {
     text = await readFile(file, 'utf8');
   } catch {
-    throw new BuildError(`There is no site data at ${file}. Run "npm run build" first: a bundle is made from the last build's tenants.`);
+    throw new BuildError(
+      `There is no site data at ${file}. Run "npm run build" first: a bundle is made from the last build's tenants.`,
+    );
   }
   try {
     return JSON.parse(text) as SiteData;
@@ -38,9 +40,16 @@ export function bundleWarnings(site: SiteData, slug: string): string[] {
   // The default tenant's logo and background are local files in the bundle; its video may not be.
   const video = (tenant ?? site.defaultTenant).video;
   const warnings: string[] = [];
-  if (!site.aiHost) warnings.push('it calls the AI host on its own origin: build with BOOTH_PUBLIC_AI_HOST set unless that host forwards /transformations/ to the AI host.');
-  if (tenant && !site.imageProxy.host) warnings.push('it loads its logo and background through the image proxy on its own origin: build with BOOTH_IMAGE_PROXY_HOST set.');
-  if (video.startsWith('/') && !video.startsWith('/assets/')) warnings.push(`its processing video ${video} is a path on the booth server, not in the bundle.`);
+  if (!site.aiHost)
+    warnings.push(
+      'it calls the AI host on its own origin: build with BOOTH_PUBLIC_AI_HOST set unless that host forwards /transformations/ to the AI host.',
+    );
+  if (tenant && !site.imageProxy.host)
+    warnings.push(
+      'it loads its logo and background through the image proxy on its own origin: build with BOOTH_IMAGE_PROXY_HOST set.',
+    );
+  if (video.startsWith('/') && !video.startsWith('/assets/'))
+    warnings.push(`its processing video ${video} is a path on the booth server, not in the bundle.`);
   return warnings;
 }
 
@@ -57,9 +66,19 @@ export interface BundleRequest {
   buildSite?: BuildSite;
 }
 
-export async function makeBundle({ site, siteDataFile, contentHost, slug, bundleDir, lastSiteDir, buildSite = astroBuild }: BundleRequest): Promise<string> {
+export async function makeBundle({
+  site,
+  siteDataFile,
+  contentHost,
+  slug,
+  bundleDir,
+  lastSiteDir,
+  buildSite = astroBuild,
+}: BundleRequest): Promise<string> {
   if (!bundleSlugs(site).includes(slug)) {
-    throw new BuildError(`No tenant has the slug "${slug}" in the last build. Bundles can be made for: ${bundleSlugs(site).join(', ')}.`);
+    throw new BuildError(
+      `No tenant has the slug "${slug}" in the last build. Bundles can be made for: ${bundleSlugs(site).join(', ')}.`,
+    );
   }
   const archive = join(bundleDir, `${slug}.tar.gz`);
   await ensureParent(archive);
@@ -67,7 +86,13 @@ export async function makeBundle({ site, siteDataFile, contentHost, slug, bundle
   const stagedArchive = `${staged}.tar.gz`;
   trackStaged(stagedArchive);
   try {
-    await buildSite({ outDir: staged, siteDataFile, contentHost, rootTenant: slug === site.defaultTenant.slug ? undefined : slug, lastSiteDir });
+    await buildSite({
+      outDir: staged,
+      siteDataFile,
+      contentHost,
+      rootTenant: slug === site.defaultTenant.slug ? undefined : slug,
+      lastSiteDir,
+    });
     if (slug === site.defaultTenant.slug) await dropTenantFolders(staged, site);
     await writeRewriteRules(staged, { tenantPrefixes: false });
     // portable: no user names or ids of this machine in the archive.

@@ -20,7 +20,11 @@ export function inlineScriptHashes(html: string): string[] {
 }
 
 export function policyFor(hashes: Iterable<string>): string {
-  return [`script-src 'self' ${[...new Set(hashes)].sort().join(' ')}`.trim(), "object-src 'none'", "base-uri 'self'"].join('; ');
+  return [
+    `script-src 'self' ${[...new Set(hashes)].sort().join(' ')}`.trim(),
+    "object-src 'none'",
+    "base-uri 'self'",
+  ].join('; ');
 }
 
 /**
@@ -31,7 +35,8 @@ export function policyFor(hashes: Iterable<string>): string {
 export function contentSecurityPolicy(dir: string): string {
   const hashes = new Set<string>();
   for (const page of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
-    if (page.endsWith('.html')) for (const hash of inlineScriptHashes(readFileSync(join(dir, page), 'utf8'))) hashes.add(hash);
+    if (page.endsWith('.html'))
+      for (const hash of inlineScriptHashes(readFileSync(join(dir, page), 'utf8'))) hashes.add(hash);
   }
   return policyFor(hashes);
 }

@@ -6,7 +6,11 @@ import { BuildError } from './errors.ts';
 import { excerpt, parseJson, request, statusError, type Call, type Fetch } from './http.ts';
 import type { BuildSettings } from './settings.ts';
 
-export async function fetchBrandingItems(settings: BuildSettings, token: string, fetchImpl?: Fetch): Promise<unknown[]> {
+export async function fetchBrandingItems(
+  settings: BuildSettings,
+  token: string,
+  fetchImpl?: Fetch,
+): Promise<unknown[]> {
   const call: Call = {
     host: 'content host',
     setting: 'BOOTH_CONTENT_HOST',
@@ -18,8 +22,10 @@ export async function fetchBrandingItems(settings: BuildSettings, token: string,
   };
   const answer = await request(call, fetchImpl);
   if (answer.status === 404) throw statusError(answer, call, 'Check BOOTH_DATASET_ID.');
-  if (answer.status === 401 || answer.status === 403) throw statusError(answer, call, 'The service login was not accepted for this dataset.');
-  if (answer.status < 200 || answer.status > 299) throw statusError(answer, call, 'The content host is failing; try again later.');
+  if (answer.status === 401 || answer.status === 403)
+    throw statusError(answer, call, 'The service login was not accepted for this dataset.');
+  if (answer.status < 200 || answer.status > 299)
+    throw statusError(answer, call, 'The content host is failing; try again later.');
   const json = parseJson(answer, call);
   const parsed = DatasetResponseSchema.safeParse(json);
   if (!parsed.success) {

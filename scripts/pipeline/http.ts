@@ -35,7 +35,9 @@ function reason(error: unknown): string {
 async function readLimited(response: Response, maxBytes: number, call: Call): Promise<string> {
   const declared = Number(response.headers.get('content-length'));
   const tooLarge = () =>
-    new BuildError(`The ${call.host} answered ${call.method} ${call.url} with more than ${maxBytes} bytes; raise BOOTH_MAX_RESPONSE_BYTES if that is expected.`);
+    new BuildError(
+      `The ${call.host} answered ${call.method} ${call.url} with more than ${maxBytes} bytes; raise BOOTH_MAX_RESPONSE_BYTES if that is expected.`,
+    );
   if (declared > maxBytes) {
     await response.body?.cancel();
     throw tooLarge();
@@ -56,7 +58,11 @@ export async function request(call: Call, fetchImpl: Fetch = fetch): Promise<Ans
   try {
     const response = await fetchImpl(call.url, {
       method: call.method,
-      headers: { accept: 'application/json', ...(call.body === undefined ? {} : { 'content-type': 'application/json' }), ...call.headers },
+      headers: {
+        accept: 'application/json',
+        ...(call.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...call.headers,
+      },
       body: call.body === undefined ? undefined : JSON.stringify(call.body),
       signal,
       redirect: 'follow',
@@ -65,9 +71,13 @@ export async function request(call: Call, fetchImpl: Fetch = fetch): Promise<Ans
   } catch (error) {
     if (error instanceof BuildError) throw error;
     if (signal.aborted) {
-      throw new BuildError(`The ${call.host} did not answer ${where} within ${call.timeoutMs} ms. Check that it is running, or raise BOOTH_FETCH_TIMEOUT_MS.`);
+      throw new BuildError(
+        `The ${call.host} did not answer ${where} within ${call.timeoutMs} ms. Check that it is running, or raise BOOTH_FETCH_TIMEOUT_MS.`,
+      );
     }
-    throw new BuildError(`Cannot reach the ${call.host} for ${where}: ${reason(error)}. Check that it is running and that ${call.setting} points at it.`);
+    throw new BuildError(
+      `Cannot reach the ${call.host} for ${where}: ${reason(error)}. Check that it is running and that ${call.setting} points at it.`,
+    );
   }
 }
 
@@ -90,5 +100,7 @@ export function parseJson(answer: Answer, call: Call): unknown {
 
 /** A BuildError for an answer whose status is not 2xx. */
 export function statusError(answer: Answer, call: Call, advice: string): BuildError {
-  return new BuildError(`The ${call.host} answered ${call.method} ${call.url} with HTTP ${answer.status}: ${excerpt(answer.text)}. ${advice}`);
+  return new BuildError(
+    `The ${call.host} answered ${call.method} ${call.url} with HTTP ${answer.status}: ${excerpt(answer.text)}. ${advice}`,
+  );
 }

@@ -28,7 +28,11 @@ export interface InstallableOptions {
 }
 
 /** Where the tenant's logo can be fetched from, or the local file it is. */
-export function logoSource(site: SiteData, branding: TenantBranding, proxyOrigin: string): { url: string } | { file: string } {
+export function logoSource(
+  site: SiteData,
+  branding: TenantBranding,
+  proxyOrigin: string,
+): { url: string } | { file: string } {
   const logo = branding.logoUrl;
   if (logo.startsWith('/')) return { file: logo };
   if (/^https?:\/\//i.test(logo)) return { url: logo };
@@ -39,7 +43,12 @@ export function logoSource(site: SiteData, branding: TenantBranding, proxyOrigin
   return { url: proxyImageUrl(proxy, logo, size, 'fit', signatures[size.index]) };
 }
 
-async function readLogo(siteDir: string, site: SiteData, branding: TenantBranding, options: InstallableOptions): Promise<Buffer | null> {
+async function readLogo(
+  siteDir: string,
+  site: SiteData,
+  branding: TenantBranding,
+  options: InstallableOptions,
+): Promise<Buffer | null> {
   const source = logoSource(site, branding, options.proxyOrigin);
   try {
     if ('file' in source) return await readFile(join(siteDir, source.file));
@@ -48,7 +57,9 @@ async function readLogo(siteDir: string, site: SiteData, branding: TenantBrandin
     return Buffer.from(await response.arrayBuffer());
   } catch (error) {
     const where = 'file' in source ? source.file : source.url;
-    options.warn?.(`Tenant ${JSON.stringify(branding.slug)}: its logo could not be read for the app icons (${where}: ${(error as Error).message}); the icons show its initial.`);
+    options.warn?.(
+      `Tenant ${JSON.stringify(branding.slug)}: its logo could not be read for the app icons (${where}: ${(error as Error).message}); the icons show its initial.`,
+    );
     return null;
   }
 }
@@ -63,26 +74,45 @@ function pageSets(siteDir: string, site: SiteData, rootTenant?: string): { brand
 }
 
 /** The tenant's icons from the last full build, when it made all of them: true when copied. */
-async function copyIcons(lastSiteDir: string | undefined, site: SiteData, branding: TenantBranding, dir: string): Promise<boolean> {
+async function copyIcons(
+  lastSiteDir: string | undefined,
+  site: SiteData,
+  branding: TenantBranding,
+  dir: string,
+): Promise<boolean> {
   if (!lastSiteDir) return false;
-  const from = join(branding.slug === site.defaultTenant.slug ? lastSiteDir : join(lastSiteDir, branding.slug), ICONS_DIR);
+  const from = join(
+    branding.slug === site.defaultTenant.slug ? lastSiteDir : join(lastSiteDir, branding.slug),
+    ICONS_DIR,
+  );
   if (!ICONS.every((icon) => existsSync(join(from, icon.file)))) return false;
   await cp(from, join(dir, ICONS_DIR), { recursive: true });
   return true;
 }
 
 /** One page set's manifest, icons and service worker; `dir` may lie outside `siteDir` (a one-tenant publish). */
-export async function writeInstallableApp(siteDir: string, site: SiteData, branding: TenantBranding, dir: string, options: InstallableOptions): Promise<void> {
+export async function writeInstallableApp(
+  siteDir: string,
+  site: SiteData,
+  branding: TenantBranding,
+  dir: string,
+  options: InstallableOptions,
+): Promise<void> {
   const copied = await copyIcons(options.lastSiteDir, site, branding, dir);
   const logo = copied ? null : await readLogo(siteDir, site, branding, options);
   const own = await writeWebApp(dir, branding, logo, { icons: !copied });
   await writeServiceWorker(siteDir, dir, own);
 }
 
-export async function writeInstallableApps(siteDir: string, site: SiteData, options: InstallableOptions): Promise<void> {
+export async function writeInstallableApps(
+  siteDir: string,
+  site: SiteData,
+  options: InstallableOptions,
+): Promise<void> {
   const queue = pageSets(siteDir, site, options.rootTenant);
   const work = async () => {
-    for (let next = queue.shift(); next; next = queue.shift()) await writeInstallableApp(siteDir, site, next.branding, next.dir, options);
+    for (let next = queue.shift(); next; next = queue.shift())
+      await writeInstallableApp(siteDir, site, next.branding, next.dir, options);
   };
   await Promise.all(Array.from({ length: AT_ONCE }, work));
 }

@@ -40,14 +40,19 @@ export function cleanUpOnInterrupt(what: string) {
       process.exit(130);
     }
     await Promise.all(
-      [...children].map((child) => new Promise((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve(null);
-        child.once('exit', resolve);
-        child.kill(signal);
-      })),
+      [...children].map(
+        (child) =>
+          new Promise((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolve(null);
+            child.once('exit', resolve);
+            child.kill(signal);
+          }),
+      ),
     );
     for (const path of staged) rmSync(path, { recursive: true, force: true });
-    console.error(`The ${what} was stopped (${signal}); what it had made so far was removed, and the previous ${what} was left as it was.`);
+    console.error(
+      `The ${what} was stopped (${signal}); what it had made so far was removed, and the previous ${what} was left as it was.`,
+    );
     process.exit(130);
   };
   process.once('SIGINT', (signal) => void stop(signal));

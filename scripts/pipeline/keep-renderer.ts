@@ -19,7 +19,10 @@ export const RENDERER_META = 'renderer.json';
  */
 export function packagesHash(root = process.cwd()): string {
   try {
-    return createHash('sha256').update(readFileSync(join(root, 'package-lock.json'))).digest('hex').slice(0, 16);
+    return createHash('sha256')
+      .update(readFileSync(join(root, 'package-lock.json')))
+      .digest('hex')
+      .slice(0, 16);
   } catch {
     return 'none';
   }
@@ -63,7 +66,8 @@ function prerenderDir(outDir: URL): string {
 async function keep(base: Prerenderer, dir: string): Promise<void> {
   const options = base.app!.getOptions();
   // A page-stage script would need astro's bundle map too; none of our integrations adds one.
-  if (options.settings.scripts.some((s) => s.stage === 'page')) throw new Error('An integration adds a page-stage script; the one-tenant renderer cannot keep it.');
+  if (options.settings.scripts.some((s) => s.stage === 'page'))
+    throw new Error('An integration adds a page-stage script; the one-tenant renderer cannot keep it.');
   const from = prerenderDir(options.settings.config.outDir);
   const entry = (await readdir(from)).find((name) => name.startsWith('prerender-entry'));
   if (!entry) throw new Error(`No prerender entry in ${from}.`);
@@ -84,16 +88,18 @@ export function keepRenderer(dir: string | undefined): AstroIntegration {
     hooks: {
       'astro:build:start': ({ setPrerenderer }) => {
         if (!dir) return;
-        setPrerenderer(((base: Prerenderer): Prerenderer => ({
-          name: 'booth:keep-renderer',
-          async setup() {
-            await base.setup?.();
-            await keep(base, dir);
-          },
-          getStaticPaths: () => base.getStaticPaths(),
-          render: (request, options) => base.render(request, options),
-          teardown: () => base.teardown?.() ?? Promise.resolve(),
-        })) as never);
+        setPrerenderer(
+          ((base: Prerenderer): Prerenderer => ({
+            name: 'booth:keep-renderer',
+            async setup() {
+              await base.setup?.();
+              await keep(base, dir);
+            },
+            getStaticPaths: () => base.getStaticPaths(),
+            render: (request, options) => base.render(request, options),
+            teardown: () => base.teardown?.() ?? Promise.resolve(),
+          })) as never,
+        );
       },
     },
   };

@@ -27,7 +27,9 @@ export async function obtainToken(settings: BuildSettings, fetchImpl?: Fetch): P
   }
   const parsed = TokenResponseSchema.safeParse(parseJson(answer, call));
   if (!parsed.success) {
-    throw new BuildError(`The auth host answered the service login without a token. Check that BOOTH_AUTH_HOST points at the auth service.`);
+    throw new BuildError(
+      `The auth host answered the service login without a token. Check that BOOTH_AUTH_HOST points at the auth service.`,
+    );
   }
   return parsed.data.token;
 }

@@ -33,15 +33,25 @@ async function readLast(file: string): Promise<SiteData | null> {
 }
 
 /** What every page set reads besides its own branding: when it changed, every page may differ. */
-const siteWide = (site: SiteData) => JSON.stringify({
-  styles: site.styles, aiHost: site.aiHost, publicSiteUrl: site.publicSiteUrl, imageProxy: { ...site.imageProxy, signatures: undefined },
-});
+const siteWide = (site: SiteData) =>
+  JSON.stringify({
+    styles: site.styles,
+    aiHost: site.aiHost,
+    publicSiteUrl: site.publicSiteUrl,
+    imageProxy: { ...site.imageProxy, signatures: undefined },
+  });
 
 /** Why these tenants cannot be published alone, or null. */
-function fullBuildReason(last: SiteData | null, fresh: SiteData, slugs: string[], settings: BuildSettings): string | null {
+function fullBuildReason(
+  last: SiteData | null,
+  fresh: SiteData,
+  slugs: string[],
+  settings: BuildSettings,
+): string | null {
   if (!last || !existsSync(join(settings.outDir, 'index.html'))) return 'the site has not been built yet';
-  if (!rendererReady(rendererDirFor(settings.outDir))) return 'the last build left no page renderer for the packages installed now';
-  if (slugs.includes(fresh.defaultTenant.slug)) return 'the default tenant\'s pages are the site\'s root';
+  if (!rendererReady(rendererDirFor(settings.outDir)))
+    return 'the last build left no page renderer for the packages installed now';
+  if (slugs.includes(fresh.defaultTenant.slug)) return "the default tenant's pages are the site's root";
   if (siteWide(last) !== siteWide(fresh)) return 'the styles or the site-wide settings changed since the last build';
   return null;
 }
@@ -60,7 +70,10 @@ export function mergeSiteData(last: SiteData, fresh: SiteData, slugs: string[]):
   }
   const listed = new Set(tenants.map((t) => t.slug));
   tenants.push(...last.tenants.filter((t) => !listed.has(t.slug) && !chosen.has(t.slug)));
-  const signatures = last.imageProxy.signatures || fresh.imageProxy.signatures ? { ...last.imageProxy.signatures, ...fresh.imageProxy.signatures } : undefined;
+  const signatures =
+    last.imageProxy.signatures || fresh.imageProxy.signatures
+      ? { ...last.imageProxy.signatures, ...fresh.imageProxy.signatures }
+      : undefined;
   return {
     ...fresh,
     defaultTenant: last.defaultTenant,
@@ -69,7 +82,11 @@ export function mergeSiteData(last: SiteData, fresh: SiteData, slugs: string[]):
   };
 }
 
-export async function publishTenants(settings: BuildSettings, slugs: string[], deps: PipelineDeps = {}): Promise<PartialSummary> {
+export async function publishTenants(
+  settings: BuildSettings,
+  slugs: string[],
+  deps: PipelineDeps = {},
+): Promise<PartialSummary> {
   const fetchStarted = performance.now();
   deps.progress?.('Reading the tenants and styles');
   const [fresh, last] = await Promise.all([collectSiteData(settings, deps), readLast(settings.siteDataFile)]);
@@ -97,14 +114,19 @@ export async function publishTenants(settings: BuildSettings, slugs: string[], d
       process.env.BOOTH_SITE_DATA = stagedData;
       await renderTenantPages(rendererDirFor(settings.outDir), present, staged).catch((error: unknown) => {
         const why = (error instanceof Error ? error.message : String(error)).split('\n')[0]!.replace(/\.$/, '');
-        throw new BuildError(`The pages of ${present.join(', ')} could not be rendered with the renderer the last full build kept (${why}). Publish every tenant to build the site and its renderer again.`);
+        throw new BuildError(
+          `The pages of ${present.join(', ')} could not be rendered with the renderer the last full build kept (${why}). Publish every tenant to build the site and its renderer again.`,
+        );
       });
       await placeTenantNotFoundPages(staged);
       deps.progress?.('Making the web-app files');
       const proxyOrigin = new URL(settings.contentHost).origin;
       for (const slug of present) {
         const branding = siteData.tenants.find((t) => t.slug === slug)!;
-        await writeInstallableApp(settings.outDir, siteData, branding, join(staged, slug), { proxyOrigin, warn: (line) => console.log(`note: ${line}`) });
+        await writeInstallableApp(settings.outDir, siteData, branding, join(staged, slug), {
+          proxyOrigin,
+          warn: (line) => console.log(`note: ${line}`),
+        });
       }
     }
     deps.progress?.('Putting the new pages in place');
@@ -120,5 +142,13 @@ export async function publishTenants(settings: BuildSettings, slugs: string[], d
   } finally {
     await discard(stagedData, staged);
   }
-  return { siteData, outDir: settings.outDir, siteDataFile: settings.siteDataFile, fetchMs, siteMs: performance.now() - siteStarted, published: slugs, fullBecause: null };
+  return {
+    siteData,
+    outDir: settings.outDir,
+    siteDataFile: settings.siteDataFile,
+    fetchMs,
+    siteMs: performance.now() - siteStarted,
+    published: slugs,
+    fullBecause: null,
+  };
 }

@@ -12,8 +12,16 @@ import { ROOT } from './settings.ts';
 
 const astroFile = (path: string) => pathToFileURL(join(ROOT, 'node_modules', 'astro', 'dist', path)).href;
 
-interface RouteData { component: string; route: string; type: string; prerender: boolean }
-interface PathWithRoute { pathname: string; route: RouteData }
+interface RouteData {
+  component: string;
+  route: string;
+  type: string;
+  prerender: boolean;
+}
+interface PathWithRoute {
+  pathname: string;
+  route: RouteData;
+}
 interface BuildApp {
   setInternals(internals: unknown): void;
   setOptions(options: unknown): void;
@@ -24,7 +32,13 @@ interface BuildApp {
  * imports of astro and react resolve wherever the site itself goes; one folder per site folder.
  */
 export function rendererDirFor(outDir: string): string {
-  return join(ROOT, 'node_modules', '.cache', 'booth-renderer', createHash('sha256').update(outDir).digest('hex').slice(0, 16));
+  return join(
+    ROOT,
+    'node_modules',
+    '.cache',
+    'booth-renderer',
+    createHash('sha256').update(outDir).digest('hex').slice(0, 16),
+  );
 }
 
 /** Names the site folder a renderer belongs to, so that one whose folder is gone can go too. */
@@ -66,16 +80,24 @@ export function pageFile(pathname: string): string {
 export async function renderTenantPages(rendererDir: string, slugs: string[], outDir: string): Promise<string[]> {
   const meta = JSON.parse(await readFile(join(rendererDir, RENDERER_META), 'utf8')) as RendererMeta;
   const { app } = (await import(pathToFileURL(join(rendererDir, meta.entry)).href)) as { app: BuildApp };
-  const { StaticPaths } = (await import('astro/runtime/prerender/static-paths.js')) as unknown as { StaticPaths: new (app: BuildApp) => { getAll(): Promise<PathWithRoute[]> } };
+  const { StaticPaths } = (await import('astro/runtime/prerender/static-paths.js')) as unknown as {
+    StaticPaths: new (app: BuildApp) => { getAll(): Promise<PathWithRoute[]> };
+  };
   const { createRequest } = (await import(astroFile('core/request.js'))) as { createRequest: (o: unknown) => Request };
-  const { renderForPrerender } = (await import(astroFile('core/app/prerender.js'))) as { renderForPrerender: (app: BuildApp, request: Request, o: unknown) => Promise<{ response: Response }> };
+  const { renderForPrerender } = (await import(astroFile('core/app/prerender.js'))) as {
+    renderForPrerender: (app: BuildApp, request: Request, o: unknown) => Promise<{ response: Response }>;
+  };
 
   // What astro's build environment reads while rendering (astro/dist/core/build/environment.js).
-  app.setInternals({ pagesByKeys: new Map(meta.pages.map((page) => [page.key, page])), entrySpecifierToBundleMap: new Map() });
+  app.setInternals({
+    pagesByKeys: new Map(meta.pages.map((page) => [page.key, page])),
+    entrySpecifierToBundleMap: new Map(),
+  });
   const quiet = { write: () => true };
   app.setOptions({ settings: { scripts: meta.scripts }, logger: { options: { destination: quiet } } });
 
-  const wanted = (pathname: string) => slugs.some((slug) => pathname === `/${slug}` || pathname.startsWith(`/${slug}/`));
+  const wanted = (pathname: string) =>
+    slugs.some((slug) => pathname === `/${slug}` || pathname.startsWith(`/${slug}/`));
   const paths = (await new StaticPaths(app).getAll()).filter((p) => p.route.type === 'page' && wanted(p.pathname));
   const missing = slugs.filter((slug) => !paths.some((p) => p.pathname === `/${slug}`));
   if (missing.length) throw new Error(`The site data has no page set for ${missing.join(', ')}.`);
@@ -83,9 +105,16 @@ export async function renderTenantPages(rendererDir: string, slugs: string[], ou
   for (const { pathname, route } of paths) {
     // As astro's generate.js asks for a page of format 'directory': the path with a trailing slash.
     const url = new URL(`${pathname.replace(/\/$/, '')}/`, meta.origin);
-    const request = createRequest({ url, headers: new Headers(), logger: { warn: () => {} }, isPrerendered: true, routePattern: route.component });
+    const request = createRequest({
+      url,
+      headers: new Headers(),
+      logger: { warn: () => {} },
+      isPrerendered: true,
+      routePattern: route.component,
+    });
     const { response } = await renderForPrerender(app, request, { routeData: route });
-    if (response.status !== 200 && route.route !== '/[tenant]/404') throw new Error(`Rendering ${pathname} answered ${response.status}.`);
+    if (response.status !== 200 && route.route !== '/[tenant]/404')
+      throw new Error(`Rendering ${pathname} answered ${response.status}.`);
     const file = pageFile(pathname);
     await mkdir(dirname(join(outDir, file)), { recursive: true });
     await writeFile(join(outDir, file), Buffer.from(await response.arrayBuffer()));

@@ -33,7 +33,7 @@ export function redirectsRules({ tenantPrefixes }: RewriteOptions): string {
     ...(tenantPrefixes
       ? [
           '/:tenant/results/*  /:tenant/results/  200',
-          '# A slug with no page set shows the default tenant\'s screens (the built-in default branding).',
+          "# A slug with no page set shows the default tenant's screens (the built-in default branding).",
           '/:tenant  /  200',
           '/:tenant/  /  200',
           '/:tenant/camera  /camera/  200',
@@ -85,10 +85,10 @@ function tenantLocations(): string[] {
   return [
     `location ~ "^/${slug}/404\\.html$" { try_files $uri /404.html; }`,
     `location ~ "^/${slug}/results/." { try_files $uri /$1/results/index.html /results/index.html; }`,
-    '# A slug with no page set shows the default tenant\'s screens (the built-in default branding).',
+    "# A slug with no page set shows the default tenant's screens (the built-in default branding).",
     `location ~ "^/${slug}/(camera|styles)/?$" { try_files /$1/$2/index.html /$2/index.html; }`,
     `location ~ "^/${slug}/?$" { try_files $uri/index.html /$1/index.html /index.html; }`,
-    '# Any other address under a tenant: its own Not Found page (the site\'s, for a slug with none).',
+    "# Any other address under a tenant: its own Not Found page (the site's, for a slug with none).",
     `location ~ "^/${slug}/" { error_page 404 /$1/404.html; try_files $uri $uri/index.html =404; }`,
   ];
 }

@@ -48,10 +48,20 @@ async function publicNames(): Promise<string[]> {
 }
 
 export async function collectSiteData(settings: BuildSettings, deps: PipelineDeps = {}): Promise<SiteData> {
-  const items = async () => deps.brandingItems ?? fetchBrandingItems(settings, await obtainToken(settings, deps.fetch), deps.fetch);
-  const [brandingItems, styles, publicFiles] = await Promise.all([items(), fetchStyles(settings, deps.fetch), publicNames()]);
+  const items = async () =>
+    deps.brandingItems ?? fetchBrandingItems(settings, await obtainToken(settings, deps.fetch), deps.fetch);
+  const [brandingItems, styles, publicFiles] = await Promise.all([
+    items(),
+    fetchStyles(settings, deps.fetch),
+    publicNames(),
+  ]);
   const tenants = resolveTenants(brandingItems, [settings.proxySignature, ...publicFiles]);
-  const imageProxy = { host: settings.imageProxyHost, signature: settings.proxySignature, bucketPrefix: settings.bucketPrefix, appName: settings.appName };
+  const imageProxy = {
+    host: settings.imageProxyHost,
+    signature: settings.proxySignature,
+    bucketPrefix: settings.bucketPrefix,
+    appName: settings.appName,
+  };
   return {
     generatedAt: new Date().toISOString(),
     defaultTenant: tenants.defaultTenant,
@@ -59,17 +69,23 @@ export async function collectSiteData(settings: BuildSettings, deps: PipelineDep
     styles: styles.styles,
     aiHost: settings.publicAiHost,
     publicSiteUrl: settings.publicSiteUrl,
-    imageProxy: { ...imageProxy, ...(settings.proxyKey ? { signatures: signTenantImages(tenants.tenants, imageProxy, settings.proxyKey) } : {}) },
+    imageProxy: {
+      ...imageProxy,
+      ...(settings.proxyKey ? { signatures: signTenantImages(tenants.tenants, imageProxy, settings.proxyKey) } : {}),
+    },
     problems: [...tenants.problems, ...styles.problems],
   };
 }
 
 export async function runPipeline(settings: BuildSettings, deps: PipelineDeps = {}): Promise<BuildSummary> {
   const unsafe = await outDirProblem(settings.outDir);
-  if (unsafe) throw new BuildError(`BOOTH_OUT_DIR must be a new or empty folder, or one an earlier build made: ${unsafe}. Pick another folder.`);
+  if (unsafe)
+    throw new BuildError(
+      `BOOTH_OUT_DIR must be a new or empty folder, or one an earlier build made: ${unsafe}. Pick another folder.`,
+    );
   const fetchStarted = performance.now();
   deps.progress?.('Reading the tenants and styles');
-  const siteData = deps.siteData ?? await collectSiteData(settings, deps);
+  const siteData = deps.siteData ?? (await collectSiteData(settings, deps));
   const fetchMs = performance.now() - fetchStarted;
 
   const stagedData = stagingPath(settings.siteDataFile, 'building');
@@ -83,7 +99,12 @@ export async function runPipeline(settings: BuildSettings, deps: PipelineDeps = 
     await ensureParent(renderer);
     await writeFile(stagedData, `${JSON.stringify(siteData, null, 2)}\n`);
     deps.progress?.('Building every page set with astro');
-    await (deps.buildSite ?? astroBuild)({ outDir: stagedSite, siteDataFile: stagedData, contentHost: settings.contentHost, rendererDir: stagedRenderer });
+    await (deps.buildSite ?? astroBuild)({
+      outDir: stagedSite,
+      siteDataFile: stagedData,
+      contentHost: settings.contentHost,
+      rendererDir: stagedRenderer,
+    });
     await writeRewriteRules(stagedSite, { tenantPrefixes: true });
     deps.progress?.('Putting the new site in place');
     await uninterrupted(async () => {
@@ -99,5 +120,11 @@ export async function runPipeline(settings: BuildSettings, deps: PipelineDeps = 
   } finally {
     await discard(stagedData, stagedSite, stagedRenderer);
   }
-  return { siteData, outDir: settings.outDir, siteDataFile: settings.siteDataFile, fetchMs, siteMs: performance.now() - siteStarted };
+  return {
+    siteData,
+    outDir: settings.outDir,
+    siteDataFile: settings.siteDataFile,
+    fetchMs,
+    siteMs: performance.now() - siteStarted,
+  };
 }

@@ -32,7 +32,11 @@ export interface WorkerConfig {
 export function workerConfig(siteDir: string, tenantDir: string, ownFiles: string[]): WorkerConfig {
   const pages = SCREENS.filter((screen) => existsSync(join(tenantDir, screen, 'index.html')));
   const astroDir = join(siteDir, '_astro');
-  const astro = existsSync(astroDir) ? readdirSync(astroDir).sort().map((name) => `/_astro/${name}`) : [];
+  const astro = existsSync(astroDir)
+    ? readdirSync(astroDir)
+        .sort()
+        .map((name) => `/_astro/${name}`)
+    : [];
   const images = LOCAL_IMAGES.filter((path) => existsSync(join(siteDir, path)));
   const precache = [...astro, ...images, ...ownFiles];
   const hash = createHash('sha256');

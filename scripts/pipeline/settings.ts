@@ -5,7 +5,15 @@
 import { resolve, sep } from 'node:path';
 import { DEFAULT_PORT } from '../../contract/index.ts';
 import {
-  SHARED_SETTINGS, SITE_FILE_SETTINGS, fromRoot, httpUrl, proxyKeyOf, readEnv, settingError, wholeNumber, type Env,
+  SHARED_SETTINGS,
+  SITE_FILE_SETTINGS,
+  fromRoot,
+  httpUrl,
+  proxyKeyOf,
+  readEnv,
+  settingError,
+  wholeNumber,
+  type Env,
 } from '../../contract/settings.ts';
 import type { ProxyKey } from '../../contract/proxy-signature.ts';
 
@@ -66,7 +74,11 @@ export function readSettings(env: Env = process.env): BuildSettings {
   const outDir = fromRoot(ROOT, e.BOOTH_OUT_DIR);
   // The build replaces the out dir whole: it must not hold the project (or be the disk's root).
   if (outDir === ROOT || `${ROOT}${sep}`.startsWith(`${outDir.replace(/[\\/]+$/, '')}${sep}`)) {
-    throw settingError('BOOTH_OUT_DIR', env.BOOTH_OUT_DIR, `must be a folder of its own; ${outDir} holds the project, and the build replaces its out dir whole`);
+    throw settingError(
+      'BOOTH_OUT_DIR',
+      env.BOOTH_OUT_DIR,
+      `must be a folder of its own; ${outDir} holds the project, and the build replaces its out dir whole`,
+    );
   }
   return {
     authHost: e.BOOTH_AUTH_HOST ?? local,

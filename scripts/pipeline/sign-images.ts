@@ -8,16 +8,25 @@ import type { ImageProxySettings, TenantBranding } from '../../contract/site-dat
 
 /** The images a tenant's pages load through the proxy, as layout.ts decides: bucket names, not URLs or local paths. */
 function proxiedImages(tenant: TenantBranding): [string, ResizeMode][] {
-  const images: [string, ResizeMode][] = [[tenant.logoUrl, 'fit'], [tenant.backgroundImageUrl, 'fill']];
+  const images: [string, ResizeMode][] = [
+    [tenant.logoUrl, 'fit'],
+    [tenant.backgroundImageUrl, 'fill'],
+  ];
   return images.filter(([image]) => image && !isDirectUrl(image));
 }
 
-export function signTenantImages(tenants: TenantBranding[], proxy: ImageProxySettings, key: ProxyKey): Record<string, string[]> {
+export function signTenantImages(
+  tenants: TenantBranding[],
+  proxy: ImageProxySettings,
+  key: ProxyKey,
+): Record<string, string[]> {
   const signatures: Record<string, string[]> = {};
   const sizes = signedSizes();
   for (const tenant of tenants) {
     for (const [image, mode] of proxiedImages(tenant)) {
-      signatures[signedImageKey(image, mode)] ??= sizes.map((size) => proxySignature(proxyPath(proxy, image, size, mode), key));
+      signatures[signedImageKey(image, mode)] ??= sizes.map((size) =>
+        proxySignature(proxyPath(proxy, image, size, mode), key),
+      );
     }
   }
   return signatures;

@@ -44,18 +44,23 @@ export async function fetchStyles(settings: BuildSettings, fetchImpl?: Fetch): P
     const answer = await request(call, fetchImpl);
     if (answer.status < 200 || answer.status > 299) throw statusError(answer, call, '');
     const json = parseJson(answer, call);
-    if (!Array.isArray(json)) throw new BuildError(`The AI host answered GET ${call.url} with something other than a list of styles.`);
+    if (!Array.isArray(json))
+      throw new BuildError(`The AI host answered GET ${call.url} with something other than a list of styles.`);
     const styles: Style[] = [];
     const problems: string[] = [];
     json.forEach((raw, index) => {
       const parsed = StyleSchema.safeParse(raw);
       if (!parsed.success) {
-        problems.push(`Style ${index + 1} from the AI host is not a style (${parsed.error.issues[0]?.message ?? 'invalid'}); it is left out.`);
+        problems.push(
+          `Style ${index + 1} from the AI host is not a style (${parsed.error.issues[0]?.message ?? 'invalid'}); it is left out.`,
+        );
         return;
       }
       const style = parsed.data;
       if (style.thumbnail && !safeThumbnail(style.thumbnail)) {
-        problems.push(`Style ${JSON.stringify(style.description)}: its thumbnail URL is not http(s) or a path; the default image is shown.`);
+        problems.push(
+          `Style ${JSON.stringify(style.description)}: its thumbnail URL is not http(s) or a path; the default image is shown.`,
+        );
         style.thumbnail = null;
       }
       if (style.thumbnail) style.thumbnail = publicThumbnail(style.thumbnail, settings.aiHost, settings.publicAiHost);
@@ -66,7 +71,9 @@ export async function fetchStyles(settings: BuildSettings, fetchImpl?: Fetch): P
     if (!(error instanceof BuildError)) throw error;
     return {
       styles: [],
-      problems: [`warning: no styles were baked into the styles page (${error.message.replace(/\s*\.?\s*$/, '')}). The page loads them in the browser instead.`],
+      problems: [
+        `warning: no styles were baked into the styles page (${error.message.replace(/\s*\.?\s*$/, '')}). The page loads them in the browser instead.`,
+      ],
     };
   }
 }

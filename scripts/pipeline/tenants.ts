@@ -1,7 +1,12 @@
 // Branding items -> the tenants that get a page set. Each item is checked on its own: a bad
 // slug skips that tenant (reported with its client name), a bad field takes the default
 // (reported with the field), and nothing one tenant sends can touch another's pages.
-import { BrandingItemSchema, DEFAULT_TENANT_SLUG, type BrandingItem, type TenantBranding } from '../../contract/index.ts';
+import {
+  BrandingItemSchema,
+  DEFAULT_TENANT_SLUG,
+  type BrandingItem,
+  type TenantBranding,
+} from '../../contract/index.ts';
 import { DEFAULT_BRANDING, resolveBranding, tenantLabel } from '../../contract/branding.ts';
 import { reservedSlugs, slugProblem } from '../../contract/slug.ts';
 

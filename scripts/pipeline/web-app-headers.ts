@@ -11,9 +11,13 @@ const NO_CACHE = 'no-cache';
 export function webAppHeaderRules(): string {
   const { manifest, worker } = WEB_APP_FILES;
   return [
-    '# Each tenant\'s web app: the service worker and the manifest are checked on every load.',
+    "# Each tenant's web app: the service worker and the manifest are checked on every load.",
     ...[`/${worker}`, `/*/${worker}`].flatMap((path) => [path, `  Cache-Control: ${NO_CACHE}`]),
-    ...[`/${manifest}`, `/*/${manifest}`].flatMap((path) => [path, `  Content-Type: ${MANIFEST_TYPE}`, `  Cache-Control: ${NO_CACHE}`]),
+    ...[`/${manifest}`, `/*/${manifest}`].flatMap((path) => [
+      path,
+      `  Content-Type: ${MANIFEST_TYPE}`,
+      `  Cache-Control: ${NO_CACHE}`,
+    ]),
     '',
   ].join('\n');
 }
@@ -26,7 +30,7 @@ export function webAppNginxLocations(csp: string): string[] {
   const escapeDots = (name: string) => name.replace(/\./g, '\\.');
   const safety = nginxSafetyHeaders(csp).join(' ');
   return [
-    '# Each tenant\'s web app: the service worker and the manifest are checked on every load.',
+    "# Each tenant's web app: the service worker and the manifest are checked on every load.",
     `location ~ "(^|/)${escapeDots(WEB_APP_FILES.worker)}$" { add_header Cache-Control "${NO_CACHE}"; ${safety} }`,
     `location ~ "(^|/)${escapeDots(WEB_APP_FILES.manifest)}$" { types { } default_type ${MANIFEST_TYPE}; add_header Cache-Control "${NO_CACHE}"; ${safety} }`,
   ];

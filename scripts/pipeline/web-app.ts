@@ -86,7 +86,12 @@ function initialSvg(branding: TenantBranding, size: number): Buffer {
 }
 
 /** One icon: the logo (or the initial) centred on the tenant's background colour, square, opaque. */
-export async function makeIcon(branding: TenantBranding, logo: Buffer | null, size: number, purpose: keyof typeof LOGO_SHARE): Promise<Buffer> {
+export async function makeIcon(
+  branding: TenantBranding,
+  logo: Buffer | null,
+  size: number,
+  purpose: keyof typeof LOGO_SHARE,
+): Promise<Buffer> {
   const box = Math.round(size * LOGO_SHARE[purpose]);
   let mark: Buffer;
   try {
@@ -106,13 +111,21 @@ export async function makeIcon(branding: TenantBranding, logo: Buffer | null, si
 }
 
 /** The manifest and the icons in `dir`, the tenant's root; the names of the app's files, relative to it. */
-export async function writeWebApp(dir: string, branding: TenantBranding, logo: Buffer | null, { icons: draw = true } = {}): Promise<string[]> {
+export async function writeWebApp(
+  dir: string,
+  branding: TenantBranding,
+  logo: Buffer | null,
+  { icons: draw = true } = {},
+): Promise<string[]> {
   await mkdir(join(dir, ICONS_DIR), { recursive: true });
   // Without `icons`, the ones already in dir/icons/ (copied from the last build) are listed.
-  const icons = await Promise.all(ICONS.map(async (icon) => {
-    if (draw) await writeFile(join(dir, ICONS_DIR, icon.file), await makeIcon(branding, logo, icon.size, icon.purpose));
-    return `${ICONS_DIR}/${icon.file}`;
-  }));
+  const icons = await Promise.all(
+    ICONS.map(async (icon) => {
+      if (draw)
+        await writeFile(join(dir, ICONS_DIR, icon.file), await makeIcon(branding, logo, icon.size, icon.purpose));
+      return `${ICONS_DIR}/${icon.file}`;
+    }),
+  );
   await writeFile(join(dir, MANIFEST_FILE), `${JSON.stringify(webAppManifest(branding), null, 2)}\n`);
   return [MANIFEST_FILE, ...icons];
 }

@@ -32,7 +32,8 @@ export interface RunningServer {
 
 /** A memory figure of the process from /proc (bytes); Linux only. */
 const procMemory = (pid: number, field: 'VmRSS' | 'VmHWM') =>
-  Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) * 1024;
+  Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) *
+  1024;
 
 /** The memory the process holds now (VmRSS, bytes). */
 export const currentRss = (pid: number) => procMemory(pid, 'VmRSS');
@@ -40,7 +41,10 @@ export const currentRss = (pid: number) => procMemory(pid, 'VmRSS');
 export const peakRss = (pid: number) => procMemory(pid, 'VmHWM');
 
 const listeners = (output: string) =>
-  output.split('\n').map(parseListeningLine).filter((l): l is Listening => l !== null);
+  output
+    .split('\n')
+    .map(parseListeningLine)
+    .filter((l): l is Listening => l !== null);
 
 export function newDataDir(area = 'server'): string {
   const dir = path.join(REPO_ROOT, '.test-runs', area, `${Date.now()}-${crypto.randomBytes(3).toString('hex')}`);
@@ -65,8 +69,13 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     // The published site data of its own (none until a publish): a tenants.generated.json left
     // in the project by a build must not decide what a test server's results carry.
     env: {
-      ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || '2', PORT: '0', BOOTH_HOST: '127.0.0.1', BOOTH_DATA_DIR: dataDir,
-      BOOTH_SITE_DATA: path.join(dataDir, 'tenants.generated.json'), ...opts.env,
+      ...process.env,
+      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || '2',
+      PORT: '0',
+      BOOTH_HOST: '127.0.0.1',
+      BOOTH_DATA_DIR: dataDir,
+      BOOTH_SITE_DATA: path.join(dataDir, 'tenants.generated.json'),
+      ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     ...opts.user,

@@ -13,7 +13,8 @@ export type ConsoleEnv = { Variables: { account: Account } };
 export const NOT_A_SLUG = 'That is not a tenant slug: lowercase letters, digits and hyphens.';
 
 /** The default tenant's slug, or one a tenant may take. */
-export const isTenantSlug = (slug: string, reserved: ReadonlySet<string>) => slug === DEFAULT_TENANT_SLUG || !slugProblem(slug, reserved);
+export const isTenantSlug = (slug: string, reserved: ReadonlySet<string>) =>
+  slug === DEFAULT_TENANT_SLUG || !slugProblem(slug, reserved);
 
 export const isOperator = (c: Context<ConsoleEnv>) => c.get('account').role === 'operator';
 
@@ -21,7 +22,8 @@ export const isOperator = (c: Context<ConsoleEnv>) => c.get('account').role === 
 export const manages = (c: Context<ConsoleEnv>, slug: string) => isOperator(c) || c.get('account').tenant === slug;
 
 /** null, or the 403 for a tenant account. */
-export const operatorsOnly = (c: Context<ConsoleEnv>) => (isOperator(c) ? null : fail(c, 403, 'Only an operator account may do this.'));
+export const operatorsOnly = (c: Context<ConsoleEnv>) =>
+  isOperator(c) ? null : fail(c, 403, 'Only an operator account may do this.');
 
 /** null, or the 403 for a tenant account reaching past its own tenant. */
 export const mayManage = (c: Context<ConsoleEnv>, slug: string) =>

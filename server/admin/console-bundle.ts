@@ -63,7 +63,11 @@ export async function buildConsole(): Promise<ConsoleBundle> {
     const body = Buffer.from(output.contents);
     const ext = output.path.endsWith('.css') ? 'css' : 'js';
     const name = hashName('console', ext, body);
-    files.set(name, { body, gzip: zlib.gzipSync(body, { level: 9 }), type: ext === 'css' ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8' });
+    files.set(name, {
+      body,
+      gzip: zlib.gzipSync(body, { level: 9 }),
+      type: ext === 'css' ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8',
+    });
     if (ext === 'css') style = name;
     else script = name;
   }

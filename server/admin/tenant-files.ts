@@ -14,7 +14,7 @@ const CONSEQUENCE: Record<string, string> = {
   logoUrl: 'the pages show no logo',
   backgroundImageUrl: 'the pages show no background image',
   frameUrl: 'results are made without the frame',
-  sceneUrl: 'the branded scene uses the booth\'s own scene',
+  sceneUrl: "the branded scene uses the booth's own scene",
   video: 'the processing screen shows no video',
 };
 
@@ -34,7 +34,10 @@ const isFile = (file: string | null) => {
 };
 
 /** The missing files of a branding, as field problems and as sentences the build's report style uses. */
-export function missingFiles(branding: TenantBranding, tenantAssetsDir: string): { fields: Record<string, string[]>; problems: string[] } {
+export function missingFiles(
+  branding: TenantBranding,
+  tenantAssetsDir: string,
+): { fields: Record<string, string[]>; problems: string[] } {
   const fields: Record<string, string[]> = {};
   const problems: string[] = [];
   for (const field of [...IMAGE_FIELDS, 'video'] as const) {

@@ -28,9 +28,18 @@ const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
  * @param styleIds the styles the AI hub offers: a tenant may only choose among them
  * @param checkSlug false for an existing tenant (its slug is its key, already checked)
  */
-export function readTenantInput(body: unknown, reserved: ReadonlySet<string>, styleIds: ReadonlySet<string>, checkSlug: boolean): TenantInput {
+export function readTenantInput(
+  body: unknown,
+  reserved: ReadonlySet<string>,
+  styleIds: ReadonlySet<string>,
+  checkSlug: boolean,
+): TenantInput {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    return { ok: false, error: 'Send the tenant\'s branding as a JSON object, such as {"slug": "gala", "client": "Gala Night"}.', fields: {} };
+    return {
+      ok: false,
+      error: 'Send the tenant\'s branding as a JSON object, such as {"slug": "gala", "client": "Gala Night"}.',
+      fields: {},
+    };
   }
   // Null counts as missing, as the build reads it.
   const raw = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== null));
@@ -53,7 +62,11 @@ export function readTenantInput(body: unknown, reserved: ReadonlySet<string>, st
   const refused = byField(resolved.fields.filter((p) => p.kind === 'refused'));
   const chosen = Array.isArray(raw.styles) ? raw.styles : [];
   const unknown = chosen.filter((id) => typeof id === 'string' && !styleIds.has(id));
-  if (!refused.styles && unknown.length > 0) refused.styles = [`${fieldLabel('styles')} names styles the booth does not offer: ${unknown.slice(0, 5).join(', ')}.`];
-  if (Object.keys(refused).length > 0) return { ok: false, error: 'Some fields need fixing; see each field.', fields: refused };
+  if (!refused.styles && unknown.length > 0)
+    refused.styles = [
+      `${fieldLabel('styles')} names styles the booth does not offer: ${unknown.slice(0, 5).join(', ')}.`,
+    ];
+  if (Object.keys(refused).length > 0)
+    return { ok: false, error: 'Some fields need fixing; see each field.', fields: refused };
   return { ok: true, item: parsed.data, warnings: byField(resolved.fields.filter((p) => p.kind === 'warning')) };
 }

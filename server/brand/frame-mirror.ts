@@ -41,7 +41,13 @@ const CHECK_EVERY_MS = 60_000;
  */
 const UNUSED_IMAGE_MS = 60 * 60_000;
 
-const TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp', svg: 'image/svg+xml' };
+const TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  svg: 'image/svg+xml',
+};
 
 export class FrameMirror {
   #deps: FrameMirrorDeps;
@@ -90,7 +96,9 @@ export class FrameMirror {
       if (!this.#listed) {
         // At start: the store may hold specs of tenants deleted while this node was down.
         try {
-          const listed = new Set((await store.list(FRAME_SPECS)).map(({ key }) => key.slice(FRAME_SPECS.length, -'.json'.length)));
+          const listed = new Set(
+            (await store.list(FRAME_SPECS)).map(({ key }) => key.slice(FRAME_SPECS.length, -'.json'.length)),
+          );
           // A tenant without a spec needs no delete call: a thousand of them would cost a thousand.
           for (const slug of tenants.slugs(datasetId)) if (!listed.has(slug)) this.#written.set(slug, null);
           for (const slug of listed) this.#written.set(slug, 'unknown');
@@ -107,7 +115,8 @@ export class FrameMirror {
         // waits behind this pass): the next pass goes on.
         ok = await this.#sync(slug);
       }
-      if (ok) await this.#deleteUnused().catch((error) => this.#failed('unused frame images could not be deleted', error));
+      if (ok)
+        await this.#deleteUnused().catch((error) => this.#failed('unused frame images could not be deleted', error));
       return ok;
     });
   }
@@ -145,8 +154,13 @@ export class FrameMirror {
     const named = frameForTenant({ tenants, datasetId, ...(published ? { published } : {}) }, slug);
     if (!named) return null;
     // The backdrop goes the frame's way: its image under its hash, its key in the spec.
-    const sceneFile = named.scene ? this.#existing(named.scene, `tenant ${slug}'s branded scene uses the booth's own scene`) : null;
-    const extras: JobFrame = { ...(named.mirror ? { mirror: true as const } : {}), ...(sceneFile ? { scene: await this.#imageKey(sceneFile) } : {}) };
+    const sceneFile = named.scene
+      ? this.#existing(named.scene, `tenant ${slug}'s branded scene uses the booth's own scene`)
+      : null;
+    const extras: JobFrame = {
+      ...(named.mirror ? { mirror: true as const } : {}),
+      ...(sceneFile ? { scene: await this.#imageKey(sceneFile) } : {}),
+    };
     const plain = Object.keys(extras).length > 0 ? extras : null;
     const name = named.frame ?? named.mark;
     if (!name) return plain;
@@ -175,11 +189,22 @@ export class FrameMirror {
     let hashed = this.#hashed.get(file);
     if (!hashed || hashed.size !== stat.size || hashed.mtimeMs !== stat.mtimeMs) {
       const data = fs.readFileSync(file);
-      const extension = path.extname(file).slice(1).toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 5) || 'bin';
+      const extension =
+        path
+          .extname(file)
+          .slice(1)
+          .toLowerCase()
+          .replace(/[^a-z0-9]/g, '')
+          .slice(0, 5) || 'bin';
       const key = `${FRAME_IMAGES}${crypto.createHash('sha256').update(data).digest('hex')}.${extension}`;
       if (!this.#uploaded.has(key)) {
         // The key changes with the bytes: a copy anywhere may keep it for good.
-        await this.#deps.store.putObject(key, data, TYPES[extension] ?? 'application/octet-stream', 'public, max-age=31536000, immutable');
+        await this.#deps.store.putObject(
+          key,
+          data,
+          TYPES[extension] ?? 'application/octet-stream',
+          'public, max-age=31536000, immutable',
+        );
         this.#uploaded.add(key);
       }
       hashed = { size: stat.size, mtimeMs: stat.mtimeMs, key };

@@ -30,7 +30,9 @@ export function tenantProblem(tenant: string | undefined): string | null {
   if (tenant === undefined) return null;
   // The form only: a reserved or unknown slug is simply a tenant without a frame.
   const why = slugProblem(tenant, new Set());
-  return why ? `tenant must be a tenant's slug: ${why}. Send the slug of the booth's tenant, or leave tenant out.` : null;
+  return why
+    ? `tenant must be a tenant's slug: ${why}. Send the slug of the booth's tenant, or leave tenant out.`
+    : null;
 }
 
 /** The slug stored with a job: one of the booth's tenants, else null, as an unknown tenant gets no frame either. */
@@ -49,7 +51,10 @@ export function frameForTenant(lookup: FrameLookup, tenant: string | undefined):
   // Not the build's fallback images: the default tenant's local files are not in the bucket.
   const branding = published ?? resolveBranding(item, { ...DEFAULT_BRANDING, logoUrl: '' }).branding;
   // The backdrop travels with the frame: the same record on the job, the same copy to the store.
-  const extras = { ...(branding.mirrorResult ? { mirror: true as const } : {}), ...(isBucketName(branding.sceneUrl) ? { scene: branding.sceneUrl } : {}) };
+  const extras = {
+    ...(branding.mirrorResult ? { mirror: true as const } : {}),
+    ...(isBucketName(branding.sceneUrl) ? { scene: branding.sceneUrl } : {}),
+  };
   if (isBucketName(branding.frameUrl)) return { frame: branding.frameUrl, ...extras };
   if (branding.logoMark && isBucketName(branding.logoUrl)) return { mark: branding.logoUrl, ...extras };
   return Object.keys(extras).length > 0 ? extras : null;
@@ -65,12 +70,18 @@ export function finishFor(files: FrameFiles | undefined, prompt: string): FrameF
 }
 
 /** Whether the finish changes a finished picture (a scene alone is for the engine, before the picture exists). */
-export const finishesPicture = (files: FrameFiles | undefined) => Boolean(files && (files.frame || files.mark || files.mirror));
+export const finishesPicture = (files: FrameFiles | undefined) =>
+  Boolean(files && (files.frame || files.mark || files.mirror));
 
 /** The files of a job's finish in the tenant asset folder, or why the brand cannot be used (a sticker gets only the mirror). */
-export function frameFiles(frame: JobFrame | null, prompt: string, tenantAssetsDir: string | undefined): { files?: FrameFiles; problem?: string } {
+export function frameFiles(
+  frame: JobFrame | null,
+  prompt: string,
+  tenantAssetsDir: string | undefined,
+): { files?: FrameFiles; problem?: string } {
   // A scene that is missing leaves the style on the booth's own scene, as a scene of no tenant does.
-  const scene = frame?.scene && tenantAssetsDir && takesFrame(prompt) ? resolveInside(tenantAssetsDir, frame.scene) : null;
+  const scene =
+    frame?.scene && tenantAssetsDir && takesFrame(prompt) ? resolveInside(tenantAssetsDir, frame.scene) : null;
   const extras: FrameFiles = { ...(frame?.mirror ? { mirror: true } : {}), ...(scene ? { scene } : {}) };
   const plain = Object.keys(extras).length > 0 ? { files: extras } : {};
   const name = takesFrame(prompt) ? (frame?.frame ?? frame?.mark) : undefined;

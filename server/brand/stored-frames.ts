@@ -81,7 +81,10 @@ export class StoredFrames implements BrandFrames {
     } catch (error) {
       // A visitor would rather have the photo without the frame than no photo: the job runs
       // with the frame known before, if any. One line per outage.
-      if (!this.#failing) this.#log(`brand frames: the frame of tenant ${slug} could not be read (${error instanceof ServiceUnavailableError ? error.detail : detailOf(error)}); jobs run with the frame known before, or none, until the store answers`);
+      if (!this.#failing)
+        this.#log(
+          `brand frames: the frame of tenant ${slug} could not be read (${error instanceof ServiceUnavailableError ? error.detail : detailOf(error)}); jobs run with the frame known before, or none, until the store answers`,
+        );
       this.#failing = true;
       frame = before;
     }
@@ -101,7 +104,9 @@ function specOf(slug: string, bytes: Uint8Array | null, log: (line: string) => v
     parsed = null;
   }
   if (parsed?.success) return parsed.data;
-  log(`brand frames: ${frameSpecKey(slug)} in the store is not a frame spec; tenant ${slug} is unframed until the control node writes it again`);
+  log(
+    `brand frames: ${frameSpecKey(slug)} in the store is not a frame spec; tenant ${slug} is unframed until the control node writes it again`,
+  );
   return null;
 }
 
@@ -130,7 +135,10 @@ export class FrameImages implements FrameImageSource {
   async files(frame: JobFrame | null | undefined): Promise<{ files?: FrameFiles; problem?: string }> {
     // A scene that cannot be read leaves the style on the booth's own scene, as with no tenant.
     const sceneData = frame?.scene && IMAGE_KEY.test(frame.scene) ? await this.#read(frame.scene) : null;
-    const extras: FrameFiles = { ...(frame?.mirror ? { mirror: true } : {}), ...(sceneData ? { scene: { key: frame!.scene!, data: sceneData } } : {}) };
+    const extras: FrameFiles = {
+      ...(frame?.mirror ? { mirror: true } : {}),
+      ...(sceneData ? { scene: { key: frame!.scene!, data: sceneData } } : {}),
+    };
     const plain = Object.keys(extras).length > 0 ? extras : undefined;
     const key = frame?.frame ?? frame?.mark;
     if (!key) return plain ? { files: plain } : {};

@@ -26,7 +26,10 @@ export class StylesFileError extends Error {
 }
 
 const StyleSchema = z.strictObject({
-  id: z.string().trim().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'use lowercase letters, digits and - (at most 63)'),
+  id: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'use lowercase letters, digits and - (at most 63)'),
   description: z.string().trim().min(1).max(60).optional(),
   prompt: z.string().trim().min(1).max(2000).optional(),
   engine: z.enum(['local', ...PROVIDER_NAMES]),
@@ -43,22 +46,40 @@ export interface LoadedStyles {
   notices: string[];
 }
 
-const localDefinitions = (): StyleDefinition[] => LOCAL_STYLES.map(({ id, description, prompt, beta, thumbnail }) => ({
-  id, description, prompt, beta, thumbnail: thumbnail && fs.existsSync(thumbnail) ? thumbnail : undefined, engine: 'local', options: {}, sticker: false,
-}));
+const localDefinitions = (): StyleDefinition[] =>
+  LOCAL_STYLES.map(({ id, description, prompt, beta, thumbnail }) => ({
+    id,
+    description,
+    prompt,
+    beta,
+    thumbnail: thumbnail && fs.existsSync(thumbnail) ? thumbnail : undefined,
+    engine: 'local',
+    options: {},
+    sticker: false,
+  }));
 
 /**
  * `providers` holds the providers whose credentials are set; `missing` says, for the others,
  * which setting would turn them on.
  */
-export function loadStyles(file: string | undefined, providers: ReadonlyMap<ProviderName, Provider>, missing: Readonly<Record<ProviderName, string>>): LoadedStyles {
+export function loadStyles(
+  file: string | undefined,
+  providers: ReadonlyMap<ProviderName, Provider>,
+  missing: Readonly<Record<ProviderName, string>>,
+): LoadedStyles {
   if (!file) return { styles: localDefinitions(), notices: [] };
-  const fail = (where: string, message: string) => new StylesFileError(`Invalid styles file ${file}: ${where}${message}`);
+  const fail = (where: string, message: string) =>
+    new StylesFileError(`Invalid styles file ${file}: ${where}${message}`);
   let json: unknown;
   try {
     json = JSON.parse(fs.readFileSync(file, 'utf8'));
   } catch (error) {
-    throw fail('', (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'there is no such file' : `it is not JSON (${(error as Error).message})`);
+    throw fail(
+      '',
+      (error as NodeJS.ErrnoException).code === 'ENOENT'
+        ? 'there is no such file'
+        : `it is not JSON (${(error as Error).message})`,
+    );
   }
   const top = FileSchema.safeParse(json);
   if (!top.success) throw fail('', `expected {"styles": [...]}: ${top.error.issues[0]!.message}`);
@@ -68,7 +89,10 @@ export function loadStyles(file: string | undefined, providers: ReadonlyMap<Prov
   const notices: string[] = [];
   const seen = new Set<string>();
   top.data.styles.forEach((raw, index) => {
-    const named = typeof raw === 'object' && raw && 'id' in raw ? `style ${JSON.stringify((raw as { id: unknown }).id)}` : `style ${index + 1}`;
+    const named =
+      typeof raw === 'object' && raw && 'id' in raw
+        ? `style ${JSON.stringify((raw as { id: unknown }).id)}`
+        : `style ${index + 1}`;
     const parsed = StyleSchema.safeParse(raw);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
@@ -82,16 +106,26 @@ export function loadStyles(file: string | undefined, providers: ReadonlyMap<Prov
     if (thumbnail && !fs.existsSync(thumbnail)) throw fail(where('thumbnail'), `there is no file ${thumbnail}`);
     if (style.engine === 'local') {
       const local = builtIn.get(style.id);
-      if (!local) throw fail(where('id'), `no local style has this id (local styles: ${[...builtIn.keys()].join(', ')})`);
+      if (!local)
+        throw fail(where('id'), `no local style has this id (local styles: ${[...builtIn.keys()].join(', ')})`);
       if (style.sticker) throw fail(where('sticker'), 'a local style is what it is; sticker is for generative styles');
-      styles.push({ ...local, description: style.description ?? local.description, prompt: style.prompt ?? local.prompt, beta: style.beta ?? local.beta, thumbnail: thumbnail ?? local.thumbnail });
+      styles.push({
+        ...local,
+        description: style.description ?? local.description,
+        prompt: style.prompt ?? local.prompt,
+        beta: style.beta ?? local.beta,
+        thumbnail: thumbnail ?? local.thumbnail,
+      });
       return;
     }
     if (!style.description) throw fail(where('description'), 'a generative style needs the label the visitor reads');
     if (!style.prompt) throw fail(where('prompt'), 'a generative style needs the prompt its provider is given');
     // The site shows a style as a peelable sticker when its prompt says "sticker" (the spec's rule).
     if (style.sticker && !style.prompt.toLowerCase().includes(STICKER_PROMPT_WORD)) {
-      throw fail(where('prompt'), `a sticker style's prompt must contain "${STICKER_PROMPT_WORD}", which is how the site knows to peel it`);
+      throw fail(
+        where('prompt'),
+        `a sticker style's prompt must contain "${STICKER_PROMPT_WORD}", which is how the site knows to peel it`,
+      );
     }
     const provider = providers.get(style.engine);
     if (!provider) {
@@ -106,10 +140,17 @@ export function loadStyles(file: string | undefined, providers: ReadonlyMap<Prov
       throw error;
     }
     styles.push({
-      id: style.id, description: style.description, prompt: style.prompt, beta: style.beta ?? false, thumbnail,
-      engine: style.engine, options, sticker: style.sticker ?? false,
+      id: style.id,
+      description: style.description,
+      prompt: style.prompt,
+      beta: style.beta ?? false,
+      thumbnail,
+      engine: style.engine,
+      options,
+      sticker: style.sticker ?? false,
     });
   });
-  if (styles.length === 0) notices.push('No style is left to offer: the styles file lists only styles whose engines are not set up.');
+  if (styles.length === 0)
+    notices.push('No style is left to offer: the styles file lists only styles whose engines are not set up.');
   return { styles, notices };
 }

@@ -15,7 +15,10 @@ const MAX_CACHE_BYTES = 32 * 1024 * 1024;
 type Encoding = 'br' | 'gzip';
 
 const encoders: Record<Encoding, (data: Buffer) => Buffer> = {
-  br: (data) => zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+  br: (data) =>
+    zlib.brotliCompressSync(data, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+    }),
   gzip: (data) => zlib.gzipSync(data, { level: 9 }),
 };
 
@@ -27,7 +30,8 @@ export function pickEncoding(acceptEncoding: string | undefined): Encoding | nul
     const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
     if (name) accepted.set(name, q === undefined ? 1 : Number(q));
   }
-  for (const encoding of ['br', 'gzip'] as const) if ((accepted.get(encoding) ?? accepted.get('*') ?? 0) > 0) return encoding;
+  for (const encoding of ['br', 'gzip'] as const)
+    if ((accepted.get(encoding) ?? accepted.get('*') ?? 0) > 0) return encoding;
   return null;
 }
 
@@ -55,7 +59,10 @@ function compressed(file: string, version: string, encoding: Encoding): Buffer {
 }
 
 /** A compressed answer, or null when the plain file should be sent (a range, an image, a small file, no accepted encoding). */
-export function sendCompressed(file: string, options: SendOptions & { acceptEncoding: string | undefined }): Response | null {
+export function sendCompressed(
+  file: string,
+  options: SendOptions & { acceptEncoding: string | undefined },
+): Response | null {
   if (options.range) return null;
   const type = contentTypeOf(file);
   if (!COMPRESSIBLE.test(type)) return null;
@@ -77,5 +84,8 @@ export function sendCompressed(file: string, options: SendOptions & { acceptEnco
     Vary: 'Accept-Encoding',
   });
   if (options.cors) headers.set('Access-Control-Allow-Origin', '*');
-  return new Response(options.method === 'HEAD' ? null : new Uint8Array(body), { status: options.status ?? 200, headers });
+  return new Response(options.method === 'HEAD' ? null : new Uint8Array(body), {
+    status: options.status ?? 200,
+    headers,
+  });
 }

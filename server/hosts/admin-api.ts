@@ -23,7 +23,14 @@ import type { SessionStore } from '../storage/sessions.ts';
 import { readTenantInput } from '../admin/tenant-input.ts';
 import { adminEvents } from './admin-events.ts';
 import type { EventJobs } from '../jobs/event-jobs.ts';
-import { checkUpload, storeUpload, UPLOAD_FIELD, UPLOAD_KINDS, type UploadKind, type UploadLimits } from '../admin/uploads.ts';
+import {
+  checkUpload,
+  storeUpload,
+  UPLOAD_FIELD,
+  UPLOAD_KINDS,
+  type UploadKind,
+  type UploadLimits,
+} from '../admin/uploads.ts';
 import { adminPublish, type AdminPublishDeps } from './admin-publish.ts';
 import { missingFiles } from '../admin/tenant-files.ts';
 import type { PublishedSite } from '../publish/published.ts';
@@ -61,8 +68,10 @@ export const SESSION_COOKIE = 'booth_console';
 const REFUSED = 'Unable to sign in with that user name and password.';
 const SIGN_IN_FIRST = 'Sign in to the console first.';
 
-
-const SignInSchema = z.object({ username: z.string().check(z.minLength(1), z.maxLength(200)), password: z.string().check(z.maxLength(1024)) });
+const SignInSchema = z.object({
+  username: z.string().check(z.minLength(1), z.maxLength(200)),
+  password: z.string().check(z.maxLength(1024)),
+});
 const NewAccountSchema = z.object({
   username: z.string().check(z.regex(/^[A-Za-z0-9._@-]{1,100}$/)),
   password: z.string(),
@@ -73,7 +82,10 @@ const NewAccountSchema = z.object({
 export function adminApi(deps: AdminApiDeps) {
   const app = new Hono<ConsoleEnv>();
   const reserved = reservedSlugs(deps.extraReserved);
-  const limit = limitBody(MAX_JSON_BODY_BYTES, `The request body is too large; the limit is ${sizeText(MAX_JSON_BODY_BYTES)}.`);
+  const limit = limitBody(
+    MAX_JSON_BODY_BYTES,
+    `The request body is too large; the limit is ${sizeText(MAX_JSON_BODY_BYTES)}.`,
+  );
   const json = jsonBody({ requireJsonType: true });
   const changed = async (slug: string) => {
     await deps.tenantChanged?.(slug);
@@ -86,28 +98,42 @@ export function adminApi(deps: AdminApiDeps) {
     c.header('Cache-Control', 'no-store');
   });
 
-  app.post('/session', limit, json, validJson(SignInSchema, 'Send {"username": "...", "password": "..."} as JSON.'), async (c) => {
-    const { username, password } = c.req.valid('json');
-    const address = clientAddress(c, deps.trustedProxies);
-    const keys = [`address:${address}`, `user:${username}`];
-    const wait = deps.throttle.retryAfterSeconds(keys);
-    if (wait > 0) {
-      c.header('Retry-After', String(wait));
-      return fail(c, 429, `Too many failed sign-ins. Please wait ${wait} s before trying again.`);
-    }
-    const account = await deps.accounts.verify(username, password);
-    if (!account) {
-      deps.throttle.recordFailure(keys);
-      return fail(c, 400, REFUSED);
-    }
-    if (deps.defaultPassword && account.username === deps.accounts.serviceUsername && !isThisMachine(address)) {
-      return fail(c, 403, 'The service account still has its default password, which works only on the booth itself. Set BOOTH_SERVICE_PASSWORD to sign in from the network.');
-    }
-    setCookie(c, SESSION_COOKIE, deps.sessions.create(account.username), {
-      httpOnly: true, sameSite: 'Strict', path: '/admin', secure: new URL(c.req.url).protocol === 'https:', maxAge: deps.sessions.ttlSeconds,
-    });
-    return c.json(account);
-  });
+  app.post(
+    '/session',
+    limit,
+    json,
+    validJson(SignInSchema, 'Send {"username": "...", "password": "..."} as JSON.'),
+    async (c) => {
+      const { username, password } = c.req.valid('json');
+      const address = clientAddress(c, deps.trustedProxies);
+      const keys = [`address:${address}`, `user:${username}`];
+      const wait = deps.throttle.retryAfterSeconds(keys);
+      if (wait > 0) {
+        c.header('Retry-After', String(wait));
+        return fail(c, 429, `Too many failed sign-ins. Please wait ${wait} s before trying again.`);
+      }
+      const account = await deps.accounts.verify(username, password);
+      if (!account) {
+        deps.throttle.recordFailure(keys);
+        return fail(c, 400, REFUSED);
+      }
+      if (deps.defaultPassword && account.username === deps.accounts.serviceUsername && !isThisMachine(address)) {
+        return fail(
+          c,
+          403,
+          'The service account still has its default password, which works only on the booth itself. Set BOOTH_SERVICE_PASSWORD to sign in from the network.',
+        );
+      }
+      setCookie(c, SESSION_COOKIE, deps.sessions.create(account.username), {
+        httpOnly: true,
+        sameSite: 'Strict',
+        path: '/admin',
+        secure: new URL(c.req.url).protocol === 'https:',
+        maxAge: deps.sessions.ttlSeconds,
+      });
+      return c.json(account);
+    },
+  );
 
   // Everything below needs a session.
   app.use('*', async (c, next) => {
@@ -126,43 +152,70 @@ export function adminApi(deps: AdminApiDeps) {
   });
 
   app.get('/accounts', (c) => operatorsOnly(c) ?? c.json(deps.accounts.list()));
-  app.post('/accounts', limit, json, validJson(NewAccountSchema, 'Send {"username", "password", "role": "operator" or "tenant", "tenant"} as JSON; a user name holds letters, digits and . _ @ -.'), async (c) => {
-    const refused = operatorsOnly(c);
-    if (refused) return refused;
-    const body = c.req.valid('json');
-    const weak = passwordProblem(body.password);
-    if (weak) return fail(c, 400, weak, { fields: { password: [weak] } });
-    const tenant = body.role === 'tenant' ? body.tenant ?? '' : null;
-    if (tenant !== null && !deps.tenants.item(deps.datasetId, tenant)) {
-      return fail(c, 400, 'A tenant account needs the slug of an existing tenant.', { fields: { tenant: ['No tenant has this slug.'] } });
-    }
-    const account: Account = { username: body.username, role: body.role, tenant };
-    if (!(await deps.accounts.add(account, body.password))) return fail(c, 409, `The user name "${body.username}" is taken; choose another.`);
-    return c.json(account, 201);
-  });
+  app.post(
+    '/accounts',
+    limit,
+    json,
+    validJson(
+      NewAccountSchema,
+      'Send {"username", "password", "role": "operator" or "tenant", "tenant"} as JSON; a user name holds letters, digits and . _ @ -.',
+    ),
+    async (c) => {
+      const refused = operatorsOnly(c);
+      if (refused) return refused;
+      const body = c.req.valid('json');
+      const weak = passwordProblem(body.password);
+      if (weak) return fail(c, 400, weak, { fields: { password: [weak] } });
+      const tenant = body.role === 'tenant' ? (body.tenant ?? '') : null;
+      if (tenant !== null && !deps.tenants.item(deps.datasetId, tenant)) {
+        return fail(c, 400, 'A tenant account needs the slug of an existing tenant.', {
+          fields: { tenant: ['No tenant has this slug.'] },
+        });
+      }
+      const account: Account = { username: body.username, role: body.role, tenant };
+      if (!(await deps.accounts.add(account, body.password)))
+        return fail(c, 409, `The user name "${body.username}" is taken; choose another.`);
+      return c.json(account, 201);
+    },
+  );
   app.delete('/accounts/:username', (c) => {
     const refused = operatorsOnly(c);
     if (refused) return refused;
     const username = c.req.param('username');
-    if (username === deps.accounts.serviceUsername) return fail(c, 400, 'The service account is a setting (BOOTH_SERVICE_USERNAME); it cannot be deleted here.');
+    if (username === deps.accounts.serviceUsername)
+      return fail(c, 400, 'The service account is a setting (BOOTH_SERVICE_USERNAME); it cannot be deleted here.');
     if (!deps.accounts.remove(username)) return fail(c, 404, `There is no account "${username}".`);
     deps.sessions.endAll(username);
     return c.body(null, 204);
   });
 
-  app.get('/styles', (c) => c.json(deps.styles.active().map(({ id, description, beta }) => ({ id, description, beta }))));
+  app.get('/styles', (c) =>
+    c.json(deps.styles.active().map(({ id, description, beta }) => ({ id, description, beta }))),
+  );
   const styleIds = () => new Set(deps.styles.active().map((s) => s.id));
 
   /** A tenant as the console shows it: what is stored, what the build makes of it, and its problems. */
   const tenantView = (slug: string) => {
     const stored = deps.tenants.item(deps.datasetId, slug);
     if (!stored) return null;
-    if ('problem' in stored) return { slug, branding: null, resolved: null, problems: [`Its stored branding cannot be read: ${stored.problem}.`] };
+    if ('problem' in stored)
+      return {
+        slug,
+        branding: null,
+        resolved: null,
+        problems: [`Its stored branding cannot be read: ${stored.problem}.`],
+      };
     // As the build reads it: the default tenant keeps its local images (scripts/pipeline/tenants.ts).
     const resolved = resolveBranding(stored.item, DEFAULT_BRANDING, { keepImages: slug === DEFAULT_TENANT_SLUG });
     // A file the branding names that is not there is reported like a refused value.
     const missing = missingFiles(resolved.branding, deps.tenantAssetsDir);
-    return { slug, branding: stored.item, resolved: resolved.branding, problems: [...resolved.problems, ...missing.problems], files: missing.fields };
+    return {
+      slug,
+      branding: stored.item,
+      resolved: resolved.branding,
+      problems: [...resolved.problems, ...missing.problems],
+      files: missing.fields,
+    };
   };
 
   app.get('/tenants', (c) => {
@@ -176,7 +229,9 @@ export function adminApi(deps: AdminApiDeps) {
     const input = readTenantInput(await c.req.json(), reserved, styleIds(), true);
     if (!input.ok) return fail(c, 400, input.error, { fields: input.fields });
     if (!deps.tenants.add(deps.datasetId, input.item)) {
-      return fail(c, 409, `A tenant with the slug "${input.item.slug}" exists already; choose another slug.`, { fields: { slug: ['This slug is taken.'] } });
+      return fail(c, 409, `A tenant with the slug "${input.item.slug}" exists already; choose another slug.`, {
+        fields: { slug: ['This slug is taken.'] },
+      });
     }
     await changed(input.item.slug);
     return c.json({ ...tenantView(input.item.slug), warnings: input.warnings }, 201);
@@ -198,9 +253,16 @@ export function adminApi(deps: AdminApiDeps) {
     if (refused) return refused;
     const body = (await c.req.json()) as Record<string, unknown>;
     if (body && typeof body === 'object' && !Array.isArray(body) && body.slug !== undefined && body.slug !== slug) {
-      return fail(c, 400, 'A tenant\'s slug cannot change: create a new tenant with the new slug and delete this one.', { fields: { slug: ['The slug cannot change.'] } });
+      return fail(c, 400, "A tenant's slug cannot change: create a new tenant with the new slug and delete this one.", {
+        fields: { slug: ['The slug cannot change.'] },
+      });
     }
-    const input = readTenantInput(body && typeof body === 'object' && !Array.isArray(body) ? { ...body, slug } : body, reserved, styleIds(), false);
+    const input = readTenantInput(
+      body && typeof body === 'object' && !Array.isArray(body) ? { ...body, slug } : body,
+      reserved,
+      styleIds(),
+      false,
+    );
     if (!input.ok) return fail(c, 400, input.error, { fields: input.fields });
     if (!deps.tenants.replace(deps.datasetId, input.item)) return fail(c, 404, `There is no tenant "${slug}".`);
     await changed(slug);
@@ -212,7 +274,8 @@ export function adminApi(deps: AdminApiDeps) {
     if (refused) return refused;
     const slug = slugParam(c, reserved);
     if (slug === null) return fail(c, 400, NOT_A_SLUG);
-    if (slug === DEFAULT_TENANT_SLUG) return fail(c, 400, 'The default tenant cannot be deleted; edit its branding instead.');
+    if (slug === DEFAULT_TENANT_SLUG)
+      return fail(c, 400, 'The default tenant cannot be deleted; edit its branding instead.');
     if (!deps.tenants.item(deps.datasetId, slug)) return fail(c, 404, `There is no tenant "${slug}".`);
     // Its visitors' photos and results go with it: a tenant made again with this slug starts empty.
     // First: Redis or S3 away is a 503 that leaves the tenant in place, to delete again.
@@ -233,35 +296,54 @@ export function adminApi(deps: AdminApiDeps) {
 
   // PUT /tenants/{slug}/files/{logo|background|scene|frame|video}, the file as the body (any Content-Type:
   // the bytes say what it is). The tenant's branding then names the new file.
-  app.put('/tenants/:slug/files/:kind', async (c, next) => {
-    const kind = c.req.param('kind') as UploadKind;
-    if (!UPLOAD_KINDS.includes(kind)) return fail(c, 404, `There is no file "${kind}" of a tenant; upload a logo, background, scene, frame or video.`);
-    const max = kind === 'video' ? deps.uploads.videoBytes : deps.uploads.imageBytes;
-    return limitBody(max, `The file is too large; the limit is ${sizeText(max)}.`)(c, next);
-  }, async (c) => {
-    const slug = slugParam(c, reserved);
-    if (slug === null) return fail(c, 400, NOT_A_SLUG);
-    const refused = mayManage(c, slug);
-    if (refused) return refused;
-    const kind = c.req.param('kind') as UploadKind;
-    if (slug === DEFAULT_TENANT_SLUG && kind !== 'video') return fail(c, 400, 'The default tenant\'s images are the files in public/assets of the site; they cannot be uploaded here.');
-    const stored = deps.tenants.item(deps.datasetId, slug);
-    if (!stored) return fail(c, 404, `There is no tenant "${slug}".`);
-    if ('problem' in stored) return fail(c, 409, `The tenant's stored branding cannot be read (${stored.problem}); save its fields first.`);
-    const data = Buffer.from(await c.req.arrayBuffer());
-    if (data.length === 0) return fail(c, 400, 'The file is empty; send the file as the request body.');
-    const upload = await checkUpload(kind, data, deps.uploads);
-    if (!upload.ok) return fail(c, upload.status, upload.error, { fields: { [UPLOAD_FIELD[kind]]: [upload.error] } });
-    // The published pages (and results, for a frame or scene) keep their file until the next publish.
-    const name = await storeUpload(deps.tenantAssetsDir, slug, kind, upload, deps.published?.filesOf(slug));
-    const value = kind === 'video' ? `/media/tenants/${slug}/${name}` : `${slug}/${name}`;
-    deps.tenants.replace(deps.datasetId, { ...stored.item, [UPLOAD_FIELD[kind]]: value });
-    await changed(slug);
-    return c.json(tenantView(slug));
-  });
+  app.put(
+    '/tenants/:slug/files/:kind',
+    async (c, next) => {
+      const kind = c.req.param('kind') as UploadKind;
+      if (!UPLOAD_KINDS.includes(kind))
+        return fail(
+          c,
+          404,
+          `There is no file "${kind}" of a tenant; upload a logo, background, scene, frame or video.`,
+        );
+      const max = kind === 'video' ? deps.uploads.videoBytes : deps.uploads.imageBytes;
+      return limitBody(max, `The file is too large; the limit is ${sizeText(max)}.`)(c, next);
+    },
+    async (c) => {
+      const slug = slugParam(c, reserved);
+      if (slug === null) return fail(c, 400, NOT_A_SLUG);
+      const refused = mayManage(c, slug);
+      if (refused) return refused;
+      const kind = c.req.param('kind') as UploadKind;
+      if (slug === DEFAULT_TENANT_SLUG && kind !== 'video')
+        return fail(
+          c,
+          400,
+          "The default tenant's images are the files in public/assets of the site; they cannot be uploaded here.",
+        );
+      const stored = deps.tenants.item(deps.datasetId, slug);
+      if (!stored) return fail(c, 404, `There is no tenant "${slug}".`);
+      if ('problem' in stored)
+        return fail(c, 409, `The tenant's stored branding cannot be read (${stored.problem}); save its fields first.`);
+      const data = Buffer.from(await c.req.arrayBuffer());
+      if (data.length === 0) return fail(c, 400, 'The file is empty; send the file as the request body.');
+      const upload = await checkUpload(kind, data, deps.uploads);
+      if (!upload.ok) return fail(c, upload.status, upload.error, { fields: { [UPLOAD_FIELD[kind]]: [upload.error] } });
+      // The published pages (and results, for a frame or scene) keep their file until the next publish.
+      const name = await storeUpload(deps.tenantAssetsDir, slug, kind, upload, deps.published?.filesOf(slug));
+      const value = kind === 'video' ? `/media/tenants/${slug}/${name}` : `${slug}/${name}`;
+      deps.tenants.replace(deps.datasetId, { ...stored.item, [UPLOAD_FIELD[kind]]: value });
+      await changed(slug);
+      return c.json(tenantView(slug));
+    },
+  );
 
-  app.route('/', adminEvents({ tenants: deps.tenants, styles: deps.styles, datasetId: deps.datasetId, reserved, jobs: deps.events }));
-  if (deps.publish) app.route('/', adminPublish({ ...deps.publish, reserved, tenants: deps.tenants, datasetId: deps.datasetId }));
+  app.route(
+    '/',
+    adminEvents({ tenants: deps.tenants, styles: deps.styles, datasetId: deps.datasetId, reserved, jobs: deps.events }),
+  );
+  if (deps.publish)
+    app.route('/', adminPublish({ ...deps.publish, reserved, tenants: deps.tenants, datasetId: deps.datasetId }));
 
   app.all('*', (c) => fail(c, 404, `There is no ${c.req.method} ${new URL(c.req.url).pathname} in the console's API.`));
   return app;

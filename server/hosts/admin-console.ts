@@ -34,7 +34,8 @@ export function consoleHost(bundle: () => Promise<ConsoleBundle>) {
       return null;
     }
   };
-  const unavailable = (c: Context) => fail(c, 503, 'The console could not be prepared on this server; the server log says why.');
+  const unavailable = (c: Context) =>
+    fail(c, 503, 'The console could not be prepared on this server; the server log says why.');
 
   app.get('/', async (c) => {
     const built = await ready();
@@ -56,6 +57,8 @@ export function consoleHost(bundle: () => Promise<ConsoleBundle>) {
     });
   });
 
-  app.all('*', (c) => fail(c, 404, `There is no ${c.req.method} ${new URL(c.req.url).pathname} in the console; open /admin/.`));
+  app.all('*', (c) =>
+    fail(c, 404, `There is no ${c.req.method} ${new URL(c.req.url).pathname} in the console; open /admin/.`),
+  );
   return app;
 }

@@ -62,14 +62,16 @@ export function adminEvents(deps: AdminEventsDeps) {
     const now = Date.now();
     // A result past its retention is gone for the visitor already, whether or not it is swept yet.
     const kept = now - jobs.retentionSeconds * 1000;
-    const results = (await jobs.results(found.slug, startOfDay(now), kept, MAX_RESULTS)).map((job): EventResult => ({
-      id: job.id,
-      // A style taken off the offer since keeps its id as its name.
-      style: deps.styles.find(job.styleId)?.description ?? job.styleId,
-      finishedAt: new Date(job.finishedAt).toISOString(),
-      previewUrl: job.previewUrl,
-      imageUrls: job.imageUrls,
-    }));
+    const results = (await jobs.results(found.slug, startOfDay(now), kept, MAX_RESULTS)).map(
+      (job): EventResult => ({
+        id: job.id,
+        // A style taken off the offer since keeps its id as its name.
+        style: deps.styles.find(job.styleId)?.description ?? job.styleId,
+        finishedAt: new Date(job.finishedAt).toISOString(),
+        previewUrl: job.previewUrl,
+        imageUrls: job.imageUrls,
+      }),
+    );
     return c.json({ results });
   });
 
@@ -79,7 +81,8 @@ export function adminEvents(deps: AdminEventsDeps) {
     const { slug } = found;
     const id = c.req.param('jobId');
     // Another tenant's job is not named as such: it is simply not one of this tenant's.
-    if ((await jobs.tenantOf(id)) !== slug) return fail(c, 404, `Tenant "${slug}" has no job with that id; it may have been deleted already.`);
+    if ((await jobs.tenantOf(id)) !== slug)
+      return fail(c, 404, `Tenant "${slug}" has no job with that id; it may have been deleted already.`);
     await jobs.remove(slug, [id]);
     return c.body(null, 204);
   });

@@ -1,6 +1,13 @@
 // The AI hub: the styles list, job creation and job status, as the spec's call table has them.
 import { Hono, type Context } from 'hono';
-import { JOB_WAIT_MAX_SECONDS, VISITOR_HEADER, isFinalStatus, quoted, type Style, type VisitorTokenResponse } from '../../contract/index.ts';
+import {
+  JOB_WAIT_MAX_SECONDS,
+  VISITOR_HEADER,
+  isFinalStatus,
+  quoted,
+  type Style,
+  type VisitorTokenResponse,
+} from '../../contract/index.ts';
 import { clientAddress } from '../client-address.ts';
 import { fail, limitBody, MAX_JSON_BODY_BYTES, publicOrigin, sizeText } from '../http.ts';
 import { QueueAdmission } from '../jobs/admission.ts';
@@ -46,7 +53,8 @@ export interface CreateLimits {
   readers: UploadReaders;
 }
 
-export const styleThumbnailPath = (id: string, thumbnail: string) => `/media/styles/${encodeURIComponent(id)}/thumbnail${thumbnail.match(/\.\w+$/)?.[0] ?? ''}`;
+export const styleThumbnailPath = (id: string, thumbnail: string) =>
+  `/media/styles/${encodeURIComponent(id)}/thumbnail${thumbnail.match(/\.\w+$/)?.[0] ?? ''}`;
 
 // Creating a job, step by step, each step cheap before the next costs more: the client's own
 // limits (before a byte of the body is read), the queue, the body read in its turn (a few at a
@@ -72,8 +80,11 @@ export function aiHubHost(deps: AiHubDeps) {
   const queue = new QueueAdmission(deps.jobs, deps.queueLimit);
   const { limits } = deps;
   const venues = new VenueLimits({
-    visitorJobs: limits.clientJobs, visitorJobsPerMinute: limits.clientJobsPerMinute,
-    addressJobs: limits.addressJobs, addressJobsPerMinute: limits.addressJobsPerMinute, visitorsPerMinute: limits.visitorsPerMinute,
+    visitorJobs: limits.clientJobs,
+    visitorJobsPerMinute: limits.clientJobsPerMinute,
+    addressJobs: limits.addressJobs,
+    addressJobsPerMinute: limits.addressJobsPerMinute,
+    visitorsPerMinute: limits.visitorsPerMinute,
   });
   // Bodies wait for their turn unread, so a hundred uploads at once hold sockets, not memory.
   // Two lanes: a photo from the booth's camera (a few hundred KB) never waits behind large
@@ -81,31 +92,47 @@ export function aiHubHost(deps: AiHubDeps) {
   const largeReads = new FairLimiter({ concurrency: deps.limits.bodyReads, perClient: 1, maxWaiting: deps.queueLimit });
   const smallReads = new FairLimiter({ concurrency: SMALL_BODY_READS, perClient: 1, maxWaiting: deps.queueLimit });
   // Decoding is the costly part of a check: a client's photos are decoded one at a time.
-  const photoChecks = new FairLimiter({ concurrency: deps.limits.photoChecks, perClient: 1, maxWaiting: deps.queueLimit });
+  const photoChecks = new FairLimiter({
+    concurrency: deps.limits.photoChecks,
+    perClient: 1,
+    maxWaiting: deps.queueLimit,
+  });
   const photoLimits = { maxPixels: deps.maxPixels, storedLongSide: deps.limits.storedLongSide };
 
   app.get('/styles', (c) => {
     const origin = publicOrigin(c, deps.publicUrl);
-    return c.json(deps.styles.active().map((s): Style => ({
-      id: s.id,
-      description: s.description,
-      thumbnail: s.thumbnailPath ? origin + styleThumbnailPath(s.id, s.thumbnailPath) : null,
-      beta: s.beta,
-    })));
+    return c.json(
+      deps.styles.active().map(
+        (s): Style => ({
+          id: s.id,
+          description: s.description,
+          thumbnail: s.thumbnailPath ? origin + styleThumbnailPath(s.id, s.thumbnailPath) : null,
+          beta: s.beta,
+        }),
+      ),
+    );
   });
 
   // A browser asks once per visit (no body needed) and sends the token back on each create.
-  app.post('/visitors', limitBody(MAX_JSON_BODY_BYTES, `The request is too large; the limit is ${sizeText(MAX_JSON_BODY_BYTES)}.`), async (c) => {
-    const minted = venues.mint(clientAddress(c, limits.trustedProxies));
-    if (!minted.ok) return refuse(c, 429, minted.retryAfterSeconds, minted.message);
-    c.header('Cache-Control', 'no-store');
-    return c.json({ token: await limits.visitors.mint() } satisfies VisitorTokenResponse);
-  });
+  app.post(
+    '/visitors',
+    limitBody(MAX_JSON_BODY_BYTES, `The request is too large; the limit is ${sizeText(MAX_JSON_BODY_BYTES)}.`),
+    async (c) => {
+      const minted = venues.mint(clientAddress(c, limits.trustedProxies));
+      if (!minted.ok) return refuse(c, 429, minted.retryAfterSeconds, minted.message);
+      c.header('Cache-Control', 'no-store');
+      return c.json({ token: await limits.visitors.mint() } satisfies VisitorTokenResponse);
+    },
+  );
 
-  const limit = limitBody(deps.maxBodyBytes, `The photo is too large to send; the limit is ${sizeText(deps.maxBodyBytes)}.`);
+  const limit = limitBody(
+    deps.maxBodyBytes,
+    `The photo is too large to send; the limit is ${sizeText(deps.maxBodyBytes)}.`,
+  );
   app.post('/jobs/create', limit, async (c) => {
     const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-    if (type !== 'application/json') return fail(c, 415, 'Send the request body as JSON (Content-Type: application/json).');
+    if (type !== 'application/json')
+      return fail(c, 415, 'Send the request body as JSON (Content-Type: application/json).');
     const token = c.req.header(VISITOR_HEADER);
     let visitor: string | undefined;
     if (token !== undefined) {
@@ -128,7 +155,8 @@ export function aiHubHost(deps: AiHubDeps) {
         // The turn lasts until the body is parsed: a body read is held in memory until then.
         const length = Number(c.req.header('content-length'));
         const small = length > 0 && length <= SMALL_BODY_BYTES;
-        const read = async () => deps.limits.readers.read(new Uint8Array(await c.req.arrayBuffer()), small ? 'small' : 'large');
+        const read = async () =>
+          deps.limits.readers.read(new Uint8Array(await c.req.arrayBuffer()), small ? 'small' : 'large');
         upload = await (small ? smallReads : largeReads).run(client, read, c.req.raw.signal);
       } catch (error) {
         if (error instanceof LimiterFullError) return busy(c);
@@ -145,7 +173,11 @@ export function aiHubHost(deps: AiHubDeps) {
       let photo: Photo;
       try {
         const size = await checkHeader(sent.data, sent.extension, deps.maxPixels);
-        photo = await photoChecks.run(client, () => checkPixels(sent.data, sent.extension, size, photoLimits), c.req.raw.signal);
+        photo = await photoChecks.run(
+          client,
+          () => checkPixels(sent.data, sent.extension, size, photoLimits),
+          c.req.raw.signal,
+        );
       } catch (error) {
         if (error instanceof UploadError) return fail(c, 400, error.message);
         if (error instanceof LimiterFullError) return busy(c);
@@ -169,14 +201,16 @@ export function aiHubHost(deps: AiHubDeps) {
     const id = c.req.param('id');
     const waitParam = c.req.query('wait');
     const waitSeconds = waitParam === undefined || waitParam === '' ? 0 : Number(waitParam);
-    if (!Number.isFinite(waitSeconds) || waitSeconds < 0) return fail(c, 400, `wait must be a number of seconds from 0 to ${JOB_WAIT_MAX_SECONDS}.`);
+    if (!Number.isFinite(waitSeconds) || waitSeconds < 0)
+      return fail(c, 400, `wait must be a number of seconds from 0 to ${JOB_WAIT_MAX_SECONDS}.`);
     const origin = publicOrigin(c, deps.publicUrl);
     let job = await deps.jobs.view(id, origin);
     if (job && waitSeconds > 0 && !isFinalStatus(job.result.status)) {
       await deps.jobs.wait(id, Math.min(waitSeconds, JOB_WAIT_MAX_SECONDS) * 1000, c.req.raw.signal);
       job = await deps.jobs.view(id, origin);
     }
-    if (!job) return fail(c, 404, 'There is no such job. Results are kept for a limited time; please take another photo.');
+    if (!job)
+      return fail(c, 404, 'There is no such job. Results are kept for a limited time; please take another photo.');
     c.header('Cache-Control', 'no-store');
     return c.json(job);
   });

@@ -24,13 +24,20 @@ const REFUSED = 'Unable to log in with the provided credentials.';
 
 export function authHost(deps: AuthDeps) {
   const app = new Hono();
-  const limit = limitBody(MAX_JSON_BODY_BYTES, `The request body is too large; the limit is ${sizeText(MAX_JSON_BODY_BYTES)}.`);
+  const limit = limitBody(
+    MAX_JSON_BODY_BYTES,
+    `The request body is too large; the limit is ${sizeText(MAX_JSON_BODY_BYTES)}.`,
+  );
   const credentials = validJson(TokenRequestSchema, 'Send {"username": "...", "password": "..."} as JSON.');
   app.post('/obtain-token', limit, jsonBody({ requireJsonType: false }), credentials, async (c) => {
     const { username, password } = c.req.valid('json');
     const address = clientAddress(c, deps.trustedProxies);
     if (deps.defaultPassword && !isThisMachine(address)) {
-      return fail(c, 403, 'This booth still has its default service password, which works only from the booth itself. Set BOOTH_SERVICE_PASSWORD (for the server and the build) to log in from the network.');
+      return fail(
+        c,
+        403,
+        'This booth still has its default service password, which works only from the booth itself. Set BOOTH_SERVICE_PASSWORD (for the server and the build) to log in from the network.',
+      );
     }
     const keys = [`address:${address}`, `user:${username.slice(0, 200)}`];
     const wait = deps.throttle.retryAfterSeconds(keys);

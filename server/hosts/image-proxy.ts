@@ -45,7 +45,11 @@ export function imageProxyHost(deps: ImageProxyDeps): ImageProxy {
 
   return async (c, signature, path) => {
     if (deps.key && !hasProxySignature(signature, path, deps.key)) {
-      return fail(c, 403, 'This image address is not signed for this booth. Image addresses come from the booth\'s pages.');
+      return fail(
+        c,
+        403,
+        "This image address is not signed for this booth. Image addresses come from the booth's pages.",
+      );
     }
     let request;
     try {
@@ -57,7 +61,11 @@ export function imageProxyHost(deps: ImageProxyDeps): ImageProxy {
     const source = deps.sources.find((s) => request.source.startsWith(s.prefix));
     if (!source) return fail(c, 404, 'This image source is not served here.');
     const relative = request.source.slice(source.prefix.length);
-    if (relative.split('/').some((s) => s === '..' || s === '.') || relative.includes('\\') || relative.includes('\0')) {
+    if (
+      relative.split('/').some((s) => s === '..' || s === '.') ||
+      relative.includes('\\') ||
+      relative.includes('\0')
+    ) {
       return fail(c, 400, 'The image source must not leave its folder.');
     }
     const file = resolveInside(source.folder, relative);
@@ -71,7 +79,9 @@ export function imageProxyHost(deps: ImageProxyDeps): ImageProxy {
       let pending = inFlight.get(key);
       if (!pending) {
         const client = clientAddress(c, deps.trustedProxies);
-        pending = resizes.run(client, () => processImage(file, request, deps.maxPixels)).finally(() => inFlight.delete(key));
+        pending = resizes
+          .run(client, () => processImage(file, request, deps.maxPixels))
+          .finally(() => inFlight.delete(key));
         inFlight.set(key, pending);
       }
       try {

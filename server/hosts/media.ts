@@ -28,7 +28,13 @@ export function mediaHost(deps: MediaDeps) {
   app.get('/results/:jobId/:name', (c) => {
     const job = deps.jobs?.get(c.req.param('jobId'));
     const name = c.req.param('name');
-    if (!job || !deps.files || !(job.images.includes(name) || job.previews.includes(name)) || isExpired(job, deps.retentionSeconds)) return notFound(c);
+    if (
+      !job ||
+      !deps.files ||
+      !(job.images.includes(name) || job.previews.includes(name)) ||
+      isExpired(job, deps.retentionSeconds)
+    )
+      return notFound(c);
     return send(c, deps.files.resultPath(job.id, name), 'private, max-age=3600');
   });
 

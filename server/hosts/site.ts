@@ -59,8 +59,15 @@ export function siteHost(siteDir: string) {
     const urlPath = decodePath(new URL(c.req.url).pathname);
     if (urlPath === null) return c.text('Bad request: the path is not valid percent-encoding.', 400);
     const send = (file: string, status = 200) => {
-      const options = { cacheControl: cacheControlFor(urlPath, file), status, method: c.req.method, range: c.req.header('range') };
-      const response = sendCompressed(file, { ...options, acceptEncoding: c.req.header('accept-encoding') }) ?? sendFile(file, options);
+      const options = {
+        cacheControl: cacheControlFor(urlPath, file),
+        status,
+        method: c.req.method,
+        range: c.req.header('range'),
+      };
+      const response =
+        sendCompressed(file, { ...options, acceptEncoding: c.req.header('accept-encoding') }) ??
+        sendFile(file, options);
       const csp = file.endsWith('.html') && response ? policy() : null;
       if (csp) response!.headers.set('Content-Security-Policy', csp);
       return response;

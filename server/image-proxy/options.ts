@@ -29,7 +29,8 @@ const FORMATS: Record<string, OutputFormat> = { jpg: 'jpeg', jpeg: 'jpeg', png: 
 
 function dimension(value: string | undefined, name: string): number | undefined {
   if (value === undefined || value === '') return undefined;
-  if (!/^\d+$/.test(value) || Number(value) > MAX_DIMENSION) throw new ProxyUrlError(`${name} must be a whole number from 0 to ${MAX_DIMENSION}.`);
+  if (!/^\d+$/.test(value) || Number(value) > MAX_DIMENSION)
+    throw new ProxyUrlError(`${name} must be a whole number from 0 to ${MAX_DIMENSION}.`);
   return Number(value);
 }
 
@@ -40,7 +41,8 @@ function flag(value: string | undefined): boolean | undefined {
 
 function resizeType(value: string | undefined, fallback: ResizeType): ResizeType {
   if (value === undefined || value === '') return fallback;
-  if (!RESIZE_TYPES.has(value)) throw new ProxyUrlError(`Resizing type must be fill, fit or force, not ${JSON.stringify(value)}.`);
+  if (!RESIZE_TYPES.has(value))
+    throw new ProxyUrlError(`Resizing type must be fill, fit or force, not ${JSON.stringify(value)}.`);
   return value as ResizeType;
 }
 
@@ -54,37 +56,70 @@ function format(value: string): OutputFormat {
 export function parseProxyPath(path: string): ProxyRequest {
   const at = path.indexOf('/plain/');
   if (at < 0) throw new ProxyUrlError('Expected /{signature}/{options}/plain/{source}.');
-  const request: ProxyRequest = { resize: 'fit', width: 0, height: 0, gravity: 'ce', enlarge: false, quality: 80, source: '' };
+  const request: ProxyRequest = {
+    resize: 'fit',
+    width: 0,
+    height: 0,
+    gravity: 'ce',
+    enlarge: false,
+    quality: 80,
+    source: '',
+  };
   for (const option of path.slice(0, at).split('/').filter(Boolean)) {
     const [name, ...args] = option.split(':');
     switch (name) {
-      case 'rs': case 'resize':
+      case 'rs':
+      case 'resize':
         request.resize = resizeType(args[0], request.resize);
         request.width = dimension(args[1], 'Width') ?? request.width;
         request.height = dimension(args[2], 'Height') ?? request.height;
         request.enlarge = flag(args[3]) ?? request.enlarge;
         break;
-      case 's': case 'size':
+      case 's':
+      case 'size':
         request.width = dimension(args[0], 'Width') ?? request.width;
         request.height = dimension(args[1], 'Height') ?? request.height;
         request.enlarge = flag(args[2]) ?? request.enlarge;
         break;
-      case 'rt': case 'resizing_type': request.resize = resizeType(args[0], request.resize); break;
-      case 'w': case 'width': request.width = dimension(args[0], 'Width') ?? request.width; break;
-      case 'h': case 'height': request.height = dimension(args[0], 'Height') ?? request.height; break;
-      case 'el': case 'enlarge': request.enlarge = flag(args[0]) ?? request.enlarge; break;
-      case 'g': case 'gravity':
-        if (!GRAVITIES.has(args[0] ?? '')) throw new ProxyUrlError(`Gravity must be one of sm, ce, no, so, ea, we, not ${JSON.stringify(args[0] ?? '')}.`);
+      case 'rt':
+      case 'resizing_type':
+        request.resize = resizeType(args[0], request.resize);
+        break;
+      case 'w':
+      case 'width':
+        request.width = dimension(args[0], 'Width') ?? request.width;
+        break;
+      case 'h':
+      case 'height':
+        request.height = dimension(args[0], 'Height') ?? request.height;
+        break;
+      case 'el':
+      case 'enlarge':
+        request.enlarge = flag(args[0]) ?? request.enlarge;
+        break;
+      case 'g':
+      case 'gravity':
+        if (!GRAVITIES.has(args[0] ?? ''))
+          throw new ProxyUrlError(
+            `Gravity must be one of sm, ce, no, so, ea, we, not ${JSON.stringify(args[0] ?? '')}.`,
+          );
         request.gravity = args[0] as Gravity;
         break;
-      case 'q': case 'quality': {
+      case 'q':
+      case 'quality': {
         const q = Number(args[0]);
-        if (!Number.isInteger(q) || q < 1 || q > 100) throw new ProxyUrlError('Quality must be a whole number from 1 to 100.');
+        if (!Number.isInteger(q) || q < 1 || q > 100)
+          throw new ProxyUrlError('Quality must be a whole number from 1 to 100.');
         request.quality = q;
         break;
       }
-      case 'f': case 'format': case 'ext': request.format = format(args[0] ?? ''); break;
-      default: throw new ProxyUrlError(`Unknown processing option ${JSON.stringify(name)}.`);
+      case 'f':
+      case 'format':
+      case 'ext':
+        request.format = format(args[0] ?? '');
+        break;
+      default:
+        throw new ProxyUrlError(`Unknown processing option ${JSON.stringify(name)}.`);
     }
   }
   let source = path.slice(at + '/plain/'.length);

@@ -4,8 +4,16 @@ import type { CachedImage } from './cache.ts';
 import type { Gravity, OutputFormat, ProxyRequest } from './options.ts';
 
 const POSITIONS: Record<Gravity, string> = {
-  sm: 'attention', ce: 'centre', no: 'north', so: 'south', ea: 'east', we: 'west',
-  noea: 'northeast', nowe: 'northwest', soea: 'southeast', sowe: 'southwest',
+  sm: 'attention',
+  ce: 'centre',
+  no: 'north',
+  so: 'south',
+  ea: 'east',
+  we: 'west',
+  noea: 'northeast',
+  nowe: 'northwest',
+  soea: 'southeast',
+  sowe: 'southwest',
 };
 const FIT = { fill: 'cover', fit: 'inside', force: 'fill' } as const;
 const CONTENT_TYPES: Record<OutputFormat, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
@@ -66,7 +74,8 @@ function encode(image: Sharp, format: OutputFormat, quality: number) {
 
 export async function processImage(file: string, request: ProxyRequest, maxPixels: number): Promise<CachedImage> {
   const loaded = await load(file, maxPixels);
-  const format: OutputFormat = request.format ?? (loaded.format === 'png' || loaded.format === 'webp' ? loaded.format : 'jpeg');
+  const format: OutputFormat =
+    request.format ?? (loaded.format === 'png' || loaded.format === 'webp' ? loaded.format : 'jpeg');
   const data = await encode(resize(loaded.image, request, loaded), format, request.quality).toBuffer();
   return { data, contentType: CONTENT_TYPES[format] };
 }

@@ -58,7 +58,12 @@ async function decodeImage(image: FrameImage): Promise<Decoded> {
   const cacheKey = `store:${image.key}`;
   const cached = decoded.get(cacheKey);
   if (cached) return cached;
-  return remember(cacheKey, await decodeBytes(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength), image.key), -1, image.data.byteLength);
+  return remember(
+    cacheKey,
+    await decodeBytes(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength), image.key),
+    -1,
+    image.data.byteLength,
+  );
 }
 
 async function decodeBytes(bytes: Buffer, name: string) {
@@ -70,7 +75,12 @@ async function decodeBytes(bytes: Buffer, name: string) {
   }
 }
 
-function remember(cacheKey: string, raw: { data: Buffer; info: { width: number; height: number } }, mtimeMs: number, size: number): Decoded {
+function remember(
+  cacheKey: string,
+  raw: { data: Buffer; info: { width: number; height: number } },
+  mtimeMs: number,
+  size: number,
+): Decoded {
   const entry = { mtimeMs, size, data: raw.data, width: raw.info.width, height: raw.info.height };
   if (decoded.size >= MAX_DECODED) decoded.delete(decoded.keys().next().value!);
   decoded.set(cacheKey, entry);
@@ -91,7 +101,9 @@ async function decode(file: string): Promise<Decoded> {
 
 const nameOf = (image: FrameImage) => (typeof image === 'string' ? image : image.key);
 
-const rawInput = (d: Pick<Decoded, 'width' | 'height'>) => ({ raw: { width: d.width, height: d.height, channels: 4 as const } });
+const rawInput = (d: Pick<Decoded, 'width' | 'height'>) => ({
+  raw: { width: d.width, height: d.height, channels: 4 as const },
+});
 
 // The frame stretched to a result's size, by file and size: a style's results all have one size,
 // so most jobs skip the resize. Raw RGBA, 3 to 6 MB each: a few per worker.
@@ -104,7 +116,10 @@ async function frameLayer(file: FrameImage, width: number, height: number): Prom
   const key = `${width}x${height} ${nameOf(file)}`;
   let entry = stretched.get(key);
   if (!entry || entry.source !== frame) {
-    entry = { source: frame, data: await sharp(frame.data, rawInput(frame)).resize(width, height, { fit: 'fill' }).raw().toBuffer() };
+    entry = {
+      source: frame,
+      data: await sharp(frame.data, rawInput(frame)).resize(width, height, { fit: 'fill' }).raw().toBuffer(),
+    };
     if (stretched.size >= MAX_STRETCHED) stretched.delete(stretched.keys().next().value!);
     stretched.set(key, entry);
   }

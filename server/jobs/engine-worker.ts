@@ -15,9 +15,15 @@ const detailOf = (error: unknown) => (error instanceof Error ? (error.stack ?? e
  * The result with the frame on every image, mirrored when the tenant asks; a frame that cannot be
  * used leaves it unframed (still mirrored), said in `frameProblem`.
  */
-async function framed(result: EngineResult, frame: FrameFiles | undefined): Promise<{ result: EngineResult; frameProblem?: string }> {
+async function framed(
+  result: EngineResult,
+  frame: FrameFiles | undefined,
+): Promise<{ result: EngineResult; frameProblem?: string }> {
   if (!frame || !finishesPicture(frame)) return { result };
-  const finish = async (files: FrameFiles) => ({ ...result, images: await Promise.all(result.images.map((image) => applyBrandFrame(image, files))) });
+  const finish = async (files: FrameFiles) => ({
+    ...result,
+    images: await Promise.all(result.images.map((image) => applyBrandFrame(image, files))),
+  });
   try {
     return { result: await finish(frame) };
   } catch (error) {
@@ -34,15 +40,25 @@ try {
     if (message.type !== 'restyle') return;
     try {
       // No style: the photo is a finished picture (a provider's), only to be framed.
-      const restyled = message.styleId === null
-        ? { images: [{ data: message.photo, contentType: pictureType(message.photo) }], prompt: '' }
-        : await engine.restyle({ photo: message.photo, styleId: message.styleId, ...(message.frame?.scene ? { scene: message.frame.scene } : {}) });
+      const restyled =
+        message.styleId === null
+          ? { images: [{ data: message.photo, contentType: pictureType(message.photo) }], prompt: '' }
+          : await engine.restyle({
+              photo: message.photo,
+              styleId: message.styleId,
+              ...(message.frame?.scene ? { scene: message.frame.scene } : {}),
+            });
       const { result, frameProblem } = await framed(restyled, message.frame);
       post({ type: 'done', jobId: message.jobId, result, frameProblem });
     } catch (error) {
       // Matched by name as well: an engine may bundle its own copy of the EngineError class.
       const forVisitor = error instanceof Error && error.name === 'EngineError';
-      post({ type: 'failed', jobId: message.jobId, visitorMessage: forVisitor ? error.message : null, detail: detailOf(error) });
+      post({
+        type: 'failed',
+        jobId: message.jobId,
+        visitorMessage: forVisitor ? error.message : null,
+        detail: detailOf(error),
+      });
     }
   });
   post({ type: 'ready' });

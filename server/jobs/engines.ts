@@ -22,7 +22,11 @@ export function offeredStyles(settings: Settings) {
 
 const engineOptionsOf = (settings: Settings) => ({ ...settings.engineOptions, maxInputPixels: settings.maxPixels });
 
-export function startEngines(settings: Settings, offered: ReturnType<typeof offeredStyles>, workerScript: URL = ENGINE_WORKER) {
+export function startEngines(
+  settings: Settings,
+  offered: ReturnType<typeof offeredStyles>,
+  workerScript: URL = ENGINE_WORKER,
+) {
   const pool = new WorkerPool({
     size: settings.workers,
     workerScript,
@@ -37,6 +41,12 @@ export function startEngines(settings: Settings, offered: ReturnType<typeof offe
 
 /** The offered styles in memory, for a process without the SQLite file (an API node). */
 export function styleCatalog(styles: StyleDefinition[]) {
-  const stored = styles.map((s) => ({ id: s.id, description: s.description, prompt: s.prompt, beta: s.beta, thumbnailPath: s.thumbnail ?? null }));
+  const stored = styles.map((s) => ({
+    id: s.id,
+    description: s.description,
+    prompt: s.prompt,
+    beta: s.beta,
+    thumbnailPath: s.thumbnail ?? null,
+  }));
   return { active: () => stored, find: (id: string) => stored.find((s) => s.id === id) };
 }

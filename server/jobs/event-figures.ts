@@ -33,7 +33,10 @@ const counted = (job: FigureJob, since: number) => !job.deleted && job.createdAt
 /** The counts of the jobs created since `since`, the deleted ones among them. */
 export function countsOf(jobs: readonly FigureJob[], since: number, deleted: readonly DeletedMark[] = []): JobCounts {
   const gone = deleted.filter((job) => job.createdAt >= since);
-  const statuses = [...jobs.filter((job) => counted(job, since)).map((job) => job.status), ...gone.map((job) => job.status)];
+  const statuses = [
+    ...jobs.filter((job) => counted(job, since)).map((job) => job.status),
+    ...gone.map((job) => job.status),
+  ];
   return {
     created: statuses.length,
     completed: statuses.filter((status) => status === JOB_STATUS.completed).length,
@@ -43,7 +46,11 @@ export function countsOf(jobs: readonly FigureJob[], since: number, deleted: rea
 }
 
 /** Created → finished of the completed jobs created since `since`, at each percentile (nearest rank). */
-export function turnaroundOf(jobs: readonly FigureJob[], since: number, percentiles: readonly number[]): (number | null)[] {
+export function turnaroundOf(
+  jobs: readonly FigureJob[],
+  since: number,
+  percentiles: readonly number[],
+): (number | null)[] {
   const took = jobs
     .filter((job) => counted(job, since) && job.status === JOB_STATUS.completed && job.finishedAt !== null)
     .map((job) => job.finishedAt! - job.createdAt)
@@ -55,7 +62,11 @@ export function turnaroundOf(jobs: readonly FigureJob[], since: number, percenti
 }
 
 /** The messages of the failed jobs created since `since`, most frequent first (then by message). */
-export function errorsOf(jobs: readonly FigureJob[], since: number, limit: number): { message: string; count: number }[] {
+export function errorsOf(
+  jobs: readonly FigureJob[],
+  since: number,
+  limit: number,
+): { message: string; count: number }[] {
   const counts = new Map<string, number>();
   for (const job of jobs) {
     if (!counted(job, since) || job.status !== JOB_STATUS.error) continue;
@@ -69,7 +80,10 @@ export function errorsOf(jobs: readonly FigureJob[], since: number, limit: numbe
 
 /** A tenant's figures from its jobs and deletion marks created since the earlier window, and the booth's queue. */
 export function figuresOf(
-  jobs: readonly FigureJob[], deleted: readonly DeletedMark[], since: EventWindows, maxErrors: number,
+  jobs: readonly FigureJob[],
+  deleted: readonly DeletedMark[],
+  since: EventWindows,
+  maxErrors: number,
   queue: EventFigures['queue'],
 ): Omit<EventFigures, 'tenant'> {
   const [p50, p95] = turnaroundOf(jobs, since.day, [50, 95]);

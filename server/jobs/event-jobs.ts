@@ -62,7 +62,10 @@ export class LocalEventJobs implements EventJobs {
   async figures(tenant: string, since: EventWindows, maxErrors: number) {
     const { events, workers } = this.#deps;
     const from = Math.min(since.hour, since.day);
-    return figuresOf(events.window(tenant, from), events.deletedSince(tenant, from), since, maxErrors, { ...events.unfinished(), workers });
+    return figuresOf(events.window(tenant, from), events.deletedSince(tenant, from), since, maxErrors, {
+      ...events.unfinished(),
+      workers,
+    });
   }
 
   async results(tenant: string, since: number, finishedAfter: number, limit: number) {
@@ -73,7 +76,7 @@ export class LocalEventJobs implements EventJobs {
         id: job.id,
         styleId: job.styleId,
         finishedAt: job.finishedAt ?? job.createdAt,
-        previewUrl: previews ? resultPath(job.id, previews[0]!) : imageUrls[0] ?? null,
+        previewUrl: previews ? resultPath(job.id, previews[0]!) : (imageUrls[0] ?? null),
         imageUrls,
       };
     });
@@ -86,7 +89,10 @@ export class LocalEventJobs implements EventJobs {
   async remove(tenant: string, ids: readonly string[]) {
     // Counted as deleted first: the figures never lose a job the guest asked to delete.
     const jobs = ids.map((id) => this.#deps.jobs.get(id)).filter((job) => job !== undefined && job.tenant === tenant);
-    this.#deps.events.rememberDeleted(jobs.map((job) => ({ id: job!.id, tenant: job!.tenant ?? null, createdAt: job!.createdAt, status: job!.status })), Date.now() - DELETED_KEPT_MS);
+    this.#deps.events.rememberDeleted(
+      jobs.map((job) => ({ id: job!.id, tenant: job!.tenant ?? null, createdAt: job!.createdAt, status: job!.status })),
+      Date.now() - DELETED_KEPT_MS,
+    );
     return this.#deps.local.remove(ids);
   }
 

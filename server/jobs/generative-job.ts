@@ -34,26 +34,44 @@ export interface GenerativeJob {
 }
 
 export async function runGenerative(
-  deps: GenerativeDeps, job: GenerativeJob, style: StyleDefinition, { onStart, stopping }: { onStart: () => void; stopping: AbortSignal },
+  deps: GenerativeDeps,
+  job: GenerativeJob,
+  style: StyleDefinition,
+  { onStart, stopping }: { onStart: () => void; stopping: AbortSignal },
 ): Promise<EngineResult> {
   const { remote, pool, timeoutMs = 120_000 } = deps;
   const provider = style.engine as ProviderName;
-  if (!remote?.has(provider)) throw new Error(`The style ${style.id} needs the ${provider} provider, which is not set up.`);
+  if (!remote?.has(provider))
+    throw new Error(`The style ${style.id} needs the ${provider} provider, which is not set up.`);
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = AbortSignal.any([timeout, stopping]);
   let image;
   try {
     const photoType = imageMimeOfName(job.uploadPath) ?? 'image/jpeg';
-    const input = { jobId: job.jobId, client: job.client, photo: job.photo, photoType, prompt: job.prompt, options: style.options, seed: crypto.randomInt(2 ** 31) };
+    const input = {
+      jobId: job.jobId,
+      client: job.client,
+      photo: job.photo,
+      photoType,
+      prompt: job.prompt,
+      options: style.options,
+      seed: crypto.randomInt(2 ** 31),
+    };
     image = await remote.generate(provider, input, signal, onStart);
   } catch (error) {
-    if (timeout.aborted && !stopping.aborted) throw new TaskTimeoutError(`The ${provider} job took longer than ${timeoutMs} ms.`);
+    if (timeout.aborted && !stopping.aborted)
+      throw new TaskTimeoutError(`The ${provider} job took longer than ${timeoutMs} ms.`);
     if (!(error instanceof ProviderError)) throw error;
     const ops = deps.log ?? log;
     if (error.kind === 'refused') throw new VisitorFacingError(JOB_MESSAGES.refused);
-    if (error.kind === 'credentials') ops(`job ${job.jobId} ${provider}: the provider refused this booth's credentials (${error.message}); check ${PROVIDER_SETTING[provider]}.`);
+    if (error.kind === 'credentials')
+      ops(
+        `job ${job.jobId} ${provider}: the provider refused this booth's credentials (${error.message}); check ${PROVIDER_SETTING[provider]}.`,
+      );
     else ops(`job ${job.jobId} ${provider}: ${error.message}`);
-    throw new VisitorFacingError(error.kind === 'rate-limited' || error.kind === 'unavailable' ? JOB_MESSAGES.unavailable : JOB_MESSAGES.generic);
+    throw new VisitorFacingError(
+      error.kind === 'rate-limited' || error.kind === 'unavailable' ? JOB_MESSAGES.unavailable : JOB_MESSAGES.generic,
+    );
   }
   if (!style.sticker) return { images: [image], prompt: job.prompt };
   try {

@@ -37,33 +37,53 @@ const NONE = { images: [], previews: [], message: '' };
 
 /** The log's lines of a job's life, the same on both paths. */
 export const jobLines = {
-  pending: (id: string, styleId: string, how = '') => `job ${id} style=${styleId} ${JOB_STATUS.pending}${how ? ` (${how})` : ''}`,
-  processing: (id: string, styleId: string, again = false) => `job ${id} style=${styleId} ${JOB_STATUS.processing}${again ? ' (run again)' : ''}`,
+  pending: (id: string, styleId: string, how = '') =>
+    `job ${id} style=${styleId} ${JOB_STATUS.pending}${how ? ` (${how})` : ''}`,
+  processing: (id: string, styleId: string, again = false) =>
+    `job ${id} style=${styleId} ${JOB_STATUS.processing}${again ? ' (run again)' : ''}`,
   ended: (id: string, styleId: string, end: Pick<JobEnd, 'status' | 'message'>, ms: number, why = '') =>
     `job ${id} style=${styleId} ${end.status} ${ms}ms${end.message ? ` "${end.message}"` : ''}${why ? ` (${why})` : ''}`,
   /** A job deleted from the console while it ran, once what it made is gone. */
-  dropped: (id: string, styleId: string) => `job ${id} style=${styleId} ended after it was deleted; its results were dropped`,
+  dropped: (id: string, styleId: string) =>
+    `job ${id} style=${styleId} ended after it was deleted; its results were dropped`,
   /** Jobs deleted from the console; null for none. */
   deleted: (jobs: readonly { id: string; styleId: string; status: string }[]) =>
-    jobs.length === 1 ? `job ${jobs[0]!.id} style=${jobs[0]!.styleId} deleted from the console (${jobs[0]!.status})`
-      : jobs.length > 1 ? `${jobs.length} jobs deleted from the console` : null,
-  expired: (count: number, retentionSeconds: number) => `retention: deleted ${count} job(s) older than ${retentionSeconds}s`,
+    jobs.length === 1
+      ? `job ${jobs[0]!.id} style=${jobs[0]!.styleId} deleted from the console (${jobs[0]!.status})`
+      : jobs.length > 1
+        ? `${jobs.length} jobs deleted from the console`
+        : null,
+  expired: (count: number, retentionSeconds: number) =>
+    `retention: deleted ${count} job(s) older than ${retentionSeconds}s`,
 };
 
 /** Whether a job that ended at `finishedAt` is past retention: its results are gone for the visitor. */
-export function isPastRetention(finishedAt: number | null | undefined, retentionSeconds: number, now = Date.now()): boolean {
-  return finishedAt !== null && finishedAt !== undefined && finishedAt > 0 && finishedAt + retentionSeconds * 1000 <= now;
+export function isPastRetention(
+  finishedAt: number | null | undefined,
+  retentionSeconds: number,
+  now = Date.now(),
+): boolean {
+  return (
+    finishedAt !== null && finishedAt !== undefined && finishedAt > 0 && finishedAt + retentionSeconds * 1000 <= now
+  );
 }
 
 /** Sweeps often enough that a result outlives its retention by at most a minute. */
-export const sweepEveryMs = (retentionSeconds: number) => Math.min(60_000, Math.max(1_000, (retentionSeconds * 1000) / 4));
+export const sweepEveryMs = (retentionSeconds: number) =>
+  Math.min(60_000, Math.max(1_000, (retentionSeconds * 1000) / 4));
 
 /**
  * Runs a job whose photo is read: restyles it, then ends it in its store, COMPLETED with its
  * results or ERROR with the visitor's sentence, and logs how it ended. A failure the store retries,
  * or any failure once the process is stopping, is thrown: the job is left to run again.
  */
-export async function runJob(deps: RestyleDeps, store: RunStore, job: RestyleJob, events: { onStart: () => void; stopping: AbortSignal }, log: (line: string) => void): Promise<JobEnd> {
+export async function runJob(
+  deps: RestyleDeps,
+  store: RunStore,
+  job: RestyleJob,
+  events: { onStart: () => void; stopping: AbortSignal },
+  log: (line: string) => void,
+): Promise<JobEnd> {
   const started = Date.now();
   let end: JobEnd;
   let why = '';

@@ -10,7 +10,8 @@ import { isExpired } from './retention.ts';
 import type { JobRunner } from './runner.ts';
 import type { JobWaiters } from './waiters.ts';
 
-export const resultPath = (jobId: string, name: string) => `/media/results/${encodeURIComponent(jobId)}/${encodeURIComponent(name)}`;
+export const resultPath = (jobId: string, name: string) =>
+  `/media/results/${encodeURIComponent(jobId)}/${encodeURIComponent(name)}`;
 
 export function jobView(job: JobRecord, origin: string): JobAnswer {
   const previews = previewsFor(job.images, job.previews);
@@ -23,7 +24,13 @@ export function jobView(job: JobRecord, origin: string): JobAnswer {
   };
 }
 
-interface LocalJobsDeps { jobs: JobStore; files: FileStore; runner: JobRunner; waiters: JobWaiters; retentionSeconds: number }
+interface LocalJobsDeps {
+  jobs: JobStore;
+  files: FileStore;
+  runner: JobRunner;
+  waiters: JobWaiters;
+  retentionSeconds: number;
+}
 
 export class LocalJobs implements JobBackend {
   #deps: LocalJobsDeps;
@@ -38,7 +45,14 @@ export class LocalJobs implements JobBackend {
   async create({ style, photo, client, frame, tenant }: NewJob) {
     const id = newJobId();
     const uploadPath = this.#deps.files.saveUpload(id, photo.data, photo.extension);
-    this.#deps.jobs.create({ id, styleId: style.id, prompt: style.prompt, uploadPath, frame: frame ?? null, tenant: tenant ?? null });
+    this.#deps.jobs.create({
+      id,
+      styleId: style.id,
+      prompt: style.prompt,
+      uploadPath,
+      frame: frame ?? null,
+      tenant: tenant ?? null,
+    });
     log(jobLines.pending(id, style.id));
     return { id, ended: this.#deps.runner.submit(id, client) };
   }

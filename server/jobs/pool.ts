@@ -101,12 +101,14 @@ export class WorkerPool {
   async close() {
     this.#closed = true;
     for (const p of this.#waiting.splice(0)) p.reject(new Error('The server is stopping.'));
-    await Promise.all(this.#slots.map(async (slot) => {
-      clearTimeout(slot.timer);
-      slot.state = 'stopped';
-      slot.current?.reject(new Error('The server is stopping.'));
-      await slot.worker.terminate();
-    }));
+    await Promise.all(
+      this.#slots.map(async (slot) => {
+        clearTimeout(slot.timer);
+        slot.state = 'stopped';
+        slot.current?.reject(new Error('The server is stopping.'));
+        await slot.worker.terminate();
+      }),
+    );
   }
 
   #spawn(index: number): Slot {
@@ -141,7 +143,10 @@ export class WorkerPool {
       const current = slot.current;
       if (!current || current.task.jobId !== message.jobId) return;
       this.#release(slot);
-      if (message.type === 'done') current.resolve(message.frameProblem ? { ...message.result, frameProblem: message.frameProblem } : message.result);
+      if (message.type === 'done')
+        current.resolve(
+          message.frameProblem ? { ...message.result, frameProblem: message.frameProblem } : message.result,
+        );
       else if (message.visitorMessage) current.reject(new VisitorFacingError(message.visitorMessage));
       else current.reject(new Error(message.detail));
     }
@@ -184,7 +189,9 @@ export class WorkerPool {
       }, this.#options.timeoutMs);
       next.onStart();
       const { jobId, styleId, photo, frame } = next.task;
-      slot.worker.postMessage({ type: 'restyle', jobId, styleId, photo, frame } satisfies { type: 'restyle' } & WorkerTask);
+      slot.worker.postMessage({ type: 'restyle', jobId, styleId, photo, frame } satisfies {
+        type: 'restyle';
+      } & WorkerTask);
     }
   }
 

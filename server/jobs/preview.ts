@@ -7,9 +7,11 @@ import sharp from 'sharp';
 export const PREVIEW_LONG_SIDE_PX = 720;
 
 export function makePreview(image: Uint8Array): Promise<Buffer> {
-  return sharp(image, { failOn: 'error' })
-    .resize(PREVIEW_LONG_SIDE_PX, PREVIEW_LONG_SIDE_PX, { fit: 'inside', withoutEnlargement: true })
-    // Effort 2: 33 ms for a 1024 px PNG instead of 57 ms at 4, for 4% more bytes (measured on this machine).
-    .webp({ quality: 80, alphaQuality: 90, effort: 2 })
-    .toBuffer();
+  return (
+    sharp(image, { failOn: 'error' })
+      .resize(PREVIEW_LONG_SIDE_PX, PREVIEW_LONG_SIDE_PX, { fit: 'inside', withoutEnlargement: true })
+      // Effort 2: 33 ms for a 1024 px PNG instead of 57 ms at 4, for 4% more bytes (measured on this machine).
+      .webp({ quality: 80, alphaQuality: 90, effort: 2 })
+      .toBuffer()
+  );
 }

@@ -45,22 +45,44 @@ export interface Restyled {
   previews: Uint8Array[];
 }
 
-export async function restyle(deps: RestyleDeps, job: RestyleJob, events: { onStart: () => void; stopping: AbortSignal }): Promise<Restyled> {
+export async function restyle(
+  deps: RestyleDeps,
+  job: RestyleJob,
+  events: { onStart: () => void; stopping: AbortSignal },
+): Promise<Restyled> {
   const log = deps.log ?? logLine;
   const style = deps.styles?.get(job.styleId);
   const generative = style !== undefined && style.engine !== 'local';
-  const brand = await (deps.frameImages ?? new AssetFolderImages(deps.tenantAssetsDir)).forJob(job.frame ?? null, job.prompt);
+  const brand = await (deps.frameImages ?? new AssetFolderImages(deps.tenantAssetsDir)).forJob(
+    job.frame ?? null,
+    job.prompt,
+  );
   if (brand.problem) log(`job ${job.jobId} style=${job.styleId}: the brand frame is left off: ${brand.problem}`);
   const frame = brand.files;
   let result: PoolResult = generative
-    ? await runGenerative(deps, { jobId: job.jobId, prompt: job.prompt, uploadPath: job.photoName, photo: job.photo, client: job.client }, style, events)
-    : await deps.pool.run({ jobId: job.jobId, styleId: job.styleId, photo: job.photo, client: job.client, frame }, events.onStart);
+    ? await runGenerative(
+        deps,
+        { jobId: job.jobId, prompt: job.prompt, uploadPath: job.photoName, photo: job.photo, client: job.client },
+        style,
+        events,
+      )
+    : await deps.pool.run(
+        { jobId: job.jobId, styleId: job.styleId, photo: job.photo, client: job.client, frame },
+        events.onStart,
+      );
   // A provider's picture is mirrored and framed on the CPU pool like a local result (a sticker is never framed).
   if (finishesPicture(frame) && generative && result.images.length === 1) {
-    const framed = await deps.pool.run({ jobId: job.jobId, styleId: null, photo: result.images[0]!.data, client: job.client, frame });
+    const framed = await deps.pool.run({
+      jobId: job.jobId,
+      styleId: null,
+      photo: result.images[0]!.data,
+      client: job.client,
+      frame,
+    });
     result = { ...framed, prompt: result.prompt };
   }
-  if (result.frameProblem) log(`job ${job.jobId} style=${job.styleId}: the brand frame is left off: ${result.frameProblem}`);
+  if (result.frameProblem)
+    log(`job ${job.jobId} style=${job.styleId}: the brand frame is left off: ${result.frameProblem}`);
   if (result.images.length === 0) throw new Error('The engine returned no image.');
   // A provider's compressed picture is light enough to show as it is; a display copy would
   // only cost CPU (a local result, or a generative sticker cut out here, gets one).

@@ -13,7 +13,6 @@ import type { JobWaiters } from './waiters.ts';
 
 export { JOB_MESSAGES } from './job-messages.ts';
 
-
 /** A job that brought its worker down this many times is not tried again after a restart. */
 const MAX_ATTEMPTS = 3;
 
@@ -52,7 +51,8 @@ export class JobRunner {
     const { jobs, files } = this.#deps;
     const unfinished = jobs.unfinished();
     for (const job of unfinished) {
-      if (!job.uploadPath || !fs.existsSync(job.uploadPath)) this.#fail(job.id, job.styleId, JOB_MESSAGES.photoLost, Date.now());
+      if (!job.uploadPath || !fs.existsSync(job.uploadPath))
+        this.#fail(job.id, job.styleId, JOB_MESSAGES.photoLost, Date.now());
       else if (job.attempts >= MAX_ATTEMPTS) {
         files.deleteUpload(job.uploadPath);
         this.#fail(job.id, job.styleId, JOB_MESSAGES.crashed, Date.now());
@@ -100,7 +100,15 @@ export class JobRunner {
         jobs.markProcessing(jobId);
         log(jobLines.processing(jobId, job.styleId));
       };
-      const work = { jobId, styleId: job.styleId, prompt: job.prompt, photoName: uploadPath, photo, client, frame: job.frame };
+      const work = {
+        jobId,
+        styleId: job.styleId,
+        prompt: job.prompt,
+        photoName: uploadPath,
+        photo,
+        client,
+        frame: job.frame,
+      };
       const end = await runJob(this.#deps, store, work, { onStart, stopping: this.#stopping.signal }, log);
       if (end.deleted) log(jobLines.dropped(jobId, job.styleId));
       else this.#deps.waiters.notify(jobId);

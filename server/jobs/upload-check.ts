@@ -32,7 +32,8 @@ const PNG_END = [0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82];
 export function endsWhole(data: Uint8Array, extension: PhotoExtension): boolean {
   const n = data.length;
   if (extension === 'jpg') return n > 4 && data[n - 2] === 0xff && data[n - 1] === 0xd9;
-  if (extension === 'png') return n > PNG_END.length && PNG_END.every((byte, i) => data[n - PNG_END.length + i] === byte);
+  if (extension === 'png')
+    return n > PNG_END.length && PNG_END.every((byte, i) => data[n - PNG_END.length + i] === byte);
   return n > 12 && new DataView(data.buffer, data.byteOffset, n).getUint32(4, true) + 8 === n;
 }
 
@@ -48,8 +49,11 @@ async function header(data: Uint8Array, extension: PhotoExtension) {
     const meta = await sharp(data, { limitInputPixels: false }).metadata();
     if (FORMATS[meta.format ?? ''] !== extension) throw new Error(`unexpected format ${meta.format}`);
     return {
-      width: meta.width ?? 0, height: meta.height ?? 0, orientation: meta.orientation ?? 1,
-      interlaced: extension === 'png' && meta.isProgressive === true, deep: (meta.bitsPerSample ?? 8) > 8,
+      width: meta.width ?? 0,
+      height: meta.height ?? 0,
+      orientation: meta.orientation ?? 1,
+      interlaced: extension === 'png' && meta.isProgressive === true,
+      deep: (meta.bitsPerSample ?? 8) > 8,
     };
   } catch {
     throw new UploadError('The image could not be read. Please take the photo again.');
@@ -72,7 +76,9 @@ export async function checkHeader(data: Uint8Array, extension: PhotoExtension, m
   const interlacedLimit = size.deep ? INTERLACED_PNG_MAX_PIXELS / 2 : INTERLACED_PNG_MAX_PIXELS;
   if (size.interlaced && pixels > interlacedLimit) {
     const kind = size.deep ? 'an interlaced 16-bit PNG' : 'an interlaced PNG';
-    throw new UploadError(`The photo is too large (${size.width}x${size.height}) for ${kind}; the limit is ${Math.round(interlacedLimit / 1e6)} megapixels. Please send it as a JPEG.`);
+    throw new UploadError(
+      `The photo is too large (${size.width}x${size.height}) for ${kind}; the limit is ${Math.round(interlacedLimit / 1e6)} megapixels. Please send it as a JPEG.`,
+    );
   }
   return size;
 }
@@ -88,7 +94,12 @@ function encoded(image: Sharp, extension: PhotoExtension) {
  * Decodes the photo whole (a truncated file fails here), turns it upright by its EXIF orientation
  * and downscales one the engine cannot use whole; `size` is what checkHeader read from its header.
  */
-export async function checkPixels(data: Uint8Array, extension: PhotoExtension, size: { width: number; height: number; orientation?: number }, limits: PhotoLimits): Promise<Photo> {
+export async function checkPixels(
+  data: Uint8Array,
+  extension: PhotoExtension,
+  size: { width: number; height: number; orientation?: number },
+  limits: PhotoLimits,
+): Promise<Photo> {
   const { width, height, orientation = 1 } = size;
   const input = sharp(data, { failOn: 'truncated', limitInputPixels: limits.maxPixels });
   try {
@@ -96,7 +107,9 @@ export async function checkPixels(data: Uint8Array, extension: PhotoExtension, s
       // A phone stores a portrait sideways with an EXIF orientation (6 most often). Turned upright
       // here, before anything else, every stage and every provider sees the photo as it was taken
       // (a provider need not read EXIF, and most drop it).
-      const { data: upright, info } = await encoded(input.autoOrient(), extension).toBuffer({ resolveWithObject: true });
+      const { data: upright, info } = await encoded(input.autoOrient(), extension).toBuffer({
+        resolveWithObject: true,
+      });
       return { data: upright, extension, width: info.width, height: info.height };
     }
     if (Math.max(width, height) <= limits.storedLongSide) {

@@ -44,7 +44,9 @@ export class UploadReaders {
   }
 
   #spawn(): Reader {
-    const worker = new Worker(WORKER, { resourceLimits: { maxOldGenerationSizeMb: this.#heapMb, maxYoungGenerationSizeMb: 16 } });
+    const worker = new Worker(WORKER, {
+      resourceLimits: { maxOldGenerationSizeMb: this.#heapMb, maxYoungGenerationSizeMb: 16 },
+    });
     const reader: Reader = { worker, pending: new Map() };
     reader.worker.unref();
     reader.worker.on('message', ({ id, result }: { id: number; result: UploadBody }) => {

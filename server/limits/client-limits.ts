@@ -48,7 +48,8 @@ export class ClientLimits {
   refusal(client: string): Extract<ClientAdmission, { ok: false }> | null {
     const { maxInFlight, perMinute, now, messages } = this.#options;
     const state = this.#refill(client, now());
-    if (state.inFlight >= maxInFlight) return { ok: false, retryAfterSeconds: 10, message: messages.inFlight(maxInFlight) };
+    if (state.inFlight >= maxInFlight)
+      return { ok: false, retryAfterSeconds: 10, message: messages.inFlight(maxInFlight) };
     if (state.tokens < 1) {
       const seconds = Math.max(1, Math.ceil(((1 - state.tokens) * 60) / perMinute));
       return { ok: false, retryAfterSeconds: seconds, message: messages.rate(seconds) };
@@ -80,7 +81,8 @@ export class ClientLimits {
 
   #refill(client: string, at: number): ClientState {
     // Entries of clients gone quiet are dropped as others arrive, so the map stays small.
-    if (this.#clients.size > 1000) for (const [other, s] of this.#clients) this.#forgetIdle(other, this.#refillOnly(s, at));
+    if (this.#clients.size > 1000)
+      for (const [other, s] of this.#clients) this.#forgetIdle(other, this.#refillOnly(s, at));
     let state = this.#clients.get(client);
     if (!state) {
       state = { inFlight: 0, tokens: this.#options.perMinute, updated: at };
@@ -97,6 +99,7 @@ export class ClientLimits {
   }
 
   #forgetIdle(client: string, state: ClientState) {
-    if (state.inFlight === 0 && state.tokens >= this.#options.perMinute && this.#clients.get(client) === state) this.#clients.delete(client);
+    if (state.inFlight === 0 && state.tokens >= this.#options.perMinute && this.#clients.get(client) === state)
+      this.#clients.delete(client);
   }
 }

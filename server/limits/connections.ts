@@ -16,11 +16,17 @@ export interface ConnectionLimits {
 /** Options for http(s).createServer: Node checks its timeouts every connectionsCheckingInterval ms (30 s by default). */
 export function listenerOptions(limits: ConnectionLimits) {
   const headersTimeout = limits.headersSeconds * 1000;
-  return { headersTimeout, requestTimeout: Math.max(300_000, headersTimeout + 1000), connectionsCheckingInterval: 1000 };
+  return {
+    headersTimeout,
+    requestTimeout: Math.max(300_000, headersTimeout + 1000),
+    connectionsCheckingInterval: 1000,
+  };
 }
 
 const tooMany = (max: number) => {
-  const body = JSON.stringify({ error: `Too many connections from your network (at most ${max}). Please try again in a minute.` });
+  const body = JSON.stringify({
+    error: `Too many connections from your network (at most ${max}). Please try again in a minute.`,
+  });
   return `HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nRetry-After: 30\r\nConnection: close\r\n\r\n${body}`;
 };
 

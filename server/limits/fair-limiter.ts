@@ -151,7 +151,9 @@ export function pickFair<T>(
     const count = running.get(client) ?? 0;
     const last = served.get(client) ?? -1;
     if (count >= perClient) continue;
-    const better = venue < bestVenue || (venue === bestVenue && (count < bestRunning || (count === bestRunning && last < bestServed)));
+    const better =
+      venue < bestVenue ||
+      (venue === bestVenue && (count < bestRunning || (count === bestRunning && last < bestServed)));
     if (better) {
       best = i;
       bestVenue = venue;

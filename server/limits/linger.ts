@@ -23,7 +23,8 @@ export function lingerOnRefusal(bounds: LingerBounds): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const { incoming, outgoing } = (c.env ?? {}) as { incoming?: IncomingMessage; outgoing?: ServerResponse };
-    if (!incoming || !outgoing || typeof incoming.resume !== 'function' || incoming.readableEnded || incoming.destroyed) return;
+    if (!incoming || !outgoing || typeof incoming.resume !== 'function' || incoming.readableEnded || incoming.destroyed)
+      return;
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return;
     // The rest of the body is thrown away: this connection carries no other request.
     c.res.headers.set('Connection', 'close');

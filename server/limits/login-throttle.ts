@@ -23,7 +23,8 @@ export class LoginThrottle {
     let waitMs = 0;
     for (const key of keys) {
       const recent = this.#recent(key, now);
-      if (recent.length >= this.#limit) waitMs = Math.max(waitMs, recent[recent.length - this.#limit]! + this.#windowMs - now);
+      if (recent.length >= this.#limit)
+        waitMs = Math.max(waitMs, recent[recent.length - this.#limit]! + this.#windowMs - now);
     }
     return Math.ceil(waitMs / 1000);
   }

@@ -37,9 +37,23 @@ export class VenueLimits {
 
   constructor(options: VenueLimitsOptions) {
     const now = options.now ?? Date.now;
-    this.#visitors = new ClientLimits({ maxInFlight: options.visitorJobs, perMinute: options.visitorJobsPerMinute, now });
-    this.#addresses = new ClientLimits({ maxInFlight: options.addressJobs, perMinute: options.addressJobsPerMinute, now, messages: VENUE_MESSAGES });
-    this.#mints = new ClientLimits({ maxInFlight: Infinity, perMinute: options.visitorsPerMinute, now, messages: MINT_MESSAGES });
+    this.#visitors = new ClientLimits({
+      maxInFlight: options.visitorJobs,
+      perMinute: options.visitorJobsPerMinute,
+      now,
+    });
+    this.#addresses = new ClientLimits({
+      maxInFlight: options.addressJobs,
+      perMinute: options.addressJobsPerMinute,
+      now,
+      messages: VENUE_MESSAGES,
+    });
+    this.#mints = new ClientLimits({
+      maxInFlight: Infinity,
+      perMinute: options.visitorsPerMinute,
+      now,
+      messages: MINT_MESSAGES,
+    });
   }
 
   /** One more job of `visitor` (a checked token's id; none for a client without a token) from `address`. */

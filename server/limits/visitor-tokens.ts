@@ -44,12 +44,16 @@ export class VisitorTokens {
     if (!parts) return { ok: false, error: VISITOR_MESSAGES.invalid };
     const [, id, expires, signature] = parts;
     const expected = Buffer.from(await this.#sign(`${PREFIX}.${id}.${expires}`));
-    if (!crypto.timingSafeEqual(expected, Buffer.from(signature!))) return { ok: false, error: VISITOR_MESSAGES.invalid };
+    if (!crypto.timingSafeEqual(expected, Buffer.from(signature!)))
+      return { ok: false, error: VISITOR_MESSAGES.invalid };
     if (parseInt(expires!, 36) * 1000 <= this.#now()) return { ok: false, error: VISITOR_MESSAGES.expired };
     return { ok: true, visitor: id! };
   }
 
   async #sign(body: string): Promise<string> {
-    return crypto.createHmac('sha256', await this.#key()).update(body).digest('base64url');
+    return crypto
+      .createHmac('sha256', await this.#key())
+      .update(body)
+      .digest('base64url');
   }
 }

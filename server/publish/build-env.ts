@@ -21,7 +21,11 @@ export function siteDataFileOf(env: NodeJS.ProcessEnv = process.env): string {
   return path.resolve(REPO_ROOT, readEnv(SITE_FILE_SETTINGS, env).BOOTH_SITE_DATA);
 }
 
-export function buildEnvOf(siteDir: string, addresses: ServerAddresses, env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+export function buildEnvOf(
+  siteDir: string,
+  addresses: ServerAddresses,
+  env: NodeJS.ProcessEnv = process.env,
+): Record<string, string> {
   const hosts: Record<string, string> = {
     BOOTH_AUTH_HOST: addresses.local,
     BOOTH_CONTENT_HOST: addresses.local,

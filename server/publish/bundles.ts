@@ -37,12 +37,25 @@ export class TenantBundles {
   }
 
   #make(slug: string, file: string): Promise<{ file: string } | { error: string }> {
-    const env = { ...process.env, ...this.#options.buildEnv(), BOOTH_BUNDLE_DIR: this.#options.dir, BOOTH_SITE_DATA: this.#options.siteDataFile, BOOTH_OUT_DIR: this.#options.siteDir };
+    const env = {
+      ...process.env,
+      ...this.#options.buildEnv(),
+      BOOTH_BUNDLE_DIR: this.#options.dir,
+      BOOTH_SITE_DATA: this.#options.siteDataFile,
+      BOOTH_OUT_DIR: this.#options.siteDir,
+    };
     return new Promise((resolve) => {
-      execFile(process.execPath, [BUNDLE_SCRIPT, slug], { cwd: REPO_ROOT, env, timeout: BUNDLE_TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024 }, (error, _stdout, stderr) => {
-        if (!error) return resolve({ file });
-        resolve({ error: stderr.trim().split('\n')[0] || `The bundle could not be made (${error.message.split('\n')[0]}).` });
-      });
+      execFile(
+        process.execPath,
+        [BUNDLE_SCRIPT, slug],
+        { cwd: REPO_ROOT, env, timeout: BUNDLE_TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024 },
+        (error, _stdout, stderr) => {
+          if (!error) return resolve({ file });
+          resolve({
+            error: stderr.trim().split('\n')[0] || `The bundle could not be made (${error.message.split('\n')[0]}).`,
+          });
+        },
+      );
     });
   }
 }

@@ -38,7 +38,9 @@ export function changedTenants(tenants: TenantStore, datasetId: string, siteData
     if (!stored || 'problem' in stored) continue;
     const isDefault = slug === DEFAULT_TENANT_SLUG;
     // As scripts/pipeline/tenants.ts resolves it: the default tenant keeps its local images.
-    const now = isDefault ? resolveBranding(stored.item, DEFAULT_BRANDING, { keepImages: true }) : resolveBranding(stored.item);
+    const now = isDefault
+      ? resolveBranding(stored.item, DEFAULT_BRANDING, { keepImages: true })
+      : resolveBranding(stored.item);
     const before = isDefault ? built.defaultTenant : built.tenants.find((t) => t.slug === slug);
     if (!before || JSON.stringify(now.branding) !== JSON.stringify(before)) changed.push(slug);
   }

@@ -45,8 +45,13 @@ function readLine(run: Run, line: string, notes: string[]) {
 
 /** The build's own sentence: its first line, and the line saying the previous site stays. */
 export function errorSentence(stderr: string, code: number | null): string {
-  const lines = stderr.trim().split('\n').map((l) => l.trim()).filter(Boolean);
-  if (!lines.length) return `The site build stopped (exit ${code}) without saying why; the previous site is still served.`;
+  const lines = stderr
+    .trim()
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  if (!lines.length)
+    return `The site build stopped (exit ${code}) without saying why; the previous site is still served.`;
   const kept = lines.find((l) => /^The previous site/.test(l));
   return [lines[0], ...(kept && kept !== lines[0] ? [kept] : [])].join(' ');
 }

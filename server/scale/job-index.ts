@@ -39,7 +39,13 @@ export function indexJob(client: Redis, tenant: string, id: string, createdAt: n
   const key = tenantJobsKey(tenant);
   const keep = retentionMs + INDEX_GRACE_MS;
   // The whole index of a tenant with no new job for that long goes by itself.
-  return run(client.multi().zadd(key, createdAt, id).zremrangebyscore(key, '-inf', `(${Date.now() - keep}`).pexpire(key, keep));
+  return run(
+    client
+      .multi()
+      .zadd(key, createdAt, id)
+      .zremrangebyscore(key, '-inf', `(${Date.now() - keep}`)
+      .pexpire(key, keep),
+  );
 }
 
 /** The tenant's job ids created since `since` (ms), oldest first; every one with `since` 0. */
@@ -66,16 +72,23 @@ export interface DeletedJob {
  * Marks the jobs deleted, keeps them counted for their tenant's figures, and takes them out of
  * the tenant's index, in one transaction.
  */
-export function markDeleted(client: Redis, tenant: string, ids: readonly string[], counted: readonly DeletedJob[] = []) {
+export function markDeleted(
+  client: Redis,
+  tenant: string,
+  ids: readonly string[],
+  counted: readonly DeletedJob[] = [],
+) {
   const now = Date.now();
   const entries = ids.flatMap((id) => [now, id]);
-  const multi = client.multi()
+  const multi = client
+    .multi()
     .zadd(DELETED_JOBS_KEY, ...entries)
     .zrem(tenantJobsKey(tenant), ...ids)
     .zremrangebyscore(DELETED_JOBS_KEY, '-inf', `(${now - DELETED_KEPT_MS}`);
   if (counted.length > 0) {
     const key = tenantDeletedKey(tenant);
-    multi.zadd(key, ...counted.flatMap((job) => [job.createdAt, `${job.id} ${job.status}`]))
+    multi
+      .zadd(key, ...counted.flatMap((job) => [job.createdAt, `${job.id} ${job.status}`]))
       .zremrangebyscore(key, '-inf', `(${now - DELETED_COUNTED_MS}`)
       .pexpire(key, DELETED_COUNTED_MS);
   }

@@ -28,7 +28,13 @@ export function startScalePath(settings: Settings, scale: ScaleSettings, parts: 
   // The tenants' brand frames as the control node put them in the store (frame-mirror.ts).
   const frames = parts.api ? new StoredFrames(store, { seconds: scale.tenantFrameSeconds, log }) : null;
   const worker = parts.engines
-    ? startQueueWorker({ settings: scale, store, restyle: parts.engines, retentionSeconds: settings.retentionSeconds, log })
+    ? startQueueWorker({
+        settings: scale,
+        store,
+        restyle: parts.engines,
+        retentionSeconds: settings.retentionSeconds,
+        log,
+      })
     : null;
   return {
     jobs,
@@ -58,11 +64,13 @@ export function startApiNode(settings: Settings, scale: ScaleSettings) {
   // Every API node must check the tokens any other signed: the secret set, else one kept in Redis.
   const configured = settings.visitorSecret ?? settings.jwtSecret;
   let shared: Promise<Buffer> | undefined;
-  const key = configured ? visitorKey(configured)
-    : () => (shared ??= path.jobs!.sharedSecret('visitor').then(visitorKey, (error: unknown) => {
-      shared = undefined; // asked again on the next request, once Redis is back
-      throw error;
-    }));
+  const key = configured
+    ? visitorKey(configured)
+    : () =>
+        (shared ??= path.jobs!.sharedSecret('visitor').then(visitorKey, (error: unknown) => {
+          shared = undefined; // asked again on the next request, once Redis is back
+          throw error;
+        }));
   const app = createApp({
     lingerBytes: settings.maxBodyBytes,
     aiHub: aiHubOf(settings, styles, path.jobs!, readers, new VisitorTokens(key), path.frames!),

@@ -39,8 +39,13 @@ export class PhotoDeletes {
   #send() {
     const keys = [...this.#keys].slice(0, BATCH_KEYS);
     for (const key of keys) this.#keys.delete(key);
-    this.#sending = this.#store.delete(keys)
-      .catch((error) => this.#log(`${keys.length} photo(s) of ended jobs could not be deleted (${detailOf(error)}); retention deletes them with their jobs`))
+    this.#sending = this.#store
+      .delete(keys)
+      .catch((error) =>
+        this.#log(
+          `${keys.length} photo(s) of ended jobs could not be deleted (${detailOf(error)}); retention deletes them with their jobs`,
+        ),
+      )
       .finally(() => {
         this.#sending = null;
         if (this.#keys.size > 0) this.#send();

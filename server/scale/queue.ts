@@ -48,7 +48,10 @@ export const failFast = (url: string) => ({ url, enableOfflineQueue: false, maxR
 /** ioredis options of a blocking connection (a worker, the event stream): BullMQ wants these to wait. */
 export const waitForever = (url: string) => ({ url, maxRetriesPerRequest: null });
 
-interface Tracked { end: () => void; photoKey: string }
+interface Tracked {
+  end: () => void;
+  photoKey: string;
+}
 
 /** A completion event's outcome kept for the request it wakes, which would otherwise read the job again. */
 const ENDED_KEPT_MS = 5_000;
@@ -68,7 +71,11 @@ export class RedisJobs implements JobBackend {
   #log: (line: string) => void;
   #sweep: NodeJS.Timeout;
 
-  constructor(settings: ScaleSettings, store: S3Store, options: { retentionSeconds: number; log: (line: string) => void }) {
+  constructor(
+    settings: ScaleSettings,
+    store: S3Store,
+    options: { retentionSeconds: number; log: (line: string) => void },
+  ) {
     this.#store = store;
     this.#timeoutMs = settings.serviceTimeoutMs;
     this.#retentionSeconds = options.retentionSeconds;
@@ -83,8 +90,18 @@ export class RedisJobs implements JobBackend {
     this.#events.on('failed', ({ jobId }) => this.#jobEnded(jobId, true));
     // Deleted from the console before it ran: a request waiting on it answers 404 now.
     this.#events.on('removed', ({ jobId }) => this.#jobEnded(jobId, false));
-    this.#queue.waitUntilReady().then(() => outage.ok(), () => {});
-    this.#sweep = setInterval(() => void this.#askAfterTracked().then(() => outage.ok(), (error) => outage.failed(detailOf(error))), TRACK_SWEEP_MS);
+    this.#queue.waitUntilReady().then(
+      () => outage.ok(),
+      () => {},
+    );
+    this.#sweep = setInterval(
+      () =>
+        void this.#askAfterTracked().then(
+          () => outage.ok(),
+          (error) => outage.failed(detailOf(error)),
+        ),
+      TRACK_SWEEP_MS,
+    );
     this.#sweep.unref();
   }
 
@@ -100,14 +117,33 @@ export class RedisJobs implements JobBackend {
     const queueAt = performance.now();
     let queued: Job<QueuedJob, JobOutcome>;
     try {
-      queued = await this.#redis(() => this.#queue.add('restyle', { styleId: style.id, prompt: style.prompt, photoKey, client, ...(frame ? { frame } : {}), ...(tenant ? { tenant } : {}) }, { ...jobOptions, jobId: id }));
+      queued = await this.#redis(() =>
+        this.#queue.add(
+          'restyle',
+          {
+            styleId: style.id,
+            prompt: style.prompt,
+            photoKey,
+            client,
+            ...(frame ? { frame } : {}),
+            ...(tenant ? { tenant } : {}),
+          },
+          { ...jobOptions, jobId: id },
+        ),
+      );
     } catch (error) {
       // Never queued: its photo must not stay behind.
       await this.#store.delete([photoKey]).catch(() => {});
       throw error;
     }
     // What the store and the queue took of the visitor's wait, for whoever watches the logs.
-    this.#log(jobLines.pending(id, style.id, `photo stored in ${Math.round(queueAt - storeAt)} ms, queued in ${Math.round(performance.now() - queueAt)} ms`));
+    this.#log(
+      jobLines.pending(
+        id,
+        style.id,
+        `photo stored in ${Math.round(queueAt - storeAt)} ms, queued in ${Math.round(performance.now() - queueAt)} ms`,
+      ),
+    );
     // Filed under its tenant for the console's event view, off the visitor's path: the answer
     // does not wait for it, and a failure costs the view one job, not the visitor a 503.
     if (tenant) void this.#indexJob(tenant, id, queued.timestamp);
@@ -187,8 +223,12 @@ export class RedisJobs implements JobBackend {
   #jobEnded(jobId: string, failed: boolean, returnvalue?: unknown) {
     // The request this wakes answers from the event: no read of the job it just ended.
     const outcome = returnvalue as Partial<JobOutcome> | undefined;
-    const whole = outcome?.status && isFinalStatus(outcome.status) && typeof outcome.prompt === 'string'
-      && Array.isArray(outcome.images) && Array.isArray(outcome.previews);
+    const whole =
+      outcome?.status &&
+      isFinalStatus(outcome.status) &&
+      typeof outcome.prompt === 'string' &&
+      Array.isArray(outcome.images) &&
+      Array.isArray(outcome.previews);
     if (whole && this.#waiters.has(jobId)) {
       const now = Date.now();
       for (const [id, kept] of this.#ended) if (kept.at + ENDED_KEPT_MS < now) this.#ended.delete(id);
@@ -200,7 +240,10 @@ export class RedisJobs implements JobBackend {
     this.#tracked.delete(jobId);
     tracked.end();
     // A job that failed for good never reached the end of its worker's run, where the photo goes.
-    if (failed) void this.#store.delete([tracked.photoKey]).catch((error) => this.#log(`job ${jobId}: its photo could not be deleted (${detailOf(error)})`));
+    if (failed)
+      void this.#store
+        .delete([tracked.photoKey])
+        .catch((error) => this.#log(`job ${jobId}: its photo could not be deleted (${detailOf(error)})`));
   }
 
   async #askAfterTracked() {
@@ -213,24 +256,37 @@ export class RedisJobs implements JobBackend {
 
   async #indexJob(tenant: string, id: string, createdAt: number) {
     try {
-      await this.#redis(async () => indexJob(await redisOf(this.#queue), tenant, id, createdAt, this.#retentionSeconds * 1000));
+      await this.#redis(async () =>
+        indexJob(await redisOf(this.#queue), tenant, id, createdAt, this.#retentionSeconds * 1000),
+      );
     } catch (error) {
-      this.#log(`job ${id}: not filed under tenant ${tenant} for the console's event view (${error instanceof ServiceUnavailableError ? error.detail : detailOf(error)})`);
+      this.#log(
+        `job ${id}: not filed under tenant ${tenant} for the console's event view (${error instanceof ServiceUnavailableError ? error.detail : detailOf(error)})`,
+      );
     }
   }
 
   #redis<T>(work: () => Promise<T>): Promise<T> {
     return within(QUEUE_SERVICE, this.#timeoutMs, work).catch((error: unknown) => {
-      throw error instanceof ServiceUnavailableError ? error : new ServiceUnavailableError(QUEUE_SERVICE, detailOf(error));
+      throw error instanceof ServiceUnavailableError
+        ? error
+        : new ServiceUnavailableError(QUEUE_SERVICE, detailOf(error));
     });
   }
 }
 
 /** A job's state as the contract says it, from what BullMQ keeps of it. */
-export function outcomeOf(job: Pick<Job<QueuedJob, JobOutcome>, 'returnvalue' | 'finishedOn' | 'failedReason' | 'processedOn'>): JobOutcome {
+export function outcomeOf(
+  job: Pick<Job<QueuedJob, JobOutcome>, 'returnvalue' | 'finishedOn' | 'failedReason' | 'processedOn'>,
+): JobOutcome {
   const none = { images: [], previews: [], message: '' };
   if (job.finishedOn && job.returnvalue && isFinalStatus(job.returnvalue.status)) return job.returnvalue;
   // Failed for good: its workers died under it too often, or the store stayed away every attempt.
-  if (job.finishedOn) return { ...none, status: JOB_STATUS.error, message: job.failedReason?.includes('stalled') ? JOB_MESSAGES.crashed : JOB_MESSAGES.generic };
+  if (job.finishedOn)
+    return {
+      ...none,
+      status: JOB_STATUS.error,
+      message: job.failedReason?.includes('stalled') ? JOB_MESSAGES.crashed : JOB_MESSAGES.generic,
+    };
   return { ...none, status: job.processedOn ? JOB_STATUS.processing : JOB_STATUS.pending };
 }

@@ -29,7 +29,11 @@ export class RedisEventJobs implements EventJobs {
   #log: (line: string) => void;
   readonly retentionSeconds: number;
 
-  constructor(settings: ScaleSettings, store: Store, options: { retentionSeconds: number; log: (line: string) => void }) {
+  constructor(
+    settings: ScaleSettings,
+    store: Store,
+    options: { retentionSeconds: number; log: (line: string) => void },
+  ) {
     this.#queue = new Queue<QueuedJob>(QUEUE_NAME, { connection: failFast(settings.redisUrl) });
     // An outage is the job path's line to tell; a console call gets its 503.
     this.#queue.on('error', () => {});
@@ -41,25 +45,39 @@ export class RedisEventJobs implements EventJobs {
 
   async figures(tenant: string, since: EventWindows, maxErrors: number) {
     const from = Math.min(since.hour, since.day);
-    const [jobs, deleted, counts, workers] = await this.#redis(async () => Promise.all([
-      this.#jobs(tenant, from, FIGURE_FIELDS),
-      deletedOf(await redisOf(this.#queue), tenant, from),
-      this.#queue.getJobCounts('wait', 'prioritized', 'delayed', 'active'),
-      this.#queue.getWorkersCount(),
-    ]));
+    const [jobs, deleted, counts, workers] = await this.#redis(async () =>
+      Promise.all([
+        this.#jobs(tenant, from, FIGURE_FIELDS),
+        deletedOf(await redisOf(this.#queue), tenant, from),
+        this.#queue.getJobCounts('wait', 'prioritized', 'delayed', 'active'),
+        this.#queue.getWorkersCount(),
+      ]),
+    );
     // Waiting: for a worker, or for another try after Redis or S3 failed it (delayed).
-    const queue = { waiting: (counts.wait ?? 0) + (counts.prioritized ?? 0) + (counts.delayed ?? 0), running: counts.active ?? 0, workers };
+    const queue = {
+      waiting: (counts.wait ?? 0) + (counts.prioritized ?? 0) + (counts.delayed ?? 0),
+      running: counts.active ?? 0,
+      workers,
+    };
     return figuresOf(jobs, deleted, since, maxErrors, queue);
   }
 
   async results(tenant: string, since: number, finishedAfter: number, limit: number): Promise<ResultJob[]> {
     const jobs = await this.#redis(() => this.#jobs(tenant, since, JOB_FIELDS));
-    return Promise.all(resultsOf(jobs, since, finishedAfter, limit).map(async (job) => {
-      const url = (name: string) => this.#store.resultUrl(job.id, name);
-      const imageUrls = await Promise.all(job.images.map(url));
-      const previews = previewsFor(job.images, job.previews);
-      return { id: job.id, styleId: job.styleId, finishedAt: job.finishedAt!, previewUrl: previews ? await url(previews[0]!) : imageUrls[0] ?? null, imageUrls };
-    }));
+    return Promise.all(
+      resultsOf(jobs, since, finishedAfter, limit).map(async (job) => {
+        const url = (name: string) => this.#store.resultUrl(job.id, name);
+        const imageUrls = await Promise.all(job.images.map(url));
+        const previews = previewsFor(job.images, job.previews);
+        return {
+          id: job.id,
+          styleId: job.styleId,
+          finishedAt: job.finishedAt!,
+          previewUrl: previews ? await url(previews[0]!) : (imageUrls[0] ?? null),
+          imageUrls,
+        };
+      }),
+    );
   }
 
   async tenantOf(id: string) {
@@ -91,13 +109,19 @@ export class RedisEventJobs implements EventJobs {
     for (let i = 0; i < all.length; i += BATCH_KEYS) await this.#store.delete(all.slice(i, i + BATCH_KEYS));
     const removed = await this.#redis(async () => {
       // Still counted in the tenant's figures, as deleted.
-      const counted = found.filter((job) => !job.deleted).map((job) => ({ id: job.id, createdAt: job.createdAt, status: job.status }));
+      const counted = found
+        .filter((job) => !job.deleted)
+        .map((job) => ({ id: job.id, createdAt: job.createdAt, status: job.status }));
       await markDeleted(await redisOf(this.#queue), tenant, ids, counted);
       return Promise.all(found.map((job) => this.#queue.remove(job.id)));
     });
     // A job that had not ended when it was read may have written results since; once it is out of
     // the queue nothing writes any more. One its worker holds (0) is the worker's to finish.
-    await Promise.all(found.filter((job, i) => removed[i] === 1 && job.finishedAt === null).map((job) => this.#store.deleteJobFiles(job.id)));
+    await Promise.all(
+      found
+        .filter((job, i) => removed[i] === 1 && job.finishedAt === null)
+        .map((job) => this.#store.deleteJobFiles(job.id)),
+    );
     const line = jobLines.deleted(found);
     if (line) this.#log(line);
     return found.length;
@@ -132,13 +156,18 @@ export class RedisEventJobs implements EventJobs {
       if (error) throw error;
       // Parsed by position: the fields asked for, the others absent.
       const byName = new Map(fields.map((field, at) => [field, (values as (string | null)[])[at] ?? null]));
-      return storedJob(id, JOB_FIELDS.map((field) => byName.get(field) ?? null));
+      return storedJob(
+        id,
+        JOB_FIELDS.map((field) => byName.get(field) ?? null),
+      );
     });
   }
 
   #redis<T>(work: () => Promise<T>): Promise<T> {
     return within(QUEUE_SERVICE, this.#timeoutMs, work).catch((error: unknown) => {
-      throw error instanceof ServiceUnavailableError ? error : new ServiceUnavailableError(QUEUE_SERVICE, detailOf(error));
+      throw error instanceof ServiceUnavailableError
+        ? error
+        : new ServiceUnavailableError(QUEUE_SERVICE, detailOf(error));
     });
   }
 }

@@ -10,7 +10,8 @@ import { getSignedUrl, S3RequestPresigner } from '@aws-sdk/s3-request-presigner'
 const PROBE_KEY = 'probe';
 
 /** RFC 3986 escaping, as S3 and SigV4 want it: encodeURIComponent leaves !'()* alone. */
-const escapeRfc3986 = (text: string) => encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const escapeRfc3986 = (text: string) =>
+  encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 interface Where {
   presigner: S3RequestPresigner;
@@ -42,18 +43,33 @@ export class ResultSigner {
       this.#where = null;
       throw error;
     }));
-    const signed = await where.presigner.presign({
-      method: 'GET', protocol: where.protocol, hostname: where.hostname, port: where.port,
-      path: where.prefix + key.split('/').map(escapeRfc3986).join('/'), query: {}, headers: { host: where.host },
-    }, { expiresIn: this.#seconds, signingRegion: where.region, signingService: where.service });
-    const query = Object.entries(signed.query ?? {}).map(([name, value]) => `${escapeRfc3986(name)}=${escapeRfc3986(String(value))}`).join('&');
+    const signed = await where.presigner.presign(
+      {
+        method: 'GET',
+        protocol: where.protocol,
+        hostname: where.hostname,
+        port: where.port,
+        path: where.prefix + key.split('/').map(escapeRfc3986).join('/'),
+        query: {},
+        headers: { host: where.host },
+      },
+      { expiresIn: this.#seconds, signingRegion: where.region, signingService: where.service },
+    );
+    const query = Object.entries(signed.query ?? {})
+      .map(([name, value]) => `${escapeRfc3986(name)}=${escapeRfc3986(String(value))}`)
+      .join('&');
     return `${where.protocol}//${where.host}${signed.path}?${query}`;
   }
 
   async #locate(): Promise<Where> {
-    const probe = new URL(await getSignedUrl(this.#client, new GetObjectCommand({ Bucket: this.#bucket, Key: PROBE_KEY }), { expiresIn: 60 }));
+    const probe = new URL(
+      await getSignedUrl(this.#client, new GetObjectCommand({ Bucket: this.#bucket, Key: PROBE_KEY }), {
+        expiresIn: 60,
+      }),
+    );
     const scope = (probe.searchParams.get('X-Amz-Credential') ?? '').split('/');
-    if (!probe.pathname.endsWith(`/${PROBE_KEY}`) || scope.length !== 5) throw new Error(`Unexpected signed URL shape: ${probe.origin}${probe.pathname}`);
+    if (!probe.pathname.endsWith(`/${PROBE_KEY}`) || scope.length !== 5)
+      throw new Error(`Unexpected signed URL shape: ${probe.origin}${probe.pathname}`);
     return {
       presigner: new S3RequestPresigner({ ...this.#client.config }),
       protocol: probe.protocol,

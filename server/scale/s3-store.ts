@@ -1,7 +1,13 @@
 // Photos and results in S3-compatible storage (AWS SDK v3): a photo under photos/ until its job
 // ends, results under results/{job}/, served by signed URLs or from a public base URL (a CDN).
 import {
-  DeleteObjectsCommand, GetObjectCommand, HeadBucketCommand, ListObjectsV2Command, PutBucketCorsCommand, PutObjectCommand, S3Client,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  ListObjectsV2Command,
+  PutBucketCorsCommand,
+  PutObjectCommand,
+  S3Client,
 } from '@aws-sdk/client-s3';
 import http from 'node:http';
 import https from 'node:https';
@@ -11,7 +17,6 @@ import { ServiceUnavailableError } from '../jobs/job-backend.ts';
 import { extensionOf, imageMimeOfName } from '../files/media-types.ts';
 import type { ScaleSettings } from './settings.ts';
 import { detailOf, STORE_SERVICE, within } from './service-call.ts';
-
 
 /**
  * Connections to the store kept open and reused: a job makes three calls on its path (photo in,
@@ -43,8 +48,10 @@ export class S3Store {
       // One retry: a call is bounded by BOOTH_SERVICE_TIMEOUT_MS as a whole anyway.
       maxAttempts: 2,
       requestHandler: {
-        connectionTimeout: settings.serviceTimeoutMs, requestTimeout: settings.serviceTimeoutMs,
-        httpAgent: new http.Agent(agentOptions), httpsAgent: new https.Agent(agentOptions),
+        connectionTimeout: settings.serviceTimeoutMs,
+        requestTimeout: settings.serviceTimeoutMs,
+        httpAgent: new http.Agent(agentOptions),
+        httpsAgent: new https.Agent(agentOptions),
       },
       // Photos and results are bounded (BOOTH_MAX_BODY_BYTES): sent at once, not after waiting a
       // round trip for "100 Continue", which the SDK asks for from 2 MB on, on a connection of its own.
@@ -52,7 +59,8 @@ export class S3Store {
       // Checksums only where the S3 API requires one (a batch delete): several S3-compatible stores
       // refuse the SDK's newer default checksum headers, and each upload is signed with its
       // payload's hash anyway. One CRC less per photo and result.
-      requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED',
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
     });
     this.#bucket = s3.bucket;
     this.#publicUrl = settings.resultsPublicUrl;
@@ -70,7 +78,11 @@ export class S3Store {
 
   async putPhoto(key: string, data: Uint8Array) {
     const type = imageMimeOfName(key) ?? 'application/octet-stream';
-    await this.#call((abortSignal) => this.#client.send(new PutObjectCommand({ Bucket: this.#bucket, Key: key, Body: data, ContentType: type }), { abortSignal }));
+    await this.#call((abortSignal) =>
+      this.#client.send(new PutObjectCommand({ Bucket: this.#bucket, Key: key, Body: data, ContentType: type }), {
+        abortSignal,
+      }),
+    );
   }
 
   async getPhoto(key: string): Promise<Uint8Array> {
@@ -81,24 +93,57 @@ export class S3Store {
   }
 
   /** Results then their display copies, named as the embedded default names them (1.png, 1.preview.webp). */
-  async putResults(jobId: string, images: EngineImage[], previews: Uint8Array[]): Promise<{ images: string[]; previews: string[] }> {
+  async putResults(
+    jobId: string,
+    images: EngineImage[],
+    previews: Uint8Array[],
+  ): Promise<{ images: string[]; previews: string[] }> {
     const files = [
-      ...images.map((image, i) => ({ name: `${i + 1}.${extensionOf(image.contentType, 'png')}`, data: image.data, type: image.contentType, preview: false })),
+      ...images.map((image, i) => ({
+        name: `${i + 1}.${extensionOf(image.contentType, 'png')}`,
+        data: image.data,
+        type: image.contentType,
+        preview: false,
+      })),
       ...previews.map((data, i) => ({ name: `${i + 1}.preview.webp`, data, type: 'image/webp', preview: true })),
     ];
-    await Promise.all(files.map((file) => this.#call((abortSignal) => this.#client.send(new PutObjectCommand({
-      Bucket: this.#bucket, Key: this.resultKey(jobId, file.name), Body: file.data, ContentType: file.type,
-      // A result never changes: a CDN or a browser may keep it until it expires.
-      CacheControl: 'private, max-age=86400, immutable',
-    }), { abortSignal }))));
-    return { images: files.filter((f) => !f.preview).map((f) => f.name), previews: files.filter((f) => f.preview).map((f) => f.name) };
+    await Promise.all(
+      files.map((file) =>
+        this.#call((abortSignal) =>
+          this.#client.send(
+            new PutObjectCommand({
+              Bucket: this.#bucket,
+              Key: this.resultKey(jobId, file.name),
+              Body: file.data,
+              ContentType: file.type,
+              // A result never changes: a CDN or a browser may keep it until it expires.
+              CacheControl: 'private, max-age=86400, immutable',
+            }),
+            { abortSignal },
+          ),
+        ),
+      ),
+    );
+    return {
+      images: files.filter((f) => !f.preview).map((f) => f.name),
+      previews: files.filter((f) => f.preview).map((f) => f.name),
+    };
   }
 
   /** Anything else the nodes share (brand frames): bytes under a key, with their type. */
   async putObject(key: string, data: Uint8Array, type: string, cacheControl?: string) {
-    await this.#call((abortSignal) => this.#client.send(new PutObjectCommand({
-      Bucket: this.#bucket, Key: key, Body: data, ContentType: type, ...(cacheControl ? { CacheControl: cacheControl } : {}),
-    }), { abortSignal }));
+    await this.#call((abortSignal) =>
+      this.#client.send(
+        new PutObjectCommand({
+          Bucket: this.#bucket,
+          Key: key,
+          Body: data,
+          ContentType: type,
+          ...(cacheControl ? { CacheControl: cacheControl } : {}),
+        }),
+        { abortSignal },
+      ),
+    );
   }
 
   /** The bytes under a key; null when there is no such object. */
@@ -116,8 +161,14 @@ export class S3Store {
     const found: { key: string; modified: number }[] = [];
     let token: string | undefined;
     do {
-      const answer = await this.#call((abortSignal) => this.#client.send(new ListObjectsV2Command({ Bucket: this.#bucket, Prefix: prefix, ContinuationToken: token }), { abortSignal }));
-      for (const object of answer.Contents ?? []) if (object.Key) found.push({ key: object.Key, modified: object.LastModified?.getTime() ?? 0 });
+      const answer = await this.#call((abortSignal) =>
+        this.#client.send(
+          new ListObjectsV2Command({ Bucket: this.#bucket, Prefix: prefix, ContinuationToken: token }),
+          { abortSignal },
+        ),
+      );
+      for (const object of answer.Contents ?? [])
+        if (object.Key) found.push({ key: object.Key, modified: object.LastModified?.getTime() ?? 0 });
       token = answer.IsTruncated ? answer.NextContinuationToken : undefined;
     } while (token);
     return found;
@@ -125,15 +176,26 @@ export class S3Store {
 
   async delete(keys: string[]) {
     if (keys.length === 0) return;
-    await this.#call((abortSignal) => this.#client.send(new DeleteObjectsCommand({
-      Bucket: this.#bucket, Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true },
-    }), { abortSignal }));
+    await this.#call((abortSignal) =>
+      this.#client.send(
+        new DeleteObjectsCommand({
+          Bucket: this.#bucket,
+          Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true },
+        }),
+        { abortSignal },
+      ),
+    );
   }
 
   /** A job's results, and its photo if it is still there (photos/{job}.{extension}). */
   async deleteJobFiles(jobId: string) {
-    const listed = await Promise.all([`results/${jobId}/`, `photos/${jobId}.`].map((Prefix) =>
-      this.#call((abortSignal) => this.#client.send(new ListObjectsV2Command({ Bucket: this.#bucket, Prefix }), { abortSignal }))));
+    const listed = await Promise.all(
+      [`results/${jobId}/`, `photos/${jobId}.`].map((Prefix) =>
+        this.#call((abortSignal) =>
+          this.#client.send(new ListObjectsV2Command({ Bucket: this.#bucket, Prefix }), { abortSignal }),
+        ),
+      ),
+    );
     await this.delete(listed.flatMap((answer) => (answer.Contents ?? []).map((object) => object.Key!)).filter(Boolean));
   }
 
@@ -150,10 +212,19 @@ export class S3Store {
    */
   async allowBrowserReads(): Promise<string | null> {
     try {
-      await this.#call((abortSignal) => this.#client.send(new PutBucketCorsCommand({
-        Bucket: this.#bucket,
-        CORSConfiguration: { CORSRules: [{ AllowedOrigins: ['*'], AllowedMethods: ['GET', 'HEAD'], AllowedHeaders: ['*'], MaxAgeSeconds: 3600 }] },
-      }), { abortSignal }));
+      await this.#call((abortSignal) =>
+        this.#client.send(
+          new PutBucketCorsCommand({
+            Bucket: this.#bucket,
+            CORSConfiguration: {
+              CORSRules: [
+                { AllowedOrigins: ['*'], AllowedMethods: ['GET', 'HEAD'], AllowedHeaders: ['*'], MaxAgeSeconds: 3600 },
+              ],
+            },
+          }),
+          { abortSignal },
+        ),
+      );
       return null;
     } catch (error) {
       return `Could not set CORS on the bucket ${this.#bucket} (${error instanceof ServiceUnavailableError ? error.detail : detailOf(error)}): set it as docs/deploy.md shows, or Share cannot read results.`;
@@ -162,7 +233,9 @@ export class S3Store {
 
   /** For health checks: the bucket answers. */
   async check() {
-    await this.#call((abortSignal) => this.#client.send(new HeadBucketCommand({ Bucket: this.#bucket }), { abortSignal }));
+    await this.#call((abortSignal) =>
+      this.#client.send(new HeadBucketCommand({ Bucket: this.#bucket }), { abortSignal }),
+    );
   }
 
   close() {

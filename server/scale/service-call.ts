@@ -5,7 +5,8 @@ import { ServiceUnavailableError } from '../jobs/job-backend.ts';
 export const QUEUE_SERVICE = 'job queue (Redis)';
 export const STORE_SERVICE = 'photo store (S3)';
 
-export const detailOf = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+export const detailOf = (error: unknown) =>
+  error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 
 /** `work` within `ms`, else a ServiceUnavailableError naming `service`; its own failure is passed on. */
 export async function within<T>(service: string, ms: number, work: (signal: AbortSignal) => Promise<T>): Promise<T> {

@@ -6,8 +6,17 @@ import { httpUrl, settingError, text, wholeNumber, type Env } from '../../contra
 const onOff = z.enum(['on', 'off'], { error: 'expected on or off' });
 
 export const SCALE_SETTINGS = {
-  BOOTH_REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'expected a redis:// or rediss:// URL such as redis://127.0.0.1:6379' }).optional(),
-  BOOTH_S3_BUCKET: z.string().trim().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'expected an S3 bucket name: 3 to 63 lowercase letters, digits, . or -').optional(),
+  BOOTH_REDIS_URL: z
+    .url({ protocol: /^rediss?$/, error: 'expected a redis:// or rediss:// URL such as redis://127.0.0.1:6379' })
+    .optional(),
+  BOOTH_S3_BUCKET: z
+    .string()
+    .trim()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'expected an S3 bucket name: 3 to 63 lowercase letters, digits, . or -',
+    )
+    .optional(),
   BOOTH_S3_ENDPOINT: httpUrl.optional(),
   BOOTH_S3_REGION: text.default('us-east-1'),
   BOOTH_S3_ACCESS_KEY_ID: text.optional(),
@@ -53,11 +62,19 @@ export function scaleSettingsOf(e: Parsed, env: Env, workers: number): ScaleSett
   if (!e.BOOTH_REDIS_URL && !e.BOOTH_S3_BUCKET) return null;
   if (!e.BOOTH_REDIS_URL || !e.BOOTH_S3_BUCKET) {
     const missing = e.BOOTH_REDIS_URL ? 'BOOTH_S3_BUCKET' : 'BOOTH_REDIS_URL';
-    throw settingError(missing, '', 'BOOTH_REDIS_URL and BOOTH_S3_BUCKET go together: the job queue on Redis, photos and results in S3 (docs/deploy.md)');
+    throw settingError(
+      missing,
+      '',
+      'BOOTH_REDIS_URL and BOOTH_S3_BUCKET go together: the job queue on Redis, photos and results in S3 (docs/deploy.md)',
+    );
   }
   if (Boolean(e.BOOTH_S3_ACCESS_KEY_ID) !== Boolean(e.BOOTH_S3_SECRET_ACCESS_KEY)) {
     const missing = e.BOOTH_S3_ACCESS_KEY_ID ? 'BOOTH_S3_SECRET_ACCESS_KEY' : 'BOOTH_S3_ACCESS_KEY_ID';
-    throw settingError(missing, env[missing], 'BOOTH_S3_ACCESS_KEY_ID and BOOTH_S3_SECRET_ACCESS_KEY go together (none: the AWS SDK\'s own credentials)');
+    throw settingError(
+      missing,
+      env[missing],
+      "BOOTH_S3_ACCESS_KEY_ID and BOOTH_S3_SECRET_ACCESS_KEY go together (none: the AWS SDK's own credentials)",
+    );
   }
   return {
     redisUrl: e.BOOTH_REDIS_URL,
@@ -65,8 +82,10 @@ export function scaleSettingsOf(e: Parsed, env: Env, workers: number): ScaleSett
       bucket: e.BOOTH_S3_BUCKET,
       endpoint: e.BOOTH_S3_ENDPOINT,
       region: e.BOOTH_S3_REGION,
-      credentials: e.BOOTH_S3_ACCESS_KEY_ID && e.BOOTH_S3_SECRET_ACCESS_KEY
-        ? { accessKeyId: e.BOOTH_S3_ACCESS_KEY_ID, secretAccessKey: e.BOOTH_S3_SECRET_ACCESS_KEY } : undefined,
+      credentials:
+        e.BOOTH_S3_ACCESS_KEY_ID && e.BOOTH_S3_SECRET_ACCESS_KEY
+          ? { accessKeyId: e.BOOTH_S3_ACCESS_KEY_ID, secretAccessKey: e.BOOTH_S3_SECRET_ACCESS_KEY }
+          : undefined,
       pathStyle: e.BOOTH_S3_PATH_STYLE === 'on',
     },
     resultsPublicUrl: e.BOOTH_RESULTS_PUBLIC_URL,

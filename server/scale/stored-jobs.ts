@@ -34,21 +34,42 @@ export function storedJob(id: string, fields: readonly (string | null)[]): Store
   if (createdAt === undefined || Number.isNaN(createdAt)) return null;
   const finished = numberOf(finishedOn);
   const outcome = outcomeOf({
-    finishedOn: finished, processedOn: numberOf(processedOn),
-    returnvalue: parsed<JobOutcome>(returnvalue) as JobOutcome, failedReason: failedReason ?? '',
+    finishedOn: finished,
+    processedOn: numberOf(processedOn),
+    returnvalue: parsed<JobOutcome>(returnvalue) as JobOutcome,
+    failedReason: failedReason ?? '',
   });
   const queued = parsed<QueuedJob>(data);
   return {
-    id, createdAt, finishedAt: finished ?? null, styleId: queued?.styleId ?? '', photoKey: queued?.photoKey ?? null,
-    status: outcome.status, message: outcome.message, images: outcome.images, previews: outcome.previews,
+    id,
+    createdAt,
+    finishedAt: finished ?? null,
+    styleId: queued?.styleId ?? '',
+    photoKey: queued?.photoKey ?? null,
+    status: outcome.status,
+    message: outcome.message,
+    images: outcome.images,
+    previews: outcome.previews,
     ...(outcome.deleted ? { deleted: true } : {}),
   };
 }
 
 /** Completed jobs created since `since` that finished after `finishedAfter`, newest first (as the SQL of storage/job-events.ts). */
-export function resultsOf(jobs: readonly StoredJob[], since: number, finishedAfter: number, limit: number): StoredJob[] {
+export function resultsOf(
+  jobs: readonly StoredJob[],
+  since: number,
+  finishedAfter: number,
+  limit: number,
+): StoredJob[] {
   return jobs
-    .filter((job) => !job.deleted && job.createdAt >= since && job.status === JOB_STATUS.completed && job.finishedAt !== null && job.finishedAt > finishedAfter)
+    .filter(
+      (job) =>
+        !job.deleted &&
+        job.createdAt >= since &&
+        job.status === JOB_STATUS.completed &&
+        job.finishedAt !== null &&
+        job.finishedAt > finishedAfter,
+    )
     .sort((a, b) => b.finishedAt! - a.finishedAt! || b.createdAt - a.createdAt)
     .slice(0, limit);
 }

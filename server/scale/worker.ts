@@ -40,9 +40,14 @@ export function startQueueWorker(deps: QueueWorkerDeps) {
   const queue = new Queue(QUEUE_NAME, { connection: failFast(settings.redisUrl) });
   queue.on('error', () => {});
   // Redis away is a ServiceUnavailableError, like the store's: the job is tried again, not failed.
-  const deletedNow = (id: string) => within(QUEUE_SERVICE, settings.serviceTimeoutMs, async () => isDeleted(await redisOf(queue), id)).catch((error: unknown) => {
-    throw error instanceof ServiceUnavailableError ? error : new ServiceUnavailableError(QUEUE_SERVICE, detailOf(error));
-  });
+  const deletedNow = (id: string) =>
+    within(QUEUE_SERVICE, settings.serviceTimeoutMs, async () => isDeleted(await redisOf(queue), id)).catch(
+      (error: unknown) => {
+        throw error instanceof ServiceUnavailableError
+          ? error
+          : new ServiceUnavailableError(QUEUE_SERVICE, detailOf(error));
+      },
+    );
 
   // Ended by BullMQ with the outcome the run returns: the store keeps the files only. A job deleted
   // from the console while it ran ends with nothing to show, and goes once it ended (dropDeleted).
@@ -51,10 +56,16 @@ export function startQueueWorker(deps: QueueWorkerDeps) {
       // Asked while the results are written, so it costs the job no time; only a tenant's job can be
       // deleted from the console (it is found through its tenant's index).
       const writeAt = performance.now();
-      const [names, deleted] = await Promise.all([store.putResults(id, made.images, made.previews), job.data.tenant ? deletedNow(id) : false]);
+      const [names, deleted] = await Promise.all([
+        store.putResults(id, made.images, made.previews),
+        job.data.tenant ? deletedNow(id) : false,
+      ]);
       if (deleted) return 'deleted';
       // The store's time on the job's path goes in its last line: a slow store shows there first.
-      return { ...names, why: `store: photo read in ${Math.round(readMs)} ms, results written in ${Math.round(performance.now() - writeAt)} ms` };
+      return {
+        ...names,
+        why: `store: photo read in ${Math.round(readMs)} ms, results written in ${Math.round(performance.now() - writeAt)} ms`,
+      };
     },
     fail: async () => {},
     // The store gone while the results were written: the job is tried again (jobOptions).
@@ -78,7 +89,10 @@ export function startQueueWorker(deps: QueueWorkerDeps) {
     const readMs = performance.now() - readAt;
     log(jobLines.processing(id, styleId, job.attemptsStarted > 1 || job.stalledCounter > 0));
     const work = { jobId: id, styleId, prompt, photoName: photoKey, photo, client, frame };
-    return { ...(await runJob(restyleDeps, storeOf(job, readMs), work, { onStart: () => {}, stopping: stopping.signal }, log)), prompt };
+    return {
+      ...(await runJob(restyleDeps, storeOf(job, readMs), work, { onStart: () => {}, stopping: stopping.signal }, log)),
+      prompt,
+    };
   }
 
   // The photo goes once its job has ended in Redis, not before: a worker dying between the two
@@ -100,7 +114,11 @@ export function startQueueWorker(deps: QueueWorkerDeps) {
   const jobEnded = (job: Job<QueuedJob, JobOutcome> | undefined) => {
     deletePhoto(job);
     // Redis or the store away now: a job that was deleted is left to the retention sweep.
-    void dropDeleted(job).catch((error) => log(`job ${job?.id}: whether it was deleted from the console could not be checked or acted on (${detailOf(error)}); the retention sweep does it`));
+    void dropDeleted(job).catch((error) =>
+      log(
+        `job ${job?.id}: whether it was deleted from the console could not be checked or acted on (${detailOf(error)}); the retention sweep does it`,
+      ),
+    );
   };
 
   const worker = new Worker<QueuedJob, JobOutcome>(QUEUE_NAME, run, {
@@ -179,7 +197,13 @@ function startScaleRetention({ store, retentionSeconds, log }: QueueWorkerDeps, 
   let stopped = false;
   const next = () => {
     if (stopped) return;
-    timer = setTimeout(() => void sweep().catch(() => {}).finally(next), every);
+    timer = setTimeout(
+      () =>
+        void sweep()
+          .catch(() => {})
+          .finally(next),
+      every,
+    );
     timer.unref();
   };
   next();

@@ -9,7 +9,15 @@ import sharp from 'sharp';
 import { SEED_ASSETS_DIR } from './seed.ts';
 import { SEED_TENANTS } from './tenants.ts';
 
-interface Look { slug: string; name: string; background: string; text: string; accent: string; glow: string; dark: boolean }
+interface Look {
+  slug: string;
+  name: string;
+  background: string;
+  text: string;
+  accent: string;
+  glow: string;
+  dark: boolean;
+}
 
 /** What the drawings add to each seed tenant's colours: a glow, and whether the art is dark. */
 const ART: Record<string, { glow: string; dark: boolean }> = {
@@ -43,7 +51,11 @@ function logoSvg(look: Look) {
 
 function backgroundSvg(look: Look) {
   const stars = look.dark
-    ? Array.from({ length: 90 }, (_, i) => `<circle cx="${(i * 397) % 1920}" cy="${(i * 211) % 620}" r="${1 + (i % 3)}" fill="#ffffff" opacity="${0.3 + (i % 5) / 10}"/>`).join('')
+    ? Array.from(
+        { length: 90 },
+        (_, i) =>
+          `<circle cx="${(i * 397) % 1920}" cy="${(i * 211) % 620}" r="${1 + (i % 3)}" fill="#ffffff" opacity="${0.3 + (i % 5) / 10}"/>`,
+      ).join('')
     : '';
   const ground = look.dark
     ? `<path d="M0 900 Q 480 780 960 880 T 1920 860 V1080 H0Z" fill="#05081a"/>`
@@ -89,7 +101,14 @@ function brandFrameSvg(look: Look) {
   const jewel = (x: number, y: number) =>
     `<path d="M${x} ${y - 26} L${x + 26} ${y} L${x} ${y + 26} L${x - 26} ${y}Z" fill="${look.accent}"/>` +
     `<circle cx="${x}" cy="${y}" r="7" fill="${look.background}"/>`;
-  const corners = [[b / 2, b / 2], [w - b / 2, b / 2], [b / 2, h - b / 2], [w - b / 2, h - b / 2]].map(([x, y]) => jewel(x!, y!)).join('');
+  const corners = [
+    [b / 2, b / 2],
+    [w - b / 2, b / 2],
+    [b / 2, h - b / 2],
+    [w - b / 2, h - b / 2],
+  ]
+    .map(([x, y]) => jewel(x!, y!))
+    .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">
   <path fill-rule="evenodd" fill="${look.background}" d="M0 0H${w}V${h}H0Z M${b} ${b}V${h - b}H${w - b}V${b}Z"/>
   <rect x="14" y="14" width="${w - 28}" height="${h - 28}" fill="none" stroke="${look.accent}" stroke-width="4"/>
@@ -101,12 +120,41 @@ function brandFrameSvg(look: Look) {
 }
 
 async function makeVideo(look: Look, file: string) {
-  const ffmpeg = spawn('ffmpeg', ['-y', '-loglevel', 'error', '-f', 'image2pipe', '-framerate', String(FPS), '-i', '-',
-    '-c:v', 'libx264', '-preset', 'veryslow', '-crf', '30', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', '-an', file], { stdio: ['pipe', 'inherit', 'inherit'] });
-  const done = new Promise<void>((resolve, reject) => ffmpeg.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg exited with ${code}`)))));
+  const ffmpeg = spawn(
+    'ffmpeg',
+    [
+      '-y',
+      '-loglevel',
+      'error',
+      '-f',
+      'image2pipe',
+      '-framerate',
+      String(FPS),
+      '-i',
+      '-',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryslow',
+      '-crf',
+      '30',
+      '-pix_fmt',
+      'yuv420p',
+      '-movflags',
+      '+faststart',
+      '-an',
+      file,
+    ],
+    { stdio: ['pipe', 'inherit', 'inherit'] },
+  );
+  const done = new Promise<void>((resolve, reject) =>
+    ffmpeg.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg exited with ${code}`)))),
+  );
   const frames = VIDEO_SECONDS * FPS;
   for (let i = 0; i < frames; i++) {
-    const png = await sharp(Buffer.from(frameSvg(look, i / frames))).png({ compressionLevel: 1 }).toBuffer();
+    const png = await sharp(Buffer.from(frameSvg(look, i / frames)))
+      .png({ compressionLevel: 1 })
+      .toBuffer();
     if (!ffmpeg.stdin.write(png)) await new Promise((r) => ffmpeg.stdin.once('drain', r));
   }
   ffmpeg.stdin.end();
@@ -121,7 +169,11 @@ const SCENE_HEIGHT = 1500;
 function sceneSvg(look: Look) {
   const [w, h] = [SCENE_WIDTH, SCENE_HEIGHT];
   const lawn = h * 0.74;
-  const stripes = Array.from({ length: 10 }, (_, i) => `<rect x="${120 + i * 96}" y="${h * 0.34}" width="48" height="${lawn - h * 0.34}" fill="#ffffff" opacity="0.85"/>`).join('');
+  const stripes = Array.from(
+    { length: 10 },
+    (_, i) =>
+      `<rect x="${120 + i * 96}" y="${h * 0.34}" width="48" height="${lawn - h * 0.34}" fill="#ffffff" opacity="0.85"/>`,
+  ).join('');
   const flags = Array.from({ length: 16 }, (_, i) => {
     const x = 40 + i * 72;
     const y = 120 + 40 * Math.sin((i / 15) * Math.PI);
@@ -147,7 +199,10 @@ function sceneSvg(look: Look) {
 
 async function makeScene(look: Look) {
   const scene = SEED_TENANTS.find((t) => t.slug === look.slug)?.sceneUrl;
-  if (typeof scene === 'string' && scene) await sharp(Buffer.from(sceneSvg(look))).jpeg({ quality: 84, mozjpeg: true }).toFile(path.join(SEED_ASSETS_DIR, scene));
+  if (typeof scene === 'string' && scene)
+    await sharp(Buffer.from(sceneSvg(look)))
+      .jpeg({ quality: 84, mozjpeg: true })
+      .toFile(path.join(SEED_ASSETS_DIR, scene));
 }
 
 if (process.argv[2] === 'scenes') {
@@ -159,12 +214,18 @@ for (const look of LOOKS) {
   const dir = path.join(SEED_ASSETS_DIR, look.slug);
   fs.mkdirSync(dir, { recursive: true });
   await makeScene(look);
-  await sharp(Buffer.from(logoSvg(look))).png({ compressionLevel: 9, palette: true }).toFile(path.join(dir, 'logo.png'));
-  await sharp(Buffer.from(backgroundSvg(look))).jpeg({ quality: 82, mozjpeg: true }).toFile(path.join(dir, 'background.jpg'));
+  await sharp(Buffer.from(logoSvg(look)))
+    .png({ compressionLevel: 9, palette: true })
+    .toFile(path.join(dir, 'logo.png'));
+  await sharp(Buffer.from(backgroundSvg(look)))
+    .jpeg({ quality: 82, mozjpeg: true })
+    .toFile(path.join(dir, 'background.jpg'));
   await makeVideo(look, path.join(dir, 'processing.mp4'));
   const frame = SEED_TENANTS.find((t) => t.slug === look.slug)?.frameUrl;
   if (typeof frame === 'string' && frame) {
-    await sharp(Buffer.from(brandFrameSvg(look))).png({ compressionLevel: 9, palette: true }).toFile(path.join(SEED_ASSETS_DIR, frame));
+    await sharp(Buffer.from(brandFrameSvg(look)))
+      .png({ compressionLevel: 9, palette: true })
+      .toFile(path.join(SEED_ASSETS_DIR, frame));
   }
   const sizes = fs.readdirSync(dir).map((f) => `${f} ${Math.round(fs.statSync(path.join(dir, f)).size / 1024)} KB`);
   console.log(`${look.slug}: ${sizes.join(', ')}`);

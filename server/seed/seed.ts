@@ -12,7 +12,8 @@ export const SEED_ASSETS_DIR = fileURLToPath(new URL('./assets/', import.meta.ur
 export function seed(tenants: TenantStore, datasetId: string, tenantAssetsDir: string) {
   const added = SEED_TENANTS.filter((item, position) => tenants.insertIfMissing(datasetId, position, item));
   const copied = copyMissing(SEED_ASSETS_DIR, tenantAssetsDir);
-  if (added.length || copied) log(`seed: ${added.length} tenant(s) added to dataset ${datasetId}, ${copied} asset file(s) copied`);
+  if (added.length || copied)
+    log(`seed: ${added.length} tenant(s) added to dataset ${datasetId}, ${copied} asset file(s) copied`);
 }
 
 function copyMissing(from: string, to: string): number {

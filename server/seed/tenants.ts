@@ -2,15 +2,22 @@
 // light that chooses its styles and has a backdrop for the branded scene, one event booth with the event kit on), so the white-labelling is visible on a fresh
 // machine. Images are names inside the bucket's app folder (see server/README.md, "Tenant images"); videos are served by /media.
 import {
-  DEFAULT_ACCENT_COLOR, DEFAULT_BACKGROUND_COLOR, DEFAULT_TENANT_SLUG, DEFAULT_TEXT_COLOR, DEMO_TENANT_SLUGS, GENERATION_TIME_TEXT, type BrandingItem,
+  DEFAULT_ACCENT_COLOR,
+  DEFAULT_BACKGROUND_COLOR,
+  DEFAULT_TENANT_SLUG,
+  DEFAULT_TEXT_COLOR,
+  DEMO_TENANT_SLUGS,
+  GENERATION_TIME_TEXT,
+  type BrandingItem,
 } from '../../contract/index.ts';
 
-const intro = (event: string) => [
-  `Welcome to ${event}! Take a selfie with your device's camera.`,
-  'Pick a style you like.',
-  `Wait ${GENERATION_TIME_TEXT} while the AI restyles your photo.`,
-  'Then download it, share it with friends and family, or use it as your online avatar.',
-].join('\n');
+const intro = (event: string) =>
+  [
+    `Welcome to ${event}! Take a selfie with your device's camera.`,
+    'Pick a style you like.',
+    `Wait ${GENERATION_TIME_TEXT} while the AI restyles your photo.`,
+    'Then download it, share it with friends and family, or use it as your online avatar.',
+  ].join('\n');
 
 const assets = (slug: string) => ({
   logoUrl: `${slug}/logo.png`,
@@ -74,7 +81,8 @@ export const SEED_TENANTS: BrandingItem[] = [
     kioskIdleSeconds: 60,
     kioskPrint: true,
     frameUrl: `${GALA}/frame.png`,
-    consentText: 'Your photo is used only to make your picture, and deleted when the picture is ready. Nothing about you is kept.',
+    consentText:
+      'Your photo is used only to make your picture, and deleted when the picture is ready. Nothing about you is kept.',
     privacyUrl: 'https://gala.example/privacy',
   },
 ];

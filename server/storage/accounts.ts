@@ -20,7 +20,11 @@ export interface ServiceAccount {
 }
 
 type AccountRow = { username: string; password_hash: string; role: string; tenant: string | null };
-const toAccount = (row: AccountRow): Account => ({ username: row.username, role: row.role === 'operator' ? 'operator' : 'tenant', tenant: row.tenant });
+const toAccount = (row: AccountRow): Account => ({
+  username: row.username,
+  role: row.role === 'operator' ? 'operator' : 'tenant',
+  tenant: row.tenant,
+});
 
 export class AccountStore {
   readonly #db: DatabaseSync;
@@ -36,7 +40,9 @@ export class AccountStore {
   }
 
   #row(username: string): AccountRow | undefined {
-    return this.#db.prepare('SELECT * FROM console_accounts WHERE username = ?').get(username) as AccountRow | undefined;
+    return this.#db.prepare('SELECT * FROM console_accounts WHERE username = ?').get(username) as
+      | AccountRow
+      | undefined;
   }
 
   /** The account the name and password sign in, or null. Every path does one scrypt check. */
@@ -65,7 +71,9 @@ export class AccountStore {
     if (account.username === this.#service.username) return false;
     const hash = await hashPassword(password);
     const result = this.#db
-      .prepare('INSERT OR IGNORE INTO console_accounts (username, password_hash, role, tenant, created_at) VALUES (?, ?, ?, ?, ?)')
+      .prepare(
+        'INSERT OR IGNORE INTO console_accounts (username, password_hash, role, tenant, created_at) VALUES (?, ?, ?, ?, ?)',
+      )
       .run(account.username, hash, account.role, account.tenant, Date.now());
     return result.changes > 0;
   }

@@ -38,12 +38,16 @@ export async function lockDataFolder(dataDir: string): Promise<() => void> {
     const owner = /^\d+$/.test(held.trim()) ? Number(held) : null;
     // Our own pid is a lock left by an earlier run that had it (a container restarted, say).
     if (owner !== null && owner !== process.pid && alive(owner)) {
-      throw new DataFolderError(`Another booth server (pid ${owner}) is using the data folder ${dataDir}; stop it, or give this one its own BOOTH_DATA_DIR.`);
+      throw new DataFolderError(
+        `Another booth server (pid ${owner}) is using the data folder ${dataDir}; stop it, or give this one its own BOOTH_DATA_DIR.`,
+      );
     }
     // Read again just before removing, so a lock another starting server took meanwhile stays.
     if ((await readLock(file, 0)) === held) fs.rmSync(file, { force: true });
   }
-  throw new DataFolderError(`Cannot lock the data folder ${dataDir}: ${file} keeps coming back; stop the other booth server, or give this one its own BOOTH_DATA_DIR.`);
+  throw new DataFolderError(
+    `Cannot lock the data folder ${dataDir}: ${file} keeps coming back; stop the other booth server, or give this one its own BOOTH_DATA_DIR.`,
+  );
 }
 
 /**
@@ -70,7 +74,9 @@ async function confirmOwn(file: string, dataDir: string) {
   await sleep(CONFIRM_AFTER_MS);
   const held = (await readLock(file, 0))?.trim();
   if (held !== String(process.pid)) {
-    throw new DataFolderError(`Another booth server (pid ${held ?? 'unknown'}) took the data folder ${dataDir} as this one started; stop it, or give this one its own BOOTH_DATA_DIR.`);
+    throw new DataFolderError(
+      `Another booth server (pid ${held ?? 'unknown'}) took the data folder ${dataDir} as this one started; stop it, or give this one its own BOOTH_DATA_DIR.`,
+    );
   }
 }
 
@@ -95,7 +101,9 @@ function release(file: string) {
 
 function notWritable(dataDir: string, error: unknown) {
   const { code, message } = error as NodeJS.ErrnoException;
-  return new DataFolderError(code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
-    ? `Cannot write to the data folder ${dataDir} (${code}); make it writable for this user, or set BOOTH_DATA_DIR to a folder that is.`
-    : `Cannot use the data folder ${dataDir} (${message}); fix it, or set BOOTH_DATA_DIR to another folder.`);
+  return new DataFolderError(
+    code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
+      ? `Cannot write to the data folder ${dataDir} (${code}); make it writable for this user, or set BOOTH_DATA_DIR to a folder that is.`
+      : `Cannot use the data folder ${dataDir} (${message}); fix it, or set BOOTH_DATA_DIR to another folder.`,
+  );
 }

@@ -4,7 +4,6 @@ import path from 'node:path';
 import type { EngineImage } from '../engine/engine.ts';
 import { extensionOf } from '../files/media-types.ts';
 
-
 export class FileStore {
   readonly uploadsDir: string;
   readonly resultsDir: string;

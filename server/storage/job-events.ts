@@ -21,18 +21,32 @@ export class JobEvents {
     // Named: with status in the query SQLite might take jobs_by_status and read every tenant's jobs.
     const window = 'FROM jobs INDEXED BY jobs_by_tenant WHERE tenant = ? AND created_at >= ?';
     this.#window = db.prepare(`SELECT created_at AS createdAt, finished_at AS finishedAt, status, message ${window}`);
-    this.#results = db.prepare(`SELECT * ${window} AND status = '${JOB_STATUS.completed}' AND finished_at > ? ORDER BY finished_at DESC, created_at DESC LIMIT ?`);
+    this.#results = db.prepare(
+      `SELECT * ${window} AND status = '${JOB_STATUS.completed}' AND finished_at > ? ORDER BY finished_at DESC, created_at DESC LIMIT ?`,
+    );
     this.#ids = db.prepare('SELECT id FROM jobs WHERE tenant = ?');
     this.#byStatus = db.prepare('SELECT status, COUNT(*) AS n FROM jobs WHERE status IN (?, ?) GROUP BY status');
-    this.#deletedSince = db.prepare('SELECT created_at AS createdAt, status FROM deleted_jobs WHERE tenant = ? AND created_at >= ?');
-    this.#remember = db.prepare('INSERT OR REPLACE INTO deleted_jobs (id, tenant, created_at, status) VALUES (?, ?, ?, ?)');
+    this.#deletedSince = db.prepare(
+      'SELECT created_at AS createdAt, status FROM deleted_jobs WHERE tenant = ? AND created_at >= ?',
+    );
+    this.#remember = db.prepare(
+      'INSERT OR REPLACE INTO deleted_jobs (id, tenant, created_at, status) VALUES (?, ?, ?, ?)',
+    );
     this.#forget = db.prepare('DELETE FROM deleted_jobs WHERE tenant = ?');
     this.#prune = db.prepare('DELETE FROM deleted_jobs WHERE created_at < ?');
   }
 
   /** What the figures read of the tenant's jobs created since `since` (ms). */
-  window(tenant: string, since: number): { createdAt: number; finishedAt: number | null; status: string; message: string }[] {
-    return this.#window.all(tenant, since) as { createdAt: number; finishedAt: number | null; status: string; message: string }[];
+  window(
+    tenant: string,
+    since: number,
+  ): { createdAt: number; finishedAt: number | null; status: string; message: string }[] {
+    return this.#window.all(tenant, since) as {
+      createdAt: number;
+      finishedAt: number | null;
+      status: string;
+      message: string;
+    }[];
   }
 
   /** The tenant's jobs deleted from the console, created since `since` (ms), with their status when deleted. */
@@ -44,7 +58,10 @@ export class JobEvents {
    * Keeps a count of jobs about to be deleted from the console; marks older than `keepSince` (ms)
    * go, as the figures read today at most.
    */
-  rememberDeleted(jobs: readonly { id: string; tenant: string | null; createdAt: number; status: string }[], keepSince: number) {
+  rememberDeleted(
+    jobs: readonly { id: string; tenant: string | null; createdAt: number; status: string }[],
+    keepSince: number,
+  ) {
     for (const job of jobs) if (job.tenant) this.#remember.run(job.id, job.tenant, job.createdAt, job.status);
     this.#prune.run(keepSince);
   }

@@ -26,14 +26,37 @@ export interface JobRecord {
 }
 
 export interface JobRow {
-  id: string; style_id: string; status: string; prompt: string; images: string; previews: string; message: string;
-  upload_path: string | null; frame: string | null; tenant: string | null; attempts: number; created_at: number; started_at: number | null; finished_at: number | null;
+  id: string;
+  style_id: string;
+  status: string;
+  prompt: string;
+  images: string;
+  previews: string;
+  message: string;
+  upload_path: string | null;
+  frame: string | null;
+  tenant: string | null;
+  attempts: number;
+  created_at: number;
+  started_at: number | null;
+  finished_at: number | null;
 }
 
 export const toJob = (r: JobRow): JobRecord => ({
-  id: r.id, styleId: r.style_id, status: r.status as JobStatus, prompt: r.prompt, images: JSON.parse(r.images) as string[],
+  id: r.id,
+  styleId: r.style_id,
+  status: r.status as JobStatus,
+  prompt: r.prompt,
+  images: JSON.parse(r.images) as string[],
   previews: JSON.parse(r.previews) as string[],
-  message: r.message, uploadPath: r.upload_path, frame: r.frame ? (JSON.parse(r.frame) as JobFrame) : null, tenant: r.tenant, attempts: r.attempts, createdAt: r.created_at, startedAt: r.started_at, finishedAt: r.finished_at,
+  message: r.message,
+  uploadPath: r.upload_path,
+  frame: r.frame ? (JSON.parse(r.frame) as JobFrame) : null,
+  tenant: r.tenant,
+  attempts: r.attempts,
+  createdAt: r.created_at,
+  startedAt: r.started_at,
+  finishedAt: r.finished_at,
 });
 
 export class JobStore {
@@ -47,9 +70,13 @@ export class JobStore {
     this.#db = db;
     // Prepared once: polling reads a job by id hundreds of times a second.
     this.#byId = db.prepare('SELECT * FROM jobs WHERE id = ?');
-    this.#insert = db.prepare('INSERT INTO jobs (id, style_id, status, prompt, upload_path, frame, tenant, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+    this.#insert = db.prepare(
+      'INSERT INTO jobs (id, style_id, status, prompt, upload_path, frame, tenant, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    );
     this.#start = db.prepare('UPDATE jobs SET status = ?, started_at = ?, attempts = attempts + 1 WHERE id = ?');
-    this.#finish = db.prepare('UPDATE jobs SET status = ?, images = ?, previews = ?, message = ?, upload_path = NULL, finished_at = ? WHERE id = ?');
+    this.#finish = db.prepare(
+      'UPDATE jobs SET status = ?, images = ?, previews = ?, message = ?, upload_path = NULL, finished_at = ? WHERE id = ?',
+    );
   }
 
   get(id: string): JobRecord | undefined {
@@ -57,8 +84,24 @@ export class JobStore {
     return row && toJob(row);
   }
 
-  create(job: { id: string; styleId: string; prompt: string; uploadPath: string; frame?: JobFrame | null; tenant?: string | null }) {
-    this.#insert.run(job.id, job.styleId, JOB_STATUS.pending, job.prompt, job.uploadPath, job.frame ? JSON.stringify(job.frame) : null, job.tenant ?? null, Date.now());
+  create(job: {
+    id: string;
+    styleId: string;
+    prompt: string;
+    uploadPath: string;
+    frame?: JobFrame | null;
+    tenant?: string | null;
+  }) {
+    this.#insert.run(
+      job.id,
+      job.styleId,
+      JOB_STATUS.pending,
+      job.prompt,
+      job.uploadPath,
+      job.frame ? JSON.stringify(job.frame) : null,
+      job.tenant ?? null,
+      Date.now(),
+    );
   }
 
   markProcessing(id: string) {
@@ -75,13 +118,19 @@ export class JobStore {
 
   /** Jobs a stop interrupted, oldest first. */
   unfinished(): JobRecord[] {
-    const rows = this.#db.prepare('SELECT * FROM jobs WHERE status IN (?, ?) ORDER BY created_at').all(JOB_STATUS.pending, JOB_STATUS.processing);
+    const rows = this.#db
+      .prepare('SELECT * FROM jobs WHERE status IN (?, ?) ORDER BY created_at')
+      .all(JOB_STATUS.pending, JOB_STATUS.processing);
     return (rows as unknown as JobRow[]).map(toJob);
   }
 
   /** Ids of jobs that ended before `before` (ms). */
   finishedBefore(before: number): string[] {
-    return (this.#db.prepare('SELECT id FROM jobs WHERE finished_at IS NOT NULL AND finished_at < ?').all(before) as { id: string }[]).map((r) => r.id);
+    return (
+      this.#db.prepare('SELECT id FROM jobs WHERE finished_at IS NOT NULL AND finished_at < ?').all(before) as {
+        id: string;
+      }[]
+    ).map((r) => r.id);
   }
 
   delete(id: string) {

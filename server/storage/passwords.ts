@@ -3,7 +3,12 @@
 import crypto from 'node:crypto';
 import { promisify } from 'node:util';
 
-const scrypt = promisify(crypto.scrypt) as (password: string, salt: Buffer, keylen: number, options: crypto.ScryptOptions) => Promise<Buffer>;
+const scrypt = promisify(crypto.scrypt) as (
+  password: string,
+  salt: Buffer,
+  keylen: number,
+  options: crypto.ScryptOptions,
+) => Promise<Buffer>;
 const PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;
 const KEY_BYTES = 32;
 // scrypt needs 128·N·r bytes; node's default ceiling (32 MB) is exactly that and refuses it.
@@ -21,7 +26,12 @@ export async function passwordMatches(password: string, stored: string): Promise
   const [kind, n, r, p, salt, key] = stored.split('$');
   if (kind !== 'scrypt' || !salt || !key) return false;
   const expected = Buffer.from(key, 'base64url');
-  const given = await scrypt(password.normalize('NFC'), Buffer.from(salt, 'base64url'), expected.length, { N: Number(n), r: Number(r), p: Number(p), maxmem: MAX_MEM });
+  const given = await scrypt(password.normalize('NFC'), Buffer.from(salt, 'base64url'), expected.length, {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+    maxmem: MAX_MEM,
+  });
   return given.length === expected.length && crypto.timingSafeEqual(given, expected);
 }
 

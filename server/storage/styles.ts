@@ -10,8 +10,20 @@ export interface StoredStyle {
   thumbnailPath: string | null;
 }
 
-interface StyleRow { id: string; description: string; prompt: string; beta: number; thumbnail_path: string | null }
-const toStyle = (r: StyleRow): StoredStyle => ({ id: r.id, description: r.description, prompt: r.prompt, beta: r.beta === 1, thumbnailPath: r.thumbnail_path });
+interface StyleRow {
+  id: string;
+  description: string;
+  prompt: string;
+  beta: number;
+  thumbnail_path: string | null;
+}
+const toStyle = (r: StyleRow): StoredStyle => ({
+  id: r.id,
+  description: r.description,
+  prompt: r.prompt,
+  beta: r.beta === 1,
+  thumbnailPath: r.thumbnail_path,
+});
 
 export class StyleStore {
   #db: DatabaseSync;
@@ -24,7 +36,8 @@ export class StyleStore {
     this.#db.exec('BEGIN');
     try {
       this.#db.exec('UPDATE styles SET active = 0');
-      const upsert = this.#db.prepare(`INSERT INTO styles (id, description, prompt, beta, thumbnail_path, position, active) VALUES (?, ?, ?, ?, ?, ?, 1)
+      const upsert =
+        this.#db.prepare(`INSERT INTO styles (id, description, prompt, beta, thumbnail_path, position, active) VALUES (?, ?, ?, ?, ?, ?, 1)
         ON CONFLICT (id) DO UPDATE SET description = excluded.description, prompt = excluded.prompt, beta = excluded.beta,
           thumbnail_path = excluded.thumbnail_path, position = excluded.position, active = 1`);
       styles.forEach((s, i) => {
@@ -38,11 +51,15 @@ export class StyleStore {
   }
 
   active(): StoredStyle[] {
-    return (this.#db.prepare('SELECT * FROM styles WHERE active = 1 ORDER BY position').all() as unknown as StyleRow[]).map(toStyle);
+    return (
+      this.#db.prepare('SELECT * FROM styles WHERE active = 1 ORDER BY position').all() as unknown as StyleRow[]
+    ).map(toStyle);
   }
 
   find(id: string): StoredStyle | undefined {
-    const row = this.#db.prepare('SELECT * FROM styles WHERE id = ? AND active = 1').get(id) as unknown as StyleRow | undefined;
+    const row = this.#db.prepare('SELECT * FROM styles WHERE id = ? AND active = 1').get(id) as unknown as
+      | StyleRow
+      | undefined;
     return row && toStyle(row);
   }
 }

@@ -22,12 +22,19 @@ export function ConsentForm({ text, privacyUrl, kiosk, onAgree }: ConsentFormPro
   };
   return (
     <form className="booth-consent" onSubmit={submit} noValidate>
-      {/* biome-ignore lint/suspicious/noArrayIndexKey: the lines of one text, never reordered. */}
-      {text.split('\n').filter((line) => line.trim()).map((line, i) => <p key={i}>{line}</p>)}
+      {text
+        .split('\n')
+        .filter((line) => line.trim())
+        .map((line, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one text, never reordered.
+          <p key={i}>{line}</p>
+        ))}
       {privacyUrl ? (
         <p>
           {kiosk ? (
-            <>{EVENT_TEXT.privacyLink}: {privacyUrl}</>
+            <>
+              {EVENT_TEXT.privacyLink}: {privacyUrl}
+            </>
           ) : (
             <a href={privacyUrl} target="_blank" rel="noopener noreferrer">
               {EVENT_TEXT.privacyLink}
@@ -37,7 +44,14 @@ export function ConsentForm({ text, privacyUrl, kiosk, onAgree }: ConsentFormPro
         </p>
       ) : null}
       <label className="booth-consent-box">
-        <input ref={box} type="checkbox" required aria-invalid={refused || undefined} aria-describedby={refused ? 'booth-consent-error' : undefined} onChange={() => setRefused(false)} />
+        <input
+          ref={box}
+          type="checkbox"
+          required
+          aria-invalid={refused || undefined}
+          aria-describedby={refused ? 'booth-consent-error' : undefined}
+          onChange={() => setRefused(false)}
+        />
         {EVENT_TEXT.consentAgree}
       </label>
       <p id="booth-consent-error" className="booth-consent-error" role="alert">

@@ -17,4 +17,3 @@ export function ErrorView({ heading, children }: { heading: string; children?: R
     </section>
   );
 }
-

@@ -26,7 +26,14 @@ export function QrHandoff({ url }: { url: string }) {
       <h2 id={headingId}>{EVENT_TEXT.qrHeading}</h2>
       <p>{EVENT_TEXT.qrHint}</p>
       {code ? (
-        <svg className="booth-qr-code" viewBox={`${-QUIET_ZONE} ${-QUIET_ZONE} ${side} ${side}`} role="img" aria-label={`QR code of ${url}`} data-qr-url={url} shapeRendering="crispEdges">
+        <svg
+          className="booth-qr-code"
+          viewBox={`${-QUIET_ZONE} ${-QUIET_ZONE} ${side} ${side}`}
+          role="img"
+          aria-label={`QR code of ${url}`}
+          data-qr-url={url}
+          shapeRendering="crispEdges"
+        >
           <rect x={-QUIET_ZONE} y={-QUIET_ZONE} width={side} height={side} fill="#ffffff" />
           <path d={code.path} fill="#000000" />
         </svg>

@@ -3,15 +3,22 @@
 // phone. A tap kept on an earlier visit of this screen (left before its grid was ready) is
 // forgotten.
 declare global {
-  interface Window { boothEarlyPick?: string; boothEarlyTaps?: boolean }
+  interface Window {
+    boothEarlyPick?: string;
+    boothEarlyTaps?: boolean;
+  }
 }
 
 export function run() {
   window.boothEarlyPick = undefined;
   if (window.boothEarlyTaps) return;
   window.boothEarlyTaps = true;
-  document.addEventListener('click', (event) => {
-    const tile = (event.target as Element | null)?.closest?.<HTMLElement>('[data-style-id]');
-    if (tile && !tile.closest('[data-ready]')) window.boothEarlyPick = tile.dataset.styleId;
-  }, true);
+  document.addEventListener(
+    'click',
+    (event) => {
+      const tile = (event.target as Element | null)?.closest?.<HTMLElement>('[data-style-id]');
+      if (tile && !tile.closest('[data-ready]')) window.boothEarlyPick = tile.dataset.styleId;
+    },
+    true,
+  );
 }

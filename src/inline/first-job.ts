@@ -23,12 +23,16 @@ export function run({ jobUrl, marker, host, timeout }: FirstJobArgs) {
   window.boothFirstJob = { path: location.pathname, response };
   response
     .then((answer) => answer.clone().json())
-    .then((job) => {
-      const images: string[] = job.images || [];
-      const shown = (previewsFor(images, job.previews) ?? images)[0];
-      if (typeof shown !== 'string' || /^(data|blob):/.test(shown) || jobPhase(job.result?.status) !== 'completed') return;
-      const picture = new Image();
-      picture.crossOrigin = 'anonymous';
-      picture.src = aiHostUrl(host, shown);
-    }, () => {});
+    .then(
+      (job) => {
+        const images: string[] = job.images || [];
+        const shown = (previewsFor(images, job.previews) ?? images)[0];
+        if (typeof shown !== 'string' || /^(data|blob):/.test(shown) || jobPhase(job.result?.status) !== 'completed')
+          return;
+        const picture = new Image();
+        picture.crossOrigin = 'anonymous';
+        picture.src = aiHostUrl(host, shown);
+      },
+      () => {},
+    );
 }

@@ -1,7 +1,9 @@
 // After a move to another screen, the focus goes to its heading (the element pressed is gone
 // with the old screen): a screen reader reads where the visitor is, the keyboard starts there.
 declare global {
-  interface Window { boothFocusOnSwap?: boolean }
+  interface Window {
+    boothFocusOnSwap?: boolean;
+  }
 }
 
 export function run() {

@@ -8,7 +8,9 @@
 import { KIOSK_CLASS, isKioskDevice } from '../lib/kiosk-device.ts';
 
 declare global {
-  interface Window { boothKiosk?: boolean }
+  interface Window {
+    boothKiosk?: boolean;
+  }
 }
 
 export interface KioskArgs {
@@ -37,7 +39,8 @@ export function run({ idleSeconds, intro, base }: KioskArgs) {
     if (trimmed(location.pathname) === trimmed(intro)) return;
     timer = setTimeout(() => location.assign(intro), idleSeconds * 1_000);
   };
-  for (const type of ['pointerdown', 'keydown', 'wheel', 'touchmove']) document.addEventListener(type, arm, { capture: true, passive: true });
+  for (const type of ['pointerdown', 'keydown', 'wheel', 'touchmove'])
+    document.addEventListener(type, arm, { capture: true, passive: true });
   // A move between screens (Astro's router) is the visitor's doing too.
   document.addEventListener('astro:page-load', arm);
   arm();
@@ -52,7 +55,8 @@ export function run({ idleSeconds, intro, base }: KioskArgs) {
   document.addEventListener(
     'pointerdown',
     () => {
-      if (document.fullscreenEnabled && !document.fullscreenElement) document.documentElement.requestFullscreen().catch(() => {});
+      if (document.fullscreenEnabled && !document.fullscreenElement)
+        document.documentElement.requestFullscreen().catch(() => {});
     },
     { capture: true },
   );

@@ -16,7 +16,8 @@ export function run() {
   if (!booth) return;
   const data = booth.dataset;
   const sized = (template: string, signatures: string | undefined, width: number, height: number) => {
-    if (!signatures) return template.replace(data.widthToken!, String(width)).replace(data.heightToken!, String(height));
+    if (!signatures)
+      return template.replace(data.widthToken!, String(width)).replace(data.heightToken!, String(height));
     const signed = signedSizeFor({ width, height });
     return template
       .replace(data.signatureToken!, signatures.split(' ')[signed.index]!)

@@ -46,7 +46,17 @@ export interface CameraParts {
   Countdown?: ComponentType<CountdownProps>;
 }
 
-export default function Camera({ base, countdownSeconds = 0, choosePhoto = false, consentText = '', privacyUrl = '', kioskAllowed = false, ConsentForm, ChoosePhoto, Countdown }: CameraProps & CameraParts) {
+export default function Camera({
+  base,
+  countdownSeconds = 0,
+  choosePhoto = false,
+  consentText = '',
+  privacyUrl = '',
+  kioskAllowed = false,
+  ConsentForm,
+  ChoosePhoto,
+  Countdown,
+}: CameraProps & CameraParts) {
   const webcam = useRef<Webcam>(null);
   const kiosk = useClientValue(() => isKioskDevice(kioskAllowed, base), false);
   // A consent given earlier in this visit (a phone's Take Another Photo): the page's HTML was built
@@ -139,8 +149,21 @@ export default function Camera({ base, countdownSeconds = 0, choosePhoto = false
 
   // The spec's 350 px cap is a phone's; a kiosk's preview fills the room its layout has (kiosk.css).
   const previewStyle = kiosk ? undefined : { maxHeight: PREVIEW_MAX_HEIGHT_PX };
-  const status = problem || asking ? note : counting ? digit : note || (photo ? PHOTO_TAKEN_TEXT : ready ? CAMERA_READY_TEXT : CAMERA_STARTING_TEXT);
-  const chooser = (label?: string) => (choosePhoto && ChoosePhoto ? <ChoosePhoto key="choose" label={label} onPhoto={chosen} onUnreadable={() => setNote(EVENT_TEXT.photoUnreadable)} /> : null);
+  const status =
+    problem || asking
+      ? note
+      : counting
+        ? digit
+        : note || (photo ? PHOTO_TAKEN_TEXT : ready ? CAMERA_READY_TEXT : CAMERA_STARTING_TEXT);
+  const chooser = (label?: string) =>
+    choosePhoto && ChoosePhoto ? (
+      <ChoosePhoto
+        key="choose"
+        label={label}
+        onPhoto={chosen}
+        onUnreadable={() => setNote(EVENT_TEXT.photoUnreadable)}
+      />
+    ) : null;
   // A kiosk's one way back to the intro on this screen, as a new page load: the next guest is
   // asked for consent again and finds no photo left (the styles and results screens have the
   // spec's Restart and Take Another Photo for that).
@@ -152,7 +175,9 @@ export default function Camera({ base, countdownSeconds = 0, choosePhoto = false
 
   return (
     <div className="booth-camera">
-      <h1 ref={heading} tabIndex={-1}>{TEXT.cameraHeading}</h1>
+      <h1 ref={heading} tabIndex={-1}>
+        {TEXT.cameraHeading}
+      </h1>
       {asking && ConsentForm ? (
         <ConsentForm text={consentText} privacyUrl={privacyUrl} kiosk={kiosk} onAgree={agree} />
       ) : problem ? (
@@ -161,7 +186,12 @@ export default function Camera({ base, countdownSeconds = 0, choosePhoto = false
           <p>{problem.todo}</p>
         </div>
       ) : photo ? (
-        <img className={taken ? 'booth-preview booth-mirrored' : 'booth-preview'} src={photo} alt="Your photo" style={previewStyle} />
+        <img
+          className={taken ? 'booth-preview booth-mirrored' : 'booth-preview'}
+          src={photo}
+          alt="Your photo"
+          style={previewStyle}
+        />
       ) : (
         <div className="booth-preview-frame">
           <Webcam
@@ -174,7 +204,9 @@ export default function Camera({ base, countdownSeconds = 0, choosePhoto = false
             style={previewStyle}
             aria-label="Camera preview"
           />
-          {counting && Countdown ? <Countdown seconds={countdownSeconds} onTick={(n) => setDigit(String(n))} onZero={counted} /> : null}
+          {counting && Countdown ? (
+            <Countdown seconds={countdownSeconds} onTick={(n) => setDigit(String(n))} onZero={counted} />
+          ) : null}
         </div>
       )}
       <p className="booth-visually-hidden" role="status">

@@ -55,7 +55,15 @@ const HELD_ANSWER_MS = 1_000;
 const NO_JOB = { kind: 'gone', heading: RESULTS_TEXT.noJobHeading, text: RESULTS_TEXT.noJob } as const;
 const GONE = { kind: 'gone', heading: RESULTS_TEXT.goneHeading, text: RESULTS_TEXT.gone } as const;
 
-export default function ResultPoller({ aiHost, base, video, kioskAllowed = false, kioskPrint = true, qrHandoff = false, publicSiteUrl = '' }: Props) {
+export default function ResultPoller({
+  aiHost,
+  base,
+  video,
+  kioskAllowed = false,
+  kioskPrint = true,
+  qrHandoff = false,
+  publicSiteUrl = '',
+}: Props) {
   const hub = useMemo(() => createAiHub(aiHost), [aiHost]);
   const [view, setView] = useState<View>({ kind: 'loading' });
   const [jobId] = useState(() => (typeof location === 'undefined' ? null : jobIdFromPath(location.pathname)));
@@ -72,11 +80,14 @@ export default function ResultPoller({ aiHost, base, video, kioskAllowed = false
   const codeHere = qrHandoff && (!kioskAllowed || kiosk);
   useEffect(() => {
     const phone = isHandoff(location.search);
-    setHandoff(codeHere && jobId && !phone ? handoffUrl(publicSiteUrl, location.origin, resultsPath(base, jobId)) : null);
+    setHandoff(
+      codeHere && jobId && !phone ? handoffUrl(publicSiteUrl, location.origin, resultsPath(base, jobId)) : null,
+    );
   }, [codeHere, publicSiteUrl, base, jobId]);
 
   // Each render of a pending job schedules the next fetch ('waiting' keeps the first one going).
-  const delay = view.kind === 'loading' || view.kind === 'waiting' ? 0 : view.kind === 'job' ? nextFetchDelay(view.job) : null;
+  const delay =
+    view.kind === 'loading' || view.kind === 'waiting' ? 0 : view.kind === 'job' ? nextFetchDelay(view.job) : null;
   const renderKey = view.kind === 'job' ? view.answer : 0;
   // biome-ignore lint/correctness/useExhaustiveDependencies: renderKey is not read: each answer of a pending job schedules the next fetch.
   useEffect(() => {
@@ -90,7 +101,12 @@ export default function ResultPoller({ aiHost, base, video, kioskAllowed = false
       hub.job(jobId, JOB_WAIT_MAX_SECONDS, takeFirstJob(location.pathname)).then(
         (job) => live && setView((prev) => ({ kind: 'job', job, answer: (prev.kind === 'job' ? prev.answer : 0) + 1 })),
         (error: unknown) =>
-          live && setView(error instanceof AiHubError && error.status === 404 ? GONE : { kind: 'failed', heading: errorHeading(error), retry: isRetryable(error) }),
+          live &&
+          setView(
+            error instanceof AiHubError && error.status === 404
+              ? GONE
+              : { kind: 'failed', heading: errorHeading(error), retry: isRetryable(error) },
+          ),
       );
     // The first fetch goes out at once, not on a timer: the job is loaded before the screen shows.
     const timer = delay === 0 ? undefined : setTimeout(fetchJob, delay);
@@ -109,7 +125,16 @@ export default function ResultPoller({ aiHost, base, video, kioskAllowed = false
 
   // The tab says what the screen says: Processing..., Result, or the problem.
   const phase = view.kind === 'job' ? jobPhase(view.job.result.status) : view.kind === 'waiting' ? 'pending' : null;
-  const title = view.kind === 'failed' || view.kind === 'gone' ? view.heading : phase === 'completed' ? TEXT.resultHeading : phase === 'error' ? TEXT.errorHeading : phase ? TEXT.processing : null;
+  const title =
+    view.kind === 'failed' || view.kind === 'gone'
+      ? view.heading
+      : phase === 'completed'
+        ? TEXT.resultHeading
+        : phase === 'error'
+          ? TEXT.errorHeading
+          : phase
+            ? TEXT.processing
+            : null;
   useEffect(() => {
     if (!title) return;
     const [, ...suffix] = document.title.split(' · ');
@@ -123,7 +148,8 @@ export default function ResultPoller({ aiHost, base, video, kioskAllowed = false
     if (!outcome) return;
     // Not from under a visitor who is on a button (Take Another Photo stays through the change).
     const active = document.activeElement;
-    if (!active || active === document.body || !active.closest('.booth-actions')) heading.current?.focus({ preventScroll: true });
+    if (!active || active === document.body || !active.closest('.booth-actions'))
+      heading.current?.focus({ preventScroll: true });
   }, [outcome]);
   // One live region, on screen from the first render, whose text changes: a region added with
   // its text already in it is often not read out.
@@ -200,7 +226,14 @@ export default function ResultPoller({ aiHost, base, video, kioskAllowed = false
             </h1>
             <div className="booth-result-list">
               {shown.map((image) => (
-                <ResultImage key={image.full} src={image.full} display={image.display} prompt={job.prompt} sticker={sticker} link={!kiosk} />
+                <ResultImage
+                  key={image.full}
+                  src={image.full}
+                  display={image.display}
+                  prompt={job.prompt}
+                  sticker={sticker}
+                  link={!kiosk}
+                />
               ))}
             </div>
           </>
@@ -224,11 +257,19 @@ export default function ResultPoller({ aiHost, base, video, kioskAllowed = false
                 </button>
               ) : null
             ) : canShare ? (
-              <button type="button" className="booth-button" onClick={() => void share(images[0], job.prompt).catch(console.error)}>
+              <button
+                type="button"
+                className="booth-button"
+                onClick={() => void share(images[0], job.prompt).catch(console.error)}
+              >
                 {TEXT.share}
               </button>
             ) : (
-              <button type="button" className="booth-button" onClick={() => window.open(images[0], '_blank', 'noopener')}>
+              <button
+                type="button"
+                className="booth-button"
+                onClick={() => window.open(images[0], '_blank', 'noopener')}
+              >
                 {TEXT.download}
               </button>
             )
@@ -236,7 +277,9 @@ export default function ResultPoller({ aiHost, base, video, kioskAllowed = false
         </div>
         {phase === 'completed' && images.length > 0 && handoff ? <QrHandoff url={handoff} /> : null}
         {/* What Print puts on the photo paper: the full (framed) result, alone (booth.css @media print). */}
-        {phase === 'completed' && kiosk && kioskPrint && images[0] ? <img className="booth-print-image" src={images[0]} alt="" crossOrigin="anonymous" /> : null}
+        {phase === 'completed' && kiosk && kioskPrint && images[0] ? (
+          <img className="booth-print-image" src={images[0]} alt="" crossOrigin="anonymous" />
+        ) : null}
       </div>
     );
   }
@@ -247,7 +290,9 @@ export default function ResultPoller({ aiHost, base, video, kioskAllowed = false
  * its first frame, still: a looping full-screen film is what that setting is for.
  */
 function Processing({ video }: { video: string }) {
-  const [still] = useState(() => typeof matchMedia !== 'undefined' && matchMedia('(prefers-reduced-motion: reduce)').matches);
+  const [still] = useState(
+    () => typeof matchMedia !== 'undefined' && matchMedia('(prefers-reduced-motion: reduce)').matches,
+  );
   return (
     <>
       {/* biome-ignore lint/a11y/noAriaHiddenOnFocusable: a video without controls takes no focus; it is decoration. */}

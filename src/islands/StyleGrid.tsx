@@ -94,15 +94,17 @@ export default function StyleGrid({ initialStyles, only, aiHost, base, tenant, k
   // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is not read: Try again loads the styles again.
   useEffect(() => {
     let live = true;
-    hub.then((h) => h.styles()).then(
-      (fresh) => {
-        if (!live) return;
-        setStyles(offeredStyles(fresh, only));
-        setLoading(false);
-      },
-      // The build-time list stays on screen; only an empty screen is worth an error view.
-      (error) => live && initialStyles.length === 0 && setFailure(errorHeading(error)),
-    );
+    hub
+      .then((h) => h.styles())
+      .then(
+        (fresh) => {
+          if (!live) return;
+          setStyles(offeredStyles(fresh, only));
+          setLoading(false);
+        },
+        // The build-time list stays on screen; only an empty screen is worth an error view.
+        (error) => live && initialStyles.length === 0 && setFailure(errorHeading(error)),
+      );
     return () => {
       live = false;
     };
@@ -155,7 +157,13 @@ export default function StyleGrid({ initialStyles, only, aiHost, base, tenant, k
       <ul className="booth-style-grid">
         {styles.map((style, index) => (
           <li key={String(style.id)}>
-            <button type="button" className="booth-style-tile" data-style-id={String(style.id)} onClick={() => pick(style)} disabled={starting}>
+            <button
+              type="button"
+              className="booth-style-tile"
+              data-style-id={String(style.id)}
+              onClick={() => pick(style)}
+              disabled={starting}
+            >
               <img
                 src={style.thumbnail ? aiHostUrl(aiHost, style.thumbnail) : LOCAL_ASSETS.styleThumbnail}
                 alt=""

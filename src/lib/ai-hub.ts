@@ -37,7 +37,13 @@ export function createAiHub(aiHost: string, fetchImpl: Fetch = (...args) => fetc
   const base = aiHost.replace(/\/+$/, '');
   const visitor = visitorPass(base, fetchImpl, REQUEST_TIMEOUT_MS);
 
-  async function call<T>(path: string, schema: z.ZodMiniType<T>, init: RequestInit = {}, waitSeconds = 0, started?: Promise<Response>): Promise<T> {
+  async function call<T>(
+    path: string,
+    schema: z.ZodMiniType<T>,
+    init: RequestInit = {},
+    waitSeconds = 0,
+    started?: Promise<Response>,
+  ): Promise<T> {
     let response: Response;
     try {
       response = await (started ??
@@ -68,7 +74,12 @@ export function createAiHub(aiHost: string, fetchImpl: Fetch = (...args) => fetc
     return parsed.data;
   }
 
-  async function createJob(styleId: StyleId, image: string, tenant?: string, retried = false): Promise<{ id: string | number }> {
+  async function createJob(
+    styleId: StyleId,
+    image: string,
+    tenant?: string,
+    retried = false,
+  ): Promise<{ id: string | number }> {
     const token = await visitor.token();
     try {
       return await call(CREATE_JOB_PATH, CreateJobResponseSchema, {

@@ -20,7 +20,11 @@ export function inlineScript(name: InlineScript, args?: unknown): string {
   if (cached) return cached;
   // Astro renders from a bundle of its own; the sources are found from the project folder.
   const [output] = buildSync({
-    stdin: { contents: `import { run } from './${name}.ts'; run(${json});`, resolveDir: join(process.cwd(), 'src', 'inline'), loader: 'ts' },
+    stdin: {
+      contents: `import { run } from './${name}.ts'; run(${json});`,
+      resolveDir: join(process.cwd(), 'src', 'inline'),
+      loader: 'ts',
+    },
     bundle: true,
     minify: true,
     format: 'iife',

@@ -14,7 +14,10 @@ export interface IntroParagraph {
 /** A line that speaks of downloading or sharing the picture: what a phone does, not a kiosk. */
 const PHONE_PROMISE = /\b(download|share)/i;
 
-export function introParagraphs(description: string, kiosks: { allowed: boolean; qrHandoff: boolean }): IntroParagraph[] {
+export function introParagraphs(
+  description: string,
+  kiosks: { allowed: boolean; qrHandoff: boolean },
+): IntroParagraph[] {
   const lines = description.split(/\r?\n/).filter((line) => line.trim() !== '');
   if (!kiosks.allowed) return lines.map((text) => ({ text }));
   const out: IntroParagraph[] = [];
@@ -25,7 +28,8 @@ export function introParagraphs(description: string, kiosks: { allowed: boolean;
     }
     out.push({ text, phoneOnly: true });
     // Once, where the first such line stood.
-    if (!out.some((p) => p.kioskOnly)) out.push({ text: kiosks.qrHandoff ? KIOSK_TEXT.introTakeHome : KIOSK_TEXT.introPrint, kioskOnly: true });
+    if (!out.some((p) => p.kioskOnly))
+      out.push({ text: kiosks.qrHandoff ? KIOSK_TEXT.introTakeHome : KIOSK_TEXT.introPrint, kioskOnly: true });
   }
   return out;
 }

@@ -21,7 +21,12 @@ export type KioskStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
  * visitor's phone: never a kiosk. A tenant that allows no kiosks turns its kiosks back into
  * phone booths for good.
  */
-export function kioskDevice(allowed: boolean, base: string, search: string, storage: KioskStorage | undefined): boolean {
+export function kioskDevice(
+  allowed: boolean,
+  base: string,
+  search: string,
+  storage: KioskStorage | undefined,
+): boolean {
   const query = new URLSearchParams(search);
   const key = kioskKey(base);
   try {

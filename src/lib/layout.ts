@@ -38,7 +38,11 @@ function containerImage(page: TenantPage, value: string, resize: 'fit' | 'fill',
   const size = { width: WIDTH_TOKEN, height: HEIGHT_TOKEN };
   const signatures = page.site.imageProxy.signatures?.[signedImageKey(value, resize)];
   if (!signatures) return { ...NO_IMAGE, template: proxyImageUrl(page.site.imageProxy, value, size, resize) };
-  return { url: null, template: proxyImageUrl(page.site.imageProxy, value, size, resize, SIGNATURE_TOKEN), signatures: signatures.join(' ') };
+  return {
+    url: null,
+    template: proxyImageUrl(page.site.imageProxy, value, size, resize, SIGNATURE_TOKEN),
+    signatures: signatures.join(' '),
+  };
 }
 
 export function layoutImages(page: TenantPage): LayoutImages {
@@ -47,8 +51,12 @@ export function layoutImages(page: TenantPage): LayoutImages {
   const logo = containerImage(page, branding.logoUrl, 'fit', LOCAL_ASSETS.logo);
   const background = containerImage(page, branding.backgroundImageUrl, 'fill', LOCAL_ASSETS.background);
   return {
-    logo: logo.url, background: background.url, logoTemplate: logo.template, backgroundTemplate: background.template,
-    logoSignatures: logo.signatures, backgroundSignatures: background.signatures,
+    logo: logo.url,
+    background: background.url,
+    logoTemplate: logo.template,
+    backgroundTemplate: background.template,
+    logoSignatures: logo.signatures,
+    backgroundSignatures: background.signatures,
   };
 }
 

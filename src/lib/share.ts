@@ -35,7 +35,10 @@ export function imageToPng(url: string): Promise<Blob> {
       canvas.width = img.naturalWidth;
       canvas.height = img.naturalHeight;
       canvas.getContext('2d')?.drawImage(img, 0, 0);
-      canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('The image could not be drawn.'))), SHARE_FILE_TYPE);
+      canvas.toBlob(
+        (blob) => (blob ? resolve(blob) : reject(new Error('The image could not be drawn.'))),
+        SHARE_FILE_TYPE,
+      );
     };
     img.onerror = () => reject(new Error('The image could not be loaded.'));
     img.src = url;
@@ -46,7 +49,11 @@ export function imageToPng(url: string): Promise<Blob> {
  * Share the first image. The file is made on first use only and kept for later shares.
  * Unsupported sharing is only logged, as the spec says.
  */
-export function createSharer(nav: ShareNavigator | undefined, toPng: (url: string) => Promise<Blob> = imageToPng, log = console.log) {
+export function createSharer(
+  nav: ShareNavigator | undefined,
+  toPng: (url: string) => Promise<Blob> = imageToPng,
+  log = console.log,
+) {
   let file: File | undefined;
   return async function share(imageUrl: string, prompt: string): Promise<boolean> {
     if (!canShareFiles(nav)) {

@@ -24,7 +24,9 @@ export function loadSiteData(file = process.env.BOOTH_SITE_DATA || 'tenants.gene
   try {
     text = readFileSync(path, 'utf8');
   } catch {
-    throw new Error(`The site data file ${path} is missing. Run "npm run build", which writes it before building the pages.`);
+    throw new Error(
+      `The site data file ${path} is missing. Run "npm run build", which writes it before building the pages.`,
+    );
   }
   cached = JSON.parse(text) as SiteData;
   return cached;
@@ -38,15 +40,20 @@ export function tenantPages(site = loadSiteData(), rootTenant = process.env.BOOT
   if (rootTenant) {
     const branding = site.tenants.find((t) => t.slug === rootTenant);
     if (branding) return [{ branding, base: '', localImages: false, site }];
-    if (rootTenant !== site.defaultTenant.slug) throw new Error(`BOOTH_ROOT_TENANT: no tenant has the slug "${rootTenant}".`);
+    if (rootTenant !== site.defaultTenant.slug)
+      throw new Error(`BOOTH_ROOT_TENANT: no tenant has the slug "${rootTenant}".`);
   }
   const pages: TenantPage[] = [{ branding: site.defaultTenant, base: '', localImages: true, site }];
   if (rootTenant) return pages;
-  for (const branding of site.tenants) pages.push({ branding, base: tenantBase(branding.slug), localImages: false, site });
+  for (const branding of site.tenants)
+    pages.push({ branding, base: tenantBase(branding.slug), localImages: false, site });
   return pages;
 }
 
 /** getStaticPaths of a [...tenant] route: the default page set has no tenant parameter. */
 export function tenantStaticPaths() {
-  return tenantPages().map((page) => ({ params: { tenant: page.base ? page.base.slice(1) : undefined }, props: { page } }));
+  return tenantPages().map((page) => ({
+    params: { tenant: page.base ? page.base.slice(1) : undefined },
+    props: { page },
+  }));
 }

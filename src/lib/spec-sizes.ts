@@ -1,7 +1,11 @@
 // The spec's sizes as CSS custom properties: booth.css reads var(--booth-…), and the numbers
 // live once, in contract/constants.ts. Written on every page's <body> at build time.
 import {
-  BUTTON_MAX_WIDTH_PX, CONTAINER_PADDING, LOGO_HEIGHT_PX, PREVIEW_MAX_HEIGHT_PX, STYLE_TILE_MIN_WIDTH_PX,
+  BUTTON_MAX_WIDTH_PX,
+  CONTAINER_PADDING,
+  LOGO_HEIGHT_PX,
+  PREVIEW_MAX_HEIGHT_PX,
+  STYLE_TILE_MIN_WIDTH_PX,
 } from '../../contract/constants.ts';
 
 export const SPEC_SIZES = {
@@ -12,4 +16,6 @@ export const SPEC_SIZES = {
   '--booth-tile-min-width': `${STYLE_TILE_MIN_WIDTH_PX}px`,
 } as const;
 
-export const SPEC_SIZES_STYLE = Object.entries(SPEC_SIZES).map(([name, value]) => `${name}:${value}`).join(';');
+export const SPEC_SIZES_STYLE = Object.entries(SPEC_SIZES)
+  .map(([name, value]) => `${name}:${value}`)
+  .join(';');

@@ -32,7 +32,10 @@ export function visitorPass(base: string, fetchImpl: Fetch, timeoutMs: number): 
   async function ask(): Promise<string | null> {
     try {
       // No body and no custom header: a simple request, without a CORS preflight.
-      const response = await fetchImpl(base + VISITORS_PATH, { method: 'POST', signal: AbortSignal.timeout(timeoutMs) });
+      const response = await fetchImpl(base + VISITORS_PATH, {
+        method: 'POST',
+        signal: AbortSignal.timeout(timeoutMs),
+      });
       if (!response.ok) return null;
       const parsed = VisitorTokenResponseSchema.safeParse(await response.json());
       if (!parsed.success) return null;

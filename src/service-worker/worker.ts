@@ -45,8 +45,14 @@ function pageOf(pathname: string): string | null {
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
-    caches.open(CACHE)
-      .then((cache) => cache.addAll([...config.pages.map((page) => new URL(page, scope).href), ...config.precache.map((url) => new URL(url, scope).href)]))
+    caches
+      .open(CACHE)
+      .then((cache) =>
+        cache.addAll([
+          ...config.pages.map((page) => new URL(page, scope).href),
+          ...config.precache.map((url) => new URL(url, scope).href),
+        ]),
+      )
       .then(() => self.skipWaiting()),
   );
 });
@@ -54,8 +60,13 @@ self.addEventListener('install', (event) => {
 self.addEventListener('activate', (event) => {
   // Caches are shared by every worker of the origin: only this scope's older versions go.
   event.waitUntil(
-    caches.keys()
-      .then((names) => Promise.all(names.filter((name) => name.startsWith(CACHE_PREFIX) && name !== CACHE).map((name) => caches.delete(name))))
+    caches
+      .keys()
+      .then((names) =>
+        Promise.all(
+          names.filter((name) => name.startsWith(CACHE_PREFIX) && name !== CACHE).map((name) => caches.delete(name)),
+        ),
+      )
       .then(() => self.clients.claim()),
   );
 });

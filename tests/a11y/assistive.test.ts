@@ -53,7 +53,10 @@ describe('keyboard and screen reader', () => {
     const page = await newPage();
     await visit(page, `${boothUrl}/meadow/styles`);
     const alert = page.locator('.booth-no-image');
-    expect(await alert.evaluate((el) => [el.getAttribute('role'), getComputedStyle(el).display])).toEqual(['alert', 'block']);
+    expect(await alert.evaluate((el) => [el.getAttribute('role'), getComputedStyle(el).display])).toEqual([
+      'alert',
+      'block',
+    ]);
     await page.getByRole('button', { name: new RegExp(readSiteData().styles[0].description) }).click();
     expect(await alert.textContent()).toBe(TEXT.noImage);
   });
@@ -61,7 +64,11 @@ describe('keyboard and screen reader', () => {
   it('puts the page under the loading overlay out of reach while the job starts', async () => {
     const page = await newPage();
     await photoOnStylesScreen(page, boothUrl);
-    const release = await holdRequests(page, (url) => url.pathname.startsWith('/transformations/jobs/create'), (route) => route.continue());
+    const release = await holdRequests(
+      page,
+      (url) => url.pathname.startsWith('/transformations/jobs/create'),
+      (route) => route.continue(),
+    );
     await page.getByRole('button', { name: new RegExp(readSiteData().styles[0].description) }).click();
     await page.locator('.booth-overlay').waitFor();
     expect(await page.locator('[data-booth]').evaluate((el: HTMLElement) => el.inert)).toBe(true);
@@ -74,8 +81,10 @@ describe('keyboard and screen reader', () => {
   it('tells a screen reader the picture is being made, then gives the focus to the result', async () => {
     const page = await newPage();
     await stubResultImage(page);
-    const release = await holdRequests(page, (url) => url.pathname === '/transformations/jobs/spoken/', (route) =>
-      route.fulfill({ json: { id: 'spoken', ...completedSticker } }),
+    const release = await holdRequests(
+      page,
+      (url) => url.pathname === '/transformations/jobs/spoken/',
+      (route) => route.fulfill({ json: { id: 'spoken', ...completedSticker } }),
     );
     await page.goto(`${boothUrl}/results/spoken`);
     await expect.poll(() => page.title()).toMatch(/^Processing\.\.\. · /);
@@ -89,8 +98,10 @@ describe('keyboard and screen reader', () => {
   it('leaves the focus on Take Another Photo when the visitor is on it as the result comes', async () => {
     const page = await newPage();
     await stubResultImage(page);
-    const release = await holdRequests(page, (url) => url.pathname === '/transformations/jobs/kept/', (route) =>
-      route.fulfill({ json: { id: 'kept', ...completedSticker } }),
+    const release = await holdRequests(
+      page,
+      (url) => url.pathname === '/transformations/jobs/kept/',
+      (route) => route.fulfill({ json: { id: 'kept', ...completedSticker } }),
     );
     await page.goto(`${boothUrl}/results/kept`);
     await page.getByText(TEXT.processing, { exact: true }).waitFor();
@@ -103,7 +114,11 @@ describe('keyboard and screen reader', () => {
 
   it("gives the focus to 'Houston, we have a problem' when the job ends in ERROR", async () => {
     const page = await newPage();
-    await stubJob(page, { result: { status: 'PROCESSING' } }, { result: { status: 'ERROR', message: 'No person in the photo.' } });
+    await stubJob(
+      page,
+      { result: { status: 'PROCESSING' } },
+      { result: { status: 'ERROR', message: 'No person in the photo.' } },
+    );
     await page.clock.install();
     await page.goto(`${boothUrl}/results/failing`);
     await page.getByText(TEXT.processing, { exact: true }).waitFor();
@@ -118,7 +133,13 @@ describe('keyboard and screen reader', () => {
     await page.goto(`${boothUrl}/aurora/results/still`);
     await page.getByText(TEXT.processing, { exact: true }).waitFor();
     const video = page.locator('video.booth-processing-video');
-    await video.evaluate((v: HTMLVideoElement) => new Promise((resolve) => (v.readyState >= 2 ? resolve(null) : v.addEventListener('loadeddata', resolve))));
-    expect(await video.evaluate((v: HTMLVideoElement) => ({ autoplay: v.autoplay, paused: v.paused }))).toEqual({ autoplay: false, paused: true });
+    await video.evaluate(
+      (v: HTMLVideoElement) =>
+        new Promise((resolve) => (v.readyState >= 2 ? resolve(null) : v.addEventListener('loadeddata', resolve))),
+    );
+    expect(await video.evaluate((v: HTMLVideoElement) => ({ autoplay: v.autoplay, paused: v.paused }))).toEqual({
+      autoplay: false,
+      paused: true,
+    });
   });
 });

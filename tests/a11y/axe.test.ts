@@ -10,7 +10,14 @@ import { DEMO_TENANT_SLUGS, EVENT_TEXT, RESULTS_TEXT, TEXT } from '../../contrac
 import { launchBrowser } from '../e2e/support/browser.ts';
 import { action } from '../e2e/support/journey.ts';
 import { readSiteData } from '../e2e/support/site-data.ts';
-import { breakAiHost, completedSticker, stubJob, stubResultImage, stubStyles, withoutBakedStyles } from '../e2e/site/support.ts';
+import {
+  breakAiHost,
+  completedSticker,
+  stubJob,
+  stubResultImage,
+  stubStyles,
+  withoutBakedStyles,
+} from '../e2e/site/support.ts';
 
 const boothUrl = inject('boothUrl');
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -55,7 +62,11 @@ const SCREENS: Screen[] = [
       await p.getByText(TEXT.noImage).waitFor();
     },
   },
-  { name: 'styles-none-offered', path: '/styles', ready: (p) => p.getByText('No styles are available right now.', { exact: false }).waitFor() },
+  {
+    name: 'styles-none-offered',
+    path: '/styles',
+    ready: (p) => p.getByText('No styles are available right now.', { exact: false }).waitFor(),
+  },
   {
     name: 'results-completed',
     path: '/results/a11y',
@@ -64,11 +75,23 @@ const SCREENS: Screen[] = [
       await p.waitForFunction(() => (document.querySelector('figure img') as HTMLImageElement | null)?.complete);
     },
   },
-  { name: 'results-error', path: '/results/a11y-error', ready: (p) => p.getByRole('heading', { name: TEXT.errorHeading }).waitFor() },
+  {
+    name: 'results-error',
+    path: '/results/a11y-error',
+    ready: (p) => p.getByRole('heading', { name: TEXT.errorHeading }).waitFor(),
+  },
   { name: 'results-pending', path: '/results/a11y-pending', ready: (p) => p.getByText(TEXT.processing).waitFor() },
   // A result deleted or expired: the real server answers 404.
-  { name: 'results-gone', path: '/results/a11y-gone', ready: (p) => p.getByRole('heading', { name: RESULTS_TEXT.goneHeading }).waitFor() },
-  { name: 'root-error', path: '/results/a11y-unreachable', ready: (p) => p.getByRole('heading', { name: /can't reach the booth/ }).waitFor() },
+  {
+    name: 'results-gone',
+    path: '/results/a11y-gone',
+    ready: (p) => p.getByRole('heading', { name: RESULTS_TEXT.goneHeading }).waitFor(),
+  },
+  {
+    name: 'root-error',
+    path: '/results/a11y-unreachable',
+    ready: (p) => p.getByRole('heading', { name: /can't reach the booth/ }).waitFor(),
+  },
   { name: 'not-found', path: '/no/such/page', ready: (p) => p.getByRole('heading', { name: 'Not Found' }).waitFor() },
 ];
 
@@ -116,7 +139,8 @@ async function stubFor(page: Page, screen: Screen) {
   if (!screen.path.startsWith('/results/')) return;
   await stubResultImage(page);
   if (screen.name === 'results-completed') await stubJob(page, completedSticker);
-  if (screen.name === 'results-error') await stubJob(page, { result: { status: 'ERROR', message: "We couldn't find a person in this photo." } });
+  if (screen.name === 'results-error')
+    await stubJob(page, { result: { status: 'ERROR', message: "We couldn't find a person in this photo." } });
   if (screen.name === 'results-pending') await stubJob(page, { result: { status: 'PENDING' } });
 }
 
@@ -167,7 +191,9 @@ describe('accessibility (axe, WCAG 2.2 AA) of every screen', () => {
     }
   });
 
-  const KIOSK_TENANT = DEMO_TENANT_SLUGS.find((slug) => (readSiteData().tenants.find((t) => t.slug === slug)?.kioskIdleSeconds ?? 0) > 0)!;
+  const KIOSK_TENANT = DEMO_TENANT_SLUGS.find(
+    (slug) => (readSiteData().tenants.find((t) => t.slug === slug)?.kioskIdleSeconds ?? 0) > 0,
+  )!;
   for (const size of KIOSK_SIZES) {
     for (const screen of KIOSK_SCREENS) {
       const name = `${KIOSK_TENANT} kiosk ${size.width}x${size.height}: ${screen.name}`;
@@ -180,13 +206,17 @@ describe('accessibility (axe, WCAG 2.2 AA) of every screen', () => {
           // This browser becomes the tenant's kiosk.
           await page.goto(`${boothUrl}/${KIOSK_TENANT}/?kiosk`);
           await page.goto(`${boothUrl}/${KIOSK_TENANT}${screen.path || '/'}`);
-          expect(await page.evaluate(() => document.documentElement.classList.contains('booth-kiosk-device'))).toBe(true);
+          expect(await page.evaluate(() => document.documentElement.classList.contains('booth-kiosk-device'))).toBe(
+            true,
+          );
           await passConsent(page, KIOSK_TENANT, screen);
           await screen.ready(page);
           await page.waitForLoadState('networkidle').catch(() => undefined);
           await page.screenshot({ path: join(shots, `${name.replace(/[: ]+/g, '-')}.png`) });
           const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
-          const summary = violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+          const summary = violations.map(
+            (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+          );
           expect(summary).toEqual([]);
         } finally {
           await context.close();
@@ -213,7 +243,9 @@ describe('accessibility (axe, WCAG 2.2 AA) of every screen', () => {
           await page.waitForLoadState('networkidle').catch(() => undefined);
           await page.screenshot({ path: join(shots, `${tenant}-${screen.name}.png`), fullPage: true });
           const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
-          const summary = violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+          const summary = violations.map(
+            (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+          );
           expect(summary).toEqual([]);
         } finally {
           await context.close();

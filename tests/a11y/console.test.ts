@@ -9,7 +9,16 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright';
 import { launchBrowser } from '../e2e/support/browser.ts';
 import sharp from 'sharp';
-import { SERVICE, consoleUrl, finishedJob, operatorApi, publish, removeTenant, signIn, uniqueSlug } from '../e2e/console/support.ts';
+import {
+  SERVICE,
+  consoleUrl,
+  finishedJob,
+  operatorApi,
+  publish,
+  removeTenant,
+  signIn,
+  uniqueSlug,
+} from '../e2e/console/support.ts';
 import { patience } from '../support/patience.ts';
 
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -35,13 +44,26 @@ const signedIn = (hash: string, ready: (page: Page) => Promise<unknown>) => asyn
 
 /** A frame the console takes: an opaque band around a transparent window. */
 async function a11yFrame() {
-  const opaque = await sharp({ create: { width: 600, height: 750, channels: 4, background: '#1d2b53ff' } }).png().toBuffer();
-  const cut = await sharp({ create: { width: 480, height: 630, channels: 4, background: '#000000ff' } }).png().toBuffer();
-  return sharp(opaque).composite([{ input: cut, left: 60, top: 60, blend: 'dest-out' }]).png().toBuffer();
+  const opaque = await sharp({ create: { width: 600, height: 750, channels: 4, background: '#1d2b53ff' } })
+    .png()
+    .toBuffer();
+  const cut = await sharp({ create: { width: 480, height: 630, channels: 4, background: '#000000ff' } })
+    .png()
+    .toBuffer();
+  return sharp(opaque)
+    .composite([{ input: cut, left: 60, top: 60, blend: 'dest-out' }])
+    .png()
+    .toBuffer();
 }
 
 const PAGES: ConsolePage[] = [
-  { name: 'sign-in', open: async (p) => { await p.goto(consoleUrl()); await p.getByRole('heading', { name: 'Sign in' }).waitFor(); } },
+  {
+    name: 'sign-in',
+    open: async (p) => {
+      await p.goto(consoleUrl());
+      await p.getByRole('heading', { name: 'Sign in' }).waitFor();
+    },
+  },
   {
     name: 'sign-in-refused',
     open: async (p) => {
@@ -76,7 +98,10 @@ const PAGES: ConsolePage[] = [
     open: async (p) => {
       // A tenant whose colours the build warns about, published: the report lists a problem.
       const slug = made(uniqueSlug('a11y-publish'), true);
-      expect((await (await operatorApi())('POST', '/tenants', { slug, backgroundColor: '#888888', textColor: '#777777' })).status).toBe(201);
+      expect(
+        (await (await operatorApi())('POST', '/tenants', { slug, backgroundColor: '#888888', textColor: '#777777' }))
+          .status,
+      ).toBe(201);
       await signIn(p, SERVICE.username, SERVICE.password, '#/publish');
       await p.getByRole('button', { name: 'Publish the changed tenants' }).click();
       await p.getByText(`Tenants: ${slug}.`, { exact: false }).waitFor();
@@ -90,15 +115,21 @@ const PAGES: ConsolePage[] = [
       // field, an http:// logo refused, and an upload refused in the page before it is sent.
       const slug = made(uniqueSlug('a11y-frame'), false);
       const api = await operatorApi();
-      expect((await api('POST', '/tenants', { slug, backgroundImageUrl: `${slug}/background-gone.jpg` })).status).toBe(201);
+      expect((await api('POST', '/tenants', { slug, backgroundImageUrl: `${slug}/background-gone.jpg` })).status).toBe(
+        201,
+      );
       await signIn(p, SERVICE.username, SERVICE.password, `#/tenants/${slug}`);
-      await p.getByLabel('Upload a frame').setInputFiles({ name: 'frame.png', mimeType: 'image/png', buffer: await a11yFrame() });
+      await p
+        .getByLabel('Upload a frame')
+        .setInputFiles({ name: 'frame.png', mimeType: 'image/png', buffer: await a11yFrame() });
       await p.getByRole('button', { name: 'Upload frame' }).click();
       await p.getByTestId('frame-preview').locator('img').waitFor();
       await p.locator('#f-backgroundImageUrl-warnings').waitFor();
       await p.getByLabel('Logo', { exact: true }).fill('http://cdn.example.com/logo.png');
       await p.locator('#f-logoUrl-problems').waitFor();
-      await p.getByLabel('Upload a logo').setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(11 * 1024 * 1024) });
+      await p
+        .getByLabel('Upload a logo')
+        .setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(11 * 1024 * 1024) });
       await p.locator('#upload-logo-problems').waitFor();
     },
   },
@@ -148,7 +179,9 @@ describe('accessibility (axe, WCAG 2.2 AA) of every console page', () => {
         await page.waitForLoadState('networkidle').catch(() => undefined);
         await page.screenshot({ path: join(shots, `console-${screen.name}.png`), fullPage: true });
         const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
-        expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+        expect(
+          violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+        ).toEqual([]);
       } finally {
         await context.close();
       }

@@ -18,7 +18,10 @@ async function walkToResult(page: Page, prefix: string) {
   const video = page.locator('video');
   await video.waitFor();
   await page.waitForFunction(() => (document.querySelector('video')?.videoWidth ?? 0) > 0);
-  const look = await video.evaluate((v) => ({ transform: getComputedStyle(v).transform, height: v.getBoundingClientRect().height }));
+  const look = await video.evaluate((v) => ({
+    transform: getComputedStyle(v).transform,
+    height: v.getBoundingClientRect().height,
+  }));
   expect(look.transform, 'the preview is mirrored').toMatch(/^matrix\(-1, 0, 0, 1/);
   expect(look.height).toBeLessThanOrEqual(350);
 
@@ -77,10 +80,14 @@ describe('the visitor journey', () => {
     const figure = page.locator('figure').first();
     await expect(figure.locator('figcaption').textContent()).resolves.toMatch(/sticker/i);
     const img = figure.locator('img');
-    await page.waitForFunction(() => ((document.querySelector('figure img') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0);
+    await page.waitForFunction(
+      () => ((document.querySelector('figure img') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0,
+    );
     expect(await img.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBeGreaterThanOrEqual(512);
     expect(await figure.locator('a').first().getAttribute('target')).toBe('_blank');
-    await page.waitForFunction(() => (window as unknown as { peels: string[] }).peels.length >= 3, undefined, { timeout: patience(5_000) });
+    await page.waitForFunction(() => (window as unknown as { peels: string[] }).peels.length >= 3, undefined, {
+      timeout: patience(5_000),
+    });
     expect(await peels(), 'the sticker peels and settles back').toEqual(['false', 'true', 'false']);
 
     await action(page, TEXT.takeAnother).click();
@@ -100,17 +107,30 @@ describe('the visitor journey', () => {
     });
     const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
     // The page behind the container (overscroll) is the tenant's colour too.
-    expect(colours).toEqual({ background: rgb(aurora.backgroundColor), text: rgb(aurora.textColor), page: rgb(aurora.backgroundColor) });
+    expect(colours).toEqual({
+      background: rgb(aurora.backgroundColor),
+      text: rgb(aurora.textColor),
+      page: rgb(aurora.backgroundColor),
+    });
 
     // Background and logo: the proxy, sized to the container as measured, smart gravity.
-    const probe = await page.waitForFunction(() => {
-      const el = document.querySelector('[data-branded-container]') as HTMLElement | null;
-      const logo = document.querySelector('header img, img[data-logo]') as HTMLImageElement | null;
-      const bg = el && getComputedStyle(el).backgroundImage;
-      if (!el || !logo || !bg || !/rs:fill:\d+:\d+/.test(bg) || !logo.currentSrc) return null;
-      const r = el.getBoundingClientRect();
-      return { w: Math.round(r.width), h: Math.round(r.height), bg: bg.replace(/^url\("?|"?\)$/g, ''), logo: logo.currentSrc };
-    }, undefined, { timeout: patience(15_000) });
+    const probe = await page.waitForFunction(
+      () => {
+        const el = document.querySelector('[data-branded-container]') as HTMLElement | null;
+        const logo = document.querySelector('header img, img[data-logo]') as HTMLImageElement | null;
+        const bg = el && getComputedStyle(el).backgroundImage;
+        if (!el || !logo || !bg || !/rs:fill:\d+:\d+/.test(bg) || !logo.currentSrc) return null;
+        const r = el.getBoundingClientRect();
+        return {
+          w: Math.round(r.width),
+          h: Math.round(r.height),
+          bg: bg.replace(/^url\("?|"?\)$/g, ''),
+          logo: logo.currentSrc,
+        };
+      },
+      undefined,
+      { timeout: patience(15_000) },
+    );
     const { w, h, bg, logo } = (await probe.jsonValue())!;
     expect(bg).toContain(`/rs:fill:${w}:${h}/g:sm/plain/`);
     expect(logo).toMatch(new RegExp(`/rs:(fill|fit):${w}:${h}/g:sm/plain/`));

@@ -12,13 +12,14 @@ import { readSiteData } from './support/site-data.ts';
 import { lanAddress } from '../support/network.ts';
 import { patience } from '../support/patience.ts';
 
-
 describe.skipIf(!lanAddress)('a phone on the event network', () => {
   let server: RunningServer;
   let browser: Browser;
   beforeAll(async () => {
     // The built site of this run, served by a booth that listens on the network.
-    server = await startServer({ env: { BOOTH_HOST: '0.0.0.0', BOOTH_SITE_DIR: inject('siteDir'), BOOTH_WORKERS: '1' } });
+    server = await startServer({
+      env: { BOOTH_HOST: '0.0.0.0', BOOTH_SITE_DIR: inject('siteDir'), BOOTH_WORKERS: '1' },
+    });
     // Its engine is warm before the visitor comes: the page's first held answer lasts 20 s at most.
     for (const until = Date.now() + 120_000; !/worker 0 ready/.test(server.output()); ) {
       if (Date.now() > until) throw new Error(`The booth's engine did not start:\n${server.output()}`);
@@ -47,7 +48,11 @@ describe.skipIf(!lanAddress)('a phone on the event network', () => {
     await page.getByRole('button', { name: new RegExp(stickerStyle(readSiteData().styles).description) }).click();
     await page.getByRole('heading', { name: TEXT.resultHeading }).waitFor({ timeout: patience(45_000) });
     const image = page.locator('figure img').first();
-    await page.waitForFunction(() => ((document.querySelector('figure img') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0);
-    expect(await image.evaluate((i: HTMLImageElement) => new URL(i.currentSrc).origin)).toBe(`https://${lanAddress}:${httpsPort}`);
+    await page.waitForFunction(
+      () => ((document.querySelector('figure img') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0,
+    );
+    expect(await image.evaluate((i: HTMLImageElement) => new URL(i.currentSrc).origin)).toBe(
+      `https://${lanAddress}:${httpsPort}`,
+    );
   });
 });

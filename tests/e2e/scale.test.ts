@@ -41,7 +41,9 @@ describe('the journey on API nodes, workers, Redis and S3', () => {
 
     // The picture on screen is the store's display copy, drawn from the store's origin.
     const img = page.locator('figure img').first();
-    await page.waitForFunction(() => ((document.querySelector('figure img') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0);
+    await page.waitForFunction(
+      () => ((document.querySelector('figure img') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0,
+    );
     const src = (await img.getAttribute('src'))!;
     expect(src.startsWith(`${cluster.s3.endpoint}/${cluster.s3.bucket}/results/${jobId}/`)).toBe(true);
     // Share draws the full image into a canvas: the store's CORS lets the page read it back.
@@ -52,7 +54,10 @@ describe('the journey on API nodes, workers, Redis and S3', () => {
       picture.crossOrigin = 'anonymous';
       picture.src = url;
       await picture.decode();
-      const canvas = Object.assign(document.createElement('canvas'), { width: picture.naturalWidth, height: picture.naturalHeight });
+      const canvas = Object.assign(document.createElement('canvas'), {
+        width: picture.naturalWidth,
+        height: picture.naturalHeight,
+      });
       canvas.getContext('2d')!.drawImage(picture, 0, 0);
       return canvas.toDataURL('image/png').length;
     }, href);

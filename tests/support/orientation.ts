@@ -20,7 +20,10 @@ export async function photoWithText(photo: Buffer | string): Promise<Buffer> {
     <text x="${Math.round(w * 0.22)}" y="${Math.round(h * 0.74 + size * 1.1)}" font-family="DejaVu Sans, sans-serif" font-weight="bold" font-size="${size}" fill="#101010">${WORD}</text>
     <rect x="${Math.round(w * 0.22)}" y="${Math.round(h * 0.58)}" width="${Math.round(w * 0.1)}" height="${Math.round(h * 0.12)}" fill="#c01010"/>
   </svg>`;
-  return sharp(photo).composite([{ input: Buffer.from(svg), left: 0, top: 0 }]).jpeg({ quality: 92 }).toBuffer();
+  return sharp(photo)
+    .composite([{ input: Buffer.from(svg), left: 0, top: 0 }])
+    .jpeg({ quality: 92 })
+    .toBuffer();
 }
 
 /** Where WORD, its patch and the block lie, as shares of the photo: the part compared. */
@@ -28,11 +31,20 @@ const CHEST = { left: 0.16, top: 0.55, width: 0.7, height: 0.34 };
 /** Results are compared this wide: enough to tell the word's shape, cheap to search. */
 const WORK_WIDTH = 112;
 
-interface Grey { data: Float64Array; width: number; height: number }
+interface Grey {
+  data: Float64Array;
+  width: number;
+  height: number;
+}
 
 async function greyOf(image: Sharp, width: number): Promise<Grey> {
   // A sticker's cut-out is flattened onto grey, the colour of neither the letters nor their patch.
-  const { data, info } = await image.flatten({ background: '#808080' }).resize({ width }).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await image
+    .flatten({ background: '#808080' })
+    .resize({ width })
+    .greyscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return { data: Float64Array.from(data), width: info.width, height: info.height };
 }
 
@@ -48,7 +60,9 @@ function bestMatch(picture: Grey, template: Grey): number {
   let best = -1;
   for (let y = 0; y + th <= picture.height; y++) {
     for (let x = 0; x + tw <= picture.width; x++) {
-      let sum = 0, sumSq = 0, cross = 0;
+      let sum = 0,
+        sumSq = 0,
+        cross = 0;
       for (let j = 0; j < th; j++) {
         const row = (y + j) * picture.width + x;
         for (let i = 0; i < tw; i++) {
@@ -75,10 +89,15 @@ function bestMatch(picture: Grey, template: Grey): number {
 export async function orientationOf(result: Buffer, photo: Buffer): Promise<{ straight: number; mirrored: number }> {
   const picture = await greyOf(sharp(result), WORK_WIDTH);
   const { width, height } = await sharp(photo).metadata();
-  const chest = await sharp(photo).extract({
-    left: Math.round(width! * CHEST.left), top: Math.round(height! * CHEST.top),
-    width: Math.round(width! * CHEST.width), height: Math.round(height! * CHEST.height),
-  }).png().toBuffer();
+  const chest = await sharp(photo)
+    .extract({
+      left: Math.round(width! * CHEST.left),
+      top: Math.round(height! * CHEST.top),
+      width: Math.round(width! * CHEST.width),
+      height: Math.round(height! * CHEST.height),
+    })
+    .png()
+    .toBuffer();
   let straight = -1;
   let mirrored = -1;
   // The chest is CHEST.width of the photo: as wide as that in a result showing the whole photo,
@@ -86,7 +105,10 @@ export async function orientationOf(result: Buffer, photo: Buffer): Promise<{ st
   for (let share = 0.25; share <= 1; share *= 1.1) {
     const templateWidth = Math.round(WORK_WIDTH * share);
     if (templateWidth < 12) continue;
-    const [plain, flopped] = await Promise.all([greyOf(sharp(chest), templateWidth), greyOf(sharp(chest).flop(), templateWidth)]);
+    const [plain, flopped] = await Promise.all([
+      greyOf(sharp(chest), templateWidth),
+      greyOf(sharp(chest).flop(), templateWidth),
+    ]);
     if (plain.height > picture.height) break;
     straight = Math.max(straight, bestMatch(picture, plain));
     mirrored = Math.max(mirrored, bestMatch(picture, flopped));

@@ -40,12 +40,32 @@ export async function startRedis(dir: string): Promise<RedisServer> {
   let child: ChildProcess | null = null;
   let stderr = '';
   async function start() {
-    child = spawn(REDIS_PATH, [
-      '--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes', '--appendfsync', 'everysec',
-      '--save', '', '--daemonize', 'no', '--protected-mode', 'yes', '--maxmemory-policy', 'noeviction',
-    ], { stdio: ['ignore', 'ignore', 'pipe'] });
+    child = spawn(
+      REDIS_PATH,
+      [
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--dir',
+        dir,
+        '--appendonly',
+        'yes',
+        '--appendfsync',
+        'everysec',
+        '--save',
+        '',
+        '--daemonize',
+        'no',
+        '--protected-mode',
+        'yes',
+        '--maxmemory-policy',
+        'noeviction',
+      ],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
     child.stderr!.on('data', (d) => (stderr += d));
-    for (const end = Date.now() + patience(10_000); Date.now() < end;) {
+    for (const end = Date.now() + patience(10_000); Date.now() < end; ) {
       if (child.exitCode !== null) throw new Error(`redis-server stopped at once (exit ${child.exitCode}): ${stderr}`);
       if (await ping(port)) return;
       await new Promise((r) => setTimeout(r, 50));
@@ -61,5 +81,13 @@ export async function startRedis(dir: string): Promise<RedisServer> {
     });
   }
   await start();
-  return { url: `redis://127.0.0.1:${port}`, port, stop, restart: async () => { await stop(); await start(); } };
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    stop,
+    restart: async () => {
+      await stop();
+      await start();
+    },
+  };
 }

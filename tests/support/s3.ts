@@ -43,7 +43,10 @@ export async function startS3(dir: string, bucket = 'booth-results'): Promise<S3
     child = started;
     let output = '';
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`s3rver did not start on port ${port}: ${output}`)), START_TIMEOUT_MS);
+      const timer = setTimeout(
+        () => reject(new Error(`s3rver did not start on port ${port}: ${output}`)),
+        START_TIMEOUT_MS,
+      );
       const read = (data: Buffer) => {
         output += data;
         if (!output.includes('ready')) return;
@@ -76,8 +79,12 @@ export async function startS3(dir: string, bucket = 'booth-results'): Promise<S3
     endpoint,
     bucket,
     env: {
-      BOOTH_S3_ENDPOINT: endpoint, BOOTH_S3_BUCKET: bucket, BOOTH_S3_REGION: 'us-east-1', BOOTH_S3_PATH_STYLE: 'on',
-      BOOTH_S3_ACCESS_KEY_ID: CREDENTIALS.accessKeyId, BOOTH_S3_SECRET_ACCESS_KEY: CREDENTIALS.secretAccessKey,
+      BOOTH_S3_ENDPOINT: endpoint,
+      BOOTH_S3_BUCKET: bucket,
+      BOOTH_S3_REGION: 'us-east-1',
+      BOOTH_S3_PATH_STYLE: 'on',
+      BOOTH_S3_ACCESS_KEY_ID: CREDENTIALS.accessKeyId,
+      BOOTH_S3_SECRET_ACCESS_KEY: CREDENTIALS.secretAccessKey,
     },
     async keys(prefix = '') {
       const listed = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix }));

@@ -11,7 +11,13 @@ import { patience } from './patience.ts';
 /** A generative style on the OpenAI stand-in (a slow one keeps a worker busy) and two local ones (a brand frame goes on comic). */
 const STYLES = {
   styles: [
-    { id: 'anime', description: 'Anime hero', prompt: 'Turn the person into an anime hero', engine: 'openai', options: { model: 'gpt-image-1' } },
+    {
+      id: 'anime',
+      description: 'Anime hero',
+      prompt: 'Turn the person into an anime hero',
+      engine: 'openai',
+      options: { model: 'gpt-image-1' },
+    },
     { id: 'die-cut-sticker', engine: 'local' },
     { id: 'comic', engine: 'local' },
   ],
@@ -39,25 +45,49 @@ export interface ClusterOptions {
   env?: Record<string, string>;
 }
 
-export async function startCluster({ apis = 2, workers = 2, styles = 'mixed', env = {} }: ClusterOptions = {}): Promise<Cluster> {
+export async function startCluster({
+  apis = 2,
+  workers = 2,
+  styles = 'mixed',
+  env = {},
+}: ClusterOptions = {}): Promise<Cluster> {
   const dir = newDataDir('scale');
-  const [redis, s3, openai] = await Promise.all([startRedis(path.join(dir, 'redis')), startS3(path.join(dir, 's3')), startOpenAiStandIn()]);
+  const [redis, s3, openai] = await Promise.all([
+    startRedis(path.join(dir, 'redis')),
+    startS3(path.join(dir, 's3')),
+    startOpenAiStandIn(),
+  ]);
   const stylesFile = path.join(dir, 'styles.json');
   fs.writeFileSync(stylesFile, JSON.stringify(STYLES));
   const common = {
-    ...s3.env, BOOTH_REDIS_URL: redis.url, ...(styles === 'mixed' ? { BOOTH_STYLES_FILE: stylesFile } : {}),
-    BOOTH_OPENAI_API_KEY: openai.key, BOOTH_OPENAI_BASE_URL: openai.url,
-    BOOTH_WORKERS: '1', BOOTH_STALLED_SECONDS: '2', BOOTH_SERVICE_TIMEOUT_MS: '2000', BOOTH_CLIENT_JOBS: '20', BOOTH_CLIENT_JOBS_PER_MINUTE: '600',
+    ...s3.env,
+    BOOTH_REDIS_URL: redis.url,
+    ...(styles === 'mixed' ? { BOOTH_STYLES_FILE: stylesFile } : {}),
+    BOOTH_OPENAI_API_KEY: openai.key,
+    BOOTH_OPENAI_BASE_URL: openai.url,
+    BOOTH_WORKERS: '1',
+    BOOTH_STALLED_SECONDS: '2',
+    BOOTH_SERVICE_TIMEOUT_MS: '2000',
+    BOOTH_CLIENT_JOBS: '20',
+    BOOTH_CLIENT_JOBS_PER_MINUTE: '600',
     ...env,
   };
   const started: RunningServer[] = [];
   const start = async (role: 'all' | 'api' | 'worker', extra: Record<string, string> = {}) => {
-    const server = await startServer({ args: ['--role', role], env: { ...common, ...extra }, dataDir: newDataDir('scale') });
+    const server = await startServer({
+      args: ['--role', role],
+      env: { ...common, ...extra },
+      dataDir: newDataDir('scale'),
+    });
     started.push(server);
     return server;
   };
   const cluster: Cluster = {
-    redis, s3, openai, apis: [], workers: [],
+    redis,
+    s3,
+    openai,
+    apis: [],
+    workers: [],
     startControl: () => start('all', { BOOTH_HTTPS: 'off' }),
     startApi: (extra) => start('api', extra),
     startWorker: (extra) => start('worker', extra),

@@ -5,7 +5,8 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = join(import.meta.dirname, '..', '..');
-const IMPORT = /(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s*['"]([^'"]+)['"]|(?:^|\n)\s*import\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
+const IMPORT =
+  /(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s*['"]([^'"]+)['"]|(?:^|\n)\s*import\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 interface Import {
   /** The importing file, from the repository's root. */
@@ -16,7 +17,9 @@ interface Import {
 }
 
 function importsOf(folder: string): Import[] {
-  const files = readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' }).filter((f) => /\.(tsx?|astro|mjs)$/.test(f));
+  const files = readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' }).filter((f) =>
+    /\.(tsx?|astro|mjs)$/.test(f),
+  );
   expect(files.length, `${folder} has source files`).toBeGreaterThan(3);
   return files.flatMap((name) => {
     const file = join(folder, name);
@@ -45,7 +48,9 @@ describe('the import rules', () => {
 
   it('the console imports itself, the contract and its few packages only', () => {
     const packages = new Set(['react', 'react-dom/client', 'nanostores', '@nanostores/react']);
-    const wrong = importsOf('console').filter((i) => (i.local ? !inside(i.target, ['console', 'contract']) : !packages.has(i.target)));
+    const wrong = importsOf('console').filter((i) =>
+      i.local ? !inside(i.target, ['console', 'contract']) : !packages.has(i.target),
+    );
     expect(shown(wrong)).toEqual([]);
   });
 
@@ -54,18 +59,23 @@ describe('the import rules', () => {
     expect(shown(wrong)).toEqual([]);
   });
 
-  it('the build pipeline (scripts/) never imports the site\'s own code (src/lib/)', () => {
+  it("the build pipeline (scripts/) never imports the site's own code (src/lib/)", () => {
     const wrong = importsOf('scripts').filter((i) => i.local && inside(i.target, ['src']));
     expect(shown(wrong)).toEqual([]);
   });
 
-  it('storage keeps rows and files: it imports no job, queue, host or console logic (the engine\'s data types only)', () => {
-    const wrong = importsOf('server/storage').filter((i) => i.local && inside(i.target, ['server/jobs', 'server/scale', 'server/hosts', 'server/admin']));
+  it("storage keeps rows and files: it imports no job, queue, host or console logic (the engine's data types only)", () => {
+    const wrong = importsOf('server/storage').filter(
+      (i) => i.local && inside(i.target, ['server/jobs', 'server/scale', 'server/hosts', 'server/admin']),
+    );
     expect(shown(wrong)).toEqual([]);
   });
 
   it('the engine knows nothing of hosts, storage or the job path that calls it', () => {
-    const wrong = importsOf('server/engine').filter((i) => i.local && inside(i.target, ['server/hosts', 'server/storage', 'server/jobs', 'server/scale', 'server/admin']));
+    const wrong = importsOf('server/engine').filter(
+      (i) =>
+        i.local && inside(i.target, ['server/hosts', 'server/storage', 'server/jobs', 'server/scale', 'server/admin']),
+    );
     expect(shown(wrong)).toEqual([]);
   });
 
@@ -76,31 +86,43 @@ describe('the import rules', () => {
 });
 
 describe('one home per concern: the job lifecycle (server/jobs/lifecycle.ts), the brand, the image types', () => {
-  const sources = () => readdirSync(join(root, 'server'), { recursive: true, encoding: 'utf8' })
-    .filter((f) => f.endsWith('.ts'))
-    .map((f) => ({ file: join('server', f), text: readFileSync(join(root, 'server', f), 'utf8') }));
+  const sources = () =>
+    readdirSync(join(root, 'server'), { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => ({ file: join('server', f), text: readFileSync(join(root, 'server', f), 'utf8') }));
 
   it("holds the job's id, the deleted job's sentence and the retention line, which no store restates", () => {
-    const restated = sources().filter(({ file, text }) => file !== join('server', 'jobs', 'lifecycle.ts')
-      && /randomBytes\(12\)|ended after it was deleted;|retention: deleted \$|deleted from the console \(\$/.test(text));
+    const restated = sources().filter(
+      ({ file, text }) =>
+        file !== join('server', 'jobs', 'lifecycle.ts') &&
+        /randomBytes\(12\)|ended after it was deleted;|retention: deleted \$|deleted from the console \(\$/.test(text),
+    );
     expect(restated.map((s) => s.file)).toEqual([]);
   });
 
   it("leaves a tenant's brand to server/brand/: no other file looks it up but through frameOf", () => {
-    const outside = sources().filter(({ file, text }) => !file.startsWith(join('server', 'brand')) && /\b(frameForTenant|knownTenant)\(/.test(text));
+    const outside = sources().filter(
+      ({ file, text }) => !file.startsWith(join('server', 'brand')) && /\b(frameForTenant|knownTenant)\(/.test(text),
+    );
     expect(outside.map((s) => s.file)).toEqual([]);
   });
 
   it('names the image types once (server/files/media-types.ts): no other file keeps a MIME-to-extension table or the PNG signature', () => {
     // The upload intake's body reader (jobs/upload-body.ts) still reads its own signature: to follow.
-    const restated = sources().filter(({ file, text }) => file !== join('server', 'files', 'media-types.ts') && file !== join('server', 'jobs', 'upload-body.ts')
-      && /'image\/jpeg': 'jpg'|0x89, 0x50, 0x4e, 0x47/.test(text));
+    const restated = sources().filter(
+      ({ file, text }) =>
+        file !== join('server', 'files', 'media-types.ts') &&
+        file !== join('server', 'jobs', 'upload-body.ts') &&
+        /'image\/jpeg': 'jpg'|0x89, 0x50, 0x4e, 0x47/.test(text),
+    );
     expect(restated.map((s) => s.file)).toEqual([]);
   });
 
   it('is what both the embedded runner and the queue worker run, and both event views compute the figures with', () => {
     const text = (file: string) => readFileSync(join(root, file), 'utf8');
-    for (const file of ['server/jobs/runner.ts', 'server/scale/worker.ts']) expect(text(file), file).toMatch(/\brunJob\(/);
-    for (const file of ['server/jobs/event-jobs.ts', 'server/scale/redis-event-jobs.ts']) expect(text(file), file).toMatch(/\bfiguresOf\(/);
+    for (const file of ['server/jobs/runner.ts', 'server/scale/worker.ts'])
+      expect(text(file), file).toMatch(/\brunJob\(/);
+    for (const file of ['server/jobs/event-jobs.ts', 'server/scale/redis-event-jobs.ts'])
+      expect(text(file), file).toMatch(/\bfiguresOf\(/);
   });
 });

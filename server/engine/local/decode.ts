@@ -11,7 +11,12 @@ export interface DecodedPhoto {
   inference: Raster;
 }
 
-export async function decodePhoto(photo: Uint8Array, renderSize: number, inferenceSize: number, maxInputPixels: number): Promise<DecodedPhoto> {
+export async function decodePhoto(
+  photo: Uint8Array,
+  renderSize: number,
+  inferenceSize: number,
+  maxInputPixels: number,
+): Promise<DecodedPhoto> {
   if (photo.byteLength === 0) throw new EngineError(ENGINE_MESSAGES.unreadablePhoto);
   let image: Raster;
   try {
@@ -24,10 +29,14 @@ export async function decodePhoto(photo: Uint8Array, renderSize: number, inferen
     image = await fromSharp(pipeline);
   } catch (error) {
     const text = error instanceof Error ? error.message : String(error);
-    throw new EngineError(/pixel limit/i.test(text) ? ENGINE_MESSAGES.photoTooLarge : ENGINE_MESSAGES.unreadablePhoto, { cause: error });
+    throw new EngineError(/pixel limit/i.test(text) ? ENGINE_MESSAGES.photoTooLarge : ENGINE_MESSAGES.unreadablePhoto, {
+      cause: error,
+    });
   }
-  if (image.channels !== 3 || image.width < 16 || image.height < 16) throw new EngineError(ENGINE_MESSAGES.unreadablePhoto);
+  if (image.channels !== 3 || image.width < 16 || image.height < 16)
+    throw new EngineError(ENGINE_MESSAGES.unreadablePhoto);
   const ratio = Math.min(1, inferenceSize / Math.max(image.width, image.height));
-  const inference = ratio === 1 ? image : await scale(image, Math.round(image.width * ratio), Math.round(image.height * ratio));
+  const inference =
+    ratio === 1 ? image : await scale(image, Math.round(image.width * ratio), Math.round(image.height * ratio));
   return { image, inference };
 }

@@ -91,7 +91,12 @@ function pushFromFull(rgb: Raster, alpha: Raster): [Level, Level] {
   const { width: W, height: H } = rgb;
   const width = Math.ceil(W / FILL_SCALE);
   const height = Math.ceil(H / FILL_SCALE);
-  const levels = [0, 1].map(() => ({ colour: new Float32Array(width * height * 3), weight: new Float32Array(width * height), width, height }));
+  const levels = [0, 1].map(() => ({
+    colour: new Float32Array(width * height * 3),
+    weight: new Float32Array(width * height),
+    width,
+    height,
+  }));
   const [person, backdrop] = levels;
   const full = Math.max(1, (FILL_SCALE * FILL_SCALE) / 4);
   for (let y = 0; y < height; y++) {
@@ -111,7 +116,10 @@ function pushFromFull(rgb: Raster, alpha: Raster): [Level, Level] {
           into.colour[i * 3 + 2] += rgb.data[j * 3 + 2];
         }
       }
-      for (const [level, n] of [[person, nf], [backdrop, nb]] as const) {
+      for (const [level, n] of [
+        [person, nf],
+        [backdrop, nb],
+      ] as const) {
         if (n > 0) for (let c = 0; c < 3; c++) level.colour[i * 3 + c] /= n;
         level.weight[i] = Math.min(1, n / full);
       }

@@ -39,10 +39,12 @@ export function portraitRect(person: Person, aspect: number): Rect {
  * The portrait framing: head and shoulders at `aspect` (width / height), scaled so the long side
  * is `share` of the output size (pop art's four quadrants take half each).
  */
-export const portrait = (aspect: number, share = 1): Framing => (person, outputSize) => ({
-  rect: portraitRect(person, aspect),
-  longSide: Math.ceil(outputSize * share),
-});
+export const portrait =
+  (aspect: number, share = 1): Framing =>
+  (person, outputSize) => ({
+    rect: portraitRect(person, aspect),
+    longSide: Math.ceil(outputSize * share),
+  });
 
 /**
  * The matte's small copy has this many px per mask pixel: the mask holds no detail below its own
@@ -80,9 +82,16 @@ export async function cutFrame(person: Person, rect: Rect, longSide: number): Pr
   const shrink = Math.max(1, maskPixel / MATTE_GRID);
   const small = { width: Math.max(2, Math.round(width / shrink)), height: Math.max(2, Math.round(height / shrink)) };
   // The small guide is scaled from the cut frame, not cut from the whole photo a second time.
-  const [rgb, smallMask] = await Promise.all([cutAndScale(person.image, rect, width, height), cutMask(person, rect, small.width, small.height)]);
+  const [rgb, smallMask] = await Promise.all([
+    cutAndScale(person.image, rect, width, height),
+    cutMask(person, rect, small.width, small.height),
+  ]);
   const smallRgb = await scale(rgb, small.width, small.height);
-  const matte = matteAlpha(fastGuidedFilter(rgb, smallRgb, smallMask, { radius: MATTE_RADIUS, epsilon: MATTE_EPSILON }), width, height);
+  const matte = matteAlpha(
+    fastGuidedFilter(rgb, smallRgb, smallMask, { radius: MATTE_RADIUS, epsilon: MATTE_EPSILON }),
+    width,
+    height,
+  );
   // The guided matte follows the photo pixel by pixel, its grain too: a last blur at about a third
   // of a mask pixel (at least 1.5 px) leaves an anti-aliased outline with no stairs in it.
   const alpha = await blur(matte, Math.max(MATTE_SMOOTHING_MIN, maskPixel * MATTE_SMOOTHING));
@@ -90,7 +99,12 @@ export async function cutFrame(person: Person, rect: Rect, longSide: number): Pr
   const colours = estimateForeground(rgb, alpha);
   const best = person.faces[0];
   const face = best
-    ? { left: (best.left - rect.left) * ratio, top: (best.top - rect.top) * ratio, width: best.width * ratio, height: best.height * ratio }
+    ? {
+        left: (best.left - rect.left) * ratio,
+        top: (best.top - rect.top) * ratio,
+        width: best.width * ratio,
+        height: best.height * ratio,
+      }
     : null;
   return { rgb: colours, photo: rgb, alpha, face };
 }
@@ -123,5 +137,7 @@ async function cutMask(person: Person, rect: Rect, width: number, height: number
     .resize(scaledWidth, scaledHeight, { fit: 'fill', kernel: 'cubic' })
     .extract({ left: offsetX, top: offsetY, width, height });
   const cut = await fromSharp(scaled);
-  return cut.channels === 1 ? cut : { ...cut, data: Buffer.from(cut.data.filter((_, i) => i % cut.channels === 0)), channels: 1 };
+  return cut.channels === 1
+    ? cut
+    : { ...cut, data: Buffer.from(cut.data.filter((_, i) => i % cut.channels === 0)), channels: 1 };
 }

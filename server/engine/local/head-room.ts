@@ -141,7 +141,9 @@ function headAt(face: Rect, x: number, y: number, shape: typeof HEAD): number {
   const rx = face.width * shape.radiusX;
   const ry = face.height * shape.radiusY;
   // Distance inside the rim, about in px.
-  const inside = (1 - Math.hypot((x - face.left - face.width / 2) / rx, (y - (face.top + face.height * shape.centreY)) / ry)) * Math.min(rx, ry);
+  const inside =
+    (1 - Math.hypot((x - face.left - face.width / 2) / rx, (y - (face.top + face.height * shape.centreY)) / ry)) *
+    Math.min(rx, ry);
   return soft(inside);
 }
 

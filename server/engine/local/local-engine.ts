@@ -30,7 +30,10 @@ export class LocalEngine implements Engine {
 
   styles(): EngineStyle[] {
     return LOCAL_STYLES.map(({ id, description, prompt, beta, thumbnail }) => ({
-      id, description, prompt, beta,
+      id,
+      description,
+      prompt,
+      beta,
       // A style whose thumbnail has not been made yet gets the site's default image.
       ...(thumbnail && existsSync(thumbnail) ? { thumbnail } : {}),
     }));
@@ -60,7 +63,12 @@ export class LocalEngine implements Engine {
   /** Faces in an encoded image, for checks and tools: the same detector the styles frame with. */
   async detectFaces(photo: Uint8Array): Promise<FaceBox[]> {
     const models = await this.#ready();
-    const { inference } = await decodePhoto(photo, this.settings.inferenceSize, this.settings.inferenceSize, this.settings.maxInputPixels);
+    const { inference } = await decodePhoto(
+      photo,
+      this.settings.inferenceSize,
+      this.settings.inferenceSize,
+      this.settings.maxInputPixels,
+    );
     return models.detectFaces(inference);
   }
 
@@ -68,7 +76,11 @@ export class LocalEngine implements Engine {
   async findPerson(photo: Uint8Array): Promise<Person> {
     const models = await this.#ready();
     const { inferenceSize, maxInputPixels } = this.settings;
-    return findPerson(models, await decodePhoto(photo, this.#renderSize(), inferenceSize, maxInputPixels), this.settings);
+    return findPerson(
+      models,
+      await decodePhoto(photo, this.#renderSize(), inferenceSize, maxInputPixels),
+      this.settings,
+    );
   }
 
   async close(): Promise<void> {

@@ -18,7 +18,12 @@ export interface GuidedFilterOptions {
  * returned at the guide's full size as 0..1 values (not clamped). `smallGuide` is `guide` scaled
  * down to the mask's size (RGB).
  */
-export function fastGuidedFilter(guide: Raster, smallGuide: Raster, smallMask: Raster, { radius, epsilon }: GuidedFilterOptions): Float32Array {
+export function fastGuidedFilter(
+  guide: Raster,
+  smallGuide: Raster,
+  smallMask: Raster,
+  { radius, epsilon }: GuidedFilterOptions,
+): Float32Array {
   const { width: w, height: h } = smallGuide;
   const n = w * h;
   const planes = 13;
@@ -30,9 +35,19 @@ export function fastGuidedFilter(guide: Raster, smallGuide: Raster, smallMask: R
     const G = smallGuide.data[o + 1] / 255;
     const B = smallGuide.data[o + 2] / 255;
     const P = smallMask.data[i * smallMask.channels] / 255;
-    r[i] = R; g[i] = G; b[i] = B; p[i] = P;
-    rp[i] = R * P; gp[i] = G * P; bp[i] = B * P;
-    rr[i] = R * R; rg[i] = R * G; rb[i] = R * B; gg[i] = G * G; gb[i] = G * B; bb[i] = B * B;
+    r[i] = R;
+    g[i] = G;
+    b[i] = B;
+    p[i] = P;
+    rp[i] = R * P;
+    gp[i] = G * P;
+    bp[i] = B * P;
+    rr[i] = R * R;
+    rg[i] = R * G;
+    rb[i] = R * B;
+    gg[i] = G * G;
+    gb[i] = G * B;
+    bb[i] = B * B;
   }
   const scratch = new Float32Array(n);
   for (const plane of raw) boxMean(plane, w, h, radius, scratch);
@@ -43,18 +58,33 @@ export function fastGuidedFilter(guide: Raster, smallGuide: Raster, smallMask: R
   const ab = new Float32Array(n);
   const bc = new Float32Array(n);
   for (let i = 0; i < n; i++) {
-    const mr = r[i], mg = g[i], mb = b[i], mp = p[i];
-    const cr = rp[i] - mr * mp, cg = gp[i] - mg * mp, cb = bp[i] - mb * mp;
-    const s00 = rr[i] - mr * mr + epsilon, s01 = rg[i] - mr * mg, s02 = rb[i] - mr * mb;
-    const s11 = gg[i] - mg * mg + epsilon, s12 = gb[i] - mg * mb, s22 = bb[i] - mb * mb + epsilon;
+    const mr = r[i],
+      mg = g[i],
+      mb = b[i],
+      mp = p[i];
+    const cr = rp[i] - mr * mp,
+      cg = gp[i] - mg * mp,
+      cb = bp[i] - mb * mp;
+    const s00 = rr[i] - mr * mr + epsilon,
+      s01 = rg[i] - mr * mg,
+      s02 = rb[i] - mr * mb;
+    const s11 = gg[i] - mg * mg + epsilon,
+      s12 = gb[i] - mg * mb,
+      s22 = bb[i] - mb * mb + epsilon;
     // Inverse by cofactors: the matrix is positive definite thanks to ε.
-    const i00 = s11 * s22 - s12 * s12, i01 = s02 * s12 - s01 * s22, i02 = s01 * s12 - s02 * s11;
-    const i11 = s00 * s22 - s02 * s02, i12 = s01 * s02 - s00 * s12, i22 = s00 * s11 - s01 * s01;
+    const i00 = s11 * s22 - s12 * s12,
+      i01 = s02 * s12 - s01 * s22,
+      i02 = s01 * s12 - s02 * s11;
+    const i11 = s00 * s22 - s02 * s02,
+      i12 = s01 * s02 - s00 * s12,
+      i22 = s00 * s11 - s01 * s01;
     const det = s00 * i00 + s01 * i01 + s02 * i02;
     const a0 = (i00 * cr + i01 * cg + i02 * cb) / det;
     const a1 = (i01 * cr + i11 * cg + i12 * cb) / det;
     const a2 = (i02 * cr + i12 * cg + i22 * cb) / det;
-    ar[i] = a0; ag[i] = a1; ab[i] = a2;
+    ar[i] = a0;
+    ag[i] = a1;
+    ab[i] = a2;
     bc[i] = mp - a0 * mr - a1 * mg - a2 * mb;
   }
   // Each pixel lies in many windows: average their coefficients, then apply them at full size.

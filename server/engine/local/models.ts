@@ -60,12 +60,27 @@ export async function loadModels(minFaceConfidence: number): Promise<Models> {
     // Up to 12 faces: each face of a group anchors its person's part of the mask (person.ts).
     face: {
       enabled: true,
-      detector: { modelPath: 'blazeface.json', rotation: false, maxDetected: 12, minConfidence: minFaceConfidence, return: false },
-      mesh: { enabled: false }, iris: { enabled: false }, description: { enabled: false }, emotion: { enabled: false },
-      antispoof: { enabled: false }, liveness: { enabled: false }, attention: { enabled: false },
+      detector: {
+        modelPath: 'blazeface.json',
+        rotation: false,
+        maxDetected: 12,
+        minConfidence: minFaceConfidence,
+        return: false,
+      },
+      mesh: { enabled: false },
+      iris: { enabled: false },
+      description: { enabled: false },
+      emotion: { enabled: false },
+      antispoof: { enabled: false },
+      liveness: { enabled: false },
+      attention: { enabled: false },
     },
-    body: { enabled: false }, hand: { enabled: false }, object: { enabled: false }, gesture: { enabled: false },
-    segmentation: { enabled: false }, filter: { enabled: false },
+    body: { enabled: false },
+    hand: { enabled: false },
+    object: { enabled: false },
+    gesture: { enabled: false },
+    segmentation: { enabled: false },
+    filter: { enabled: false },
   });
   const tf = human.tf as Tf;
   registerFileLoader(tf);
@@ -73,7 +88,9 @@ export async function loadModels(minFaceConfidence: number): Promise<Models> {
   if (tf.getBackend() !== 'wasm') throw new Error(`The tfjs wasm backend did not start (got ${tf.getBackend()}).`);
   await human.load();
   const selfie = (await tf.loadGraphModel(pathToFileURL(join(MODELS_DIR, 'selfie.json')).href)) as GraphModel;
-  const movenet = (await tf.loadGraphModel(pathToFileURL(join(MODELS_DIR, 'movenet-lightning.json')).href)) as GraphModel;
+  const movenet = (await tf.loadGraphModel(
+    pathToFileURL(join(MODELS_DIR, 'movenet-lightning.json')).href,
+  )) as GraphModel;
 
   return {
     async detectFaces(image) {
@@ -81,7 +98,13 @@ export async function loadModels(minFaceConfidence: number): Promise<Models> {
       try {
         const result = await human.detect(input as never);
         return result.face
-          .map((face) => ({ left: face.box[0], top: face.box[1], width: face.box[2], height: face.box[3], score: face.score }))
+          .map((face) => ({
+            left: face.box[0],
+            top: face.box[1],
+            width: face.box[2],
+            height: face.box[3],
+            score: face.score,
+          }))
           .filter((face) => face.width > 0 && face.height > 0)
           .sort((a, b) => b.score - a.score);
       } finally {
@@ -154,7 +177,9 @@ interface ModelJson {
 async function readGraphModel(path: string) {
   const json = JSON.parse(await readFile(path, 'utf8')) as ModelJson;
   const folder = dirname(path);
-  const files = await Promise.all(json.weightsManifest.flatMap((group) => group.paths.map((file) => readFile(join(folder, file)))));
+  const files = await Promise.all(
+    json.weightsManifest.flatMap((group) => group.paths.map((file) => readFile(join(folder, file)))),
+  );
   const weights = Buffer.concat(files);
   return {
     modelTopology: json.modelTopology,

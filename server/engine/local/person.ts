@@ -50,21 +50,40 @@ export async function findPerson(models: Models, photo: DecodedPhoto, rule: Pers
   const [detected, probabilities] = await Promise.all([models.detectFaces(inference), models.segment(square)]);
   const toImage = image.width / inference.width;
   const faces = detected.map((face) => ({
-    left: face.left * toImage, top: face.top * toImage, width: face.width * toImage, height: face.height * toImage, score: face.score,
+    left: face.left * toImage,
+    top: face.top * toImage,
+    width: face.width * toImage,
+    height: face.height * toImage,
+    score: face.score,
   }));
-  const small = keepPersonRegions(probabilities, square, detected.map((face) => ({
-    left: (face.left / inference.width) * SEGMENTATION_SIZE,
-    top: (face.top / inference.height) * SEGMENTATION_SIZE,
-    width: (face.width / inference.width) * SEGMENTATION_SIZE,
-    height: (face.height / inference.height) * SEGMENTATION_SIZE,
-  })));
+  const small = keepPersonRegions(
+    probabilities,
+    square,
+    detected.map((face) => ({
+      left: (face.left / inference.width) * SEGMENTATION_SIZE,
+      top: (face.top / inference.height) * SEGMENTATION_SIZE,
+      width: (face.width / inference.width) * SEGMENTATION_SIZE,
+      height: (face.height / inference.height) * SEGMENTATION_SIZE,
+    })),
+  );
   // Without a confirmed face, only a large and confident mask is a candidate: the selfie model
   // also half-believes in round objects. A coffee cup is 90% sure over 0.11-0.22 of the frame, and
   // the value moves with small changes (mirroring alone takes it from 0.13 to 0.21); a person
   // whose face is cut off or turned away is 0.56-0.78. The default (0.35) sits between the two.
-  const evidence = await confirmHuman(models, inference, detected, small.confidentArea >= rule.minPersonArea, rule.minPoseScore);
+  const evidence = await confirmHuman(
+    models,
+    inference,
+    detected,
+    small.confidentArea >= rule.minPersonArea,
+    rule.minPoseScore,
+  );
   if (!evidence) throw new EngineError(ENGINE_MESSAGES.noPerson);
-  const mask: Raster = { data: Buffer.from(small.mask), width: SEGMENTATION_SIZE, height: SEGMENTATION_SIZE, channels: 1 };
+  const mask: Raster = {
+    data: Buffer.from(small.mask),
+    width: SEGMENTATION_SIZE,
+    height: SEGMENTATION_SIZE,
+    channels: 1,
+  };
   const box = small.box ?? faceOnlyBox(faces[0], image);
   const sx = image.width / SEGMENTATION_SIZE;
   const sy = image.height / SEGMENTATION_SIZE;
@@ -73,7 +92,9 @@ export async function findPerson(models: Models, photo: DecodedPhoto, rule: Pers
     mask,
     faces,
     area: small.area,
-    box: small.box ? clampRect({ left: box.left * sx, top: box.top * sy, width: box.width * sx, height: box.height * sy }, image) : box,
+    box: small.box
+      ? clampRect({ left: box.left * sx, top: box.top * sy, width: box.width * sx, height: box.height * sy }, image)
+      : box,
     evidence,
   };
 }
@@ -88,7 +109,11 @@ export async function findPerson(models: Models, photo: DecodedPhoto, rule: Pers
  * between.
  */
 async function confirmHuman(
-  models: Models, inference: Raster, faces: readonly FaceBox[], bodyCandidate: boolean, minPoseScore: number,
+  models: Models,
+  inference: Raster,
+  faces: readonly FaceBox[],
+  bodyCandidate: boolean,
+  minPoseScore: number,
 ): Promise<HumanEvidence | null> {
   for (const face of faces.slice(0, FACES_CHECKED)) {
     const poseScore = await scoreSquare(models, inference, aroundFace(face));
@@ -149,7 +174,8 @@ function keepPersonRegions(modelMask: Uint8Array, square: Raster, faceBoxes: Rec
     // Soft edge pixels (below 50%) belong to whichever region they touch: keep them if a kept
     // region is next to them, so the outline stays soft for the matte to refine.
     const label = labels[i];
-    if (label > 0 ? keep.has(label) : probabilities[i] > 4 && touchesKept(labels, keep, i, size)) mask[i] = probabilities[i];
+    if (label > 0 ? keep.has(label) : probabilities[i] > 4 && touchesKept(labels, keep, i, size))
+      mask[i] = probabilities[i];
   }
   const kept = [...keep].reduce((sum, label) => sum + areas[label], 0);
   fillHoles(mask, kept * HOLE_SHARE);
@@ -159,7 +185,9 @@ function keepPersonRegions(modelMask: Uint8Array, square: Raster, faceBoxes: Rec
   // A face the mask missed while it found the body below it or other people (a head cut by the
   // photo's top edge in a crowd) is still a person's: its head is drawn in.
   for (const face of faceBoxes) {
-    const centre = Math.min(size - 1, Math.floor(face.top + face.height / 2)) * size + Math.min(size - 1, Math.floor(face.left + face.width / 2));
+    const centre =
+      Math.min(size - 1, Math.floor(face.top + face.height / 2)) * size +
+      Math.min(size - 1, Math.floor(face.left + face.width / 2));
     if (faceless || mask[centre] < 128) drawHeadAndShoulders(mask, face, faceless);
   }
 
@@ -243,7 +271,9 @@ function drawHeadAndShoulders(mask: Uint8Array, face: Rect, shoulders: boolean):
   for (let y = top; y < bottom; y++) {
     for (let x = left; x < right; x++) {
       // Distance past the ellipse's rim, in px of the square: a 2 px soft edge.
-      const inside = Math.max(...shapes.map((e) => (1 - Math.hypot((x + 0.5 - e.x) / e.rx, (y + 0.5 - e.y) / e.ry)) * Math.min(e.rx, e.ry)));
+      const inside = Math.max(
+        ...shapes.map((e) => (1 - Math.hypot((x + 0.5 - e.x) / e.rx, (y + 0.5 - e.y) / e.ry)) * Math.min(e.rx, e.ry)),
+      );
       const value = Math.round(Math.min(1, Math.max(0, 0.5 + inside / 2)) * 255);
       if (value > mask[y * size + x]) mask[y * size + x] = value;
     }
@@ -280,7 +310,10 @@ function touchesKept(labels: Int32Array, keep: Set<number>, i: number, size: num
 /** A face but no usable mask (e.g. a face poster): frame head and shoulders around the face. */
 function faceOnlyBox(face: FaceBox | undefined, image: Raster): Rect {
   if (!face) return { left: 0, top: 0, width: image.width, height: image.height };
-  return clampRect({ left: face.left - face.width, top: face.top - face.height * 0.6, width: face.width * 3, height: face.height * 4 }, image);
+  return clampRect(
+    { left: face.left - face.width, top: face.top - face.height * 0.6, width: face.width * 3, height: face.height * 4 },
+    image,
+  );
 }
 
 export function clampRect(rect: Rect, within: { width: number; height: number }): Rect {
@@ -290,4 +323,3 @@ export function clampRect(rect: Rect, within: { width: number; height: number })
   const bottom = Math.min(within.height, Math.ceil(rect.top + rect.height));
   return { left, top, width: Math.max(1, right - left), height: Math.max(1, bottom - top) };
 }
-

@@ -37,7 +37,10 @@ export async function frameStage(person: Person, framing: Framing, outputSize: n
   return cutFrame(person, rect, longSide);
 }
 
-const ENCODERS: Record<OutputFormat, { encode: (raster: Raster) => Promise<Buffer>; contentType: EngineImage['contentType'] }> = {
+const ENCODERS: Record<
+  OutputFormat,
+  { encode: (raster: Raster) => Promise<Buffer>; contentType: EngineImage['contentType'] }
+> = {
   jpeg: { encode: encodeJpeg, contentType: 'image/jpeg' },
   png: { encode: encodePng, contentType: 'image/png' },
 };
@@ -48,16 +51,27 @@ export async function encodeStage(raster: Raster, output: OutputFormat): Promise
 }
 
 /** Frame → paint → encode, once the photo is decoded and the person found. */
-export async function renderStyle(style: LocalStyle, person: Person, outputSize: number, scene?: SceneImage): Promise<EngineImage> {
+export async function renderStyle(
+  style: LocalStyle,
+  person: Person,
+  outputSize: number,
+  scene?: SceneImage,
+): Promise<EngineImage> {
   const { rect, longSide } = style.framing(person, outputSize);
   const frame = await frameStage(person, () => ({ rect, longSide }), outputSize);
-  return encodeStage(await style.paint(frame, outputSize, { faces: facesInFrame(person, rect, frame), scene }), style.output);
+  return encodeStage(
+    await style.paint(frame, outputSize, { faces: facesInFrame(person, rect, frame), scene }),
+    style.output,
+  );
 }
 
 /** The person's faces moved and scaled as the frame was cut from the photo. */
 export function facesInFrame(person: Person, rect: Rect, frame: Frame): Rect[] {
   const ratio = frame.rgb.width / rect.width;
   return person.faces.map((face) => ({
-    left: (face.left - rect.left) * ratio, top: (face.top - rect.top) * ratio, width: face.width * ratio, height: face.height * ratio,
+    left: (face.left - rect.left) * ratio,
+    top: (face.top - rect.top) * ratio,
+    width: face.width * ratio,
+    height: face.height * ratio,
   }));
 }

@@ -26,7 +26,10 @@ const PHOTO_FILL = 0.8;
 
 /** The mean confidence of the five surest keypoints, 0..1. */
 export function poseScore(keypoints: readonly Keypoint[]): number {
-  const surest = keypoints.map((keypoint) => keypoint.score).sort((a, b) => b - a).slice(0, KEYPOINTS_COUNTED);
+  const surest = keypoints
+    .map((keypoint) => keypoint.score)
+    .sort((a, b) => b - a)
+    .slice(0, KEYPOINTS_COUNTED);
   return surest.reduce((sum, score) => sum + score, 0) / Math.max(1, surest.length);
 }
 
@@ -61,7 +64,13 @@ export async function poseSquare(image: Raster, square: Rect): Promise<Raster> {
   const pipeline = toSharp(image)
     .extract({ left, top, width: right - left, height: bottom - top })
     .resize(width, height, { fit: 'fill' })
-    .extend({ left: padLeft, top: padTop, right: POSE_SIZE - width - padLeft, bottom: POSE_SIZE - height - padTop, background: '#000000' });
+    .extend({
+      left: padLeft,
+      top: padTop,
+      right: POSE_SIZE - width - padLeft,
+      bottom: POSE_SIZE - height - padTop,
+      background: '#000000',
+    });
   return fromSharp(pipeline);
 }
 

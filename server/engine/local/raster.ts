@@ -53,13 +53,20 @@ export async function blur(raster: Raster, sigma: number): Promise<Raster> {
 export async function wideBlur(raster: Raster, sigma: number): Promise<Raster> {
   const factor = Math.floor(sigma / 3);
   if (factor < 2) return blur(raster, sigma);
-  const small = await fromSharp(toSharp(raster).resize(Math.max(1, Math.round(raster.width / factor)), Math.max(1, Math.round(raster.height / factor)), { fit: 'fill' }).blur(sigma / factor));
+  const small = await fromSharp(
+    toSharp(raster)
+      .resize(Math.max(1, Math.round(raster.width / factor)), Math.max(1, Math.round(raster.height / factor)), {
+        fit: 'fill',
+      })
+      .blur(sigma / factor),
+  );
   return scale(ensureChannels(small, raster.channels), raster.width, raster.height);
 }
 
 /** Pads the raster on every side with a constant value (0 = transparent for masks). */
 export async function pad(raster: Raster, by: number, value = 0): Promise<Raster> {
-  const background = raster.channels === 1 ? { r: value, g: value, b: value } : { r: value, g: value, b: value, alpha: 0 };
+  const background =
+    raster.channels === 1 ? { r: value, g: value, b: value } : { r: value, g: value, b: value, alpha: 0 };
   const image = toSharp(raster).extend({ top: by, bottom: by, left: by, right: by, background });
   return ensureChannels(await fromSharp(image), raster.channels);
 }
@@ -70,7 +77,8 @@ function ensureChannels(raster: Raster, channels: Raster['channels']): Raster {
   const out = createRaster(raster.width, raster.height, channels);
   const pixels = raster.width * raster.height;
   for (let i = 0; i < pixels; i++) {
-    for (let c = 0; c < channels; c++) out.data[i * channels + c] = raster.data[i * raster.channels + Math.min(c, raster.channels - 1)];
+    for (let c = 0; c < channels; c++)
+      out.data[i * channels + c] = raster.data[i * raster.channels + Math.min(c, raster.channels - 1)];
   }
   return out;
 }

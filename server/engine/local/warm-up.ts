@@ -11,9 +11,16 @@ import { createRaster } from './raster.ts';
 import type { LocalEngineSettings } from './settings.ts';
 import { renderStyle, type LocalStyle } from './pipeline.ts';
 
-export async function warmUp(models: Models, settings: LocalEngineSettings, renderSize: number, styles: readonly LocalStyle[]): Promise<void> {
+export async function warmUp(
+  models: Models,
+  settings: LocalEngineSettings,
+  renderSize: number,
+  styles: readonly LocalStyle[],
+): Promise<void> {
   const { width, height } = { width: renderSize, height: Math.round(renderSize * 0.8) };
-  const jpeg = await sharp({ create: { width, height, channels: 3, background: '#8a6f5a' } }).jpeg().toBuffer();
+  const jpeg = await sharp({ create: { width, height, channels: 3, background: '#8a6f5a' } })
+    .jpeg()
+    .toBuffer();
   const photo = await decodePhoto(jpeg, renderSize, settings.inferenceSize, settings.maxInputPixels);
   await findPerson(models, photo, settings).catch((error: unknown) => {
     if (!(error instanceof EngineError)) throw error; // a blank photo has nobody in it: expected
@@ -34,7 +41,18 @@ function rehearsalPerson(image: Person['image']): Person {
       mask.data[y * SEGMENTATION_SIZE + x] = inside ? 255 : 0;
     }
   }
-  const face = { left: image.width * 0.42, top: image.height * 0.2, width: image.width * 0.16, height: image.height * 0.2, score: 1 };
-  const box = { left: Math.round(image.width * 0.22), top: Math.round(image.height * 0.03), width: Math.round(image.width * 0.56), height: Math.round(image.height * 0.94) };
+  const face = {
+    left: image.width * 0.42,
+    top: image.height * 0.2,
+    width: image.width * 0.16,
+    height: image.height * 0.2,
+    score: 1,
+  };
+  const box = {
+    left: Math.round(image.width * 0.22),
+    top: Math.round(image.height * 0.03),
+    width: Math.round(image.width * 0.56),
+    height: Math.round(image.height * 0.94),
+  };
   return { image, mask, faces: [face], box, area: 0.3, evidence: { by: 'face', poseScore: 1 } };
 }

@@ -105,9 +105,12 @@ export function openJobEvents(url: URL, WebSocketClass: typeof WebSocket, signal
         }
         if (closed) {
           reject(
-            new ProviderError('unavailable', opened
-              ? `The websocket to ComfyUI (${url.origin}) closed while prompt ${promptId} was running.`
-              : `The websocket to ComfyUI (${url.origin}) is not open.`),
+            new ProviderError(
+              'unavailable',
+              opened
+                ? `The websocket to ComfyUI (${url.origin}) closed while prompt ${promptId} was running.`
+                : `The websocket to ComfyUI (${url.origin}) is not open.`,
+            ),
           );
         }
       };
@@ -124,7 +127,10 @@ export function openJobEvents(url: URL, WebSocketClass: typeof WebSocket, signal
 export function executionFailure(type: string, data: Record<string, unknown>): ProviderError {
   const node = `node ${String(data.node_id ?? '?')}${typeof data.node_type === 'string' ? ` (${data.node_type})` : ''}`;
   if (type === 'execution_interrupted') {
-    return new ProviderError('failed', `ComfyUI interrupted the job at ${node}: someone cancelled it on the ComfyUI box.`);
+    return new ProviderError(
+      'failed',
+      `ComfyUI interrupted the job at ${node}: someone cancelled it on the ComfyUI box.`,
+    );
   }
   const exception = [data.exception_type, data.exception_message]
     .filter((part) => typeof part === 'string' && part.trim() !== '')
@@ -145,7 +151,8 @@ export async function historyOutputs(
 ): Promise<Record<string, unknown>> {
   for (;;) {
     const history = (await ask()) as Record<string, unknown> | null;
-    const entry = history && typeof history === 'object' ? (history[promptId] as Record<string, unknown> | undefined) : undefined;
+    const entry =
+      history && typeof history === 'object' ? (history[promptId] as Record<string, unknown> | undefined) : undefined;
     if (entry && typeof entry === 'object') {
       const status = entry.status as { status_str?: unknown; messages?: unknown } | null | undefined;
       if (status?.status_str === 'error') {
@@ -154,7 +161,9 @@ export async function historyOutputs(
           (message): message is [string, Record<string, unknown>] =>
             Array.isArray(message) && (message[0] === 'execution_error' || message[0] === 'execution_interrupted'),
         );
-        throw failure ? executionFailure(failure[0], failure[1] ?? {}) : new ProviderError('failed', `ComfyUI ended prompt ${promptId} with an error.`);
+        throw failure
+          ? executionFailure(failure[0], failure[1] ?? {})
+          : new ProviderError('failed', `ComfyUI ended prompt ${promptId} with an error.`);
       }
       const outputs = entry.outputs;
       return typeof outputs === 'object' && outputs !== null ? (outputs as Record<string, unknown>) : {};

@@ -32,15 +32,24 @@ const PLACEHOLDERS = ['photo', 'prompt', 'seed'];
 /** Reads and checks a style's options (`{ workflow, output_node? }`); throws an OptionsError naming the field. */
 export function parseComfyuiOptions(options: unknown, baseDir: string): ComfyuiOptions {
   if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-    throw new OptionsError('workflow', 'A ComfyUI style needs options with "workflow": the path of its workflow file (API format).');
+    throw new OptionsError(
+      'workflow',
+      'A ComfyUI style needs options with "workflow": the path of its workflow file (API format).',
+    );
   }
   const { workflow: workflowPath, output_node: outputNode, ...rest } = options as Record<string, unknown>;
   const unknown = Object.keys(rest);
   if (unknown.length > 0) {
-    throw new OptionsError(unknown[0], `A ComfyUI style takes only "workflow" and "output_node"; "${unknown[0]}" is not one of them.`);
+    throw new OptionsError(
+      unknown[0],
+      `A ComfyUI style takes only "workflow" and "output_node"; "${unknown[0]}" is not one of them.`,
+    );
   }
   if (typeof workflowPath !== 'string' || workflowPath.trim() === '') {
-    throw new OptionsError('workflow', 'A ComfyUI style needs "workflow": the path of its workflow file (API format), relative to the styles file.');
+    throw new OptionsError(
+      'workflow',
+      'A ComfyUI style needs "workflow": the path of its workflow file (API format), relative to the styles file.',
+    );
   }
   const file = path.resolve(baseDir, workflowPath);
   const workflow = readWorkflow(file);
@@ -49,10 +58,16 @@ export function parseComfyuiOptions(options: unknown, baseDir: string): ComfyuiO
 
   if (outputNode === undefined) return { file, workflow: workflow as Workflow };
   if ((typeof outputNode !== 'string' && typeof outputNode !== 'number') || String(outputNode) === '') {
-    throw new OptionsError('output_node', '"output_node" is the id of the workflow node whose images are the result, e.g. "9".');
+    throw new OptionsError(
+      'output_node',
+      '"output_node" is the id of the workflow node whose images are the result, e.g. "9".',
+    );
   }
   if (!Object.hasOwn(workflow as object, String(outputNode))) {
-    throw new OptionsError('output_node', `"output_node" is ${JSON.stringify(outputNode)}, but the workflow ${file} has no node with that id.`);
+    throw new OptionsError(
+      'output_node',
+      `"output_node" is ${JSON.stringify(outputNode)}, but the workflow ${file} has no node with that id.`,
+    );
   }
   return { file, workflow: workflow as Workflow, outputNode: String(outputNode) };
 }
@@ -93,7 +108,13 @@ export function workflowProblem(workflow: unknown): string | null {
   if (ids.length === 0) return 'has no nodes.';
   for (const id of ids) {
     const node = record[id] as Partial<WorkflowNode> | null;
-    if (typeof node !== 'object' || node === null || typeof node.class_type !== 'string' || typeof node.inputs !== 'object' || node.inputs === null) {
+    if (
+      typeof node !== 'object' ||
+      node === null ||
+      typeof node.class_type !== 'string' ||
+      typeof node.inputs !== 'object' ||
+      node.inputs === null
+    ) {
       return `is not an API-format workflow: node "${id}" is not { "class_type", "inputs" }. In ComfyUI, export it with Workflow → Export (API), or "Save (API Format)" in older versions.`;
     }
     for (const [name, value] of Object.entries(node.inputs)) {
@@ -152,11 +173,17 @@ export interface OutputImage {
  * first node (in the workflow's order) that saved images to ComfyUI's output folder (SaveImage),
  * else of the first that showed any (PreviewImage keeps its images in "temp"). Null when none did.
  */
-export function pickOutput(workflow: Workflow, outputs: Record<string, unknown>, outputNode?: string): { node: string; image: OutputImage } | null {
+export function pickOutput(
+  workflow: Workflow,
+  outputs: Record<string, unknown>,
+  outputNode?: string,
+): { node: string; image: OutputImage } | null {
   const imagesOf = (node: string): OutputImage[] => {
     const images = (outputs[node] as { images?: unknown } | null | undefined)?.images;
     if (!Array.isArray(images)) return [];
-    return images.filter(isOutputImage).map((image) => ({ filename: image.filename, subfolder: image.subfolder ?? '', type: image.type ?? 'output' }));
+    return images
+      .filter(isOutputImage)
+      .map((image) => ({ filename: image.filename, subfolder: image.subfolder ?? '', type: image.type ?? 'output' }));
   };
   if (outputNode !== undefined) {
     const [image] = imagesOf(outputNode);
@@ -174,6 +201,12 @@ export function pickOutput(workflow: Workflow, outputs: Record<string, unknown>,
 
 function isOutputImage(value: unknown): value is Partial<OutputImage> & { filename: string } {
   const image = value as Partial<OutputImage> | null;
-  return typeof image === 'object' && image !== null && typeof image.filename === 'string' && image.filename !== '' &&
-    (image.subfolder === undefined || typeof image.subfolder === 'string') && (image.type === undefined || typeof image.type === 'string');
+  return (
+    typeof image === 'object' &&
+    image !== null &&
+    typeof image.filename === 'string' &&
+    image.filename !== '' &&
+    (image.subfolder === undefined || typeof image.subfolder === 'string') &&
+    (image.type === undefined || typeof image.type === 'string')
+  );
 }

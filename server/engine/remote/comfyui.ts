@@ -10,8 +10,21 @@
 import { randomUUID } from 'node:crypto';
 import { extensionOf, imageMimeOf } from '../../files/media-types.ts';
 import { historyOutputs, openJobEvents } from './comfyui-events.ts';
-import { fillWorkflow, parseComfyuiOptions, pickOutput, type ComfyuiOptions, type OutputImage } from './comfyui-workflow.ts';
-import { failureOfStatus, ProviderError, retryAfterMs, type GeneratedImage, type GenerateInput, type Provider } from './provider.ts';
+import {
+  fillWorkflow,
+  parseComfyuiOptions,
+  pickOutput,
+  type ComfyuiOptions,
+  type OutputImage,
+} from './comfyui-workflow.ts';
+import {
+  failureOfStatus,
+  ProviderError,
+  retryAfterMs,
+  type GeneratedImage,
+  type GenerateInput,
+  type Provider,
+} from './provider.ts';
 
 export interface ComfyuiSettings {
   /** Where ComfyUI answers, e.g. http://gpu-box.local:8188 (a path prefix behind a proxy is kept). */
@@ -23,7 +36,6 @@ export interface ComfyuiDeps {
   WebSocket?: typeof WebSocket;
 }
 
-
 export function createComfyuiProvider(settings: ComfyuiSettings, deps: ComfyuiDeps = {}): Provider {
   const base = baseUrl(settings.url);
   const fetchImpl = deps.fetch ?? globalThis.fetch;
@@ -34,13 +46,21 @@ export function createComfyuiProvider(settings: ComfyuiSettings, deps: ComfyuiDe
    * One HTTP request; network failures and refusals become ProviderErrors, an abort its reason.
    * `answered` lists the failure statuses the caller reads itself.
    */
-  async function request(route: string, init: RequestInit, what: string, signal: AbortSignal, answered: number[] = []): Promise<Response> {
+  async function request(
+    route: string,
+    init: RequestInit,
+    what: string,
+    signal: AbortSignal,
+    answered: number[] = [],
+  ): Promise<Response> {
     let response: Response;
     try {
       response = await fetchImpl(new URL(route, base), { ...init, signal });
     } catch (error) {
       if (signal.aborted) throw signal.reason;
-      throw new ProviderError('unavailable', `${where} cannot be reached to ${what} (${networkProblem(error)}).`, { cause: error });
+      throw new ProviderError('unavailable', `${where} cannot be reached to ${what} (${networkProblem(error)}).`, {
+        cause: error,
+      });
     }
     if (response.ok || answered.includes(response.status)) return response;
     const body = await readText(response, what, signal).catch(() => {
@@ -55,7 +75,9 @@ export function createComfyuiProvider(settings: ComfyuiSettings, deps: ComfyuiDe
       return await response.text();
     } catch (error) {
       if (signal.aborted) throw signal.reason;
-      throw new ProviderError('unavailable', `${where} broke off its answer to ${what} (${networkProblem(error)}).`, { cause: error });
+      throw new ProviderError('unavailable', `${where} broke off its answer to ${what} (${networkProblem(error)}).`, {
+        cause: error,
+      });
     }
   }
 
@@ -67,7 +89,10 @@ export function createComfyuiProvider(settings: ComfyuiSettings, deps: ComfyuiDe
     } catch {
       // Said below, with what was asked.
     }
-    throw new ProviderError('unavailable', `${where} gave an answer to ${what} that is not the JSON object ComfyUI sends: ${excerpt(text)}`);
+    throw new ProviderError(
+      'unavailable',
+      `${where} gave an answer to ${what} that is not the JSON object ComfyUI sends: ${excerpt(text)}`,
+    );
   }
 
   /** Uploads the photo into ComfyUI's input folder; returns the name LoadImage knows it by. */
@@ -79,18 +104,34 @@ export function createComfyuiProvider(settings: ComfyuiSettings, deps: ComfyuiDe
     form.append('type', 'input');
     form.append('overwrite', 'true');
     const what = 'upload the photo (POST /upload/image)';
-    const answer = await readJson(await request('upload/image', { method: 'POST', body: form }, what, signal), what, signal);
+    const answer = await readJson(
+      await request('upload/image', { method: 'POST', body: form }, what, signal),
+      what,
+      signal,
+    );
     if (typeof answer.name !== 'string' || answer.name === '') {
-      throw new ProviderError('unavailable', `${where} did not name the uploaded photo in its answer to ${what}: ${excerpt(JSON.stringify(answer))}`);
+      throw new ProviderError(
+        'unavailable',
+        `${where} did not name the uploaded photo in its answer to ${what}: ${excerpt(JSON.stringify(answer))}`,
+      );
     }
     const subfolder = typeof answer.subfolder === 'string' ? answer.subfolder : '';
     return subfolder ? `${subfolder}/${answer.name}` : answer.name;
   }
 
   /** Queues the filled workflow for this client; returns its prompt_id. */
-  async function queuePrompt(options: ComfyuiOptions, workflow: unknown, clientId: string, signal: AbortSignal): Promise<string> {
+  async function queuePrompt(
+    options: ComfyuiOptions,
+    workflow: unknown,
+    clientId: string,
+    signal: AbortSignal,
+  ): Promise<string> {
     const what = 'queue the workflow (POST /prompt)';
-    const init = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ prompt: workflow, client_id: clientId }) };
+    const init = {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ prompt: workflow, client_id: clientId }),
+    };
     const response = await request('prompt', init, what, signal, [400]);
     if (response.status === 400) {
       // ComfyUI checked the workflow and refused it; the body says which node and why.
@@ -100,7 +141,10 @@ export function createComfyuiProvider(settings: ComfyuiSettings, deps: ComfyuiDe
     }
     const answer = await readJson(response, what, signal);
     if (typeof answer.prompt_id !== 'string' || answer.prompt_id === '') {
-      throw new ProviderError('unavailable', `${where} gave no prompt_id in its answer to ${what}: ${excerpt(JSON.stringify(answer))}`);
+      throw new ProviderError(
+        'unavailable',
+        `${where} gave no prompt_id in its answer to ${what}: ${excerpt(JSON.stringify(answer))}`,
+      );
     }
     return answer.prompt_id;
   }
@@ -114,11 +158,16 @@ export function createComfyuiProvider(settings: ComfyuiSettings, deps: ComfyuiDe
       data = new Uint8Array(await response.arrayBuffer());
     } catch (error) {
       if (signal.aborted) throw signal.reason;
-      throw new ProviderError('unavailable', `${where} broke off its answer to ${what} (${networkProblem(error)}).`, { cause: error });
+      throw new ProviderError('unavailable', `${where} broke off its answer to ${what} (${networkProblem(error)}).`, {
+        cause: error,
+      });
     }
     const contentType = imageType(response.headers.get('content-type'), data);
     if (!contentType) {
-      throw new ProviderError('failed', `${where} sent ${image.filename} as ${response.headers.get('content-type') ?? 'no content type'}: the workflow must save a PNG, JPEG or WebP picture.`);
+      throw new ProviderError(
+        'failed',
+        `${where} sent ${image.filename} as ${response.headers.get('content-type') ?? 'no content type'}: the workflow must save a PNG, JPEG or WebP picture.`,
+      );
     }
     return { data, contentType };
   }
@@ -136,10 +185,18 @@ export function createComfyuiProvider(settings: ComfyuiSettings, deps: ComfyuiDe
       const clientId = randomUUID();
       const events = openJobEvents(websocketUrl(base, clientId), WebSocketClass, signal);
       const history = (promptId: string) =>
-        historyOutputs(promptId, async () => {
-          const what = `follow the job (GET /history/${promptId})`;
-          return readJson(await request(`history/${encodeURIComponent(promptId)}`, { method: 'GET' }, what, signal), what, signal);
-        }, signal);
+        historyOutputs(
+          promptId,
+          async () => {
+            const what = `follow the job (GET /history/${promptId})`;
+            return readJson(
+              await request(`history/${encodeURIComponent(promptId)}`, { method: 'GET' }, what, signal),
+              what,
+              signal,
+            );
+          },
+          signal,
+        );
       try {
         const photoName = await uploadPhoto(photo, photoType, signal);
         const workflow = fillWorkflow(style.workflow, { photo: photoName, prompt, seed });
@@ -147,10 +204,13 @@ export function createComfyuiProvider(settings: ComfyuiSettings, deps: ComfyuiDe
         const promptId = await queuePrompt(style, workflow, clientId, signal);
         // A socket that drops mid-job leaves the job running on the GPU: it is followed through the
         // history from there, not queued again (a retry would pay for the picture twice).
-        const followed = listening ? events.follow(promptId).catch((error: unknown) => {
-          if (error instanceof ProviderError && error.kind === 'unavailable' && !signal.aborted) return history(promptId);
-          throw error;
-        }) : history(promptId);
+        const followed = listening
+          ? events.follow(promptId).catch((error: unknown) => {
+              if (error instanceof ProviderError && error.kind === 'unavailable' && !signal.aborted)
+                return history(promptId);
+              throw error;
+            })
+          : history(promptId);
         let outputs = await followed;
         let result = pickOutput(style.workflow, outputs, style.outputNode);
         // The websocket tells only of nodes that ran; the history also lists cached ones.
@@ -159,8 +219,13 @@ export function createComfyuiProvider(settings: ComfyuiSettings, deps: ComfyuiDe
           result = pickOutput(style.workflow, outputs, style.outputNode);
         }
         if (!result) {
-          const which = style.outputNode ? `node ${style.outputNode} (output_node) showed no image` : 'no node saved an image';
-          throw new ProviderError('failed', `${where} ran the workflow ${style.file} (prompt ${promptId}) but ${which}.`);
+          const which = style.outputNode
+            ? `node ${style.outputNode} (output_node) showed no image`
+            : 'no node saved an image';
+          throw new ProviderError(
+            'failed',
+            `${where} ran the workflow ${style.file} (prompt ${promptId}) but ${which}.`,
+          );
         }
         return await download(result.image, signal);
       } catch (error) {
@@ -205,10 +270,16 @@ function statusFailure(response: Response, body: string, headline: string, base:
   const said = body.trim() ? ` (it said: ${excerpt(body)})` : '';
   if (kind === 'credentials') {
     // ComfyUI itself asks for no credentials: an auth proxy in front of it refused the booth.
-    return new ProviderError(kind, `${headline}: a proxy in front of ComfyUI wants credentials, and the booth sends none; let the booth through, or point the URL past the proxy${said}.`);
+    return new ProviderError(
+      kind,
+      `${headline}: a proxy in front of ComfyUI wants credentials, and the booth sends none; let the booth through, or point the URL past the proxy${said}.`,
+    );
   }
   if (response.status === 404) {
-    return new ProviderError(kind, `${headline}: is ${base.href} the address of ComfyUI${base.pathname === '/' ? '' : ', with the right path'}?${said}`);
+    return new ProviderError(
+      kind,
+      `${headline}: is ${base.href} the address of ComfyUI${base.pathname === '/' ? '' : ', with the right path'}?${said}`,
+    );
   }
   const retryAfter = retryAfterMs(response.headers.get('retry-after'));
   return new ProviderError(kind, `${headline}${said}.`, retryAfter === undefined ? {} : { retryAfterMs: retryAfter });
@@ -228,16 +299,26 @@ export function promptRefusal(body: string): string | null {
   }
   if (typeof answer !== 'object' || answer === null || !('error' in answer)) return null;
   const error = answer.error as { message?: unknown; details?: unknown } | string | null;
-  const headline = typeof error === 'string' ? error : typeof error?.message === 'string' ? error.message : 'the workflow is not valid';
-  const nodes = Object.entries(typeof answer.node_errors === 'object' && answer.node_errors !== null ? answer.node_errors : {}).map(
-    ([id, node]: [string, { class_type?: unknown; errors?: unknown }]) => {
-      const errors = (Array.isArray(node?.errors) ? node.errors : []) as { message?: unknown; details?: unknown }[];
-      const reasons = errors.map((reason) => [reason.message, reason.details].filter((part) => typeof part === 'string' && part !== '').join(': '));
-      return `node ${id}${typeof node?.class_type === 'string' ? ` (${node.class_type})` : ''}: ${reasons.join('; ') || 'invalid'}`;
-    },
-  );
+  const headline =
+    typeof error === 'string'
+      ? error
+      : typeof error?.message === 'string'
+        ? error.message
+        : 'the workflow is not valid';
+  const nodes = Object.entries(
+    typeof answer.node_errors === 'object' && answer.node_errors !== null ? answer.node_errors : {},
+  ).map(([id, node]: [string, { class_type?: unknown; errors?: unknown }]) => {
+    const errors = (Array.isArray(node?.errors) ? node.errors : []) as { message?: unknown; details?: unknown }[];
+    const reasons = errors.map((reason) =>
+      [reason.message, reason.details].filter((part) => typeof part === 'string' && part !== '').join(': '),
+    );
+    return `node ${id}${typeof node?.class_type === 'string' ? ` (${node.class_type})` : ''}: ${reasons.join('; ') || 'invalid'}`;
+  });
   if (nodes.length > 0) return `${headline}; ${nodes.join('; ')}.`;
-  const details = typeof error === 'object' && typeof error?.details === 'string' && error.details.trim() ? ` (${error.details.trim()})` : '';
+  const details =
+    typeof error === 'object' && typeof error?.details === 'string' && error.details.trim()
+      ? ` (${error.details.trim()})`
+      : '';
   return `${headline}${details}.`;
 }
 

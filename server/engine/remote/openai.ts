@@ -5,7 +5,14 @@
 import OpenAI, { APIConnectionError, APIError, APIUserAbortError, toFile } from 'openai';
 import { z } from 'zod';
 import { extensionOf } from '../../files/media-types.ts';
-import { failureOfStatus, OptionsError, ProviderError, retryAfterMs, type GeneratedImage, type Provider } from './provider.ts';
+import {
+  failureOfStatus,
+  OptionsError,
+  ProviderError,
+  retryAfterMs,
+  type GeneratedImage,
+  type Provider,
+} from './provider.ts';
 
 const OptionsSchema = z.strictObject({
   model: z.string().trim().min(1).default('gpt-image-1'),
@@ -19,9 +26,16 @@ const OptionsSchema = z.strictObject({
 });
 type Options = z.output<typeof OptionsSchema>;
 
-const OUTPUT_TYPES: Record<string, GeneratedImage['contentType']> = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' };
+const OUTPUT_TYPES: Record<string, GeneratedImage['contentType']> = {
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+};
 
-export function createOpenAiProvider(settings: { apiKey: string; baseUrl: string }, deps: { fetch?: typeof fetch } = {}): Provider {
+export function createOpenAiProvider(
+  settings: { apiKey: string; baseUrl: string },
+  deps: { fetch?: typeof fetch } = {},
+): Provider {
   const client = new OpenAI({ apiKey: settings.apiKey, baseURL: settings.baseUrl, maxRetries: 0, fetch: deps.fetch });
   return {
     name: 'openai',
@@ -38,13 +52,19 @@ export function createOpenAiProvider(settings: { apiKey: string; baseUrl: string
       const image = await toFile(photo, `photo.${extensionOf(photoType, 'jpg')}`, { type: photoType });
       let answer;
       try {
-        answer = await client.images.edit({ model, image, prompt, n: 1, size, quality, input_fidelity, output_format, output_compression }, { signal });
+        answer = await client.images.edit(
+          { model, image, prompt, n: 1, size, quality, input_fidelity, output_format, output_compression },
+          { signal },
+        );
       } catch (error) {
         throw asProviderError(error, signal);
       }
       const first = answer.data?.[0];
       if (first?.b64_json) {
-        return { data: Buffer.from(first.b64_json, 'base64'), contentType: OUTPUT_TYPES[answer.output_format ?? output_format] ?? 'image/png' };
+        return {
+          data: Buffer.from(first.b64_json, 'base64'),
+          contentType: OUTPUT_TYPES[answer.output_format ?? output_format] ?? 'image/png',
+        };
       }
       if (first?.url) return download(first.url, signal, deps.fetch ?? fetch);
       throw new ProviderError('unavailable', 'The OpenAI answer held no image.');
@@ -55,25 +75,41 @@ export function createOpenAiProvider(settings: { apiKey: string; baseUrl: string
 /** Older models and some compatible services answer with a URL instead of the image. */
 async function download(url: string, signal: AbortSignal, fetcher: typeof fetch): Promise<GeneratedImage> {
   const res = await fetcher(url, { signal }).catch((error: unknown) => {
-    throw signal.aborted ? signal.reason : new ProviderError('unavailable', 'The generated image could not be downloaded.', { cause: error });
+    throw signal.aborted
+      ? signal.reason
+      : new ProviderError('unavailable', 'The generated image could not be downloaded.', { cause: error });
   });
-  if (!res.ok) throw new ProviderError(failureOfStatus(res.status), `The generated image could not be downloaded (${res.status}).`);
+  if (!res.ok)
+    throw new ProviderError(
+      failureOfStatus(res.status),
+      `The generated image could not be downloaded (${res.status}).`,
+    );
   const type = (res.headers.get('content-type') ?? '').split(';')[0]!.trim();
-  return { data: new Uint8Array(await res.arrayBuffer()), contentType: (Object.values(OUTPUT_TYPES).find((t) => t === type) ?? 'image/png') };
+  return {
+    data: new Uint8Array(await res.arrayBuffer()),
+    contentType: Object.values(OUTPUT_TYPES).find((t) => t === type) ?? 'image/png',
+  };
 }
 
 /** The client's errors as the booth's failure kinds; the key never appears in a message. */
 function asProviderError(error: unknown, signal: AbortSignal): unknown {
   if (error instanceof APIUserAbortError || signal.aborted) return signal.reason ?? error;
-  if (error instanceof APIConnectionError) return new ProviderError('unavailable', 'OpenAI could not be reached.', { cause: error });
-  if (!(error instanceof APIError) || error.status === undefined) return new ProviderError('unavailable', 'OpenAI failed without an answer.', { cause: error });
+  if (error instanceof APIConnectionError)
+    return new ProviderError('unavailable', 'OpenAI could not be reached.', { cause: error });
+  if (!(error instanceof APIError) || error.status === undefined)
+    return new ProviderError('unavailable', 'OpenAI failed without an answer.', { cause: error });
   const code = error.code ?? '';
   // A refused picture (the safety system) is the visitor's to act on: another style, another photo.
-  if (code === 'moderation_blocked' || code === 'content_policy_violation' || error.type === 'image_generation_user_error') {
+  if (
+    code === 'moderation_blocked' ||
+    code === 'content_policy_violation' ||
+    error.type === 'image_generation_user_error'
+  ) {
     return new ProviderError('refused', `OpenAI refused the picture (${code || error.type}).`);
   }
   // An exhausted quota or bill is for ops to fix, like a wrong key: retrying cannot help.
-  if (code === 'insufficient_quota' || code === 'billing_hard_limit_reached') return new ProviderError('credentials', `OpenAI refused the account (${code}).`);
+  if (code === 'insufficient_quota' || code === 'billing_hard_limit_reached')
+    return new ProviderError('credentials', `OpenAI refused the account (${code}).`);
   const kind = failureOfStatus(error.status);
   // OpenAI sends retry-after-ms beside the standard Retry-After; the finer one wins.
   const inMs = Number(error.headers?.get('retry-after-ms') ?? NaN);

@@ -16,12 +16,21 @@ export const PROVIDER_SETTING: Record<ProviderName, string> = {
 export function configuredProviders(settings: ProviderSettings): RemoteProvider[] {
   const providers: RemoteProvider[] = [];
   const { openai, comfyui, replicate } = settings;
-  if (openai.apiKey) providers.push({ provider: createOpenAiProvider({ apiKey: openai.apiKey, baseUrl: openai.baseUrl }), concurrency: openai.concurrency });
-  if (comfyui.url) providers.push({ provider: createComfyuiProvider({ url: comfyui.url }), concurrency: comfyui.concurrency });
+  if (openai.apiKey)
+    providers.push({
+      provider: createOpenAiProvider({ apiKey: openai.apiKey, baseUrl: openai.baseUrl }),
+      concurrency: openai.concurrency,
+    });
+  if (comfyui.url)
+    providers.push({ provider: createComfyuiProvider({ url: comfyui.url }), concurrency: comfyui.concurrency });
   if (replicate.apiToken) {
-    providers.push({ provider: createReplicateProvider({ apiToken: replicate.apiToken, baseUrl: replicate.baseUrl }), concurrency: replicate.concurrency });
+    providers.push({
+      provider: createReplicateProvider({ apiToken: replicate.apiToken, baseUrl: replicate.baseUrl }),
+      concurrency: replicate.concurrency,
+    });
   }
   return providers;
 }
 
-export const byName = (providers: RemoteProvider[]) => new Map<ProviderName, Provider>(providers.map((p) => [p.provider.name, p.provider]));
+export const byName = (providers: RemoteProvider[]) =>
+  new Map<ProviderName, Provider>(providers.map((p) => [p.provider.name, p.provider]));

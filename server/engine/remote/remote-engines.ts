@@ -4,7 +4,13 @@
 // first), within the job's time; everything else ends the attempt at once.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { FairLimiter } from '../../limits/fair-limiter.ts';
-import { ProviderError, type GeneratedImage, type GenerateInput, type Provider, type ProviderName } from './provider.ts';
+import {
+  ProviderError,
+  type GeneratedImage,
+  type GenerateInput,
+  type Provider,
+  type ProviderName,
+} from './provider.ts';
 
 export interface RemoteProvider {
   provider: Provider;
@@ -48,27 +54,39 @@ export class RemoteEngines {
    * The picture, or the last ProviderError once retries are spent; `signal` ends the wait (the
    * job's timeout, or the server stopping). `onStart` runs when the provider takes the job.
    */
-  async generate(name: ProviderName, input: RemoteInput, signal: AbortSignal, onStart: () => void = () => {}): Promise<GeneratedImage> {
+  async generate(
+    name: ProviderName,
+    input: RemoteInput,
+    signal: AbortSignal,
+    onStart: () => void = () => {},
+  ): Promise<GeneratedImage> {
     const entry = this.#providers.get(name);
     if (!entry) throw new ProviderError('credentials', `The ${name} provider is not configured.`);
     const client = input.client ?? `job ${input.jobId}`;
-    return entry.limiter.run(client, async () => {
-      onStart();
-      for (let attempt = 0; ; attempt++) {
-        try {
-          return await entry.provider.generate({ ...input, signal });
-        } catch (error) {
-          if (signal.aborted) throw signal.reason;
-          const retryable = error instanceof ProviderError && (error.kind === 'rate-limited' || error.kind === 'unavailable');
-          if (!retryable || attempt >= this.#options.retries) throw error;
-          const wait = this.#backoff(attempt, error.retryAfterMs);
-          this.#options.log(`job ${input.jobId} ${name}: ${error.message} Retrying in ${Math.round(wait / 100) / 10} s (attempt ${attempt + 2} of ${this.#options.retries + 1}).`);
-          await sleep(wait, undefined, { signal }).catch(() => {
-            throw signal.reason;
-          });
+    return entry.limiter.run(
+      client,
+      async () => {
+        onStart();
+        for (let attempt = 0; ; attempt++) {
+          try {
+            return await entry.provider.generate({ ...input, signal });
+          } catch (error) {
+            if (signal.aborted) throw signal.reason;
+            const retryable =
+              error instanceof ProviderError && (error.kind === 'rate-limited' || error.kind === 'unavailable');
+            if (!retryable || attempt >= this.#options.retries) throw error;
+            const wait = this.#backoff(attempt, error.retryAfterMs);
+            this.#options.log(
+              `job ${input.jobId} ${name}: ${error.message} Retrying in ${Math.round(wait / 100) / 10} s (attempt ${attempt + 2} of ${this.#options.retries + 1}).`,
+            );
+            await sleep(wait, undefined, { signal }).catch(() => {
+              throw signal.reason;
+            });
+          }
         }
-      }
-    }, signal);
+      },
+      signal,
+    );
   }
 
   #backoff(attempt: number, retryAfter: number | undefined): number {

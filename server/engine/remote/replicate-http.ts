@@ -15,7 +15,9 @@ import { failureOfStatus, ProviderError, retryAfterMs, type GeneratedImage } fro
  * so here each request the client builds reaches the network once: the client passes the same
  * `init` object on each of its attempts, and gets the first attempt's answer (or error) back.
  */
-export function sendOnce(fetchImpl: typeof fetch): (input: Request | string | URL, init?: RequestInit) => Promise<Response> {
+export function sendOnce(
+  fetchImpl: typeof fetch,
+): (input: Request | string | URL, init?: RequestInit) => Promise<Response> {
   const answers = new WeakMap<RequestInit, Promise<Response>>();
   return (input, init) => {
     if (!init) return fetchImpl(input, init);
@@ -45,7 +47,11 @@ export const hasEnded = (prediction: PredictionState) => ENDED.has(prediction.st
 /** The client's answer read as a prediction; anything else is a broken answer, worth a retry. */
 export function predictionOf(answer: unknown): PredictionState {
   const parsed = predictionSchema.safeParse(answer);
-  if (!parsed.success) throw new ProviderError('unavailable', `Replicate answered with something that is not a prediction: ${preview(answer)}`);
+  if (!parsed.success)
+    throw new ProviderError(
+      'unavailable',
+      `Replicate answered with something that is not a prediction: ${preview(answer)}`,
+    );
   return parsed.data;
 }
 
@@ -64,7 +70,10 @@ export function endedWithout(prediction: PredictionState): ProviderError {
       : new ProviderError('failed', `Replicate's model failed: ${why}`);
   }
   // Not by us: by its deadline, or from Replicate's dashboard.
-  return new ProviderError('failed', `Replicate ${prediction.status === 'aborted' ? 'aborted the prediction before it started' : 'canceled the prediction'} (id ${prediction.id})`);
+  return new ProviderError(
+    'failed',
+    `Replicate ${prediction.status === 'aborted' ? 'aborted the prediction before it started' : 'canceled the prediction'} (id ${prediction.id})`,
+  );
 }
 
 /** The first file of a succeeded prediction: models output one URL or a list of them. */
@@ -72,7 +81,10 @@ export function firstOutputUrl(prediction: PredictionState): URL {
   const first = Array.isArray(prediction.output) ? prediction.output[0] : prediction.output;
   const url = typeof first === 'string' && URL.canParse(first) ? new URL(first) : null;
   if (!url || !['https:', 'http:', 'data:'].includes(url.protocol)) {
-    throw new ProviderError('unavailable', `Replicate's prediction ${prediction.id} succeeded without a file URL in its output: ${preview(prediction.output)}`);
+    throw new ProviderError(
+      'unavailable',
+      `Replicate's prediction ${prediction.id} succeeded without a file URL in its output: ${preview(prediction.output)}`,
+    );
   }
   return url;
 }
@@ -87,18 +99,31 @@ export function failureOf(error: unknown): ProviderError {
   if (isApiError(error)) {
     const { status, headers } = error.response;
     const call = `${error.request.method} ${new URL(error.request.url).pathname}`;
-    return new ProviderError(failureOfStatus(status), `Replicate answered ${status} to ${call}: ${apiErrorDetail(error.message)}`, {
-      retryAfterMs: retryAfterMs(headers.get('retry-after')),
-      cause: error,
-    });
+    return new ProviderError(
+      failureOfStatus(status),
+      `Replicate answered ${status} to ${call}: ${apiErrorDetail(error.message)}`,
+      {
+        retryAfterMs: retryAfterMs(headers.get('retry-after')),
+        cause: error,
+      },
+    );
   }
-  return new ProviderError('unavailable', `Replicate could not be reached or did not answer in full: ${describe(error)}`, { cause: error });
+  return new ProviderError(
+    'unavailable',
+    `Replicate could not be reached or did not answer in full: ${describe(error)}`,
+    { cause: error },
+  );
 }
 
 /** Downloads an output file; the API token goes along only when the file is on the API's own host. */
 export async function download(
   url: URL,
-  { fetchImpl, apiOrigin, apiToken, signal }: { fetchImpl: typeof fetch; apiOrigin: string; apiToken: string; signal: AbortSignal },
+  {
+    fetchImpl,
+    apiOrigin,
+    apiToken,
+    signal,
+  }: { fetchImpl: typeof fetch; apiOrigin: string; apiToken: string; signal: AbortSignal },
 ): Promise<GeneratedImage> {
   // Output files are served by replicate.delivery, which needs no token: the token is not sent
   // to a host it was not made for.
@@ -113,15 +138,22 @@ export async function download(
   }
   const where = url.protocol === 'data:' ? 'a data URL' : `${url.origin}${url.pathname}`;
   if (!response.ok) {
-    throw new ProviderError(failureOfStatus(response.status), `Replicate's output file ${where} answered ${response.status}`, {
-      retryAfterMs: retryAfterMs(response.headers.get('retry-after')),
-    });
+    throw new ProviderError(
+      failureOfStatus(response.status),
+      `Replicate's output file ${where} answered ${response.status}`,
+      {
+        retryAfterMs: retryAfterMs(response.headers.get('retry-after')),
+      },
+    );
   }
   // The bytes decide: they are what the booth serves, whatever the header or the file name say.
   const contentType = imageTypeOf(data);
   if (!contentType) {
     const declared = response.headers.get('content-type') ?? 'no content type';
-    throw new ProviderError('failed', `Replicate's model gave ${where} (${declared}, ${data.byteLength} bytes), not a PNG, JPEG or WebP picture`);
+    throw new ProviderError(
+      'failed',
+      `Replicate's model gave ${where} (${declared}, ${data.byteLength} bytes), not a PNG, JPEG or WebP picture`,
+    );
   }
   return { data, contentType };
 }
@@ -141,9 +173,14 @@ function isApiError(error: unknown): error is ApiError {
   // By shape, not instanceof Response: in the server, @hono/node-server puts its own Request and
   // Response classes on globalThis, and fetch's answers are not instances of those.
   const { response, request } = error as Partial<ApiError>;
-  return error instanceof Error && error.name === 'ApiError'
-    && typeof response?.status === 'number' && typeof response.headers?.get === 'function'
-    && typeof request?.method === 'string' && typeof request.url === 'string';
+  return (
+    error instanceof Error &&
+    error.name === 'ApiError' &&
+    typeof response?.status === 'number' &&
+    typeof response.headers?.get === 'function' &&
+    typeof request?.method === 'string' &&
+    typeof request.url === 'string'
+  );
 }
 
 /**
@@ -168,7 +205,8 @@ function apiErrorDetail(message: string): string {
 
 function describe(error: unknown): string {
   if (!(error instanceof Error)) return clip(String(error));
-  const cause = error.cause instanceof Error ? ` (${(error.cause as NodeJS.ErrnoException).code ?? error.cause.message})` : '';
+  const cause =
+    error.cause instanceof Error ? ` (${(error.cause as NodeJS.ErrnoException).code ?? error.cause.message})` : '';
   return clip(`${error.message}${cause}`);
 }
 

@@ -29,21 +29,42 @@ const VERSION = /^[0-9a-f]{64}$/;
 const INPUT_NAME = /^[A-Za-z_]\w*$/;
 
 const inputName = (option: string) =>
-  z.string({ error: `${option} is the name of one of the model's inputs, as text` })
-    .regex(INPUT_NAME, `${option} is the name of one of the model's inputs: letters, digits and _, as on the model's API page`);
+  z
+    .string({ error: `${option} is the name of one of the model's inputs, as text` })
+    .regex(
+      INPUT_NAME,
+      `${option} is the name of one of the model's inputs: letters, digits and _, as on the model's API page`,
+    );
 
-const optionsSchema = z.strictObject({
-  model: z.string({ error: 'model is text: "owner/name", as in the model\'s page address' })
-    .regex(MODEL, 'model is "owner/name", as in the model\'s page address (e.g. "black-forest-labs/flux-kontext-pro")')
-    .optional(),
-  version: z.string({ error: 'version is text: the 64-character version id' })
-    .regex(VERSION, 'version is the 64-character id of one version (lowercase hex), without "owner/name:" in front')
-    .optional(),
-  image_input: inputName('image_input').default('image'),
-  prompt_input: inputName('prompt_input').default('prompt'),
-  seed_input: inputName('seed_input').optional(),
-  input: z.record(z.string(), z.json(), { error: 'input is an object of the model\'s inputs, e.g. { "output_format": "png" }' }).default({}),
-}, { error: (issue) => (issue.code === 'invalid_type' ? 'A Replicate style\'s options are an object, e.g. { "model": "owner/name" }' : undefined) });
+const optionsSchema = z.strictObject(
+  {
+    model: z
+      .string({ error: 'model is text: "owner/name", as in the model\'s page address' })
+      .regex(
+        MODEL,
+        'model is "owner/name", as in the model\'s page address (e.g. "black-forest-labs/flux-kontext-pro")',
+      )
+      .optional(),
+    version: z
+      .string({ error: 'version is text: the 64-character version id' })
+      .regex(VERSION, 'version is the 64-character id of one version (lowercase hex), without "owner/name:" in front')
+      .optional(),
+    image_input: inputName('image_input').default('image'),
+    prompt_input: inputName('prompt_input').default('prompt'),
+    seed_input: inputName('seed_input').optional(),
+    input: z
+      .record(z.string(), z.json(), {
+        error: 'input is an object of the model\'s inputs, e.g. { "output_format": "png" }',
+      })
+      .default({}),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'invalid_type'
+        ? 'A Replicate style\'s options are an object, e.g. { "model": "owner/name" }'
+        : undefined,
+  },
+);
 
 /** A style's options checked and named for the provider; throws an OptionsError naming the field. */
 export function parseReplicateOptions(options: unknown): ReplicateOptions {
@@ -51,25 +72,44 @@ export function parseReplicateOptions(options: unknown): ReplicateOptions {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     if (issue.code === 'unrecognized_keys') {
-      throw new OptionsError(issue.keys[0], `"${issue.keys[0]}" is not a Replicate option; the options are ${OPTION_NAMES.join(', ')}`);
+      throw new OptionsError(
+        issue.keys[0],
+        `"${issue.keys[0]}" is not a Replicate option; the options are ${OPTION_NAMES.join(', ')}`,
+      );
     }
     throw new OptionsError(issue.path.join('.') || 'options', issue.message);
   }
   const { model, version, image_input, prompt_input, seed_input, input } = parsed.data;
   if (!model && !version) {
-    throw new OptionsError('model', 'A Replicate style names its model: "model": "owner/name" for an official model, or "version": "<64-character id>" for one version');
+    throw new OptionsError(
+      'model',
+      'A Replicate style names its model: "model": "owner/name" for an official model, or "version": "<64-character id>" for one version',
+    );
   }
   if (model && version) {
-    throw new OptionsError('version', 'Give "model" or "version", not both: "model" runs the model\'s current version, "version" one version');
+    throw new OptionsError(
+      'version',
+      'Give "model" or "version", not both: "model" runs the model\'s current version, "version" one version',
+    );
   }
-  const filled: [string, string][] = [[image_input, 'the photo (image_input)'], [prompt_input, 'the style\'s prompt (prompt_input)']];
-  if (seed_input) filled.push([seed_input, 'the job\'s seed (seed_input)']);
+  const filled: [string, string][] = [
+    [image_input, 'the photo (image_input)'],
+    [prompt_input, "the style's prompt (prompt_input)"],
+  ];
+  if (seed_input) filled.push([seed_input, "the job's seed (seed_input)"]);
   if (new Set(filled.map(([name]) => name)).size < filled.length) {
-    throw new OptionsError(prompt_input === image_input ? 'prompt_input' : 'seed_input', 'image_input, prompt_input and seed_input name different inputs of the model');
+    throw new OptionsError(
+      prompt_input === image_input ? 'prompt_input' : 'seed_input',
+      'image_input, prompt_input and seed_input name different inputs of the model',
+    );
   }
   // The booth fills these inputs itself for each job, so a fixed value would be silently replaced.
   for (const [name, what] of filled) {
-    if (Object.hasOwn(input, name)) throw new OptionsError(`input.${name}`, `input.${name} is filled with ${what} for each job; remove it from "input"`);
+    if (Object.hasOwn(input, name))
+      throw new OptionsError(
+        `input.${name}`,
+        `input.${name} is filled with ${what} for each job; remove it from "input"`,
+      );
   }
   return { model, version, imageInput: image_input, promptInput: prompt_input, seedInput: seed_input, input };
 }

@@ -7,7 +7,16 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import Replicate from 'replicate';
 import { ProviderError, type GeneratedImage, type GenerateInput, type Provider } from './provider.ts';
-import { download, endedWithout, failureOf, firstOutputUrl, hasEnded, predictionOf, sendOnce, type PredictionState } from './replicate-http.ts';
+import {
+  download,
+  endedWithout,
+  failureOf,
+  firstOutputUrl,
+  hasEnded,
+  predictionOf,
+  sendOnce,
+  type PredictionState,
+} from './replicate-http.ts';
 import { parseReplicateOptions, type ReplicateOptions } from './replicate-options.ts';
 
 /**
@@ -49,11 +58,19 @@ export function createReplicateProvider(settings: ReplicateSettings, deps: Repli
 
   /** The photo as the model's input: inline, or the URL of an uploaded file (whose id is kept to delete it). */
   async function photoInput({ photo, photoType, signal }: GenerateInput, uploads: string[]): Promise<string> {
-    if (photo.byteLength <= DATA_URL_MAX_BYTES) return `data:${photoType};base64,${Buffer.from(photo).toString('base64')}`;
+    if (photo.byteLength <= DATA_URL_MAX_BYTES)
+      return `data:${photoType};base64,${Buffer.from(photo).toString('base64')}`;
     const extension = photoType.split('/')[1] ?? 'bin';
-    const file = await client.files.create(new File([new Uint8Array(photo)], `photo.${extension}`, { type: photoType }), {}, { signal });
+    const file = await client.files.create(
+      new File([new Uint8Array(photo)], `photo.${extension}`, { type: photoType }),
+      {},
+      { signal },
+    );
     if (typeof file?.id !== 'string' || typeof file.urls?.get !== 'string') {
-      throw new ProviderError('unavailable', `Replicate's files API answered without a file id and URL: ${JSON.stringify(file)?.slice(0, 200)}`);
+      throw new ProviderError(
+        'unavailable',
+        `Replicate's files API answered without a file id and URL: ${JSON.stringify(file)?.slice(0, 200)}`,
+      );
     }
     uploads.push(file.id);
     return file.urls.get;
@@ -66,7 +83,11 @@ export function createReplicateProvider(settings: ReplicateSettings, deps: Repli
   }
 
   /** Polls until the prediction ends; the signal stops the wait and the request in flight alike. */
-  async function ended(prediction: PredictionState, signal: AbortSignal, running: { id?: string }): Promise<PredictionState> {
+  async function ended(
+    prediction: PredictionState,
+    signal: AbortSignal,
+    running: { id?: string },
+  ): Promise<PredictionState> {
     running.id = prediction.id;
     while (!hasEnded(prediction)) {
       await sleep(pollIntervalMs, undefined, { signal });
@@ -96,7 +117,12 @@ export function createReplicateProvider(settings: ReplicateSettings, deps: Repli
         };
         const prediction = await ended(predictionOf(await create(options, input, signal)), signal, running);
         if (prediction.status !== 'succeeded') throw endedWithout(prediction);
-        return await download(firstOutputUrl(prediction), { fetchImpl, apiOrigin, apiToken: settings.apiToken, signal });
+        return await download(firstOutputUrl(prediction), {
+          fetchImpl,
+          apiOrigin,
+          apiToken: settings.apiToken,
+          signal,
+        });
       } catch (error) {
         if (signal.aborted) {
           // Best effort, not awaited: the job stops now; Replicate stops the model when the cancel lands.

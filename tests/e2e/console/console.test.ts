@@ -46,7 +46,9 @@ describe('the operator console', () => {
     await page.getByRole('heading', { name: 'Create a tenant' }).waitFor();
     const slugInput = page.getByLabel('Slug');
     await slugInput.fill('Admin');
-    await expect.poll(() => page.locator('#slug-problems').textContent()).toContain('may only hold lowercase letters, digits and hyphens');
+    await expect
+      .poll(() => page.locator('#slug-problems').textContent())
+      .toContain('may only hold lowercase letters, digits and hyphens');
     await slugInput.fill('admin');
     await expect.poll(() => page.locator('#slug-problems').textContent()).toContain('reserved');
     expect(await slugInput.getAttribute('aria-describedby')).toContain('slug-problems');
@@ -68,20 +70,30 @@ describe('the operator console', () => {
     // The intro's title and text with markup: the preview shows it as text, and makes nothing of it.
     await page.getByLabel('Intro title').fill(`<b>Bold</b> ${MARKUP}`);
     await page.getByLabel('Intro text').fill(`<script>window.__consoleXss=2</script>\n${MARKUP}`);
-    await expect.poll(() => page.getByTestId('intro-preview').locator('p').allTextContents()).toEqual([`<b>Bold</b> ${MARKUP}`, '<script>window.__consoleXss=2</script>', MARKUP]);
+    await expect
+      .poll(() => page.getByTestId('intro-preview').locator('p').allTextContents())
+      .toEqual([`<b>Bold</b> ${MARKUP}`, '<script>window.__consoleXss=2</script>', MARKUP]);
     expect(await page.getByTestId('intro-preview').locator('b, script, img[src="x"]').count()).toBe(0);
 
     // A refused upload: the server's sentence under the field.
-    await page.getByLabel('Upload a logo').setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>') });
+    await page.getByLabel('Upload a logo').setInputFiles({
+      name: 'logo.svg',
+      mimeType: 'image/svg+xml',
+      buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+    });
     await page.getByRole('button', { name: 'Upload logo' }).click();
     await expect.poll(() => page.locator('#upload-logo-problems').textContent()).toMatch(/SVG/);
 
     // The logo: a real photo, uploaded, named in the field and drawn in the preview.
     await page.getByLabel('Upload a logo').setInputFiles(fixture('rocket.jpg'));
     await page.getByRole('button', { name: 'Upload logo' }).click();
-    await expect.poll(() => page.getByLabel('Logo', { exact: true }).inputValue()).toMatch(new RegExp(`^${slug}/logo-[\\w-]+\\.png$`));
+    await expect
+      .poll(() => page.getByLabel('Logo', { exact: true }).inputValue())
+      .toMatch(new RegExp(`^${slug}/logo-[\\w-]+\\.png$`));
     const logo = page.getByTestId('intro-preview').locator('img');
-    await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
 
     // Colours: the preview follows as they are typed.
     const preview = page.getByTestId('intro-preview');
@@ -93,7 +105,9 @@ describe('the operator console', () => {
     // A bad colour: the field's problem, from the build's rule, tied to the field; the save is refused.
     const accent = page.getByLabel('Accent colour', { exact: true });
     await accent.fill('not-a-colour');
-    await expect.poll(() => page.locator('#f-accentColor-problems').textContent()).toBe('Accent colour is not a CSS colour.');
+    await expect
+      .poll(() => page.locator('#f-accentColor-problems').textContent())
+      .toBe('Accent colour is not a CSS colour.');
     expect(await accent.getAttribute('aria-invalid')).toBe('true');
     expect(await accent.getAttribute('aria-describedby')).toContain('f-accentColor-problems');
     // Low contrast is a warning next to the text colour.
@@ -107,16 +121,24 @@ describe('the operator console', () => {
     await accent.fill('#ffcc00');
 
     // Three styles, then the third moved to the top by keyboard.
-    const styles = (await (await page.request.get(`${inject('boothUrl')}/admin/api/styles`)).json()) as { id: string; description: string }[];
+    const styles = (await (await page.request.get(`${inject('boothUrl')}/admin/api/styles`)).json()) as {
+      id: string;
+      description: string;
+    }[];
     const [a, b, c] = styles;
-    for (const style of [a!, b!, c!]) await page.getByRole('button', { name: `Add ${style.description}`, exact: true }).click();
+    for (const style of [a!, b!, c!])
+      await page.getByRole('button', { name: `Add ${style.description}`, exact: true }).click();
     for (let i = 0; i < 2; i++) {
       await page.getByRole('button', { name: `Move ${c!.description} up`, exact: true }).focus();
       await page.keyboard.press('Enter');
     }
     // The focus stays on the button, at the top too.
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Move ${c!.description} up`);
-    await expect.poll(() => page.getByTestId('chosen-styles').locator('.style-name').allTextContents()).toEqual([c!.description, a!.description, b!.description]);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+      `Move ${c!.description} up`,
+    );
+    await expect
+      .poll(() => page.getByTestId('chosen-styles').locator('.style-name').allTextContents())
+      .toEqual([c!.description, a!.description, b!.description]);
     // Results read the right way round unless the tenant asks for them mirrored like the preview.
     const mirror = page.getByRole('checkbox', { name: 'Mirror results like the preview' });
     expect(await mirror.isChecked()).toBe(false);
@@ -125,7 +147,15 @@ describe('the operator console', () => {
     await expect.poll(() => page.getByRole('status').textContent()).toContain(`Tenant ${slug} saved.`);
 
     const saved = await (await page.request.get(`${inject('boothUrl')}/admin/api/tenants/${slug}`)).json();
-    expect(saved.branding).toMatchObject({ client: MARKUP, viewFinderTitle: `<b>Bold</b> ${MARKUP}`, backgroundColor: '#003366', textColor: '#ffffff', accentColor: '#ffcc00', mirrorResult: true, styles: [c!.id, a!.id, b!.id] });
+    expect(saved.branding).toMatchObject({
+      client: MARKUP,
+      viewFinderTitle: `<b>Bold</b> ${MARKUP}`,
+      backgroundColor: '#003366',
+      textColor: '#ffffff',
+      accentColor: '#ffcc00',
+      mirrorResult: true,
+      styles: [c!.id, a!.id, b!.id],
+    });
     expect(saved.branding.logoUrl).toMatch(new RegExp(`^${slug}/logo-`));
 
     // In the list, the name is text too.
@@ -172,7 +202,9 @@ describe('the operator console', () => {
     // The operator deletes the tenant, asked once more; its account goes with it.
     await operator.goto(`${consoleUrl()}#/tenants/${slug}`);
     await operator.getByRole('button', { name: 'Delete tenant' }).click();
-    await expect.poll(() => operator.evaluate(() => document.activeElement?.textContent)).toContain('This cannot be undone.');
+    await expect
+      .poll(() => operator.evaluate(() => document.activeElement?.textContent))
+      .toContain('This cannot be undone.');
     await operator.getByRole('button', { name: `Yes, delete ${slug}` }).click();
     await operator.getByRole('heading', { name: 'Tenants' }).waitFor();
     expect((await operator.request.get(`${inject('boothUrl')}/admin/api/tenants/${slug}`)).status()).toBe(404);
@@ -181,7 +213,11 @@ describe('the operator console', () => {
 
   it('shows a real job of a tenant in its gallery, deletes its result, and its address is gone', async () => {
     const booth = inject('boothUrl');
-    const created = await postJob(booth, { style_id: 'comic', image: dataUrl(photo('grace_hopper.jpg')), tenant: 'meadow' });
+    const created = await postJob(booth, {
+      style_id: 'comic',
+      image: dataUrl(photo('grace_hopper.jpg')),
+      tenant: 'meadow',
+    });
     const { id } = (await created.json()) as { id: string };
     expect(created.status).toBe(201);
     const job = await waitForJob(booth, id);
@@ -194,7 +230,9 @@ describe('the operator console', () => {
     await page.getByRole('heading', { name: "Today's results", exact: false }).waitFor();
     const del = page.getByRole('button', { name: `Delete result ${id.slice(0, 8)}` });
     const preview = page.locator('.gallery li').filter({ has: del }).locator('img');
-    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
     await del.click();
     await page.getByRole('button', { name: 'Yes, delete it' }).click();
     await expect.poll(() => del.count()).toBe(0);
@@ -209,10 +247,12 @@ describe('the operator console', () => {
     const target = `${inject('boothUrl')}/admin/api/tenants`;
     // The other site's page (served by a route: no such site exists here) posts a form at once;
     // text/plain makes its body read as JSON, the classic forged JSON call.
-    await page.route('http://other-site.test/', (route) => route.fulfill({
-      contentType: 'text/html',
-      body: `<!doctype html><title>Win a prize</title><form method="post" action="${target}" enctype="text/plain"><input name='{"slug":"${slug}","x":"' value='"}'></form><script>document.forms[0].submit()</script>`,
-    }));
+    await page.route('http://other-site.test/', (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><title>Win a prize</title><form method="post" action="${target}" enctype="text/plain"><input name='{"slug":"${slug}","x":"' value='"}'></form><script>document.forms[0].submit()</script>`,
+      }),
+    );
     const answer = page.waitForResponse((res) => res.url() === target && res.request().method() === 'POST');
     await page.goto('http://other-site.test/');
     const res = await answer;
@@ -229,7 +269,9 @@ describe('the operator console', () => {
     await page.getByLabel('User name').fill('nobody-here');
     await page.getByLabel('Password').fill('not the password');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Unable to sign in with that user name and password.');
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toBe('Unable to sign in with that user name and password.');
     expect(await page.getByLabel('Password').getAttribute('aria-describedby')).toBe('sign-in-error');
 
     // A throttled sign-in, stood in for: the failures it takes would hold this machine's address
@@ -243,11 +285,20 @@ describe('the operator console', () => {
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('Too many failed sign-ins. Wait 42 s.');
   });
 
-  it('publishes a tenant with long polling, lists the build\'s problems, and offers its bundle', async () => {
+  it("publishes a tenant with long polling, lists the build's problems, and offers its bundle", async () => {
     // A tenant of its own whose colours the build warns about: the run's problems name it.
     const api = await operatorApi();
     const slug = uniqueSlug('publish');
-    expect((await api('POST', '/tenants', { slug, client: 'Low Contrast Fair', backgroundColor: '#888888', textColor: '#777777' })).status).toBe(201);
+    expect(
+      (
+        await api('POST', '/tenants', {
+          slug,
+          client: 'Low Contrast Fair',
+          backgroundColor: '#888888',
+          textColor: '#777777',
+        })
+      ).status,
+    ).toBe(201);
     try {
       const page = await newPage();
       const waits: string[] = [];
@@ -280,13 +331,22 @@ describe('the operator console', () => {
   it('says so when the booth has no publish or event routes', async () => {
     // Stood in for: this booth has both; a booth without them is an older server.
     const page = await newPage();
-    const missing = (path: string) => ({ status: 404, json: { error: `There is no GET ${path} in the console's API.` } });
+    const missing = (path: string) => ({
+      status: 404,
+      json: { error: `There is no GET ${path} in the console's API.` },
+    });
     await page.route('**/admin/api/publish', (route) => route.fulfill(missing('/admin/api/publish')));
-    await page.route('**/admin/api/tenants/gala/events', (route) => route.fulfill(missing('/admin/api/tenants/gala/events')));
+    await page.route('**/admin/api/tenants/gala/events', (route) =>
+      route.fulfill(missing('/admin/api/tenants/gala/events')),
+    );
     await signIn(page, SERVICE.username, SERVICE.password, '#/publish');
-    await expect.poll(() => page.getByRole('alert').textContent()).toContain('Publishing is not available on this booth');
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toContain('Publishing is not available on this booth');
     await page.goto(`${consoleUrl()}#/tenants/gala/event`);
-    await expect.poll(() => page.getByRole('alert').textContent()).toContain('The event figures are not available on this booth');
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toContain('The event figures are not available on this booth');
   });
 
   it('shows the event at a glance of a tenant from its real jobs, and deletes one result, then all', async () => {
@@ -303,7 +363,11 @@ describe('the operator console', () => {
       const page = await newPage();
       await signIn(page, SERVICE.username, SERVICE.password, `#/tenants/${slug}/event`);
       await page.getByRole('heading', { name: `The event at a glance: ${slug}` }).waitFor();
-      const row = (name: string) => page.getByRole('row', { name: new RegExp(`^${name}`) }).locator('td').allTextContents();
+      const row = (name: string) =>
+        page
+          .getByRole('row', { name: new RegExp(`^${name}`) })
+          .locator('td')
+          .allTextContents();
       await expect.poll(() => row('Today')).toEqual(['2', '1', '1', '0']);
       expect(await row('Last hour')).toEqual(['2', '1', '1', '0']);
       expect(await page.getByText(/^Turnaround today: median \(p50\) \d+\.\d s, p95 \d+\.\d s\.$/).count()).toBe(1);

@@ -44,18 +44,24 @@ describe("the operator's journey", () => {
     await operator.getByLabel('Slug').fill(slug);
     await operator.getByLabel('Client name').fill(CLIENT);
     await operator.getByRole('button', { name: 'Create tenant' }).click();
-    await expect.poll(() => operator.getByRole('heading', { level: 1 }).textContent()).toBe(`Tenant ${CLIENT} (${slug})`);
+    await expect
+      .poll(() => operator.getByRole('heading', { level: 1 }).textContent())
+      .toBe(`Tenant ${CLIENT} (${slug})`);
     created = true;
 
     // A logo uploaded (a real photo), colours, and three styles.
     await operator.getByLabel('Upload a logo').setInputFiles(fixture('coffee.jpg'));
     await operator.getByRole('button', { name: 'Upload logo' }).click();
-    await expect.poll(() => operator.getByLabel('Logo', { exact: true }).inputValue()).toMatch(new RegExp(`^${slug}/logo-[\\w-]+\\.png$`));
+    await expect
+      .poll(() => operator.getByLabel('Logo', { exact: true }).inputValue())
+      .toMatch(new RegExp(`^${slug}/logo-[\\w-]+\\.png$`));
     await operator.getByLabel('Background colour', { exact: true }).fill('#0b3d5c');
     await operator.getByLabel('Text colour', { exact: true }).fill('#ffffff');
     await operator.getByLabel('Accent colour', { exact: true }).fill('#ffb000');
     for (const name of CHOSEN) await operator.getByRole('button', { name: `Add ${name}`, exact: true }).click();
-    await expect.poll(() => operator.getByTestId('chosen-styles').locator('.style-name').allTextContents()).toEqual(CHOSEN);
+    await expect
+      .poll(() => operator.getByTestId('chosen-styles').locator('.style-name').allTextContents())
+      .toEqual(CHOSEN);
     await operator.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => operator.getByRole('status').textContent()).toContain(`Tenant ${slug} saved.`);
 
@@ -86,7 +92,11 @@ describe("the operator's journey", () => {
     await visit(booth, `${boothUrl}/${slug}/`);
     expect(await booth.title()).toContain(CLIENT);
     const logo = booth.getByRole('img', { name: CLIENT, exact: true });
-    await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: patience(15_000) }).toBeGreaterThan(0);
+    await expect
+      .poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), {
+        timeout: patience(15_000),
+      })
+      .toBeGreaterThan(0);
     await action(booth, TEXT.start).click();
     await booth.waitForURL(`${boothUrl}/${slug}/camera`);
     await booth.waitForFunction(() => (document.querySelector('video')?.videoWidth ?? 0) > 0);
@@ -95,10 +105,13 @@ describe("the operator's journey", () => {
     await booth.waitForURL(`${boothUrl}/${slug}/styles`);
     await booth.getByRole('heading', { name: TEXT.stylesHeading }).waitFor();
     await hydrated(booth);
-    const styles = (await (await operator.request.get(`${boothUrl}/admin/api/styles`)).json()) as { description: string }[];
+    const styles = (await (await operator.request.get(`${boothUrl}/admin/api/styles`)).json()) as {
+      description: string;
+    }[];
     const offered = [];
     for (const style of styles) {
-      if (await booth.getByRole('button', { name: new RegExp(style.description) }).count()) offered.push(style.description);
+      if (await booth.getByRole('button', { name: new RegExp(style.description) }).count())
+        offered.push(style.description);
     }
     expect(offered.sort()).toEqual([...CHOSEN].sort());
     await booth.getByRole('button', { name: new RegExp(CHOSEN[0]!) }).click();
@@ -106,20 +119,30 @@ describe("the operator's journey", () => {
     const jobId = decodeURIComponent(new URL(booth.url()).pathname.split('/').at(-1)!);
     await booth.getByRole('heading', { name: TEXT.resultHeading }).waitFor({ timeout: patience(30_000) });
     const result = booth.locator('figure img').first();
-    await expect.poll(() => result.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: patience(15_000) }).toBeGreaterThan(0);
+    await expect
+      .poll(() => result.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), {
+        timeout: patience(15_000),
+      })
+      .toBeGreaterThan(0);
     const imageUrl = await result.evaluate((img: HTMLImageElement) => img.currentSrc);
     expect((await fetch(imageUrl)).status).toBe(200);
 
     // The console's event page: the job counted, its preview in the gallery.
     await operator.goto(`${boothUrl}/admin/#/tenants/${slug}/event`);
     await operator.getByRole('heading', { name: `The event at a glance: ${slug}` }).waitFor();
-    const row = (name: string) => operator.getByRole('row', { name: new RegExp(`^${name}`) }).locator('td').allTextContents();
+    const row = (name: string) =>
+      operator
+        .getByRole('row', { name: new RegExp(`^${name}`) })
+        .locator('td')
+        .allTextContents();
     await expect.poll(() => row('Today')).toEqual(['1', '1', '0', '0']);
     expect(await row('Last hour')).toEqual(['1', '1', '0', '0']);
     await operator.getByRole('heading', { name: "Today's results (1)" }).waitFor();
     const del = operator.getByRole('button', { name: `Delete result ${jobId.slice(0, 8)}` });
     const preview = operator.locator('.gallery li').filter({ has: del }).locator('img');
-    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
     expect(await preview.getAttribute('alt')).toMatch(new RegExp(`^Result in the style ${CHOSEN[0]}`));
 
     // Deleted in the console: gone from the gallery, and its addresses answer 404.

@@ -31,14 +31,16 @@ export interface Run {
 export async function operatorApi() {
   const booth = inject('boothUrl');
   const cookie = await apiSignIn(booth);
-  return <T = Record<string, unknown>>(method: string, path: string, body?: unknown) => call<T>(booth, method, path, { cookie, body });
+  return <T = Record<string, unknown>>(method: string, path: string, body?: unknown) =>
+    call<T>(booth, method, path, { cookie, body });
 }
 
 /** A publish of these tenants through the API, followed to its end. */
 export async function publish(slugs: string[]): Promise<Run> {
   const api = await operatorApi();
   const started = await api<Run>('POST', '/publish', { tenants: slugs });
-  if (started.status !== 202) throw new Error(`The publish did not start (${started.status}): ${JSON.stringify(started.body)}`);
+  if (started.status !== 202)
+    throw new Error(`The publish did not start (${started.status}): ${JSON.stringify(started.body)}`);
   let run = started.body;
   while (run.status === 'running') run = (await api<Run>('GET', `/publish/${run.id}?wait=30`)).body;
   return run;

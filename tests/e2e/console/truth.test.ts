@@ -16,15 +16,29 @@ import { patience } from '../../support/patience.ts';
 
 const MAGENTA = [0xff, 0x00, 0xff];
 /** Points inside a 60 px band of an 800×1000 frame stretched over a result, as shares of its size. */
-const BORDER = [[0.03, 0.5], [0.97, 0.5], [0.5, 0.025], [0.5, 0.975]] as const;
+const BORDER = [
+  [0.03, 0.5],
+  [0.97, 0.5],
+  [0.5, 0.025],
+  [0.5, 0.975],
+] as const;
 
 /** A frame of 800×1000: an opaque magenta band of `band` px around a transparent window (none: opaque all over). */
 async function framePng(band: number | null) {
-  const opaque = await sharp({ create: { width: 800, height: 1000, channels: 4, background: '#ff00ffff' } }).png().toBuffer();
+  const opaque = await sharp({ create: { width: 800, height: 1000, channels: 4, background: '#ff00ffff' } })
+    .png()
+    .toBuffer();
   if (band === null) return opaque;
   // dest-out: an opaque cut-out clears what it covers.
-  const cut = await sharp({ create: { width: 800 - 2 * band, height: 1000 - 2 * band, channels: 4, background: '#000000ff' } }).png().toBuffer();
-  return sharp(opaque).composite([{ input: cut, left: band, top: band, blend: 'dest-out' }]).png().toBuffer();
+  const cut = await sharp({
+    create: { width: 800 - 2 * band, height: 1000 - 2 * band, channels: 4, background: '#000000ff' },
+  })
+    .png()
+    .toBuffer();
+  return sharp(opaque)
+    .composite([{ input: cut, left: band, top: band, blend: 'dest-out' }])
+    .png()
+    .toBuffer();
 }
 
 /** Whether a result carries the frame: magenta at every border point. */
@@ -33,7 +47,8 @@ async function framed(url: string) {
   return BORDER.every(([x, y]) => distance(image.at(x, y), MAGENTA) < 40);
 }
 
-const problemTexts = (page: Page) => page.locator('.problems li, .warnings li, .summary li, #saved-problems ~ ul li').allTextContents();
+const problemTexts = (page: Page) =>
+  page.locator('.problems li, .warnings li, .summary li, #saved-problems ~ ul li').allTextContents();
 
 describe('the console tells the truth', () => {
   const { newPage } = suiteBrowser({ camera: 'none' });
@@ -47,40 +62,72 @@ describe('the console tells the truth', () => {
       expect((await publish([slug])).status).toBe('succeeded');
       const page = await newPage();
       const sent: string[] = [];
-      page.on('request', (r) => { if (r.method() === 'PUT' && r.url().includes('/files/')) sent.push(r.url()); });
+      page.on('request', (r) => {
+        if (r.method() === 'PUT' && r.url().includes('/files/')) sent.push(r.url());
+      });
       await signIn(page, undefined, undefined, `#/tenants/${slug}`);
       await page.getByLabel('Client name').waitFor();
 
       // The limits are told before a file is chosen, with the server's numbers.
-      await expect.poll(() => page.locator('#upload-frame-hint').textContent()).toContain(`at most ${sizeWords(DEFAULT_UPLOAD_IMAGE_BYTES)}`);
-      expect(await page.locator('#upload-frame-hint').textContent()).toMatch(/^A PNG with a transparent window, 512 to 4096 px on each side/);
-      expect(await page.locator('#upload-logo-hint').textContent()).toBe('A PNG, JPEG or WebP image; at most 10 MB. Stored as PNG.');
+      await expect
+        .poll(() => page.locator('#upload-frame-hint').textContent())
+        .toContain(`at most ${sizeWords(DEFAULT_UPLOAD_IMAGE_BYTES)}`);
+      expect(await page.locator('#upload-frame-hint').textContent()).toMatch(
+        /^A PNG with a transparent window, 512 to 4096 px on each side/,
+      );
+      expect(await page.locator('#upload-logo-hint').textContent()).toBe(
+        'A PNG, JPEG or WebP image; at most 10 MB. Stored as PNG.',
+      );
 
       // Too large, or not a PNG: refused in the page, nothing sent.
       const input = page.getByLabel('Upload a frame');
-      await input.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(DEFAULT_UPLOAD_IMAGE_BYTES + 1024 * 1024) });
-      await expect.poll(() => page.locator('#upload-frame-problems').textContent()).toBe('The file is 11 MB; the limit is 10 MB. Choose a smaller one.');
+      await input.setInputFiles({
+        name: 'huge.png',
+        mimeType: 'image/png',
+        buffer: Buffer.alloc(DEFAULT_UPLOAD_IMAGE_BYTES + 1024 * 1024),
+      });
+      await expect
+        .poll(() => page.locator('#upload-frame-problems').textContent())
+        .toBe('The file is 11 MB; the limit is 10 MB. Choose a smaller one.');
       await page.getByRole('button', { name: 'Upload frame' }).click();
-      expect(await page.locator('#upload-frame-problems').textContent()).toBe('The file is 11 MB; the limit is 10 MB. Choose a smaller one.');
-      await input.setInputFiles({ name: 'frame.jpg', mimeType: 'image/jpeg', buffer: await sharp({ create: { width: 800, height: 1000, channels: 3, background: '#fff' } }).jpeg().toBuffer() });
-      await expect.poll(() => page.locator('#upload-frame-problems').textContent()).toBe('That file is not a PNG with a transparent window; choose one.');
+      expect(await page.locator('#upload-frame-problems').textContent()).toBe(
+        'The file is 11 MB; the limit is 10 MB. Choose a smaller one.',
+      );
+      await input.setInputFiles({
+        name: 'frame.jpg',
+        mimeType: 'image/jpeg',
+        buffer: await sharp({ create: { width: 800, height: 1000, channels: 3, background: '#fff' } })
+          .jpeg()
+          .toBuffer(),
+      });
+      await expect
+        .poll(() => page.locator('#upload-frame-problems').textContent())
+        .toBe('That file is not a PNG with a transparent window; choose one.');
       expect(await input.getAttribute('aria-invalid')).toBe('true');
       expect(sent).toEqual([]);
 
       // A PNG with no window: the server's check, its sentence under the field.
       await input.setInputFiles({ name: 'opaque.png', mimeType: 'image/png', buffer: await framePng(null) });
       await page.getByRole('button', { name: 'Upload frame' }).click();
-      await expect.poll(() => page.locator('#upload-frame-problems').textContent()).toMatch(/^The frame has no transparent pixels; a frame needs a transparent window/);
+      await expect
+        .poll(() => page.locator('#upload-frame-problems').textContent())
+        .toMatch(/^The frame has no transparent pixels; a frame needs a transparent window/);
       expect(sent).toHaveLength(1);
 
       // A real frame: named in the field, drawn over the sample picture.
       await input.setInputFiles({ name: 'frame.png', mimeType: 'image/png', buffer: await framePng(60) });
       await page.getByRole('button', { name: 'Upload frame' }).click();
-      await expect.poll(() => page.getByLabel('Frame', { exact: true }).inputValue()).toMatch(new RegExp(`^${slug}/frame-[0-9a-f]{12}\\.png$`));
+      await expect
+        .poll(() => page.getByLabel('Frame', { exact: true }).inputValue())
+        .toMatch(new RegExp(`^${slug}/frame-[0-9a-f]{12}\\.png$`));
       const overlay = page.getByTestId('frame-preview').locator('img');
       await expect.poll(() => overlay.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(800);
-      expect(await page.getByTestId('frame-preview').locator('figcaption').textContent()).toBe('The frame over a sample picture, as it is put on each result.');
-      expect(await page.locator('#publish-rule').textContent()).toContain('the frame, logo mark, mirror and scene of new results, change at Publish');
+      expect(await page.getByTestId('frame-preview').locator('figcaption').textContent()).toBe(
+        'The frame over a sample picture, as it is put on each result.',
+      );
+      expect(await page.locator('#publish-rule').textContent()).toContain(
+        'the frame, logo mark, mirror and scene of new results, change at Publish',
+      );
 
       // Saved, not published: a new result has no frame yet.
       const before = await finishedJob(slug);
@@ -91,7 +138,9 @@ describe('the console tells the truth', () => {
       await expect.poll(() => page.getByTestId('changed').textContent()).toContain(slug);
       await page.getByRole('button', { name: 'Publish the changed tenants' }).click();
       // The run this click started, followed to its end (the page showed the last one before).
-      await expect.poll(() => page.getByRole('status').textContent(), { timeout: patience(60_000) }).toBe('The site is published.');
+      await expect
+        .poll(() => page.getByRole('status').textContent(), { timeout: patience(60_000) })
+        .toBe('The site is published.');
       const after = await finishedJob(slug);
       expect(await framed(after.job.images[0]!)).toBe(true);
       expect(await framed(after.job.previews![0]!)).toBe(true);
@@ -110,9 +159,14 @@ describe('the console tells the truth', () => {
     expect((await api('POST', '/tenants', { slug, client: 'Truth Fair' })).status).toBe(201);
     try {
       // Through the API: an http:// logo is a 400 with its field's sentence.
-      const http = await api<{ fields: Record<string, string[]> }>('PUT', `/tenants/${slug}`, { client: 'Truth Fair', logoUrl: 'http://cdn.example.com/logo.png' });
+      const http = await api<{ fields: Record<string, string[]> }>('PUT', `/tenants/${slug}`, {
+        client: 'Truth Fair',
+        logoUrl: 'http://cdn.example.com/logo.png',
+      });
       expect(http.status).toBe(400);
-      expect(http.body.fields).toEqual({ logoUrl: ['Logo is an http:// address; use its https:// address (pages served over HTTPS cannot load it).'] });
+      expect(http.body.fields).toEqual({
+        logoUrl: ['Logo is an http:// address; use its https:// address (pages served over HTTPS cannot load it).'],
+      });
 
       const page = await newPage();
       await signIn(page, undefined, undefined, `#/tenants/${slug}`);
@@ -124,7 +178,9 @@ describe('the console tells the truth', () => {
       await expect.poll(() => page.getByRole('status').textContent()).toContain(`Tenant ${slug} saved.`);
       const missing = `Frame: the file "${slug}/frame-gone.png" is not in the tenant's files, so results are made without the frame. Upload it again, or clear the field.`;
       await expect.poll(() => page.locator('#f-frameUrl-warnings').textContent()).toBe(missing);
-      expect(await page.locator('#saved-problems ~ ul li').allTextContents()).toEqual([`Tenant "Truth Fair" ("${slug}"): ${missing}`]);
+      expect(await page.locator('#saved-problems ~ ul li').allTextContents()).toEqual([
+        `Tenant "Truth Fair" ("${slug}"): ${missing}`,
+      ]);
       await page.getByRole('link', { name: 'Tenants', exact: true }).click();
       const row = page.getByRole('row').filter({ hasText: `/${slug}/` });
       await expect.poll(() => row.textContent()).toContain(missing);
@@ -134,14 +190,23 @@ describe('the console tells the truth', () => {
       await page.goto(`${consoleUrl()}#/tenants/${slug}`);
       const logo = page.getByLabel('Logo', { exact: true });
       await logo.fill('http://cdn.example.com/logo.png');
-      await expect.poll(() => page.locator('#f-logoUrl-problems').textContent()).toBe('Logo is an http:// address; use its https:// address (pages served over HTTPS cannot load it).');
+      await expect
+        .poll(() => page.locator('#f-logoUrl-problems').textContent())
+        .toBe('Logo is an http:// address; use its https:// address (pages served over HTTPS cannot load it).');
       expect(await logo.getAttribute('aria-invalid')).toBe('true');
 
       // Every field made bad at once: no problem on the page names a field by its key.
       const bad: [string, string][] = [
-        ['Client name', 'x'.repeat(150)], ['Intro title', 'y'.repeat(250)], ['Background colour', 'nope'], ['Text colour', 'transparent'],
-        ['Accent colour', 'javascript:alert(1)'], ['Background image', '../secret.png'], ['Processing video', 'javascript:alert(1)'],
-        ['Kiosks allowed: idle seconds before the intro', '5'], ['Frame', 'a b.png'], ['Scene for the branded-scene style', 'data:image/png;base64,AA'],
+        ['Client name', 'x'.repeat(150)],
+        ['Intro title', 'y'.repeat(250)],
+        ['Background colour', 'nope'],
+        ['Text colour', 'transparent'],
+        ['Accent colour', 'javascript:alert(1)'],
+        ['Background image', '../secret.png'],
+        ['Processing video', 'javascript:alert(1)'],
+        ['Kiosks allowed: idle seconds before the intro', '5'],
+        ['Frame', 'a b.png'],
+        ['Scene for the branded-scene style', 'data:image/png;base64,AA'],
         ['Privacy policy address', 'javascript:alert(1)'],
       ];
       for (const [label, value] of bad) await page.getByLabel(label, { exact: true }).fill(value);
@@ -157,7 +222,13 @@ describe('the console tells the truth', () => {
           expect(raw, `"${key}" in: ${text}`).toBe(false);
         }
       }
-      expect(texts).toEqual(expect.arrayContaining(['Background colour is not a CSS colour.', expect.stringMatching(/^Kiosk idle time is not 0 \(off\)/), 'Privacy policy address is not a plain http(s) URL.']));
+      expect(texts).toEqual(
+        expect.arrayContaining([
+          'Background colour is not a CSS colour.',
+          expect.stringMatching(/^Kiosk idle time is not 0 \(off\)/),
+          'Privacy policy address is not a plain http(s) URL.',
+        ]),
+      );
     } finally {
       await removeTenant(slug);
     }
@@ -192,8 +263,13 @@ describe('the console tells the truth', () => {
 
       await page.getByRole('link', { name: 'Publish', exact: true }).click();
       await expect.poll(() => page.getByTestId('removed').textContent()).toBe(`${slug} (deleted)`);
-      expect(await page.getByText('Their pages stopped being served when they were deleted.', { exact: false }).count()).toBe(1);
-      expect(await page.getByTestId('changed').count() === 0 || !(await page.getByTestId('changed').textContent())?.includes(slug)).toBe(true);
+      expect(
+        await page.getByText('Their pages stopped being served when they were deleted.', { exact: false }).count(),
+      ).toBe(1);
+      expect(
+        (await page.getByTestId('changed').count()) === 0 ||
+          !(await page.getByTestId('changed').textContent())?.includes(slug),
+      ).toBe(true);
     } finally {
       await removeTenant(slug, { published: true });
     }
@@ -206,7 +282,12 @@ describe('the console tells the truth', () => {
     expect((await api('POST', '/tenants', { slug })).status).toBe(201);
     try {
       const { id } = await finishedJob(slug);
-      const listed = (await api<{ results: { id: string; finishedAt: string; imageUrls: string[] }[] }>('GET', `/tenants/${slug}/results`)).body.results;
+      const listed = (
+        await api<{ results: { id: string; finishedAt: string; imageUrls: string[] }[] }>(
+          'GET',
+          `/tenants/${slug}/results`,
+        )
+      ).body.results;
       expect(listed.map((r) => r.id)).toEqual([id]);
       const page = await newPage();
       await signIn(page, undefined, undefined, `#/tenants/${slug}/event`);

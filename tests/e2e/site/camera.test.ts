@@ -8,7 +8,7 @@ import { TEXT } from '../../../contract/index.ts';
 import { orientationOf } from '../../support/orientation.ts';
 import { suiteBrowser, textCameraPhoto } from '../support/browser.ts';
 import { action } from '../support/journey.ts';
-import { readSiteData, } from '../support/site-data.ts';
+import { readSiteData } from '../support/site-data.ts';
 import { patience } from '../../support/patience.ts';
 
 const boothUrl = inject('boothUrl');
@@ -48,9 +48,13 @@ describe('the camera screen', () => {
       context.drawImage(video, 0, 0);
       const y = Math.floor(canvas.height / 2);
       return {
-        width: video.videoWidth, height: video.videoHeight, audio: stream.getAudioTracks().length,
-        transform: getComputedStyle(video).transform, maxHeight: getComputedStyle(video).maxHeight,
-        left: [...context.getImageData(4, y, 1, 1).data.slice(0, 3)], right: [...context.getImageData(canvas.width - 5, y, 1, 1).data.slice(0, 3)],
+        width: video.videoWidth,
+        height: video.videoHeight,
+        audio: stream.getAudioTracks().length,
+        transform: getComputedStyle(video).transform,
+        maxHeight: getComputedStyle(video).maxHeight,
+        left: [...context.getImageData(4, y, 1, 1).data.slice(0, 3)],
+        right: [...context.getImageData(canvas.width - 5, y, 1, 1).data.slice(0, 3)],
       };
     });
     expect(preview).toMatchObject({ audio: 0, transform: 'matrix(-1, 0, 0, 1, 0, 0)', maxHeight: '350px' });
@@ -64,11 +68,18 @@ describe('the camera screen', () => {
       const y = Math.floor(canvas.height / 2);
       const stream = (window as unknown as { cameraStream: MediaStream }).cameraStream;
       return {
-        width: img.naturalWidth, height: img.naturalHeight, cameraOff: stream.getTracks().every((t) => t.readyState === 'ended'),
-        left: [...context.getImageData(4, y, 1, 1).data.slice(0, 3)], right: [...context.getImageData(canvas.width - 5, y, 1, 1).data.slice(0, 3)],
+        width: img.naturalWidth,
+        height: img.naturalHeight,
+        cameraOff: stream.getTracks().every((t) => t.readyState === 'ended'),
+        left: [...context.getImageData(4, y, 1, 1).data.slice(0, 3)],
+        right: [...context.getImageData(canvas.width - 5, y, 1, 1).data.slice(0, 3)],
       };
     });
-    expect({ width: photo.width, height: photo.height, cameraOff: photo.cameraOff }).toEqual({ width: preview.width, height: preview.height, cameraOff: true });
+    expect({ width: photo.width, height: photo.height, cameraOff: photo.cameraOff }).toEqual({
+      width: preview.width,
+      height: preview.height,
+      cameraOff: true,
+    });
     // Not mirrored: the photo's left edge is the camera's left edge (the preview only shows it mirrored).
     const close = (a: number[], b: number[]) => a.every((v, i) => Math.abs(v - b[i]!) <= 24);
     expect(close(photo.left, preview.left), `${photo.left} vs ${preview.left}`).toBe(true);
@@ -87,7 +98,9 @@ describe('the camera screen', () => {
     await page.waitForURL(/\/results\/[^/]+$/, { timeout: patience(30_000) });
     // The camera shows Grace Hopper: the real engine finds her and restyles the photo.
     await page.getByRole('heading', { name: TEXT.resultHeading, exact: true }).waitFor({ timeout: patience(45_000) });
-    await page.waitForFunction(() => ((document.querySelector('figure img') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0);
+    await page.waitForFunction(
+      () => ((document.querySelector('figure img') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0,
+    );
     expect(await page.getByRole('heading', { name: TEXT.errorHeading }).count()).toBe(0);
   });
 
@@ -95,7 +108,10 @@ describe('the camera screen', () => {
     const page = await open('/camera');
     // A job's create call; the visitor's pass (POST /transformations/visitors/) is no job.
     const posts: string[] = [];
-    page.on('request', (r) => r.method() === 'POST' && r.url().includes('/transformations/jobs/') && posts.push(r.url()));
+    page.on(
+      'request',
+      (r) => r.method() === 'POST' && r.url().includes('/transformations/jobs/') && posts.push(r.url()),
+    );
     await page.waitForFunction(() => (document.querySelector('video')?.videoWidth ?? 0) > 0);
     await action(page, TEXT.takePhoto).click();
     await action(page, TEXT.useImage).click();

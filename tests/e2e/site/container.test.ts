@@ -6,7 +6,7 @@ import { inject } from 'vitest';
 import { TEXT } from '../../../contract/index.ts';
 import { suiteBrowser } from '../support/browser.ts';
 import { action, visit } from '../support/journey.ts';
-import { IMAGELESS_TENANT, readSiteData, } from '../support/site-data.ts';
+import { IMAGELESS_TENANT, readSiteData } from '../support/site-data.ts';
 
 const boothUrl = inject('boothUrl');
 
@@ -48,7 +48,12 @@ describe('the branded container', () => {
     await expect.poll(async () => (await sized()).matches).toBe(true);
     const upright = (await sized()).size;
     await page.setViewportSize({ width: 823, height: 412 });
-    await expect.poll(async () => { const now = await sized(); return now.matches && now.size !== upright; }).toBe(true);
+    await expect
+      .poll(async () => {
+        const now = await sized();
+        return now.matches && now.size !== upright;
+      })
+      .toBe(true);
   });
 
   it("shows the default's logo and background, loaded, for a tenant whose own images are missing or refused", async () => {
@@ -58,13 +63,19 @@ describe('the branded container', () => {
     await visit(page, `${boothUrl}/${IMAGELESS_TENANT.slug}/`);
     await page.getByRole('heading', { level: 1, name: IMAGELESS_TENANT.viewFinderTitle }).waitFor();
     const logo = page.getByRole('img', { name: IMAGELESS_TENANT.client });
-    await page.waitForFunction(() => ((document.querySelector('header img') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0);
-    expect(new URL((await logo.evaluate((i: HTMLImageElement) => i.currentSrc))).pathname).toBe('/assets/logo.svg');
+    await page.waitForFunction(
+      () => ((document.querySelector('header img') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0,
+    );
+    expect(new URL(await logo.evaluate((i: HTMLImageElement) => i.currentSrc)).pathname).toBe('/assets/logo.svg');
     const background = await page.evaluate(async () => {
       const el = document.querySelector('[data-branded-container]')!;
       const url = getComputedStyle(el).backgroundImage.replace(/^url\("?|"?\)$/g, '');
       const res = await fetch(url);
-      return { path: new URL(url).pathname, status: res.status, width: (await createImageBitmap(await res.blob())).width };
+      return {
+        path: new URL(url).pathname,
+        status: res.status,
+        width: (await createImageBitmap(await res.blob())).width,
+      };
     });
     expect(background).toMatchObject({ path: '/assets/background.jpg', status: 200 });
     expect(background.width).toBeGreaterThan(0);

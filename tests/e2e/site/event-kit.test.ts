@@ -48,7 +48,9 @@ async function finishedJob(): Promise<string> {
   });
   expect(created.status).toBe(201);
   const { id } = (await created.json()) as { id: string };
-  const job = (await (await fetch(`${boothUrl}/transformations/jobs/${id}/?wait=20`)).json()) as { result: { status: string } };
+  const job = (await (await fetch(`${boothUrl}/transformations/jobs/${id}/?wait=20`)).json()) as {
+    result: { status: string };
+  };
   expect(job.result.status).toBe('COMPLETED');
   return String(id);
 }
@@ -64,17 +66,26 @@ describe('the event kit: consent, countdown and a photo from the device', () => 
     await page.getByText(gala().consentText).waitFor();
     // A guest's phone: the privacy policy is a real link, in a new tab.
     const privacy = page.getByRole('link', { name: new RegExp(`^${EVENT_TEXT.privacyLink}`) });
-    expect([await privacy.getAttribute('href'), await privacy.getAttribute('target')]).toEqual([gala().privacyUrl, '_blank']);
+    expect([await privacy.getAttribute('href'), await privacy.getAttribute('target')]).toEqual([
+      gala().privacyUrl,
+      '_blank',
+    ]);
     await action(page, EVENT_TEXT.continue).click();
     await page.getByRole('alert').filter({ hasText: EVENT_TEXT.consentNeeded }).waitFor();
-    expect(await page.getByRole('checkbox', { name: EVENT_TEXT.consentAgree }).getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByRole('checkbox', { name: EVENT_TEXT.consentAgree }).getAttribute('aria-invalid')).toBe(
+      'true',
+    );
     expect(await page.locator('video').count()).toBe(0);
     expect(await cameraRequests(page)).toBe(0);
     await agree(page);
     await videoReady(page);
     expect(await cameraRequests(page)).toBe(1);
     // Nothing about the visitor is kept: no cookie, nothing in the browser's storage.
-    expect(await page.evaluate(() => [document.cookie, localStorage.length, sessionStorage.length])).toEqual(['', 0, 0]);
+    expect(await page.evaluate(() => [document.cookie, localStorage.length, sessionStorage.length])).toEqual([
+      '',
+      0,
+      0,
+    ]);
   });
 
   it('counts down 3, 2, 1 in big digits a screen reader hears, can be cancelled, and then takes the photo', async () => {
@@ -103,7 +114,9 @@ describe('the event kit: consent, countdown and a photo from the device', () => 
     expect(await page.getByRole('img', { name: 'Your photo' }).count()).toBe(0);
     await page.clock.runFor(1_000);
     await page.getByRole('img', { name: 'Your photo' }).waitFor();
-    expect(await page.getByRole('img', { name: 'Your photo' }).getAttribute('src')).toMatch(/^data:image\/jpeg;base64,/);
+    expect(await page.getByRole('img', { name: 'Your photo' }).getAttribute('src')).toMatch(
+      /^data:image\/jpeg;base64,/,
+    );
   });
 
   it('takes the photo at once where the tenant has no countdown, and offers no photo from the device', async () => {
@@ -123,8 +136,15 @@ describe('the event kit: consent, countdown and a photo from the device', () => 
     await agree(page);
     await action(page, EVENT_TEXT.choosePhoto).waitFor();
     // A phone photo 4000x3200 stored on its side, with the EXIF orientation that turns it upright.
-    const sideways = await sharp(fixture('grace_hopper.jpg')).resize(4000, 3200, { fit: 'fill' }).rotate(90).withMetadata({ orientation: 8 }).jpeg().toBuffer();
-    await page.locator('input[data-choose-photo]').setInputFiles({ name: 'IMG_0001.jpg', mimeType: 'image/jpeg', buffer: sideways });
+    const sideways = await sharp(fixture('grace_hopper.jpg'))
+      .resize(4000, 3200, { fit: 'fill' })
+      .rotate(90)
+      .withMetadata({ orientation: 8 })
+      .jpeg()
+      .toBuffer();
+    await page
+      .locator('input[data-choose-photo]')
+      .setInputFiles({ name: 'IMG_0001.jpg', mimeType: 'image/jpeg', buffer: sideways });
     const photo = page.getByRole('img', { name: 'Your photo' });
     await photo.waitFor();
     const src = (await photo.getAttribute('src'))!;
@@ -145,7 +165,9 @@ describe('the event kit: consent, countdown and a photo from the device', () => 
     await hydrated(page);
     await agree(page);
     await videoReady(page);
-    await page.locator('input[data-choose-photo]').setInputFiles({ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not a photo at all') });
+    await page
+      .locator('input[data-choose-photo]')
+      .setInputFiles({ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not a photo at all') });
     await page.getByText(EVENT_TEXT.photoUnreadable).first().waitFor();
     expect(await page.getByRole('img', { name: 'Your photo' }).count()).toBe(0);
     expect(await action(page, TEXT.takePhoto).isEnabled()).toBe(true);
@@ -178,7 +200,10 @@ describe('the event kit without a camera: Try again and Choose a photo', () => {
     await page.goto(`${boothUrl}/gala/camera`);
     await hydrated(page);
     await agree(page);
-    await page.getByRole('alert').filter({ hasText: /camera/ }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /camera/ })
+      .waitFor();
     await page.locator('input[data-choose-photo]').setInputFiles(fixture('astronaut.jpg'));
     await page.getByRole('img', { name: 'Your photo' }).waitFor();
     await action(page, TEXT.useImage).click();
@@ -205,7 +230,9 @@ describe('the event kit at the results: QR hand-off, kiosk and Print', () => {
     const shown = await kiosk.locator('figure img').getAttribute('src');
 
     const phone = await newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    await phone.addInitScript(() => Object.defineProperty(Navigator.prototype, 'canShare', { value: undefined, configurable: true }));
+    await phone.addInitScript(() =>
+      Object.defineProperty(Navigator.prototype, 'canShare', { value: undefined, configurable: true }),
+    );
     await phone.goto(decoded!.data);
     await phone.getByRole('heading', { name: TEXT.resultHeading }).waitFor();
     expect(await phone.locator('figure img').getAttribute('src')).toBe(shown);
@@ -255,12 +282,17 @@ describe('the event kit at the results: QR hand-off, kiosk and Print', () => {
     await page.waitForFunction(() => (document.querySelector('img.booth-print-image') as HTMLImageElement).complete);
     await page.emulateMedia({ media: 'print' });
     const seen = await page.evaluate(() => {
-      const visible = (el: Element) => getComputedStyle(el).visibility === 'visible' && el.getBoundingClientRect().width > 0;
+      const visible = (el: Element) =>
+        getComputedStyle(el).visibility === 'visible' && el.getBoundingClientRect().width > 0;
       const image = document.querySelector('img.booth-print-image')!;
       const r = image.getBoundingClientRect();
       return {
-        image: visible(image), width: r.width, height: r.height,
-        others: [...document.querySelectorAll('h1, h2, p, button, a, figure img, svg, .booth-logo')].filter(visible).map((el) => el.outerHTML.slice(0, 60)),
+        image: visible(image),
+        width: r.width,
+        height: r.height,
+        others: [...document.querySelectorAll('h1, h2, p, button, a, figure img, svg, .booth-logo')]
+          .filter(visible)
+          .map((el) => el.outerHTML.slice(0, 60)),
       };
     });
     expect(seen).toEqual({ image: true, width: 1024, height: 1366, others: [] });
@@ -277,11 +309,18 @@ describe('the event kit at the results: QR hand-off, kiosk and Print', () => {
       const w = window as unknown as { wakeLocks: number; fullScreens: number };
       w.wakeLocks = 0;
       w.fullScreens = 0;
-      Object.defineProperty(navigator, 'wakeLock', { value: { request: async () => {
-        w.wakeLocks++;
-        return { release: async () => {} };
-      } }, configurable: true });
-      Element.prototype.requestFullscreen = async () => { w.fullScreens++; };
+      Object.defineProperty(navigator, 'wakeLock', {
+        value: {
+          request: async () => {
+            w.wakeLocks++;
+            return { release: async () => {} };
+          },
+        },
+        configurable: true,
+      });
+      Element.prototype.requestFullscreen = async () => {
+        w.fullScreens++;
+      };
       Object.defineProperty(document, 'fullscreenEnabled', { value: true, configurable: true });
     });
     await page.clock.install();

@@ -18,7 +18,9 @@ const boothUrl = inject('boothUrl');
 async function framedJob(slug: string): Promise<string> {
   const image = `data:image/jpeg;base64,${readFileSync(join(REPO_ROOT, 'tests/fixtures/astronaut.jpg')).toString('base64')}`;
   const res = await fetch(`${boothUrl}/transformations/jobs/create/`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ style_id: 'comic', image, tenant: slug }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ style_id: 'comic', image, tenant: slug }),
   });
   const body = (await res.json()) as { id: string; error?: string };
   expect(res.status, body.error).toBe(201);
@@ -32,7 +34,8 @@ async function expectGalaFrame(bytes: Buffer) {
     const o = (Math.round(fy * (info.height - 1)) * info.width + Math.round(fx * (info.width - 1))) * 3;
     return [data[o]!, data[o + 1]!, data[o + 2]!];
   };
-  const near = (rgb: number[], hex: string) => Math.hypot(...rgb.map((v, i) => v - parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16)));
+  const near = (rgb: number[], hex: string) =>
+    Math.hypot(...rgb.map((v, i) => v - parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16)));
   const { backgroundColor, accentColor } = tenant('gala');
   expect(near(at(0.04, 0.5), backgroundColor)).toBeLessThan(24);
   expect(near(at(0.96, 0.3), backgroundColor)).toBeLessThan(24);
@@ -48,7 +51,9 @@ describe('the brand frame on a result', () => {
     const id = await framedJob('gala');
     // A browser that is no kiosk of the tenant's: Download is there.
     const page = await newPage();
-    await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'canShare', { value: undefined, configurable: true }));
+    await page.addInitScript(() =>
+      Object.defineProperty(Navigator.prototype, 'canShare', { value: undefined, configurable: true }),
+    );
     await page.goto(`${boothUrl}/results/${id}`);
     await page.getByRole('heading', { name: TEXT.resultHeading }).waitFor({ timeout: patience(60_000) });
     const [popup] = await Promise.all([page.waitForEvent('popup'), action(page, TEXT.download).click()]);
@@ -78,6 +83,9 @@ describe('the brand frame on a result', () => {
       page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/transformations/jobs/create/')),
       page.getByRole('button', { name: new RegExp(stickerStyle(readSiteData().styles).description) }).click(),
     ]);
-    expect(JSON.parse(create.postData()!)).toMatchObject({ style_id: stickerStyle(readSiteData().styles).id, tenant: 'aurora' });
+    expect(JSON.parse(create.postData()!)).toMatchObject({
+      style_id: stickerStyle(readSiteData().styles).id,
+      tenant: 'aurora',
+    });
   });
 });

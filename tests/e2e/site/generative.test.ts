@@ -14,7 +14,13 @@ import { patience } from '../../support/patience.ts';
 
 const STYLES = {
   styles: [
-    { id: 'anime-sticker', description: 'Anime sticker', prompt: 'An anime sticker of you', engine: 'openai', sticker: true },
+    {
+      id: 'anime-sticker',
+      description: 'Anime sticker',
+      prompt: 'An anime sticker of you',
+      engine: 'openai',
+      sticker: true,
+    },
     { id: 'die-cut-sticker', engine: 'local' },
   ],
 };
@@ -28,7 +34,13 @@ beforeAll(async () => {
   fs.writeFileSync(stylesFile, JSON.stringify(STYLES));
   booth = await startServer({
     dataDir,
-    env: { BOOTH_SITE_DIR: inject('siteDir'), BOOTH_WORKERS: '1', BOOTH_STYLES_FILE: stylesFile, BOOTH_OPENAI_API_KEY: standIn.key, BOOTH_OPENAI_BASE_URL: standIn.url },
+    env: {
+      BOOTH_SITE_DIR: inject('siteDir'),
+      BOOTH_WORKERS: '1',
+      BOOTH_STYLES_FILE: stylesFile,
+      BOOTH_OPENAI_API_KEY: standIn.key,
+      BOOTH_OPENAI_BASE_URL: standIn.url,
+    },
   });
 });
 afterAll(async () => {

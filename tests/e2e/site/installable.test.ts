@@ -56,10 +56,18 @@ describe('the installable web app', () => {
       expect(await page.locator('meta[name="theme-color"]').getAttribute('content')).toBe(branding().backgroundColor);
 
       const icons = manifest.icons.map((icon) => ({ ...icon, purpose: icon.purpose ?? 'any' }));
-      expect(icons.filter((i) => i.purpose === 'any').map((i) => i.sizes).sort()).toEqual(['192x192', '512x512']);
+      expect(
+        icons
+          .filter((i) => i.purpose === 'any')
+          .map((i) => i.sizes)
+          .sort(),
+      ).toEqual(['192x192', '512x512']);
       expect(icons.some((i) => i.purpose === 'maskable')).toBe(true);
       const appleHref = await page.locator('link[rel="apple-touch-icon"]').getAttribute('href');
-      const files = [...icons.map((i) => ({ url: new URL(i.src, manifestUrl).href, size: Number(i.sizes.split('x')[0]) })), { url: new URL(appleHref!, page.url()).href, size: 180 }];
+      const files = [
+        ...icons.map((i) => ({ url: new URL(i.src, manifestUrl).href, size: Number(i.sizes.split('x')[0]) })),
+        { url: new URL(appleHref!, page.url()).href, size: 180 },
+      ];
       for (const { url, size } of files) {
         const icon = await fetch(url);
         expect(icon.status, url).toBe(200);
@@ -68,7 +76,9 @@ describe('the installable web app', () => {
         const meta = await image.metadata();
         expect([meta.format, meta.width, meta.height], url).toEqual(['png', size, size]);
         // Made on the tenant's background colour: its corner is that colour, opaque.
-        const corner = [...(await image.extract({ left: 0, top: 0, width: 1, height: 1 }).removeAlpha().raw().toBuffer())];
+        const corner = [
+          ...(await image.extract({ left: 0, top: 0, width: 1, height: 1 }).removeAlpha().raw().toBuffer()),
+        ];
         expect(corner, url).toEqual(rgbOf(branding().backgroundColor));
       }
     });
@@ -79,7 +89,10 @@ describe('the installable web app', () => {
         const registration = await navigator.serviceWorker.ready;
         const active = registration.active!;
         // Ready comes with the worker active, maybe still activating (clearing older caches).
-        if (active.state !== 'activated') await new Promise((done) => active.addEventListener('statechange', () => active.state === 'activated' && done(null)));
+        if (active.state !== 'activated')
+          await new Promise((done) =>
+            active.addEventListener('statechange', () => active.state === 'activated' && done(null)),
+          );
         return { scope: registration.scope, state: active.state, script: active.scriptURL };
       });
       expect(worker).toEqual({ scope: root, state: 'activated', script: `${root}sw.js` });
@@ -89,7 +102,11 @@ describe('the installable web app', () => {
       expect(sw.headers.get('cache-control')).toBe('no-cache');
 
       await page.context().setOffline(true);
-      const screens = [['', branding().viewFinderTitle], ['camera', TEXT.cameraHeading], ['styles', TEXT.stylesHeading]] as const;
+      const screens = [
+        ['', branding().viewFinderTitle],
+        ['camera', TEXT.cameraHeading],
+        ['styles', TEXT.stylesHeading],
+      ] as const;
       for (const [screen, heading] of screens) {
         await page.goto(`${root}${screen}`);
         await page.getByRole('heading', { level: 1, name: heading }).waitFor({ timeout: patience(10_000) });
@@ -101,7 +118,12 @@ describe('the installable web app', () => {
         await page.getByRole('heading', { level: 1, name: heading }).waitFor({ timeout: patience(10_000) });
       }
       // The AI hub is never answered from a cache: offline, its call fails.
-      const styles = await page.evaluate(() => fetch('/transformations/styles').then((r) => r.status, () => 'failed'));
+      const styles = await page.evaluate(() =>
+        fetch('/transformations/styles').then(
+          (r) => r.status,
+          () => 'failed',
+        ),
+      );
       expect(styles).toBe('failed');
     });
   }

@@ -19,7 +19,9 @@ describe('the intro screen', () => {
     it(`shows the intro of ${prefix || 'the default tenant'}: title, one paragraph per line, Start`, async () => {
       const page = await open(prefix || '/');
       await page.getByRole('heading', { level: 1, name: branding().viewFinderTitle }).waitFor();
-      const lines = branding().viewFinderDesc.split('\n').filter((l) => l.trim());
+      const lines = branding()
+        .viewFinderDesc.split('\n')
+        .filter((l) => l.trim());
       expect(await page.locator('main p').allTextContents()).toEqual(lines.map((l) => l.trim()));
       await action(page, TEXT.start).click();
       await page.waitForURL(`${boothUrl}${prefix}/camera`);

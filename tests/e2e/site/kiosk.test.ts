@@ -62,7 +62,12 @@ function screenFacts(page: Page, minText: number) {
   return page.evaluate((minText) => {
     const shown = (el: Element) => {
       const r = el.getBoundingClientRect();
-      return r.width > 1 && r.height > 1 && getComputedStyle(el).visibility !== 'hidden' && !el.closest('.booth-visually-hidden');
+      return (
+        r.width > 1 &&
+        r.height > 1 &&
+        getComputedStyle(el).visibility !== 'hidden' &&
+        !el.closest('.booth-visually-hidden')
+      );
     };
     const buttons = [...document.querySelectorAll('button, a.booth-button, [role=button]')].filter(shown).map((el) => {
       const r = el.getBoundingClientRect();
@@ -71,7 +76,11 @@ function screenFacts(page: Page, minText: number) {
     const smallText = [...document.querySelectorAll('p, label, figcaption, h1, h2, .booth-button, .booth-style-label')]
       .filter((el) => shown(el) && el.textContent!.trim() !== '' && parseFloat(getComputedStyle(el).fontSize) < minText)
       .map((el) => `${el.textContent!.trim().slice(0, 30)}: ${getComputedStyle(el).fontSize}`);
-    return { buttons, smallText, scrolls: document.documentElement.scrollHeight > innerHeight || document.documentElement.scrollWidth > innerWidth };
+    return {
+      buttons,
+      smallText,
+      scrolls: document.documentElement.scrollHeight > innerHeight || document.documentElement.scrollWidth > innerWidth,
+    };
   }, minText);
 }
 
@@ -89,14 +98,19 @@ function qrInSight(page: Page) {
     // Inside the rounded corners (0.5rem), still on the code's white quiet zone.
     const inset = 6;
     const points = [
-      [r.left + inset, r.top + inset], [r.right - inset, r.top + inset],
-      [r.left + inset, r.bottom - inset], [r.right - inset, r.bottom - inset],
+      [r.left + inset, r.top + inset],
+      [r.right - inset, r.top + inset],
+      [r.left + inset, r.bottom - inset],
+      [r.right - inset, r.bottom - inset],
       [r.left + r.width / 2, r.top + r.height / 2],
     ];
     return {
       inViewport: r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth,
       side: Math.round(r.width),
-      covered: points.map(([x, y]) => document.elementFromPoint(x!, y!)).filter((el) => !el || !code.contains(el)).map((el) => el?.outerHTML.slice(0, 80) ?? 'nothing'),
+      covered: points
+        .map(([x, y]) => document.elementFromPoint(x!, y!))
+        .filter((el) => !el || !code.contains(el))
+        .map((el) => el?.outerHTML.slice(0, 80) ?? 'nothing'),
     };
   });
 }
@@ -121,7 +135,9 @@ describe('a kiosk and phones on one tenant', () => {
     await canShare(sharingPhone, true);
     await kiosk.goto(`${boothUrl}/gala/?kiosk`);
     // The intro: the phone booth's promise on phones, the kiosk's own way home on the kiosk.
-    const promise = gala().viewFinderDesc.split('\n').find((line) => /download/i.test(line))!;
+    const promise = gala()
+      .viewFinderDesc.split('\n')
+      .find((line) => /download/i.test(line))!;
     await phone.goto(`${boothUrl}/gala/`);
     await expect.poll(() => phone.getByText(promise).isVisible()).toBe(true);
     expect(await phone.getByText(EVENT_TEXT.introTakeHome).isVisible()).toBe(false);
@@ -129,7 +145,9 @@ describe('a kiosk and phones on one tenant', () => {
     expect(await kiosk.getByText(EVENT_TEXT.introTakeHome).isVisible()).toBe(true);
 
     await Promise.all([kiosk, phone, sharingPhone].map((p) => p.goto(`${boothUrl}/gala/results/${id}`)));
-    await Promise.all([kiosk, phone, sharingPhone].map((p) => p.getByRole('heading', { name: TEXT.resultHeading }).waitFor()));
+    await Promise.all(
+      [kiosk, phone, sharingPhone].map((p) => p.getByRole('heading', { name: TEXT.resultHeading }).waitFor()),
+    );
     await action(kiosk, EVENT_TEXT.print).waitFor();
     await kiosk.locator('svg.booth-qr-code').waitFor();
     expect(await action(kiosk, TEXT.download).or(action(kiosk, TEXT.share)).count()).toBe(0);
@@ -219,7 +237,12 @@ describe('a kiosk and phones on one tenant', () => {
     await videoReady(page);
     await hydrated(page);
     expect(await action(page, EVENT_TEXT.startOver).count()).toBe(0);
-    expect(await page.evaluate(() => [document.documentElement.classList.contains('booth-kiosk-device'), localStorage.length])).toEqual([false, 0]);
+    expect(
+      await page.evaluate(() => [
+        document.documentElement.classList.contains('booth-kiosk-device'),
+        localStorage.length,
+      ]),
+    ).toEqual([false, 0]);
   });
 });
 
@@ -293,13 +316,17 @@ describe('a result that is gone', () => {
     const heading = page.getByRole('heading', { level: 1 });
     await heading.filter({ hasText: RESULTS_TEXT.goneHeading }).waitFor();
     // A heading of a few words (two lines at most on a phone), not a paragraph set as a heading.
-    const lines = await heading.evaluate((h) => Math.round(h.getBoundingClientRect().height / parseFloat(getComputedStyle(h).lineHeight)));
+    const lines = await heading.evaluate((h) =>
+      Math.round(h.getBoundingClientRect().height / parseFloat(getComputedStyle(h).lineHeight)),
+    );
     expect(lines).toBeLessThanOrEqual(2);
     await page.getByText(RESULTS_TEXT.gone).waitFor();
     // The tenant's logo and colours; not the default brand's badge.
     expect(await page.getByRole('img', { name: gala().client }).count()).toBe(1);
     expect(await page.getByRole('img', { name: 'AI Photo Booth' }).count()).toBe(0);
-    const colours = await page.locator('.booth-results').evaluate((el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el).color]);
+    const colours = await page
+      .locator('.booth-results')
+      .evaluate((el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el).color]);
     const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
     expect(colours).toEqual([rgb(gala().backgroundColor), rgb(gala().textColor)]);
     expect(await action(page, 'Try again').count()).toBe(0);

@@ -17,11 +17,16 @@ import { patience } from '../../support/patience.ts';
 
 const boothUrl = inject('boothUrl');
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-const LOOKS = [['branded-scene', 'Branded scene'], ['studio-portrait', 'Studio portrait']] as const;
+const LOOKS = [
+  ['branded-scene', 'Branded scene'],
+  ['studio-portrait', 'Studio portrait'],
+] as const;
 
 async function axeClean(page: Page) {
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+  expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual(
+    [],
+  );
 }
 
 /** The picture the results screen shows (its display copy). */
@@ -52,8 +57,12 @@ describe('the two looks of Meadow Fair', () => {
       await page.getByRole('button', { name: new RegExp(label) }).click();
       await page.waitForURL(/\/meadow\/results\/[^/]+$/, { timeout: patience(30_000) });
       await page.getByRole('heading', { name: TEXT.resultHeading }).waitFor({ timeout: patience(60_000) });
-      await page.waitForFunction(() => ((document.querySelector('figure img') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0);
-      expect(await page.locator('figure img').evaluate((i: HTMLImageElement) => i.naturalWidth)).toBeGreaterThanOrEqual(512);
+      await page.waitForFunction(
+        () => ((document.querySelector('figure img') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0,
+      );
+      expect(await page.locator('figure img').evaluate((i: HTMLImageElement) => i.naturalWidth)).toBeGreaterThanOrEqual(
+        512,
+      );
       await axeClean(page);
 
       const picture = await shownPicture(page);
@@ -63,11 +72,22 @@ describe('the two looks of Meadow Fair', () => {
       if (id === 'branded-scene') {
         // The top corners are Meadow Fair's backdrop (its sky, its bunting), scaled to the picture.
         const scene = await sharp(readFileSync(join(REPO_ROOT, 'server/seed/assets', tenant('meadow').sceneUrl!)))
-          .resize(info.width, info.height, { fit: 'cover' }).removeAlpha().raw().toBuffer();
+          .resize(info.width, info.height, { fit: 'cover' })
+          .removeAlpha()
+          .raw()
+          .toBuffer();
         let far = 0;
-        for (const [fx, fy] of [[0.03, 0.03], [0.97, 0.03], [0.03, 0.3], [0.97, 0.3]]) {
+        for (const [fx, fy] of [
+          [0.03, 0.03],
+          [0.97, 0.03],
+          [0.03, 0.3],
+          [0.97, 0.3],
+        ]) {
           const o = (Math.round(fy! * (info.height - 1)) * info.width + Math.round(fx! * (info.width - 1))) * 3;
-          far = Math.max(far, Math.hypot(data[o]! - scene[o]!, data[o + 1]! - scene[o + 1]!, data[o + 2]! - scene[o + 2]!));
+          far = Math.max(
+            far,
+            Math.hypot(data[o]! - scene[o]!, data[o + 1]! - scene[o + 1]!, data[o + 2]! - scene[o + 2]!),
+          );
         }
         expect(far).toBeLessThan(30);
       }

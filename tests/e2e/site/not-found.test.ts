@@ -12,7 +12,7 @@ const boothUrl = inject('boothUrl');
 describe('the not found view', () => {
   const { newPage } = suiteBrowser({ camera: 'grace_hopper' });
 
-  it("shows the Not Found view in the branding of the tenant the address is under, with a way back to its start", async () => {
+  it('shows the Not Found view in the branding of the tenant the address is under, with a way back to its start', async () => {
     const page = await newPage();
     const response = await page.goto(`${boothUrl}/aurora/nothing-here`);
     expect(response?.status()).toBe(404);
@@ -34,7 +34,7 @@ describe('the not found view', () => {
     expect(await action(page, 'Go to the start').getAttribute('href')).toBe('/');
   });
 
-  it("shows the booth with the built-in default branding for a slug no tenant has (spec §3)", async () => {
+  it('shows the booth with the built-in default branding for a slug no tenant has (spec §3)', async () => {
     const page = await newPage();
     const response = await page.goto(`${boothUrl}/no-such-tenant`);
     expect(response?.status()).toBe(200);

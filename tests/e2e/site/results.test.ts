@@ -19,9 +19,15 @@ describe('the results screen', () => {
 
   it('shows the result with the prompt as caption, opening in a new tab, and Download opens the first image', async () => {
     const page = await newPage();
-    await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'canShare', { value: undefined, configurable: true }));
+    await page.addInitScript(() =>
+      Object.defineProperty(Navigator.prototype, 'canShare', { value: undefined, configurable: true }),
+    );
     await stubResultImage(page);
-    await stubJob(page, { prompt: 'A comic portrait', images: ['/stub-results/astronaut.jpg'], result: { status: 'completed' } });
+    await stubJob(page, {
+      prompt: 'A comic portrait',
+      images: ['/stub-results/astronaut.jpg'],
+      result: { status: 'completed' },
+    });
     await page.goto(`${boothUrl}/results/abc`);
     await page.getByRole('heading', { name: TEXT.resultHeading }).waitFor();
     expect(await page.locator('figcaption').textContent()).toBe('A comic portrait');
@@ -37,13 +43,19 @@ describe('the results screen', () => {
   it('shows the display copy of a sticker in a box kept while it loads, and the link and Download open the full image', async () => {
     // Less motion: the peel, 1 s after the load, would otherwise tilt the box being measured.
     const page = await newPage({ reducedMotion: 'reduce' });
-    await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'canShare', { value: undefined, configurable: true }));
+    await page.addInitScript(() =>
+      Object.defineProperty(Navigator.prototype, 'canShare', { value: undefined, configurable: true }),
+    );
     await stubResultImage(page);
     let release = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/stub-results/preview.webp', async (route) => {
       await released;
-      await route.fulfill({ path: join(REPO_ROOT, 'tests', 'fixtures', 'astronaut.jpg'), contentType: 'image/jpeg', headers: { 'access-control-allow-origin': '*' } });
+      await route.fulfill({
+        path: join(REPO_ROOT, 'tests', 'fixtures', 'astronaut.jpg'),
+        contentType: 'image/jpeg',
+        headers: { 'access-control-allow-origin': '*' },
+      });
     });
     await stubJob(page, { ...completedSticker, previews: ['/stub-results/preview.webp'] });
     // The page starts loading a finished job's picture at once: its load event waits for the one held here.
@@ -52,10 +64,15 @@ describe('the results screen', () => {
     const img = page.locator('.booth-sticker img');
     expect(await img.getAttribute('src')).toBe('/stub-results/preview.webp');
     expect(await page.locator('figure a').getAttribute('href')).toBe(STUB_IMAGE_PATH);
-    const box = () => page.locator('figure').evaluate((f) => {
-      const r = f.querySelector('img')!.getBoundingClientRect();
-      return { width: r.width, height: r.height, caption: f.querySelector('figcaption')!.getBoundingClientRect().top };
-    });
+    const box = () =>
+      page.locator('figure').evaluate((f) => {
+        const r = f.querySelector('img')!.getBoundingClientRect();
+        return {
+          width: r.width,
+          height: r.height,
+          caption: f.querySelector('figcaption')!.getBoundingClientRect().top,
+        };
+      });
     const before = await box();
     expect(before.width).toBeGreaterThan(100);
     release();
@@ -81,16 +98,33 @@ describe('the results screen', () => {
     await page.goto(`${boothUrl}/aurora/results/abc`);
     await page.getByText(TEXT.processing, { exact: true }).waitFor();
     const video = await page.locator('video').evaluate((v: HTMLVideoElement) => ({
-      src: v.getAttribute('src'), autoplay: v.autoplay, loop: v.loop, muted: v.muted, playsInline: v.playsInline,
-      position: getComputedStyle(v).position, fullScreen: v.getBoundingClientRect().width === innerWidth && v.getBoundingClientRect().height === innerHeight,
+      src: v.getAttribute('src'),
+      autoplay: v.autoplay,
+      loop: v.loop,
+      muted: v.muted,
+      playsInline: v.playsInline,
+      position: getComputedStyle(v).position,
+      fullScreen: v.getBoundingClientRect().width === innerWidth && v.getBoundingClientRect().height === innerHeight,
     }));
-    expect(video).toEqual({ src: tenant('aurora').video, autoplay: true, loop: true, muted: true, playsInline: true, position: 'fixed', fullScreen: true });
+    expect(video).toEqual({
+      src: tenant('aurora').video,
+      autoplay: true,
+      loop: true,
+      muted: true,
+      playsInline: true,
+      position: 'fixed',
+      fullScreen: true,
+    });
   });
 
   it("shows 'Processing...', the video and a way back while the server holds its first answer", async () => {
     const page = await newPage();
     await stubResultImage(page);
-    const release = await holdRequests(page, (url) => url.pathname === '/transformations/jobs/held/', (route) => route.fulfill({ json: { id: 'held', ...completedSticker } }));
+    const release = await holdRequests(
+      page,
+      (url) => url.pathname === '/transformations/jobs/held/',
+      (route) => route.fulfill({ json: { id: 'held', ...completedSticker } }),
+    );
     await page.goto(`${boothUrl}/meadow/results/held`);
     await page.getByText(TEXT.processing, { exact: true }).waitFor();
     expect(await page.locator('video.booth-processing-video').getAttribute('src')).toBe(tenant('meadow').video);
@@ -105,7 +139,11 @@ describe('the results screen', () => {
   it('asks the server to hold the answer until the job ends, so a quick result shows at once', async () => {
     const page = await newPage();
     await stubResultImage(page);
-    const requests = await stubJob(page, { prompt: 'p', images: ['/stub-results/astronaut.jpg'], result: { status: 'COMPLETED' } });
+    const requests = await stubJob(page, {
+      prompt: 'p',
+      images: ['/stub-results/astronaut.jpg'],
+      result: { status: 'COMPLETED' },
+    });
     // The page's clock stands still: no timer of it fires, so the result can only show if the
     // job was asked for at once, not after a poll interval, however slow the machine.
     const start = new Date('2026-01-01T10:00:00Z');
@@ -123,20 +161,35 @@ describe('the results screen', () => {
     const pictures: string[] = [];
     page.on('request', (r) => r.url().endsWith(STUB_IMAGE_PATH) && pictures.push(r.url()));
     await stubResultImage(page);
-    const requests = await stubJob(page, { prompt: 'A comic portrait', images: [STUB_IMAGE_PATH], result: { status: 'COMPLETED' } });
-    const release = await holdRequests(page, (url) => /\/_astro\/ResultPoller\.[^/]+\.js$/.test(url.pathname), (route) => route.continue());
+    const requests = await stubJob(page, {
+      prompt: 'A comic portrait',
+      images: [STUB_IMAGE_PATH],
+      result: { status: 'COMPLETED' },
+    });
+    const release = await holdRequests(
+      page,
+      (url) => /\/_astro\/ResultPoller\.[^/]+\.js$/.test(url.pathname),
+      (route) => route.continue(),
+    );
     await page.goto(`${boothUrl}/results/early`);
     await expect.poll(() => [requests.length, pictures.length]).toEqual([1, 1]);
     expect(await page.getByRole('heading', { name: TEXT.resultHeading }).count()).toBe(0);
     release();
     await page.getByRole('heading', { name: TEXT.resultHeading }).waitFor();
-    await page.waitForFunction(() => ((document.querySelector('figure img') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0);
+    await page.waitForFunction(
+      () => ((document.querySelector('figure img') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0,
+    );
     expect(requests).toHaveLength(1);
-    expect(new URL(requests[0].url()).pathname + new URL(requests[0].url()).search).toBe('/transformations/jobs/early/?wait=20');
+    expect(new URL(requests[0].url()).pathname + new URL(requests[0].url()).search).toBe(
+      '/transformations/jobs/early/?wait=20',
+    );
     expect(pictures).toHaveLength(1);
   });
 
-  for (const [how, words] of [['network', UNREACHABLE], ['server', TROUBLE]] as const) {
+  for (const [how, words] of [
+    ['network', UNREACHABLE],
+    ['server', TROUBLE],
+  ] as const) {
     it(`ends in the root error view, in words a visitor understands, when the AI host fails (${how})`, async () => {
       const page = await newPage();
       await breakAiHost(page, how);
@@ -196,6 +249,8 @@ describe('the results screen', () => {
     await stubJob(page, { prompt: 'A comic portrait', images: [image], result: { status: 'COMPLETED' } });
     await page.goto(`${boothUrl}/results/no-cors`);
     await page.getByRole('heading', { name: TEXT.resultHeading }).waitFor();
-    await page.waitForFunction(() => ((document.querySelector('figure img') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0);
+    await page.waitForFunction(
+      () => ((document.querySelector('figure img') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0,
+    );
   });
 });

@@ -27,7 +27,9 @@ describe('small screens and reduced motion', () => {
   it('shows two style tiles per row on a 375 px phone', async () => {
     const page = await phone(375, 667);
     await visit(page, `${boothUrl}/meadow/styles`);
-    const lefts = await page.locator('.booth-style-tile').evaluateAll((tiles) => tiles.map((t) => Math.round(t.getBoundingClientRect().left)));
+    const lefts = await page
+      .locator('.booth-style-tile')
+      .evaluateAll((tiles) => tiles.map((t) => Math.round(t.getBoundingClientRect().left)));
     expect(new Set(lefts).size).toBe(2);
     expect(await sideways(page)).toBe(0);
   });
@@ -53,11 +55,20 @@ describe('small screens and reduced motion', () => {
       await stubJob(page, completedSticker);
       await page.goto(`${boothUrl}/results/one-line`);
       await action(page, TEXT.takeAnother).waitFor();
-      const lines = await page.locator('.booth-button').evaluateAll((buttons) => buttons.map((b) => {
-        const style = getComputedStyle(b);
-        const content = b.getBoundingClientRect().height - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
-        return { text: b.textContent, lines: Math.round(content / parseFloat(style.lineHeight === 'normal' ? String(parseFloat(style.fontSize) * 1.2) : style.lineHeight)) };
-      }));
+      const lines = await page.locator('.booth-button').evaluateAll((buttons) =>
+        buttons.map((b) => {
+          const style = getComputedStyle(b);
+          const content =
+            b.getBoundingClientRect().height - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+          return {
+            text: b.textContent,
+            lines: Math.round(
+              content /
+                parseFloat(style.lineHeight === 'normal' ? String(parseFloat(style.fontSize) * 1.2) : style.lineHeight),
+            ),
+          };
+        }),
+      );
       expect(lines.map((l) => l.text)).toContain(TEXT.takeAnother);
       for (const button of lines) expect(button.lines, button.text ?? '').toBe(1);
     });
@@ -80,7 +91,11 @@ describe('small screens and reduced motion', () => {
   it('covers the logo too with the overlay while a job starts', async () => {
     const page = await phone(1280, 800);
     await photoOnStylesScreen(page, boothUrl);
-    const release = await holdRequests(page, (url) => url.pathname === '/transformations/jobs/create/', (route) => route.fulfill({ status: 503, json: { error: 'busy' } }));
+    const release = await holdRequests(
+      page,
+      (url) => url.pathname === '/transformations/jobs/create/',
+      (route) => route.fulfill({ status: 503, json: { error: 'busy' } }),
+    );
     await page.getByRole('button', { name: new RegExp(readSiteData().styles[0].description) }).click();
     await page.locator('.booth-overlay').waitFor();
     const onTop = await page.evaluate(() => {
@@ -102,11 +117,19 @@ describe('small screens and reduced motion', () => {
       new MutationObserver(() => {
         const peeled = document.querySelector('.booth-sticker[data-peeled="true"]');
         // The transform a transition would start from is 'none' too: its running animations tell.
-        if (peeled) (window as unknown as { peeledLook: unknown }).peeledLook = { transform: getComputedStyle(peeled).transform, animations: peeled.getAnimations().length };
+        if (peeled)
+          (window as unknown as { peeledLook: unknown }).peeledLook = {
+            transform: getComputedStyle(peeled).transform,
+            animations: peeled.getAnimations().length,
+          };
       }).observe(document, { attributes: true, childList: true, subtree: true });
     });
     await page.goto(`${boothUrl}/results/still`);
-    const look = await page.waitForFunction(() => (window as unknown as { peeledLook?: unknown }).peeledLook, undefined, { timeout: patience(15_000) });
+    const look = await page.waitForFunction(
+      () => (window as unknown as { peeledLook?: unknown }).peeledLook,
+      undefined,
+      { timeout: patience(15_000) },
+    );
     expect(await look.jsonValue()).toEqual({ transform: 'none', animations: 0 });
   });
 });

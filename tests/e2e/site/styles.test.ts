@@ -48,7 +48,11 @@ describe('the styles screen', () => {
   it('shows a spinner, then the tiles, when no styles were baked in at build time', async () => {
     const page = await newPage();
     await withoutBakedStyles(page);
-    const answer = await holdRequests(page, (url) => url.pathname === '/transformations/styles', (route) => route.continue());
+    const answer = await holdRequests(
+      page,
+      (url) => url.pathname === '/transformations/styles',
+      (route) => route.continue(),
+    );
     await page.goto(`${boothUrl}/meadow/styles`);
     await page.getByRole('status').filter({ hasText: 'Loading the styles' }).waitFor();
     expect(await page.locator('.booth-style-tile').count()).toBe(0);
@@ -71,7 +75,10 @@ describe('the styles screen', () => {
     const page = await newPage();
     // A job's create call; the visitor's pass (POST /transformations/visitors/) is no job.
     const posts: string[] = [];
-    page.on('request', (r) => r.method() === 'POST' && r.url().includes('/transformations/jobs/') && posts.push(r.url()));
+    page.on(
+      'request',
+      (r) => r.method() === 'POST' && r.url().includes('/transformations/jobs/') && posts.push(r.url()),
+    );
     await visit(page, `${boothUrl}/meadow/styles`);
     await page.getByRole('button', { name: new RegExp(readSiteData().styles[0].description) }).click();
     await page.getByText(TEXT.noImage).waitFor();
@@ -82,7 +89,10 @@ describe('the styles screen', () => {
   const gridCode = (url: URL) => /\/_astro\/StyleGrid\.[^/]+\.js$/.test(url.pathname);
   const jobPosts = (page: Page) => {
     const posts: string[] = [];
-    page.on('request', (r) => r.method() === 'POST' && r.url().includes('/transformations/jobs/create') && posts.push(r.url()));
+    page.on(
+      'request',
+      (r) => r.method() === 'POST' && r.url().includes('/transformations/jobs/create') && posts.push(r.url()),
+    );
     return posts;
   };
 
@@ -137,10 +147,12 @@ describe('the styles screen', () => {
     const posts = jobPosts(page);
     await photoOnStylesScreen(page, boothUrl);
     // Both taps in one go, before the screen can redraw the tile as disabled.
-    await page.getByRole('button', { name: new RegExp(readSiteData().styles[0].description) }).evaluate((tile: HTMLElement) => {
-      tile.click();
-      tile.click();
-    });
+    await page
+      .getByRole('button', { name: new RegExp(readSiteData().styles[0].description) })
+      .evaluate((tile: HTMLElement) => {
+        tile.click();
+        tile.click();
+      });
     await page.waitForURL(/\/results\/[^/]+$/, { timeout: patience(30_000) });
     expect(posts).toHaveLength(1);
   });
@@ -164,7 +176,10 @@ describe('the styles screen', () => {
     const busy = 'The booth is busy right now. Please try again in a minute.';
     const page = await newPage();
     await photoOnStylesScreen(page, boothUrl);
-    await page.route((url) => url.pathname === '/transformations/jobs/create/', (route) => route.fulfill({ status: 503, json: { error: busy } }));
+    await page.route(
+      (url) => url.pathname === '/transformations/jobs/create/',
+      (route) => route.fulfill({ status: 503, json: { error: busy } }),
+    );
     await page.getByRole('button', { name: new RegExp(readSiteData().styles[0].description) }).click();
     await page.getByRole('heading', { name: busy }).waitFor();
   });

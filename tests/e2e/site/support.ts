@@ -38,14 +38,18 @@ export async function stubJob(page: Page, ...answers: StubJob[]): Promise<Reques
 }
 
 export async function stubStyles(page: Page, styles: unknown[]) {
-  await page.route((url) => url.pathname === '/transformations/styles', (route) => route.fulfill({ json: styles }));
+  await page.route(
+    (url) => url.pathname === '/transformations/styles',
+    (route) => route.fulfill({ json: styles }),
+  );
 }
 
 /** The AI host unreachable: the network fails, or the host answers 5xx. */
 export async function breakAiHost(page: Page, how: 'network' | 'server') {
   await page.route(
     (url) => url.pathname.startsWith('/transformations/'),
-    (route) => (how === 'network' ? route.abort('connectionrefused') : route.fulfill({ status: 502, body: 'Bad Gateway' })),
+    (route) =>
+      how === 'network' ? route.abort('connectionrefused') : route.fulfill({ status: 502, body: 'Bad Gateway' }),
   );
 }
 
@@ -60,21 +64,24 @@ export const completedSticker: StubJob = {
  * or the island's props. The page itself is the real one, fetched from the server.
  */
 export async function withoutBakedStyles(page: Page) {
-  await page.route((url) => /\/styles\/?$/.test(url.pathname), async (route) => {
-    const response = await route.fetch();
-    let html = await response.text();
-    html = html.replace(/(<ul class="booth-style-grid"[^>]*>)[\s\S]*?<\/ul>/, '$1</ul>');
-    const start = html.indexOf('initialStyles&quot;:') + 'initialStyles&quot;:'.length;
-    let depth = 0;
-    let end = start;
-    do {
-      if (html[end] === '[') depth++;
-      if (html[end] === ']') depth--;
-      end++;
-    } while (depth > 0);
-    html = `${html.slice(0, start)}[1,[]]${html.slice(end)}`;
-    await route.fulfill({ response, body: html });
-  });
+  await page.route(
+    (url) => /\/styles\/?$/.test(url.pathname),
+    async (route) => {
+      const response = await route.fetch();
+      let html = await response.text();
+      html = html.replace(/(<ul class="booth-style-grid"[^>]*>)[\s\S]*?<\/ul>/, '$1</ul>');
+      const start = html.indexOf('initialStyles&quot;:') + 'initialStyles&quot;:'.length;
+      let depth = 0;
+      let end = start;
+      do {
+        if (html[end] === '[') depth++;
+        if (html[end] === ']') depth--;
+        end++;
+      } while (depth > 0);
+      html = `${html.slice(0, start)}[1,[]]${html.slice(end)}`;
+      await route.fulfill({ response, body: html });
+    },
+  );
 }
 
 /**
@@ -82,7 +89,11 @@ export async function withoutBakedStyles(page: Page) {
  * handle it: the screen's in-between state (a spinner, an overlay, 'Processing...') stays for
  * as long as the test looks at it.
  */
-export async function holdRequests(page: Page, matching: (url: URL) => boolean, answer: (route: Route) => Promise<void>): Promise<() => void> {
+export async function holdRequests(
+  page: Page,
+  matching: (url: URL) => boolean,
+  answer: (route: Route) => Promise<void>,
+): Promise<() => void> {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   await page.route(matching, async (route) => {

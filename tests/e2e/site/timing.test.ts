@@ -28,7 +28,12 @@ describe('timed behaviour of the results screen', () => {
   it('re-fetches a pending job 15 s after each render, until it is COMPLETED', async () => {
     const page = await pausedPage();
     await stubResultImage(page);
-    const requests = await stubJob(page, { result: { status: 'PENDING' } }, { result: { status: 'processing' } }, completedSticker);
+    const requests = await stubJob(
+      page,
+      { result: { status: 'PENDING' } },
+      { result: { status: 'processing' } },
+      completedSticker,
+    );
     await page.goto(`${boothUrl}/results/slow`);
     await page.getByText(TEXT.processing, { exact: true }).waitFor();
     expect(requests).toHaveLength(1);
@@ -83,13 +88,22 @@ describe('sharing a result', () => {
     await page.addInitScript(() => {
       const w = window as unknown as { shared: unknown[] };
       w.shared = [];
-      Object.defineProperty(Navigator.prototype, 'canShare', { value: (d?: ShareData) => Boolean(d?.files?.length), configurable: true });
+      Object.defineProperty(Navigator.prototype, 'canShare', {
+        value: (d?: ShareData) => Boolean(d?.files?.length),
+        configurable: true,
+      });
       Object.defineProperty(Navigator.prototype, 'share', {
         configurable: true,
         value: async (d: ShareData) => {
           const file = d.files![0];
           const bytes = new Uint8Array(await file.arrayBuffer());
-          w.shared.push({ name: file.name, type: file.type, png: [...bytes.slice(1, 4)].map((b) => String.fromCharCode(b)).join(''), title: d.title, text: d.text });
+          w.shared.push({
+            name: file.name,
+            type: file.type,
+            png: [...bytes.slice(1, 4)].map((b) => String.fromCharCode(b)).join(''),
+            title: d.title,
+            text: d.text,
+          });
         },
       });
     });
@@ -101,6 +115,8 @@ describe('sharing a result', () => {
     await action(page, TEXT.share).click();
     await page.waitForFunction(() => (window as unknown as { shared: unknown[] }).shared.length > 0);
     const shared = await page.evaluate(() => (window as unknown as { shared: unknown[] }).shared);
-    expect(shared).toEqual([{ name: 'ai_me.png', type: 'image/png', png: 'PNG', title: TEXT.shareTitle, text: completedSticker.prompt }]);
+    expect(shared).toEqual([
+      { name: 'ai_me.png', type: 'image/png', png: 'PNG', title: TEXT.shareTitle, text: completedSticker.prompt },
+    ]);
   });
 });

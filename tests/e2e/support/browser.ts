@@ -26,8 +26,13 @@ export const chromiumPath = () => process.env.CHROMIUM_PATH || '/usr/bin/chromiu
 // Flags measured on these machines: no sandbox as root, no GPU, and no
 // background traffic (the network is closed; Chromium's own calls would only be refused).
 const BASE_FLAGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-  '--disable-sync', '--no-first-run', '--disable-quic',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
 ];
 
 export async function launchBrowser(opts: { camera?: CameraPhoto } = {}): Promise<Browser> {
@@ -38,7 +43,11 @@ export async function launchBrowser(opts: { camera?: CameraPhoto } = {}): Promis
       camera === 'text' ? await textCameraPhoto() : join(root, 'tests', 'fixtures', `${camera}.jpg`),
       join(root, '.test-runs', 'camera', `${camera}.y4m`),
     );
-    args.push('--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${y4m}`);
+    args.push(
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      `--use-file-for-fake-video-capture=${y4m}`,
+    );
   }
   return withSuiteDefaults(await chromium.launch({ executablePath: chromiumPath(), headless: true, args }));
 }
@@ -54,7 +63,8 @@ export async function launchBrowser(opts: { camera?: CameraPhoto } = {}): Promis
 function withSuiteDefaults(browser: Browser): Browser {
   const newContext = browser.newContext.bind(browser);
   const newPage = browser.newPage.bind(browser);
-  browser.newContext = async (options = {}) => patientContext(await newContext({ serviceWorkers: 'block', ...options }));
+  browser.newContext = async (options = {}) =>
+    patientContext(await newContext({ serviceWorkers: 'block', ...options }));
   browser.newPage = async (options = {}) => {
     const page = await newPage({ serviceWorkers: 'block', ...options });
     patientContext(page.context());

@@ -45,8 +45,12 @@ function runBuild(env: Record<string, string>): Promise<void> {
 function addTenant(file: string, branding: object & { slug: string }) {
   const db = new DatabaseSync(file);
   try {
-    db.prepare('INSERT INTO tenants (dataset_id, slug, position, branding, updated_at) VALUES (?, ?, 99, ?, ?)')
-      .run(DEFAULT_DATASET_ID, branding.slug, JSON.stringify(branding), Date.now());
+    db.prepare('INSERT INTO tenants (dataset_id, slug, position, branding, updated_at) VALUES (?, ?, 99, ?, ?)').run(
+      DEFAULT_DATASET_ID,
+      branding.slug,
+      JSON.stringify(branding),
+      Date.now(),
+    );
   } finally {
     db.close();
   }
@@ -55,10 +59,12 @@ function addTenant(file: string, branding: object & { slug: string }) {
 /** A port free now: the server's address must be known before it starts (see below). */
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
-    const probe = createServer().once('error', reject).listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
+    const probe = createServer()
+      .once('error', reject)
+      .listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as { port: number };
+        probe.close(() => resolve(port));
+      });
   });
 }
 
@@ -71,7 +77,9 @@ export default async function setup(project: TestProject) {
   // into the same folder and site data file, with the same public address, so that publishing
   // one new tenant adds its folder and leaves the other tenants' pages as they are.
   const shared = { BOOTH_SITE_DATA: siteDataFile, BOOTH_PUBLIC_SITE_URL: `http://127.0.0.1:${port}` };
-  const server = await startServer({ env: { PORT: String(port), BOOTH_SITE_DIR: siteDir, ...shared, ...ONE_BROWSER_MANY_VISITORS } });
+  const server = await startServer({
+    env: { PORT: String(port), BOOTH_SITE_DIR: siteDir, ...shared, ...ONE_BROWSER_MANY_VISITORS },
+  });
   try {
     addTenant(join(server.dataDir, 'booth.sqlite'), IMAGELESS_TENANT);
     await runBuild({

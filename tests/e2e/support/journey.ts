@@ -7,7 +7,10 @@ import type { Style } from '../../../contract/index.ts';
 
 /** The button or link a visitor would press, by its exact text. */
 export const action = (page: Page, name: string) =>
-  page.getByRole('button', { name, exact: true }).or(page.getByRole('link', { name, exact: true })).first();
+  page
+    .getByRole('button', { name, exact: true })
+    .or(page.getByRole('link', { name, exact: true }))
+    .first();
 
 /** The die-cut sticker style (the engine's first sticker style). */
 export function stickerStyle(styles: Style[]): Style {

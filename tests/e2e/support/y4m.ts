@@ -10,17 +10,30 @@ export function toI420(rgb: Buffer, width: number, height: number): Buffer {
   const cSize = (width / 2) * (height / 2);
   const out = Buffer.alloc(ySize + 2 * cSize);
   for (let i = 0; i < ySize; i++) {
-    const r = rgb[i * 3], g = rgb[i * 3 + 1], b = rgb[i * 3 + 2];
+    const r = rgb[i * 3],
+      g = rgb[i * 3 + 1],
+      b = rgb[i * 3 + 2];
     out[i] = Math.round(16 + (65.481 * r + 128.553 * g + 24.966 * b) / 255);
   }
   for (let y = 0; y < height / 2; y++) {
     for (let x = 0; x < width / 2; x++) {
-      let r = 0, g = 0, b = 0;
-      for (const [dx, dy] of [[0, 0], [1, 0], [0, 1], [1, 1]]) {
+      let r = 0,
+        g = 0,
+        b = 0;
+      for (const [dx, dy] of [
+        [0, 0],
+        [1, 0],
+        [0, 1],
+        [1, 1],
+      ]) {
         const p = ((2 * y + dy) * width + 2 * x + dx) * 3;
-        r += rgb[p]; g += rgb[p + 1]; b += rgb[p + 2];
+        r += rgb[p];
+        g += rgb[p + 1];
+        b += rgb[p + 2];
       }
-      r /= 4 * 255; g /= 4 * 255; b /= 4 * 255;
+      r /= 4 * 255;
+      g /= 4 * 255;
+      b /= 4 * 255;
       const c = y * (width / 2) + x;
       out[ySize + c] = Math.round(128 - 37.797 * r - 74.203 * g + 112 * b);
       out[ySize + cSize + c] = Math.round(128 + 112 * r - 93.786 * g - 18.214 * b);

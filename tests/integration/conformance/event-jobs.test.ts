@@ -55,16 +55,41 @@ async function sqliteSubject(): Promise<Subject> {
   const db = openDatabase(dir);
   const jobs = new JobStore(db);
   const files = new FileStore(dir);
-  const local = new LocalJobs({ jobs, files, waiters: new JobWaiters(), runner: { inFlight: 0 } as unknown as JobRunner, retentionSeconds: RETENTION_SECONDS });
-  const insert = db.prepare('INSERT INTO jobs (id, style_id, status, prompt, images, previews, message, tenant, created_at, started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
+  const local = new LocalJobs({
+    jobs,
+    files,
+    waiters: new JobWaiters(),
+    runner: { inFlight: 0 } as unknown as JobRunner,
+    retentionSeconds: RETENTION_SECONDS,
+  });
+  const insert = db.prepare(
+    'INSERT INTO jobs (id, style_id, status, prompt, images, previews, message, tenant, created_at, started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  );
   return {
-    jobs: new LocalEventJobs({ events: new JobEvents(db), jobs, local, workers: 2, retentionSeconds: RETENTION_SECONDS }),
+    jobs: new LocalEventJobs({
+      events: new JobEvents(db),
+      jobs,
+      local,
+      workers: 2,
+      retentionSeconds: RETENTION_SECONDS,
+    }),
     async put(job, now) {
       const id = `job-${++n}`;
       const created = now - job.createdAgoMs;
       const done = job.status === JOB_STATUS.completed;
-      insert.run(id, 'comic', job.status, 'p', done ? '["1.jpg"]' : '[]', done ? '["1.preview.webp"]' : '[]', job.message ?? '', job.tenant, created,
-        job.status === JOB_STATUS.pending ? null : created + 10, ended(job.status) ? created + (job.tookMs ?? 1000) : null);
+      insert.run(
+        id,
+        'comic',
+        job.status,
+        'p',
+        done ? '["1.jpg"]' : '[]',
+        done ? '["1.preview.webp"]' : '[]',
+        job.message ?? '',
+        job.tenant,
+        created,
+        job.status === JOB_STATUS.pending ? null : created + 10,
+        ended(job.status) ? created + (job.tookMs ?? 1000) : null,
+      );
       return id;
     },
     async clear() {
@@ -83,10 +108,23 @@ async function redisSubject(): Promise<Subject> {
   const s3: S3Server = await startS3(path.join(dir, 's3'));
   const settings: ScaleSettings = {
     redisUrl: redis.url,
-    s3: { bucket: s3.bucket, endpoint: s3.endpoint, region: 'us-east-1', pathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } },
-    resultsUrlSeconds: 900, serviceTimeoutMs: 5000, stalledSeconds: 30, workerJobs: 1, tenantFrameSeconds: 10,
+    s3: {
+      bucket: s3.bucket,
+      endpoint: s3.endpoint,
+      region: 'us-east-1',
+      pathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    },
+    resultsUrlSeconds: 900,
+    serviceTimeoutMs: 5000,
+    stalledSeconds: 30,
+    workerJobs: 1,
+    tenantFrameSeconds: 10,
   };
-  const view = new RedisEventJobs(settings, new S3Store(settings), { retentionSeconds: RETENTION_SECONDS, log: () => {} });
+  const view = new RedisEventJobs(settings, new S3Store(settings), {
+    retentionSeconds: RETENTION_SECONDS,
+    log: () => {},
+  });
   const queue = new Queue(QUEUE_NAME, { connection: { url: redis.url } });
   const client = await redisOf(queue);
   return {
@@ -96,10 +134,21 @@ async function redisSubject(): Promise<Subject> {
       const id = `job-${++n}`;
       const created = now - job.createdAgoMs;
       const done = job.status === JOB_STATUS.completed;
-      const outcome = { status: job.status, images: done ? ['1.jpg'] : [], previews: done ? ['1.preview.webp'] : [], message: job.message ?? '', prompt: 'p' };
+      const outcome = {
+        status: job.status,
+        images: done ? ['1.jpg'] : [],
+        previews: done ? ['1.preview.webp'] : [],
+        message: job.message ?? '',
+        prompt: 'p',
+      };
       const fields: Record<string, string> = {
         timestamp: String(created),
-        data: JSON.stringify({ styleId: 'comic', prompt: 'p', photoKey: `photos/${id}.jpg`, ...(job.tenant ? { tenant: job.tenant } : {}) }),
+        data: JSON.stringify({
+          styleId: 'comic',
+          prompt: 'p',
+          photoKey: `photos/${id}.jpg`,
+          ...(job.tenant ? { tenant: job.tenant } : {}),
+        }),
       };
       if (job.status !== JOB_STATUS.pending) fields.processedOn = String(created + 10);
       if (ended(job.status)) {
@@ -132,7 +181,8 @@ describe.each(SUBJECTS)('the event view on %s', (_name, make) => {
   let subject: Subject;
   let now: number;
   const put = (job: PutJob) => subject.put(job, now);
-  const figures = (windows = { hour: now - HOUR, day: now - 24 * HOUR }, maxErrors = 20) => subject.jobs.figures('aurora', windows, maxErrors);
+  const figures = (windows = { hour: now - HOUR, day: now - 24 * HOUR }, maxErrors = 20) =>
+    subject.jobs.figures('aurora', windows, maxErrors);
 
   beforeAll(async () => {
     subject = await make();
@@ -159,28 +209,37 @@ describe.each(SUBJECTS)('the event view on %s', (_name, make) => {
     expect(read.lastHour).toEqual({ created: 4, completed: 1, failed: 1, deleted: 0 });
     expect(read.today).toEqual({ created: 5, completed: 2, failed: 1, deleted: 0 });
     expect(await subject.jobs.figures('nobody', { hour: now - HOUR, day: now - 24 * HOUR }, 20)).toMatchObject({
-      lastHour: { created: 0, completed: 0, failed: 0, deleted: 0 }, turnaroundMs: { p50: null, p95: null }, errors: [],
+      lastHour: { created: 0, completed: 0, failed: 0, deleted: 0 },
+      turnaroundMs: { p50: null, p95: null },
+      errors: [],
     });
   });
 
   it("gives nearest-rank percentiles of the day's completed jobs, null with none", async () => {
     expect((await figures()).turnaroundMs).toEqual({ p50: null, p95: null });
     // 20 completed jobs taking 1..20 s, in no order; failed and other tenants' jobs do not count.
-    for (const s of [7, 3, 20, 1, 15, 9, 11, 2, 18, 5, 4, 6, 8, 10, 12, 13, 14, 16, 17, 19]) await put({ tenant: 'aurora', createdAgoMs: s * MIN, status: JOB_STATUS.completed, tookMs: s * 1000 });
+    for (const s of [7, 3, 20, 1, 15, 9, 11, 2, 18, 5, 4, 6, 8, 10, 12, 13, 14, 16, 17, 19])
+      await put({ tenant: 'aurora', createdAgoMs: s * MIN, status: JOB_STATUS.completed, tookMs: s * 1000 });
     await put({ tenant: 'aurora', createdAgoMs: MIN, status: JOB_STATUS.error, tookMs: 999_000, message: 'x' });
     await put({ tenant: 'meadow', createdAgoMs: MIN, status: JOB_STATUS.completed, tookMs: 999_000 });
     expect((await figures()).turnaroundMs).toEqual({ p50: 10_000, p95: 19_000 });
     // Only the day's window: the jobs created in the last 4.5 minutes took 1..4 s.
-    expect((await figures({ hour: now - HOUR, day: now - 4.5 * MIN })).turnaroundMs).toEqual({ p50: 2_000, p95: 4_000 });
+    expect((await figures({ hour: now - HOUR, day: now - 4.5 * MIN })).turnaroundMs).toEqual({
+      p50: 2_000,
+      p95: 4_000,
+    });
   });
 
   it('groups failed jobs by message, most first, ties by message, up to the limit', async () => {
-    for (const message of ['dark', 'no person', 'no person', 'no person', 'blurred', 'dark']) await put({ tenant: 'aurora', createdAgoMs: MIN, status: JOB_STATUS.error, message });
+    for (const message of ['dark', 'no person', 'no person', 'no person', 'blurred', 'dark'])
+      await put({ tenant: 'aurora', createdAgoMs: MIN, status: JOB_STATUS.error, message });
     await put({ tenant: 'aurora', createdAgoMs: MIN, status: JOB_STATUS.completed });
     await put({ tenant: 'meadow', createdAgoMs: MIN, status: JOB_STATUS.error, message: 'dark' });
     await put({ tenant: 'aurora', createdAgoMs: 2 * 24 * HOUR, status: JOB_STATUS.error, message: 'yesterday' });
     expect((await figures()).errors).toEqual([
-      { message: 'no person', count: 3 }, { message: 'dark', count: 2 }, { message: 'blurred', count: 1 },
+      { message: 'no person', count: 3 },
+      { message: 'dark', count: 2 },
+      { message: 'blurred', count: 1 },
     ]);
     expect((await figures(undefined, 2)).errors).toHaveLength(2);
   });

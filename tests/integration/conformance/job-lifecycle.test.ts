@@ -75,7 +75,13 @@ async function embedded(engine: StandInEngine): Promise<Subject> {
   const local = new LocalJobs({ jobs, files, runner, waiters, retentionSeconds: RETENTION_SECONDS });
   return {
     jobs: local,
-    events: new LocalEventJobs({ events: new JobEvents(db), jobs, local, workers: 1, retentionSeconds: RETENTION_SECONDS }),
+    events: new LocalEventJobs({
+      events: new JobEvents(db),
+      jobs,
+      local,
+      workers: 1,
+      retentionSeconds: RETENTION_SECONDS,
+    }),
     async close() {
       runner.stop();
       db.close();
@@ -90,8 +96,18 @@ async function scaleOut(engine: StandInEngine): Promise<Subject> {
   const s3 = await startS3(path.join(dir, 's3'));
   const settings: ScaleSettings = {
     redisUrl: redis.url,
-    s3: { bucket: s3.bucket, endpoint: s3.endpoint, region: 'us-east-1', pathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } },
-    resultsUrlSeconds: 900, serviceTimeoutMs: 5000, stalledSeconds: 30, workerJobs: 1, tenantFrameSeconds: 10,
+    s3: {
+      bucket: s3.bucket,
+      endpoint: s3.endpoint,
+      region: 'us-east-1',
+      pathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    },
+    resultsUrlSeconds: 900,
+    serviceTimeoutMs: 5000,
+    stalledSeconds: 30,
+    workerJobs: 1,
+    tenantFrameSeconds: 10,
   };
   const store = new S3Store(settings);
   const options = { retentionSeconds: RETENTION_SECONDS, log };
@@ -123,8 +139,16 @@ describe.each(SUBJECTS)('a job on %s', (_name, make) => {
   let printed = '';
 
   beforeAll(async () => {
-    engine.image = new Uint8Array(await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c04' } }).png().toBuffer());
-    const jpeg = new Uint8Array(await sharp({ create: { width: 64, height: 48, channels: 3, background: '#048' } }).jpeg().toBuffer());
+    engine.image = new Uint8Array(
+      await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c04' } })
+        .png()
+        .toBuffer(),
+    );
+    const jpeg = new Uint8Array(
+      await sharp({ create: { width: 64, height: 48, channels: 3, background: '#048' } })
+        .jpeg()
+        .toBuffer(),
+    );
     photo = { data: jpeg, extension: 'jpg', width: 64, height: 48 };
     const write = process.stdout.write.bind(process.stdout);
     vi.spyOn(process.stdout, 'write').mockImplementation(((chunk: string | Uint8Array) => {
@@ -142,7 +166,8 @@ describe.each(SUBJECTS)('a job on %s', (_name, make) => {
     await subject?.close();
   });
 
-  const create = (tenant?: string) => subject.jobs.create({ style: STYLE, photo: photo as never, client: 'guest', tenant: tenant ?? null });
+  const create = (tenant?: string) =>
+    subject.jobs.create({ style: STYLE, photo: photo as never, client: 'guest', tenant: tenant ?? null });
   const view = (id: string) => subject.jobs.view(id, ORIGIN);
 
   it('is PENDING or PROCESSING once created, then COMPLETED with its results and their display copies', async () => {
@@ -162,7 +187,10 @@ describe.each(SUBJECTS)('a job on %s', (_name, make) => {
     engine.outcome = 'refused';
     const { id, ended } = await create('aurora');
     await ended;
-    expect(await view(id)).toMatchObject({ images: [], result: { status: JOB_STATUS.error, message: 'Nobody is in the photo.' } });
+    expect(await view(id)).toMatchObject({
+      images: [],
+      result: { status: JOB_STATUS.error, message: 'Nobody is in the photo.' },
+    });
     expect(printed).toMatch(new RegExp(`job ${id} style=comic ERROR \\d+ms "Nobody is in the photo."`));
   });
 
@@ -183,12 +211,19 @@ describe.each(SUBJECTS)('a job on %s', (_name, make) => {
     expect(await subject.events.remove('gala', [id])).toBe(1);
     expect(await view(id)).toBeUndefined();
     engine.release();
-    await expect.poll(() => printed, { timeout: patience(10_000) }).toMatch(new RegExp(`job ${id} style=comic ended after it was deleted; its results were dropped`));
+    await expect
+      .poll(() => printed, { timeout: patience(10_000) })
+      .toMatch(new RegExp(`job ${id} style=comic ended after it was deleted; its results were dropped`));
     expect(await view(id)).toBeUndefined();
     expect(await subject.events.tenantOf(id)).toBeUndefined();
     expect(await subject.events.results('gala', 0, 0, 10)).toEqual([]);
     const now = Date.now();
-    expect((await subject.events.figures('gala', { hour: now - 3_600_000, day: now - 86_400_000 }, 20)).today).toEqual({ created: 1, completed: 0, failed: 0, deleted: 1 });
+    expect((await subject.events.figures('gala', { hour: now - 3_600_000, day: now - 86_400_000 }, 20)).today).toEqual({
+      created: 1,
+      completed: 0,
+      failed: 0,
+      deleted: 1,
+    });
   });
 
   it('answers nothing for an id it never made', async () => {

@@ -116,7 +116,7 @@ function keptBackdrop(name: string, styleId: string, boxes: Box[]): { x: number;
 describe('the soft edge of every style on every portrait', () => {
   // The photo's own edge pixels carry 0.43-0.52 of the backdrop (measured on 48f6307, where the
   // styles painted them as they were); the person's estimated colours 0.04-0.12.
-  it.each(cases)('%s, %s: carries at most half the backdrop the photo\'s edge pixels do', (name, styleId) => {
+  it.each(cases)("%s, %s: carries at most half the backdrop the photo's edge pixels do", (name, styleId) => {
     const { photo, rgb, alpha } = frames.get(`${name} ${styleId}`)!;
     const before = backdropShare(photo, photo, alpha);
     const now = backdropShare(photo, rgb, alpha);

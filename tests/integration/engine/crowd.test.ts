@@ -12,17 +12,28 @@ import { fixture, pixels, type Pixels } from './support/pixels.ts';
 import { patience } from '../../support/patience.ts';
 
 const PORTRAITS_DIR = new URL('../../../../shared/fixtures/portraits/', import.meta.url);
-const FACES = [fixture('astronaut.jpg'), fixture('grace_hopper.jpg'), readFileSync(new URL('obama-official-portrait.jpg', PORTRAITS_DIR))];
+const FACES = [
+  fixture('astronaut.jpg'),
+  fixture('grace_hopper.jpg'),
+  readFileSync(new URL('obama-official-portrait.jpg', PORTRAITS_DIR)),
+];
 
 async function crowdPhoto(columns: number, rows: number): Promise<Buffer> {
   const [width, height] = [1600, 900];
   const [tileWidth, tileHeight] = [Math.round(width / columns), Math.round(height / rows)];
-  const tiles = await Promise.all(Array.from({ length: columns * rows }, async (_, i) => ({
-    input: await sharp(FACES[i % FACES.length]).resize(tileWidth, tileHeight, { fit: 'cover', position: 'top' }).toBuffer(),
-    left: (i % columns) * tileWidth,
-    top: Math.floor(i / columns) * tileHeight,
-  })));
-  return sharp({ create: { width, height, channels: 3, background: '#808080' } }).composite(tiles).jpeg().toBuffer();
+  const tiles = await Promise.all(
+    Array.from({ length: columns * rows }, async (_, i) => ({
+      input: await sharp(FACES[i % FACES.length])
+        .resize(tileWidth, tileHeight, { fit: 'cover', position: 'top' })
+        .toBuffer(),
+      left: (i % columns) * tileWidth,
+      top: Math.floor(i / columns) * tileHeight,
+    })),
+  );
+  return sharp({ create: { width, height, channels: 3, background: '#808080' } })
+    .composite(tiles)
+    .jpeg()
+    .toBuffer();
 }
 
 const engine = new LocalEngine();

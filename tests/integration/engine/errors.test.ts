@@ -20,15 +20,23 @@ beforeAll(async () => {
 afterAll(() => engine?.close());
 
 async function failure(photo: Uint8Array, styleId = 'die-cut-sticker'): Promise<unknown> {
-  return engine.restyle({ photo, styleId }).then(() => null, (error: unknown) => error);
+  return engine.restyle({ photo, styleId }).then(
+    () => null,
+    (error: unknown) => error,
+  );
 }
 
 describe('a photo the engine cannot restyle', () => {
-  it.each(['die-cut-sticker', 'pop-art', 'neon'])('with no person (a coffee cup) ends with the no-person message (%s)', async (styleId) => {
-    const error = await failure(fixture('coffee.jpg'), styleId);
-    expect(error).toBeInstanceOf(EngineError);
-    expect((error as Error).message).toBe("We couldn't find a person in the photo. Please try again facing the camera.");
-  });
+  it.each(['die-cut-sticker', 'pop-art', 'neon'])(
+    'with no person (a coffee cup) ends with the no-person message (%s)',
+    async (styleId) => {
+      const error = await failure(fixture('coffee.jpg'), styleId);
+      expect(error).toBeInstanceOf(EngineError);
+      expect((error as Error).message).toBe(
+        "We couldn't find a person in the photo. Please try again facing the camera.",
+      );
+    },
+  );
 
   // The selfie model half-believes in the cup, and how much moves with the camera path (the
   // camera screen's shot is mirrored): the decision must hold for the photo the booth really sends.
@@ -38,7 +46,9 @@ describe('a photo the engine cannot restyle', () => {
   ])('with no person (a coffee cup) %s ends with the no-person message', async (_path, options) => {
     const error = await failure(await cameraShot(fixture('coffee.jpg'), options));
     expect(error).toBeInstanceOf(EngineError);
-    expect((error as Error).message).toBe("We couldn't find a person in the photo. Please try again facing the camera.");
+    expect((error as Error).message).toBe(
+      "We couldn't find a person in the photo. Please try again facing the camera.",
+    );
   });
 
   it.each([
@@ -46,7 +56,10 @@ describe('a photo the engine cannot restyle', () => {
     ['through the booth camera', (photo: Buffer) => cameraShot(photo)],
   ])('with a person whose face is cut off (no face found) is still restyled (%s)', async (_path, through) => {
     // The astronaut from the mouth down: the face detector finds nothing, the mask is a person.
-    const cropped = await sharp(fixture('astronaut.jpg')).extract({ left: 0, top: 160, width: 512, height: 352 }).jpeg({ quality: 95 }).toBuffer();
+    const cropped = await sharp(fixture('astronaut.jpg'))
+      .extract({ left: 0, top: 160, width: 512, height: 352 })
+      .jpeg({ quality: 95 })
+      .toBuffer();
     const photo = await through(cropped);
     expect(await engine.detectFaces(photo)).toHaveLength(0);
     const result = await engine.restyle({ photo, styleId: 'die-cut-sticker' });
@@ -106,7 +119,9 @@ describe('a photo of a person passes the body-pose check', () => {
     ['as sent', (photo: Buffer) => Promise.resolve(photo)],
     ['through the booth camera', (photo: Buffer) => cameraShot(photo)],
   ] as const;
-  const cases = ['astronaut.jpg', 'grace_hopper.jpg'].flatMap((name) => paths.map(([path, through]) => [name, path, through] as const));
+  const cases = ['astronaut.jpg', 'grace_hopper.jpg'].flatMap((name) =>
+    paths.map(([path, through]) => [name, path, through] as const),
+  );
 
   it.each(cases)('%s (%s) is found by a face the pose model confirms', async (name, _path, through) => {
     const person = await engine.findPerson(await through(fixture(name)));
@@ -123,7 +138,10 @@ describe('a photo of a person passes the body-pose check', () => {
   });
 
   it('with the face cut off is found by its body, which the pose model confirms', async () => {
-    const cropped = await sharp(fixture('astronaut.jpg')).extract({ left: 0, top: 160, width: 512, height: 352 }).jpeg({ quality: 95 }).toBuffer();
+    const cropped = await sharp(fixture('astronaut.jpg'))
+      .extract({ left: 0, top: 160, width: 512, height: 352 })
+      .jpeg({ quality: 95 })
+      .toBuffer();
     for (const photo of [cropped, await cameraShot(cropped)]) {
       const person = await engine.findPerson(photo);
       expect(person.evidence.by).toBe('body');
@@ -136,9 +154,14 @@ describe('the photo size limit', () => {
   it('refuses a photo above maxInputPixels before decoding it, with a sentence', async () => {
     const strict = createEngine('local', { maxInputPixels: 100_000 });
     try {
-      const error = await strict.restyle({ photo: fixture('grace_hopper.jpg'), styleId: 'comic' }).then(() => null, (e: unknown) => e);
+      const error = await strict.restyle({ photo: fixture('grace_hopper.jpg'), styleId: 'comic' }).then(
+        () => null,
+        (e: unknown) => e,
+      );
       expect(error).toBeInstanceOf(EngineError);
-      expect((error as Error).message).toBe('That photo is too large for the booth. Please take it again with the booth camera.');
+      expect((error as Error).message).toBe(
+        'That photo is too large for the booth. Please take it again with the booth camera.',
+      );
     } finally {
       await strict.close();
     }

@@ -9,7 +9,12 @@ import type { LocalEngine } from '../../../server/engine/local/local-engine.ts';
 import type { Frame } from '../../../server/engine/local/framing.ts';
 import { facesInFrame, frameStage } from '../../../server/engine/local/pipeline.ts';
 import type { Rect } from '../../../server/engine/local/raster.ts';
-import { placeInScene, sceneFraming, sceneSize, type Placement } from '../../../server/engine/local/styles/branded-scene.ts';
+import {
+  placeInScene,
+  sceneFraming,
+  sceneSize,
+  type Placement,
+} from '../../../server/engine/local/styles/branded-scene.ts';
 import { studioFraming } from '../../../server/engine/local/styles/studio-portrait.ts';
 import { fixture } from './support/pixels.ts';
 import { patience } from '../../support/patience.ts';
@@ -18,7 +23,11 @@ const PORTRAITS = new URL('../../../../shared/fixtures/portraits/', import.meta.
 const PHOTOS: { name: string; photo: Buffer; people: number }[] = [
   { name: 'astronaut.jpg', photo: fixture('astronaut.jpg'), people: 1 },
   { name: 'grace_hopper.jpg', photo: fixture('grace_hopper.jpg'), people: 1 },
-  { name: 'obama-official-portrait.jpg', photo: fs.readFileSync(new URL('obama-official-portrait.jpg', PORTRAITS)), people: 1 },
+  {
+    name: 'obama-official-portrait.jpg',
+    photo: fs.readFileSync(new URL('obama-official-portrait.jpg', PORTRAITS)),
+    people: 1,
+  },
   { name: 'apollo11-crew.png', photo: fs.readFileSync(new URL('apollo11-crew.png', PORTRAITS)), people: 3 },
 ];
 const OUTPUT = 1024;
@@ -34,7 +43,11 @@ interface Case {
   studioFrame: Frame;
   studioFaces: Rect[];
 }
-interface RGB { data: Buffer; width: number; height: number }
+interface RGB {
+  data: Buffer;
+  width: number;
+  height: number;
+}
 const cases = new Map<string, Case>();
 
 const raw = async (image: Uint8Array): Promise<RGB> => {
@@ -45,7 +58,11 @@ const raw = async (image: Uint8Array): Promise<RGB> => {
 beforeAll(async () => {
   await engine.start();
   const { width, height } = sceneSize(OUTPUT);
-  const teal = await sharp({ create: { width, height, channels: 3, background: { r: TEAL[0], g: TEAL[1], b: TEAL[2] } } }).png().toBuffer();
+  const teal = await sharp({
+    create: { width, height, channels: 3, background: { r: TEAL[0], g: TEAL[1], b: TEAL[2] } },
+  })
+    .png()
+    .toBuffer();
   for (const { name, photo } of PHOTOS) {
     const person = await engine.findPerson(photo);
     const sceneFrame = await frameStage(person, sceneFraming, OUTPUT);
@@ -58,9 +75,12 @@ beforeAll(async () => {
     expect(scene.images[0]!.contentType).toBe('image/jpeg');
     expect(studio.images[0]!.contentType).toBe('image/jpeg');
     cases.set(name, {
-      scene: await raw(scene.images[0]!.data), studio: await raw(studio.images[0]!.data),
-      sceneFrame, place: placeInScene(sceneFrame.alpha, width, height),
-      studioFrame, studioFaces: facesInFrame(person, studioPlan.rect, studioFrame),
+      scene: await raw(scene.images[0]!.data),
+      studio: await raw(studio.images[0]!.data),
+      sceneFrame,
+      place: placeInScene(sceneFrame.alpha, width, height),
+      studioFrame,
+      studioFaces: facesInFrame(person, studioPlan.rect, studioFrame),
     });
   }
 }, patience(120_000));
@@ -84,32 +104,67 @@ const alphaOnPicture = (c: Case, x: number, y: number) => {
 };
 /** Whether every pixel within `r` (on a cross and the diagonals) has alpha at least / at most the bound. */
 const around = (get: (x: number, y: number) => number, x: number, y: number, r: number, test: (a: number) => boolean) =>
-  [[0, 0], [r, 0], [-r, 0], [0, r], [0, -r], [r, r], [-r, -r], [r, -r], [-r, r]].every(([dx, dy]) => test(get(x + dx!, y + dy!)));
+  [
+    [0, 0],
+    [r, 0],
+    [-r, 0],
+    [0, r],
+    [0, -r],
+    [r, r],
+    [-r, -r],
+    [r, -r],
+    [-r, r],
+  ].every(([dx, dy]) => test(get(x + dx!, y + dy!)));
 
 describe.each(PHOTOS.map((p) => p.name))('the branded scene on %s', (name) => {
-  it('has the backdrop\'s colour where the background was, above the shadow', () => {
+  it("has the backdrop's colour where the background was, above the shadow", () => {
     const c = cases.get(name)!;
     const samples: number[] = [];
     for (let y = 0; y < c.place.top + c.sceneFrame.alpha.height * 0.4; y += 7) {
-      for (let x = 0; x < c.scene.width; x += 7) if (around((px, py) => alphaOnPicture(c, px, py), x, y, 24, (a) => a === 0)) samples.push(distance(at(c.scene, x, y), TEAL));
+      for (let x = 0; x < c.scene.width; x += 7)
+        if (
+          around(
+            (px, py) => alphaOnPicture(c, px, py),
+            x,
+            y,
+            24,
+            (a) => a === 0,
+          )
+        )
+          samples.push(distance(at(c.scene, x, y), TEAL));
     }
     expect(samples.length).toBeGreaterThan(500);
     expect(mean(samples)).toBeLessThan(8);
   });
 
-  it('has the person\'s own colours where the person is, moved only part of the way toward the scene', () => {
+  it("has the person's own colours where the person is, moved only part of the way toward the scene", () => {
     const c = cases.get(name)!;
     const { rgb, alpha } = c.sceneFrame;
     const own: number[] = [];
     const toTeal: number[] = [];
     for (let y = 0; y < alpha.height; y += 5) {
       for (let x = 0; x < alpha.width; x += 5) {
-        if (!around((px, py) => alpha.data[py * alpha.width + px] ?? 0, x, y, 8, (a) => a === 255)) continue;
+        if (
+          !around(
+            (px, py) => alpha.data[py * alpha.width + px] ?? 0,
+            x,
+            y,
+            8,
+            (a) => a === 255,
+          )
+        )
+          continue;
         const px = x + c.place.left;
         const py = y + c.place.top;
         if (px < 0 || py < 0 || px >= c.scene.width || py >= c.scene.height) continue;
         const shown = at(c.scene, px, py);
-        own.push(distance(shown, [rgb.data[(y * alpha.width + x) * 3]!, rgb.data[(y * alpha.width + x) * 3 + 1]!, rgb.data[(y * alpha.width + x) * 3 + 2]!]));
+        own.push(
+          distance(shown, [
+            rgb.data[(y * alpha.width + x) * 3]!,
+            rgb.data[(y * alpha.width + x) * 3 + 1]!,
+            rgb.data[(y * alpha.width + x) * 3 + 2]!,
+          ]),
+        );
         toTeal.push(distance(shown, TEAL));
       }
     }
@@ -118,7 +173,7 @@ describe.each(PHOTOS.map((p) => p.name))('the branded scene on %s', (name) => {
     expect(mean(own)).toBeLessThan(mean(toTeal) * 0.6);
   });
 
-  it('lets the scene\'s light wrap around the edge: the edge moves toward the backdrop more than the middle', () => {
+  it("lets the scene's light wrap around the edge: the edge moves toward the backdrop more than the middle", () => {
     const c = cases.get(name)!;
     const { rgb, alpha } = c.sceneFrame;
     const get = (x: number, y: number) => alpha.data[y * alpha.width + x] ?? 0;
@@ -185,7 +240,7 @@ function detail(image: RGB, where: (x: number, y: number) => boolean): number {
 }
 
 describe.each(PHOTOS.map((p) => p.name))('the studio portrait on %s', (name) => {
-  it('is the framed photo\'s size, so the regions below line up', () => {
+  it("is the framed photo's size, so the regions below line up", () => {
     const c = cases.get(name)!;
     expect([c.studio.width, c.studio.height]).toEqual([c.studioFrame.rgb.width, c.studioFrame.rgb.height]);
   });
@@ -202,10 +257,16 @@ describe.each(PHOTOS.map((p) => p.name))('the studio portrait on %s', (name) => 
 
   it('keeps each face sharp: most of its fine detail stays', () => {
     const c = cases.get(name)!;
-    const faces = c.studioFaces.filter((f) => f.left >= 0 && f.top >= 0 && f.left + f.width <= c.studio.width && f.top + f.height <= c.studio.height);
+    const faces = c.studioFaces.filter(
+      (f) => f.left >= 0 && f.top >= 0 && f.left + f.width <= c.studio.width && f.top + f.height <= c.studio.height,
+    );
     expect(faces.length).toBe(PHOTOS.find((p) => p.name === name)!.people);
     for (const f of faces) {
-      const inFace = (x: number, y: number) => x > f.left + f.width * 0.2 && x < f.left + f.width * 0.8 && y > f.top + f.height * 0.2 && y < f.top + f.height * 0.8;
+      const inFace = (x: number, y: number) =>
+        x > f.left + f.width * 0.2 &&
+        x < f.left + f.width * 0.8 &&
+        y > f.top + f.height * 0.2 &&
+        y < f.top + f.height * 0.8;
       const before = detail(c.studioFrame.rgb, inFace);
       const after = detail(c.studio, inFace);
       expect(after).toBeGreaterThan(before * 0.6);
@@ -215,10 +276,15 @@ describe.each(PHOTOS.map((p) => p.name))('the studio portrait on %s', (name) => 
 });
 
 describe('groups', () => {
-  it.each(['branded-scene', 'studio-portrait'])('%s keeps all three of the Apollo 11 crew (the face detector finds each)', async (styleId) => {
-    const c = cases.get('apollo11-crew.png')!;
-    const image = styleId === 'branded-scene' ? c.scene : c.studio;
-    const jpeg = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } }).jpeg().toBuffer();
-    expect((await engine.detectFaces(jpeg)).length).toBeGreaterThanOrEqual(3);
-  });
+  it.each(['branded-scene', 'studio-portrait'])(
+    '%s keeps all three of the Apollo 11 crew (the face detector finds each)',
+    async (styleId) => {
+      const c = cases.get('apollo11-crew.png')!;
+      const image = styleId === 'branded-scene' ? c.scene : c.studio;
+      const jpeg = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
+        .jpeg()
+        .toBuffer();
+      expect((await engine.detectFaces(jpeg)).length).toBeGreaterThanOrEqual(3);
+    },
+  );
 });

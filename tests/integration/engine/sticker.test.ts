@@ -34,7 +34,13 @@ describe('die-cut sticker', () => {
   it('is transparent at the four corners', () => {
     const w = sticker.width - 1;
     const h = sticker.height - 1;
-    for (const [x, y] of [[0, 0], [w, 0], [0, h], [w, h]]) expect(alphaAt(sticker, x, y)).toBeLessThan(16);
+    for (const [x, y] of [
+      [0, 0],
+      [w, 0],
+      [0, h],
+      [w, h],
+    ])
+      expect(alphaAt(sticker, x, y)).toBeLessThan(16);
   });
 
   it('is opaque at the centre of the face, and the face is still found', () => {
@@ -47,7 +53,11 @@ describe('die-cut sticker', () => {
     // transparent outside must be white (the die-cut border), not photo colours.
     const cx = Math.round(face.left + face.width / 2);
     const cy = Math.round(face.top + face.height / 2);
-    for (const [dx, dy] of [[-1, 0], [0, -1], [1, 0]]) {
+    for (const [dx, dy] of [
+      [-1, 0],
+      [0, -1],
+      [1, 0],
+    ]) {
       let x = cx;
       let y = cy;
       while (x > 0 && y > 0 && x < sticker.width - 1 && alphaAt(sticker, x + dx, y + dy) >= 250) {

@@ -35,7 +35,8 @@ beforeAll(async () => {
   for (const name of NAMES) {
     const photo = PHOTOS[name]();
     people.set(name, await engine.findPerson(photo));
-    for (const styleId of STYLE_IDS) results.set(`${name} ${styleId}`, (await engine.restyle({ photo, styleId })).images[0].data);
+    for (const styleId of STYLE_IDS)
+      results.set(`${name} ${styleId}`, (await engine.restyle({ photo, styleId })).images[0].data);
   }
 }, patience(180_000));
 
@@ -53,7 +54,12 @@ function inResult(styleId: string, person: Person, rect: Rect): Rect {
   const { rect: cut, longSide } = styleOf(styleId).framing(person, outputSize);
   const ratio = longSide / Math.max(cut.width, cut.height);
   const pad = STICKERS.includes(styleId) ? stickerGeometry(outputSize).padding : 0;
-  return { left: (rect.left - cut.left) * ratio + pad, top: (rect.top - cut.top) * ratio + pad, width: rect.width * ratio, height: rect.height * ratio };
+  return {
+    left: (rect.left - cut.left) * ratio + pad,
+    top: (rect.top - cut.top) * ratio + pad,
+    width: rect.width * ratio,
+    height: rect.height * ratio,
+  };
 }
 
 describe.each(NAMES)('%s', (name) => {
@@ -74,13 +80,16 @@ describe.each(NAMES)('%s', (name) => {
 
   // Mean CIEDE2000 of each face, before: die-cut 0.8-2.6, bold 7.1-10.6 (the face turned orange:
   // ten palette colours at 1.7x saturation); after: bold 3.1-4.9 (the official portrait 4.9).
-  it.each(STICKERS)('%s keeps the guest\'s skin tones (mean CIEDE2000 of each face at most 6)', async (styleId) => {
+  it.each(STICKERS)("%s keeps the guest's skin tones (mean CIEDE2000 of each face at most 6)", async (styleId) => {
     const person = people.get(name)!;
     const result = results.get(`${name} ${styleId}`)!;
     for (const face of person.faces) {
       const photo = await cells(person.image, faceRegion(face), CELLS);
       const painted = await cells(result, faceRegion(inResult(styleId, person, face)), CELLS);
-      expect(meanCiede2000(photo, painted), `face at ${Math.round(face.left)},${Math.round(face.top)}`).toBeLessThanOrEqual(6);
+      expect(
+        meanCiede2000(photo, painted),
+        `face at ${Math.round(face.left)},${Math.round(face.top)}`,
+      ).toBeLessThanOrEqual(6);
     }
   });
 });
@@ -89,17 +98,22 @@ describe('pencil sketch on dark clothes', () => {
   // The jacket below the face: before, share of speckled pixels 0.730 (Grace Hopper) and 0.220
   // (the official portrait); after 0.068 and 0.035. The light spacesuits went from 0.195 and
   // 0.165 to 0.096 and 0.093 (lines on the suits, not noise): not asserted here.
-  it.each(['grace_hopper.jpg', 'obama-official-portrait.jpg'])('draws the jacket as shading, not salt and pepper (%s)', async (name) => {
-    const person = people.get(name)!;
-    const face = person.faces[0];
-    const { rect: cut } = styleOf('pencil-sketch').framing(person, outputSize);
-    const left = Math.max(cut.left, face.left - face.width / 2);
-    const right = Math.min(cut.left + cut.width, face.left + face.width * 1.5);
-    const top = face.top + face.height * 1.4;
-    const clothes = { left, top, width: right - left, height: cut.top + cut.height - top };
-    expect(clothes.height).toBeGreaterThan(0);
-    expect(await speckle(results.get(`${name} pencil-sketch`)!, inResult('pencil-sketch', person, clothes))).toBeLessThan(0.11);
-  });
+  it.each(['grace_hopper.jpg', 'obama-official-portrait.jpg'])(
+    'draws the jacket as shading, not salt and pepper (%s)',
+    async (name) => {
+      const person = people.get(name)!;
+      const face = person.faces[0];
+      const { rect: cut } = styleOf('pencil-sketch').framing(person, outputSize);
+      const left = Math.max(cut.left, face.left - face.width / 2);
+      const right = Math.min(cut.left + cut.width, face.left + face.width * 1.5);
+      const top = face.top + face.height * 1.4;
+      const clothes = { left, top, width: right - left, height: cut.top + cut.height - top };
+      expect(clothes.height).toBeGreaterThan(0);
+      expect(
+        await speckle(results.get(`${name} pencil-sketch`)!, inResult('pencil-sketch', person, clothes)),
+      ).toBeLessThan(0.11);
+    },
+  );
 });
 
 describe('pop art', () => {
@@ -112,7 +126,9 @@ describe('pop art', () => {
     for (let quadrant = 0; quadrant < 4; quadrant++) {
       const left = (quadrant % 2) * half;
       const top = Math.floor(quadrant / 2) * half;
-      expect(backgroundRows(image, left, top, half), `quadrant ${quadrant + 1}`).toBeGreaterThanOrEqual(Math.round(half * 0.06));
+      expect(backgroundRows(image, left, top, half), `quadrant ${quadrant + 1}`).toBeGreaterThanOrEqual(
+        Math.round(half * 0.06),
+      );
     }
   });
 });

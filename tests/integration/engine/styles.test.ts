@@ -15,7 +15,8 @@ const results = new Map<string, EngineResult>();
 beforeAll(async () => {
   await engine.start();
   for (const photo of PHOTOS) {
-    for (const styleId of styleIds) results.set(`${photo} ${styleId}`, await engine.restyle({ photo: fixture(photo), styleId }));
+    for (const styleId of styleIds)
+      results.set(`${photo} ${styleId}`, await engine.restyle({ photo: fixture(photo), styleId }));
   }
 }, patience(120_000));
 
@@ -28,7 +29,9 @@ describe.each(PHOTOS)('every style on %s', (photo) => {
   });
 
   it.each(styleIds)('%s is at least 1024 px on its long side', async (styleId) => {
-    const { width = 0, height = 0 } = await sharp((results.get(`${photo} ${styleId}`) as EngineResult).images[0].data).metadata();
+    const { width = 0, height = 0 } = await sharp(
+      (results.get(`${photo} ${styleId}`) as EngineResult).images[0].data,
+    ).metadata();
     expect(Math.max(width, height)).toBeGreaterThanOrEqual(1024);
   });
 
@@ -51,7 +54,13 @@ describe('pop art', () => {
     const half = { width: Math.floor(image.width / 2), height: Math.floor(image.height / 2) };
     // The strip along the top of each quadrant is background beside and above the head.
     const backgrounds = [0, 1, 2, 3].map((quadrant) =>
-      dominantColour(image, (quadrant % 2) * half.width, Math.floor(quadrant / 2) * half.height, half.width, Math.round(half.height * 0.12)),
+      dominantColour(
+        image,
+        (quadrant % 2) * half.width,
+        Math.floor(quadrant / 2) * half.height,
+        half.width,
+        Math.round(half.height * 0.12),
+      ),
     );
     for (let a = 0; a < 4; a++) {
       for (let b = a + 1; b < 4; b++) expect(colourDistance(backgrounds[a], backgrounds[b])).toBeGreaterThan(60);

@@ -14,7 +14,9 @@ function job(photo: Uint8Array, styleId: string): Promise<Record<string, unknown
 
 beforeAll(async () => {
   worker = new Worker(new URL('./support/engine-worker.ts', import.meta.url));
-  worker.on('exit', () => { exited = true; });
+  worker.on('exit', () => {
+    exited = true;
+  });
   const [ready] = await once(worker, 'message');
   expect(ready).toEqual({ ready: true });
 });
@@ -29,7 +31,11 @@ describe('the local engine in a worker thread', () => {
 
   it('answers a corrupt photo with an EngineError and lives on for the next job', async () => {
     const corrupt = await job(fixture('grace_hopper.jpg').subarray(0, 3000), 'comic');
-    expect(corrupt).toEqual({ ok: false, name: 'EngineError', message: "We couldn't read that photo. Please take it again." });
+    expect(corrupt).toEqual({
+      ok: false,
+      name: 'EngineError',
+      message: "We couldn't read that photo. Please take it again.",
+    });
     const next = await job(fixture('astronaut.jpg'), 'comic');
     expect(next).toMatchObject({ ok: true });
     expect(exited).toBe(false);

@@ -54,7 +54,16 @@ describe('a per-tenant bundle', () => {
 
   it("holds the tenant's screens at the root, its assets and the rewrite rules, and no other tenant", () => {
     const files = listFiles(unpacked);
-    for (const file of ['index.html', 'camera/index.html', 'styles/index.html', 'results/index.html', '404.html', '_redirects', '_headers', 'booth.nginx.conf']) {
+    for (const file of [
+      'index.html',
+      'camera/index.html',
+      'styles/index.html',
+      'results/index.html',
+      '404.html',
+      '_redirects',
+      '_headers',
+      'booth.nginx.conf',
+    ]) {
       expect(files, file).toContain(file);
     }
     expect(files.some((f) => f.startsWith('_astro/') && f.endsWith('.js'))).toBe(true);
@@ -65,13 +74,28 @@ describe('a per-tenant bundle', () => {
 
   it("holds the tenant's web app at its root: manifest, service worker and the last build's icons", () => {
     const files = listFiles(unpacked);
-    for (const file of ['manifest.webmanifest', 'sw.js', 'icons/icon-192.png', 'icons/icon-512.png', 'icons/maskable-512.png', 'icons/apple-touch-icon.png']) {
+    for (const file of [
+      'manifest.webmanifest',
+      'sw.js',
+      'icons/icon-192.png',
+      'icons/icon-512.png',
+      'icons/maskable-512.png',
+      'icons/apple-touch-icon.png',
+    ]) {
       expect(files, file).toContain(file);
     }
-    const manifest = JSON.parse(readFileSync(join(unpacked, 'manifest.webmanifest'), 'utf8')) as { name: string; start_url: string; scope: string };
+    const manifest = JSON.parse(readFileSync(join(unpacked, 'manifest.webmanifest'), 'utf8')) as {
+      name: string;
+      start_url: string;
+      scope: string;
+    };
     expect(manifest).toMatchObject({ name: 'Aurora Events', start_url: './', scope: './' });
     // The logo was not fetched again (the hosts are down by now): the icons are the build's.
-    expect(readFileSync(join(unpacked, 'icons/icon-512.png')).equals(readFileSync(join(env.BOOTH_OUT_DIR, 'aurora/icons/icon-512.png')))).toBe(true);
+    expect(
+      readFileSync(join(unpacked, 'icons/icon-512.png')).equals(
+        readFileSync(join(env.BOOTH_OUT_DIR, 'aurora/icons/icon-512.png')),
+      ),
+    ).toBe(true);
     const intro = readFileSync(join(unpacked, 'index.html'), 'utf8');
     expect(intro).toContain('<link rel="manifest" href="/manifest.webmanifest">');
     expect(intro).toContain('url:"/sw.js",scope:"/"');
@@ -92,8 +116,13 @@ describe('a per-tenant bundle', () => {
     const run = await runScript('scripts/bundle.ts', env, ['--', 'default']);
     expect(run.code).toBe(0);
     const files: string[] = [];
-    await list({ file: join(env.BOOTH_BUNDLE_DIR, 'default.tar.gz'), onReadEntry: (entry) => void files.push(entry.path) });
-    expect(files).toEqual(expect.arrayContaining(['index.html', 'camera/index.html', 'results/index.html', '_redirects']));
+    await list({
+      file: join(env.BOOTH_BUNDLE_DIR, 'default.tar.gz'),
+      onReadEntry: (entry) => void files.push(entry.path),
+    });
+    expect(files).toEqual(
+      expect.arrayContaining(['index.html', 'camera/index.html', 'results/index.html', '_redirects']),
+    );
     expect(files.filter((f) => /^(aurora|meadow)\//.test(f))).toEqual([]);
   });
 

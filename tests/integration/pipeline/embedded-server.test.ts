@@ -20,7 +20,11 @@ let site: SiteData;
 beforeAll(async () => {
   rmSync(dir, { recursive: true, force: true });
   server = await startServer({ env: { BOOTH_SITE_DIR: outDir } });
-  run = await runScript('scripts/build.ts', { ...hostsAt(server.url), BOOTH_OUT_DIR: outDir, BOOTH_SITE_DATA: siteDataFile });
+  run = await runScript('scripts/build.ts', {
+    ...hostsAt(server.url),
+    BOOTH_OUT_DIR: outDir,
+    BOOTH_SITE_DATA: siteDataFile,
+  });
   if (run.code === 0) site = JSON.parse(readFileSync(siteDataFile, 'utf8'));
 });
 
@@ -35,7 +39,9 @@ describe('the build against the embedded server', () => {
     expect(site.tenants.map((t) => t.slug)).toEqual(expect.arrayContaining([...DEMO_TENANT_SLUGS]));
     for (const slug of DEMO_TENANT_SLUGS) {
       const tenant = site.tenants.find((t) => t.slug === slug)!;
-      expect(readFileSync(join(outDir, slug, 'index.html'), 'utf8')).toContain(tenant.viewFinderTitle.replace(/&/g, '&amp;'));
+      expect(readFileSync(join(outDir, slug, 'index.html'), 'utf8')).toContain(
+        tenant.viewFinderTitle.replace(/&/g, '&amp;'),
+      );
     }
   });
 
@@ -53,11 +59,15 @@ describe('the build against the embedded server', () => {
 
   it('never puts the service password or a token into dist/', async () => {
     expect(filesContaining(outDir, DEFAULT_SERVICE_PASSWORD)).toEqual([]);
-    const token = (await (await fetch(`${server.url}${TOKEN_PATH}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'booth-build', password: DEFAULT_SERVICE_PASSWORD }),
-    })).json()).token as string;
+    const token = (
+      await (
+        await fetch(`${server.url}${TOKEN_PATH}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: 'booth-build', password: DEFAULT_SERVICE_PASSWORD }),
+        })
+      ).json()
+    ).token as string;
     expect(token).toMatch(JWT);
     // The build's own token differs from this one; any JWT at all in dist/ would be a leak.
     const withJwt = listFiles(outDir).filter((f) => JWT.test(readFileSync(join(outDir, f), 'latin1')));

@@ -30,7 +30,13 @@ function snapshot() {
 }
 
 const build = (url: string, extra: Record<string, string> = {}) =>
-  runScript('scripts/build.ts', { ...hostsAt(url), BOOTH_OUT_DIR: outDir, BOOTH_SITE_DATA: siteDataFile, BOOTH_FETCH_TIMEOUT_MS: '3000', ...extra });
+  runScript('scripts/build.ts', {
+    ...hostsAt(url),
+    BOOTH_OUT_DIR: outDir,
+    BOOTH_SITE_DATA: siteDataFile,
+    BOOTH_FETCH_TIMEOUT_MS: '3000',
+    ...extra,
+  });
 
 beforeEach(() => {
   rmSync(dir, { recursive: true, force: true });
@@ -53,13 +59,19 @@ describe('a build whose content host fails', () => {
     const before = snapshot();
     const run = await build(`http://127.0.0.1:${await freePort()}`);
     expect(run.code).not.toBe(0);
-    expect(run.stderr).toMatch(/The site build failed\. Cannot reach the auth host .*connection refused.*BOOTH_AUTH_HOST/);
+    expect(run.stderr).toMatch(
+      /The site build failed\. Cannot reach the auth host .*connection refused.*BOOTH_AUTH_HOST/,
+    );
     expect(run.stderr).not.toMatch(/at .*\.ts:\d+/);
     expect(snapshot()).toEqual(before);
   });
 
   const datasets = [
-    ['the content host answers garbage, quoting it', '<html>502 Bad Gateway</html>', /content host answered GET .*\/datasets\/10333 with something that is not JSON .*502 Bad Gateway/],
+    [
+      'the content host answers garbage, quoting it',
+      '<html>502 Bad Gateway</html>',
+      /content host answered GET .*\/datasets\/10333 with something that is not JSON .*502 Bad Gateway/,
+    ],
     ['the dataset has no content list', '{"results":[]}', /without a "content" list/],
   ] as const;
   for (const [when, body, message] of datasets) {
@@ -74,7 +86,9 @@ describe('a build whose content host fails', () => {
   }
 
   it('fails with the response body when the login answers 400, and never prints the password', async () => {
-    hosts = await startFakeHosts({ answers: { token: { status: 400, body: '{"detail":"No active account found with the given credentials"}' } } });
+    hosts = await startFakeHosts({
+      answers: { token: { status: 400, body: '{"detail":"No active account found with the given credentials"}' } },
+    });
     const before = snapshot();
     const run = await build(hosts.url, { BOOTH_SERVICE_PASSWORD: 'hunter2-secret-value' });
     expect(run.code).not.toBe(0);
@@ -85,7 +99,11 @@ describe('a build whose content host fails', () => {
 
   it('keeps the previous site when astro build itself fails', async () => {
     const before = snapshot();
-    const settings = readSettings({ BOOTH_OUT_DIR: outDir, BOOTH_SITE_DATA: siteDataFile, BOOTH_AI_HOST: `http://127.0.0.1:${await freePort()}` });
+    const settings = readSettings({
+      BOOTH_OUT_DIR: outDir,
+      BOOTH_SITE_DATA: siteDataFile,
+      BOOTH_AI_HOST: `http://127.0.0.1:${await freePort()}`,
+    });
     // A real astro build, told to build a tenant that does not exist: the pages throw.
     const failing = runPipeline(settings, {
       brandingItems: [{ slug: 'aurora' }],
@@ -103,7 +121,9 @@ describe('a build pointed at a folder it did not make', () => {
     writeFileSync(join(foreign, 'camera.ts'), 'export {};\n');
     const run = await build(`http://127.0.0.1:${await freePort()}`, { BOOTH_OUT_DIR: foreign });
     expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/BOOTH_OUT_DIR must be a new or empty folder, or one an earlier build made: .*src-by-mistake holds files no earlier build made \(camera\.ts, lib\)/);
+    expect(run.stderr).toMatch(
+      /BOOTH_OUT_DIR must be a new or empty folder, or one an earlier build made: .*src-by-mistake holds files no earlier build made \(camera\.ts, lib\)/,
+    );
     expect(readdirSync(foreign).sort()).toEqual(['camera.ts', 'lib']);
     expect(readdirSync(dir).filter((f) => f.includes('building'))).toEqual([]);
   });
@@ -113,7 +133,11 @@ describe('a build that is stopped', () => {
   it('removes its work in progress, stops astro build and keeps the previous site', async () => {
     hosts = await startFakeHosts();
     const before = snapshot();
-    const { child, done } = startScript('scripts/build.ts', { ...hostsAt(hosts.url), BOOTH_OUT_DIR: outDir, BOOTH_SITE_DATA: siteDataFile });
+    const { child, done } = startScript('scripts/build.ts', {
+      ...hostsAt(hosts.url),
+      BOOTH_OUT_DIR: outDir,
+      BOOTH_SITE_DATA: siteDataFile,
+    });
     // Stopped while astro build runs: its process is there, started by the build.
     const astro = () => childProcesses(child.pid!).find((p) => p.command.includes('astro.mjs'));
     await expect.poll(astro, { timeout: patience(30_000), interval: 20 }).toBeDefined();

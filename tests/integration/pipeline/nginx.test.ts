@@ -17,8 +17,17 @@ const get = (path: string) => fetch(`${nginx.url}${path}`, { redirect: 'manual' 
 
 beforeAll(async () => {
   rmSync(dir, { recursive: true, force: true });
-  const hosts = await startFakeHosts({ items: [{ slug: 'aurora', client: 'Aurora Events' }, { slug: 'meadow', client: 'Meadow Fair' }] });
-  const run = await runScript('scripts/build.ts', { ...hostsAt(hosts.url), BOOTH_OUT_DIR: outDir, BOOTH_SITE_DATA: join(dir, 'tenants.generated.json') });
+  const hosts = await startFakeHosts({
+    items: [
+      { slug: 'aurora', client: 'Aurora Events' },
+      { slug: 'meadow', client: 'Meadow Fair' },
+    ],
+  });
+  const run = await runScript('scripts/build.ts', {
+    ...hostsAt(hosts.url),
+    BOOTH_OUT_DIR: outDir,
+    BOOTH_SITE_DATA: join(dir, 'tenants.generated.json'),
+  });
   await hosts.stop();
   if (run.code !== 0) throw new Error(`The build failed: ${run.stderr}`);
   nginx = await startNginx(outDir, join(dir, 'nginx'));
@@ -57,8 +66,13 @@ describe('nginx serving dist/ with booth.nginx.conf', () => {
   });
 
   it("shows the default tenant's screens for a slug with no page set (the spec's built-in default branding)", async () => {
-    for (const [path, file] of [['/unknown-tenant', 'index.html'], ['/unknown-tenant/', 'index.html'], ['/unknown-tenant/camera', 'camera/index.html'],
-      ['/unknown-tenant/styles/', 'styles/index.html'], ['/unknown-tenant/results/1', 'results/index.html']]) {
+    for (const [path, file] of [
+      ['/unknown-tenant', 'index.html'],
+      ['/unknown-tenant/', 'index.html'],
+      ['/unknown-tenant/camera', 'camera/index.html'],
+      ['/unknown-tenant/styles/', 'styles/index.html'],
+      ['/unknown-tenant/results/1', 'results/index.html'],
+    ]) {
       const response = await get(path!);
       expect(response.status, path).toBe(200);
       expect(await response.text(), path).toBe(page(file!));
@@ -66,8 +80,13 @@ describe('nginx serving dist/ with booth.nginx.conf', () => {
   });
 
   it("shows a tenant's own Not Found view under that tenant, and the site's elsewhere", async () => {
-    for (const [path, file] of [['/aurora/nothing-here', 'aurora/404.html'], ['/meadow/camera/x', 'meadow/404.html'],
-      ['/no/such/page', '404.html'], ['/unknown-tenant/nothing-here', '404.html'], ['/camera/nothing-here', '404.html']]) {
+    for (const [path, file] of [
+      ['/aurora/nothing-here', 'aurora/404.html'],
+      ['/meadow/camera/x', 'meadow/404.html'],
+      ['/no/such/page', '404.html'],
+      ['/unknown-tenant/nothing-here', '404.html'],
+      ['/camera/nothing-here', '404.html'],
+    ]) {
       const response = await get(path!);
       expect(response.status, path).toBe(404);
       expect(await response.text(), path).toBe(page(file!));
@@ -80,7 +99,11 @@ describe('nginx serving dist/ with booth.nginx.conf', () => {
     const script = /\/_astro\/[^"']+\.js/.exec(page('camera/index.html'))![0];
     for (const path of ['/', '/aurora/results/42', script, '/no/such/page']) {
       const response = await get(path);
-      expect([path, response.headers.get('x-content-type-options'), response.headers.get('referrer-policy')]).toEqual([path, 'nosniff', 'no-referrer']);
+      expect([path, response.headers.get('x-content-type-options'), response.headers.get('referrer-policy')]).toEqual([
+        path,
+        'nosniff',
+        'no-referrer',
+      ]);
     }
   });
 

@@ -22,8 +22,24 @@ beforeAll(async () => {
   hosts = await startFakeHosts({
     token: TOKEN,
     items: [
-      { slug: 'aurora', client: 'Aurora Events', viewFinderTitle: 'Welcome to Aurora', backgroundColor: '#0b1026', accentColor: '#7fdbff', logoUrl: 'aurora/logo.png', backgroundImageUrl: 'aurora/background.jpg', video: '/media/aurora.mp4', styles: ['2'] },
-      { slug: 'meadow', client: 'Meadow Fair', backgroundColor: '#f4f1e8', textColor: '#203020', accentColor: 'javascript:alert(1)' },
+      {
+        slug: 'aurora',
+        client: 'Aurora Events',
+        viewFinderTitle: 'Welcome to Aurora',
+        backgroundColor: '#0b1026',
+        accentColor: '#7fdbff',
+        logoUrl: 'aurora/logo.png',
+        backgroundImageUrl: 'aurora/background.jpg',
+        video: '/media/aurora.mp4',
+        styles: ['2'],
+      },
+      {
+        slug: 'meadow',
+        client: 'Meadow Fair',
+        backgroundColor: '#f4f1e8',
+        textColor: '#203020',
+        accentColor: 'javascript:alert(1)',
+      },
       { slug: '../../escape', client: 'Escape Artist' },
       { slug: 'aurora', client: 'Aurora Copy' },
     ],
@@ -61,7 +77,12 @@ describe('the build pipeline', () => {
     expect(site.tenants.map((t) => t.slug)).toEqual(['aurora', 'meadow']);
     expect(site.tenants[1].accentColor).toBe('#94d83d');
     expect(site.styles.map((s) => s.description)).toEqual(['Die-cut sticker', 'Pop art']);
-    expect(site.imageProxy).toEqual({ host: '', signature: 'insecure', bucketPrefix: 's3://booth-assets', appName: 'photobooth' });
+    expect(site.imageProxy).toEqual({
+      host: '',
+      signature: 'insecure',
+      bucketPrefix: 's3://booth-assets',
+      appName: 'photobooth',
+    });
     expect(site.aiHost).toBe('');
   });
 
@@ -97,7 +118,9 @@ describe('the build pipeline', () => {
 
   it('writes the rewrite rules for nginx and for Netlify/Cloudflare into dist/', () => {
     expect(readFileSync(join(outDir, '_redirects'), 'utf8')).toContain('/:tenant/results/*  /:tenant/results/  200');
-    expect(readFileSync(join(outDir, 'booth.nginx.conf'), 'utf8')).toContain('try_files $uri /results/index.html =404;');
+    expect(readFileSync(join(outDir, 'booth.nginx.conf'), 'utf8')).toContain(
+      'try_files $uri /results/index.html =404;',
+    );
   });
 
   it('never puts the service password or the token into dist/ or the site data', () => {

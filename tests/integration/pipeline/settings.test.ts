@@ -23,7 +23,10 @@ describe('npm run build with a bad setting', () => {
   ])('%s=%s: one line naming it, no host called, nothing written', async (name, value) => {
     const outDir = join(dir, 'dist');
     const run = await runScript('scripts/build.ts', {
-      ...hostsAt(hosts.url), BOOTH_OUT_DIR: outDir, BOOTH_SITE_DATA: join(dir, 'tenants.generated.json'), [name]: value,
+      ...hostsAt(hosts.url),
+      BOOTH_OUT_DIR: outDir,
+      BOOTH_SITE_DATA: join(dir, 'tenants.generated.json'),
+      [name]: value,
     });
     expect(run.code).toBe(1);
     const lines = run.stderr.split('\n').filter((line) => line.trim() && !/^npm warn/.test(line));

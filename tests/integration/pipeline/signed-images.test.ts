@@ -23,11 +23,17 @@ beforeAll(async () => {
   rmSync(dir, { recursive: true, force: true });
   const keyed = { BOOTH_PROXY_KEY: KEY, BOOTH_PROXY_SALT: SALT };
   server = await startServer({ env: { BOOTH_SITE_DIR: outDir, ...keyed } });
-  run = await runScript('scripts/build.ts', { ...hostsAt(server.url), BOOTH_OUT_DIR: outDir, BOOTH_SITE_DATA: siteDataFile, ...keyed });
+  run = await runScript('scripts/build.ts', {
+    ...hostsAt(server.url),
+    BOOTH_OUT_DIR: outDir,
+    BOOTH_SITE_DATA: siteDataFile,
+    ...keyed,
+  });
 });
 afterAll(() => server?.stop());
 
-const attribute = (html: string, name: string) => new RegExp(`${name}="([^"]*)"`).exec(html)?.[1]?.replace(/&amp;/g, '&');
+const attribute = (html: string, name: string) =>
+  new RegExp(`${name}="([^"]*)"`).exec(html)?.[1]?.replace(/&amp;/g, '&');
 
 /** What the page's script (src/inline/proxy-images.ts) asks for a container of this size. */
 function pickedUrl(html: string, template: string, signatures: string, container: { width: number; height: number }) {
@@ -45,18 +51,29 @@ describe('a build with a proxy key', () => {
     const data = readFileSync(siteDataFile, 'utf8');
     const site = JSON.parse(data) as SiteData;
     expect(Object.keys(site.imageProxy.signatures ?? {})).toContain('fill aurora/background.jpg');
-    for (const list of Object.values(site.imageProxy.signatures!)) expect(list).toHaveLength(SIGNED_PROXY_SIZES.length ** 2);
+    for (const list of Object.values(site.imageProxy.signatures!))
+      expect(list).toHaveLength(SIGNED_PROXY_SIZES.length ** 2);
     for (const file of [data, readFileSync(join(outDir, 'aurora', 'index.html'), 'utf8')]) {
       expect(file).not.toContain(KEY);
       expect(file).not.toContain(SALT);
     }
   });
 
-  it('bakes in URLs the proxy serves, at the signed size covering a phone\'s container', async () => {
+  it("bakes in URLs the proxy serves, at the signed size covering a phone's container", async () => {
     const html = readFileSync(join(outDir, 'aurora', 'index.html'), 'utf8');
     const phone = { width: 390, height: 700 };
-    const background = pickedUrl(html, attribute(html, 'data-background-template')!, attribute(html, 'data-background-signatures')!, phone);
-    const logo = pickedUrl(html, attribute(html, 'data-proxy-template')!, attribute(html, 'data-proxy-signatures')!, phone);
+    const background = pickedUrl(
+      html,
+      attribute(html, 'data-background-template')!,
+      attribute(html, 'data-background-signatures')!,
+      phone,
+    );
+    const logo = pickedUrl(
+      html,
+      attribute(html, 'data-proxy-template')!,
+      attribute(html, 'data-proxy-signatures')!,
+      phone,
+    );
     const got = await fetch(server.url + background);
     expect(got.status, background).toBe(200);
     const meta = await sharp(Buffer.from(await got.arrayBuffer())).metadata();
@@ -66,7 +83,12 @@ describe('a build with a proxy key', () => {
 
   it('leaves every other URL refused: another size with a baked signature, or the unsigned one', async () => {
     const html = readFileSync(join(outDir, 'aurora', 'index.html'), 'utf8');
-    const url = pickedUrl(html, attribute(html, 'data-background-template')!, attribute(html, 'data-background-signatures')!, { width: 390, height: 700 });
+    const url = pickedUrl(
+      html,
+      attribute(html, 'data-background-template')!,
+      attribute(html, 'data-background-signatures')!,
+      { width: 390, height: 700 },
+    );
     for (const other of [url.replace('rs:fill:540:810', 'rs:fill:541:810'), url.replace(/^\/[^/]+/, '/insecure')]) {
       expect((await fetch(server.url + other)).status, other).toBe(403);
     }

@@ -9,7 +9,12 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createComfyuiProvider } from '../../../server/engine/remote/comfyui.ts';
 import { HISTORY_POLL_INTERVAL_MS } from '../../../server/engine/remote/comfyui-events.ts';
-import { OptionsError, ProviderError, type GenerateInput, type Provider } from '../../../server/engine/remote/provider.ts';
+import {
+  OptionsError,
+  ProviderError,
+  type GenerateInput,
+  type Provider,
+} from '../../../server/engine/remote/provider.ts';
 import { freePort } from '../../support/network.ts';
 import { standInPicture, startComfyuiStandIn, type ComfyuiStandIn } from '../../support/stand-ins/comfyui.ts';
 import { patience } from '../../support/patience.ts';
@@ -37,11 +42,22 @@ beforeEach(async () => {
 afterEach(() => standIn.close());
 
 function job(overrides: Partial<GenerateInput> = {}): GenerateInput {
-  return { photo: astronaut, photoType: 'image/jpeg', prompt: PROMPT, options, seed: 1234, signal: new AbortController().signal, ...overrides };
+  return {
+    photo: astronaut,
+    photoType: 'image/jpeg',
+    prompt: PROMPT,
+    options,
+    seed: 1234,
+    signal: new AbortController().signal,
+    ...overrides,
+  };
 }
 
 async function failure(promise: Promise<unknown>): Promise<ProviderError> {
-  const error = await promise.then(() => null, (reason: unknown) => reason);
+  const error = await promise.then(
+    () => null,
+    (reason: unknown) => reason,
+  );
   expect(error).toBeInstanceOf(ProviderError);
   return error as ProviderError;
 }
@@ -59,7 +75,9 @@ async function likeness(a: Uint8Array, b: Uint8Array): Promise<number> {
   const [x, y] = await Promise.all([grey(a), grey(b)]);
   const mean = (v: Buffer) => v.reduce((sum, value) => sum + value, 0) / v.length;
   const [mx, my] = [mean(x), mean(y)];
-  let sxy = 0, sxx = 0, syy = 0;
+  let sxy = 0,
+    sxx = 0,
+    syy = 0;
   for (let i = 0; i < x.length; i++) {
     sxy += (x[i] - mx) * (y[i] - my);
     sxx += (x[i] - mx) ** 2;
@@ -107,9 +125,15 @@ describe('a job on ComfyUI', () => {
     standIn.setBehaviour({ websocket: 'refused', jobMs: 600 });
     const result = await provider.generate(job());
 
-    expect((await rawPixels(result.data)).data.equals((await rawPixels(await standInPicture(astronaut))).data)).toBe(true);
+    expect((await rawPixels(result.data)).data.equals((await rawPixels(await standInPicture(astronaut))).data)).toBe(
+      true,
+    );
     expect(standIn.received.websockets).toEqual([]);
-    expect(standIn.received.requests.some((request) => request.startsWith('GET /ws?clientId=') && request.endsWith('(upgrade)'))).toBe(true);
+    expect(
+      standIn.received.requests.some(
+        (request) => request.startsWith('GET /ws?clientId=') && request.endsWith('(upgrade)'),
+      ),
+    ).toBe(true);
     const promptId = standIn.received.prompts[0].promptId;
     const polls = standIn.received.requests.filter((request) => request === `GET /history/${promptId}`);
     // Asked while the job ran (600 ms at one ask per HISTORY_POLL_INTERVAL_MS), then once more with the answer.
@@ -119,9 +143,14 @@ describe('a job on ComfyUI', () => {
 
   it('gives two visitors at once each their own picture', async () => {
     const hopper = fixture('grace_hopper.jpg');
-    const [first, second] = await Promise.all([provider.generate(job()), provider.generate(job({ photo: hopper, seed: 99 }))]);
+    const [first, second] = await Promise.all([
+      provider.generate(job()),
+      provider.generate(job({ photo: hopper, seed: 99 })),
+    ]);
 
-    expect((await rawPixels(first.data)).data.equals((await rawPixels(await standInPicture(astronaut))).data)).toBe(true);
+    expect((await rawPixels(first.data)).data.equals((await rawPixels(await standInPicture(astronaut))).data)).toBe(
+      true,
+    );
     expect((await rawPixels(second.data)).data.equals((await rawPixels(await standInPicture(hopper))).data)).toBe(true);
     const names = standIn.received.uploads.map((upload) => upload.name);
     expect(new Set(names).size).toBe(2);
@@ -129,8 +158,13 @@ describe('a job on ComfyUI', () => {
   });
 
   it('brings back the image of output_node when the style names one (a PreviewImage, kept in temp)', async () => {
-    const workflow = workflowFile('with-preview.json', (example) => ({ ...example, 9: { class_type: 'PreviewImage', inputs: { images: ['7', 0] } } }));
-    const result = await provider.generate(job({ options: provider.parseOptions({ workflow, output_node: '9' }, { baseDir: folder }) }));
+    const workflow = workflowFile('with-preview.json', (example) => ({
+      ...example,
+      9: { class_type: 'PreviewImage', inputs: { images: ['7', 0] } },
+    }));
+    const result = await provider.generate(
+      job({ options: provider.parseOptions({ workflow, output_node: '9' }, { baseDir: folder }) }),
+    );
 
     expect(result.contentType).toBe('image/png');
     expect(standIn.received.requests.filter((request) => request.startsWith('GET /view'))).toEqual([
@@ -189,7 +223,9 @@ describe('a job on ComfyUI that fails', () => {
     const elsewhere = createComfyuiProvider({ url: `${standIn.url}/comfy/` });
     const error = await failure(elsewhere.generate(job()));
     expect(error.kind).toBe('failed');
-    expect(error.message).toBe(`ComfyUI at ${standIn.url}/comfy/ answered 404 to upload the photo (POST /upload/image): is ${standIn.url}/comfy/ the address of ComfyUI, with the right path? (it said: 404: Not Found)`);
+    expect(error.message).toBe(
+      `ComfyUI at ${standIn.url}/comfy/ answered 404 to upload the photo (POST /upload/image): is ${standIn.url}/comfy/ the address of ComfyUI, with the right path? (it said: 404: Not Found)`,
+    );
   });
 
   it('is a credentials failure when an auth proxy in front of ComfyUI answers 401', async () => {
@@ -204,7 +240,9 @@ describe('a job on ComfyUI that fails', () => {
     standIn.setBehaviour({ failure: 'execution-error' });
     const error = await failure(provider.generate(job()));
     expect(error.kind).toBe('failed');
-    expect(error.message).toMatch(/^ComfyUI failed at node 6 \(KSampler\): torch\.OutOfMemoryError: CUDA out of memory/);
+    expect(error.message).toMatch(
+      /^ComfyUI failed at node 6 \(KSampler\): torch\.OutOfMemoryError: CUDA out of memory/,
+    );
   });
 
   it('fails the same way when the job is followed through the history', async () => {
@@ -226,9 +264,13 @@ describe('a job on ComfyUI that fails', () => {
       example['1'].inputs.ckpt_name = 'juggernautXL_v9.safetensors';
       return example;
     });
-    const error = await failure(provider.generate(job({ options: provider.parseOptions({ workflow }, { baseDir: folder }) })));
+    const error = await failure(
+      provider.generate(job({ options: provider.parseOptions({ workflow }, { baseDir: folder }) })),
+    );
     expect(error.kind).toBe('failed');
-    expect(error.message).toContain(`refused the workflow ${path.join(folder, workflow)}: Prompt outputs failed validation; node 1 (CheckpointLoaderSimple): Value not in list: ckpt_name: 'juggernautXL_v9.safetensors' not in`);
+    expect(error.message).toContain(
+      `refused the workflow ${path.join(folder, workflow)}: Prompt outputs failed validation; node 1 (CheckpointLoaderSimple): Value not in list: ckpt_name: 'juggernautXL_v9.safetensors' not in`,
+    );
     expect(standIn.received.prompts[0].promptId).toBeUndefined();
   });
 });
@@ -237,7 +279,10 @@ describe('a job on ComfyUI that is aborted (time limit, server stopping)', () =>
   it('stops at once mid-job and closes its websocket', async () => {
     standIn.setBehaviour({ jobMs: 30_000 });
     const controller = new AbortController();
-    const outcome = provider.generate(job({ signal: controller.signal })).then(() => 'finished', (reason: unknown) => reason);
+    const outcome = provider.generate(job({ signal: controller.signal })).then(
+      () => 'finished',
+      (reason: unknown) => reason,
+    );
     await expect.poll(() => standIn.received.prompts[0]?.promptId).toBeTruthy();
     await sleep(200);
     expect(standIn.received.websockets.filter((socket) => socket.open)).toHaveLength(1);
@@ -253,7 +298,10 @@ describe('a job on ComfyUI that is aborted (time limit, server stopping)', () =>
   it('stops polling the history at once when the websocket was refused', async () => {
     standIn.setBehaviour({ jobMs: 30_000, websocket: 'refused' });
     const controller = new AbortController();
-    const outcome = provider.generate(job({ signal: controller.signal })).then(() => 'finished', (reason: unknown) => reason);
+    const outcome = provider.generate(job({ signal: controller.signal })).then(
+      () => 'finished',
+      (reason: unknown) => reason,
+    );
     const polls = () => standIn.received.requests.filter((request) => request.startsWith('GET /history/')).length;
     await expect.poll(polls).toBeGreaterThanOrEqual(2);
 
@@ -295,19 +343,34 @@ describe("a ComfyUI style's options, checked at start", () => {
   it('refuses a workflow file that does not exist', () => {
     const error = optionsError({ workflow: 'workflows/missing.json' });
     expect(error.field).toBe('workflow');
-    expect(error.message).toBe(`The workflow file ${path.join(folder, 'workflows/missing.json')} does not exist (the path is relative to the styles file's folder).`);
+    expect(error.message).toBe(
+      `The workflow file ${path.join(folder, 'workflows/missing.json')} does not exist (the path is relative to the styles file's folder).`,
+    );
   });
 
   it('refuses a file that is not JSON', () => {
     writeFileSync(path.join(folder, 'broken.json'), '{ "1": { "class_type": ');
-    expect(optionsError({ workflow: 'broken.json' }).message).toMatch(/^The workflow file .*broken\.json is not JSON: /);
+    expect(optionsError({ workflow: 'broken.json' }).message).toMatch(
+      /^The workflow file .*broken\.json is not JSON: /,
+    );
   });
 
   it('refuses a workflow saved from the canvas (UI format), saying how to export the API format', () => {
-    writeFileSync(path.join(folder, 'ui.json'), JSON.stringify({ last_node_id: 9, last_link_id: 9, nodes: [{ id: 1, type: 'LoadImage' }], links: [], version: 0.4 }));
+    writeFileSync(
+      path.join(folder, 'ui.json'),
+      JSON.stringify({
+        last_node_id: 9,
+        last_link_id: 9,
+        nodes: [{ id: 1, type: 'LoadImage' }],
+        links: [],
+        version: 0.4,
+      }),
+    );
     const error = optionsError({ workflow: 'ui.json' });
     expect(error.field).toBe('workflow');
-    expect(error.message).toMatch(/saved from the ComfyUI canvas \(it has "nodes" and "links"\), not in the API format/);
+    expect(error.message).toMatch(
+      /saved from the ComfyUI canvas \(it has "nodes" and "links"\), not in the API format/,
+    );
     expect(error.message).toContain('Workflow → Export (API)');
     expect(error.message).toContain('"Save (API Format)"');
   });
@@ -317,7 +380,9 @@ describe("a ComfyUI style's options, checked at start", () => {
       example['2'].inputs.image = 'example.png';
       return example;
     });
-    expect(optionsError({ workflow }).message).toMatch(/has no "\{\{photo\}\}": set the image of its LoadImage node to "\{\{photo\}\}"/);
+    expect(optionsError({ workflow }).message).toMatch(
+      /has no "\{\{photo\}\}": set the image of its LoadImage node to "\{\{photo\}\}"/,
+    );
   });
 
   it('refuses a workflow with no {{prompt}}', () => {
@@ -346,13 +411,23 @@ describe("a ComfyUI style's options, checked at start", () => {
 });
 
 describe('the stand-in checks what it receives', () => {
-  it('refuses a workflow with its placeholders left, in ComfyUI\'s error shape', async () => {
-    const response = await fetch(`${standIn.url}/prompt`, { method: 'POST', body: JSON.stringify({ prompt: EXAMPLE, client_id: 'x' }) });
+  it("refuses a workflow with its placeholders left, in ComfyUI's error shape", async () => {
+    const response = await fetch(`${standIn.url}/prompt`, {
+      method: 'POST',
+      body: JSON.stringify({ prompt: EXAMPLE, client_id: 'x' }),
+    });
     expect(response.status).toBe(400);
     const body = await response.json();
-    expect(body.error).toMatchObject({ type: 'prompt_outputs_failed_validation', message: 'Prompt outputs failed validation' });
+    expect(body.error).toMatchObject({
+      type: 'prompt_outputs_failed_validation',
+      message: 'Prompt outputs failed validation',
+    });
     expect(Object.keys(body.node_errors).sort()).toEqual(['2', '4', '6']);
-    expect(body.node_errors['6']).toMatchObject({ class_type: 'KSampler', dependent_outputs: ['8'], errors: [{ type: 'invalid_input_type' }] });
+    expect(body.node_errors['6']).toMatchObject({
+      class_type: 'KSampler',
+      dependent_outputs: ['8'],
+      errors: [{ type: 'invalid_input_type' }],
+    });
   });
 
   it('refuses an upload that is not an image', async () => {

@@ -7,7 +7,12 @@ import Replicate from 'replicate';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OptionsError, ProviderError, type GenerateInput } from '../../../server/engine/remote/provider.ts';
 import { createReplicateProvider, DATA_URL_MAX_BYTES } from '../../../server/engine/remote/replicate.ts';
-import { startReplicateStandIn, STAND_IN_MODEL, STAND_IN_VERSION, type ReplicateStandIn } from '../../support/stand-ins/replicate.ts';
+import {
+  startReplicateStandIn,
+  STAND_IN_MODEL,
+  STAND_IN_VERSION,
+  type ReplicateStandIn,
+} from '../../support/stand-ins/replicate.ts';
 import { patience } from '../../support/patience.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../../fixtures/${name}`, import.meta.url));
@@ -21,27 +26,41 @@ beforeAll(async () => {
 afterAll(() => standIn?.close());
 beforeEach(() => standIn.reset());
 
-const provider = (apiToken = standIn.token) => createReplicateProvider({ apiToken, baseUrl: standIn.url }, { pollIntervalMs: 20 });
+const provider = (apiToken = standIn.token) =>
+  createReplicateProvider({ apiToken, baseUrl: standIn.url }, { pollIntervalMs: 20 });
 
 function generate(options: unknown, job: Partial<GenerateInput> & { apiToken?: string } = {}) {
   const { apiToken, ...rest } = job;
   const replicate = provider(apiToken);
   return replicate.generate({
-    photo: ASTRONAUT, photoType: 'image/jpeg', prompt: PROMPT, seed: 1234, signal: new AbortController().signal,
+    photo: ASTRONAUT,
+    photoType: 'image/jpeg',
+    prompt: PROMPT,
+    seed: 1234,
+    signal: new AbortController().signal,
     options: replicate.parseOptions(options, { baseDir: '.' }),
     ...rest,
   });
 }
 
-const failure = (promise: Promise<unknown>) => promise.then(() => expect.unreachable('it should fail'), (error: unknown) => error as ProviderError);
-const calls = (method: string, path: RegExp) => standIn.received.filter((r) => r.host === 'api' && r.method === method && path.test(r.path));
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => expect.unreachable('it should fail'),
+    (error: unknown) => error as ProviderError,
+  );
+const calls = (method: string, path: RegExp) =>
+  standIn.received.filter((r) => r.host === 'api' && r.method === method && path.test(r.path));
 const creates = () => calls('POST', /^\/v1\/(models\/[^/]+\/[^/]+\/)?predictions$/);
 const polls = () => calls('GET', /^\/v1\/predictions\/[^/]+$/);
 
 /** Mean absolute difference (0..255) between two pictures' luminance, the second scaled to the first. */
 async function lumaDifference(a: Uint8Array, b: Uint8Array): Promise<number> {
   const first = await sharp(a).greyscale().raw().toBuffer({ resolveWithObject: true });
-  const second = await sharp(b).resize(first.info.width, first.info.height, { fit: 'fill' }).greyscale().raw().toBuffer();
+  const second = await sharp(b)
+    .resize(first.info.width, first.info.height, { fit: 'fill' })
+    .greyscale()
+    .raw()
+    .toBuffer();
   let sum = 0;
   for (let i = 0; i < second.length; i++) sum += Math.abs(first.data[i] - second[i]);
   return sum / second.length;
@@ -63,10 +82,14 @@ describe('a Replicate style runs its model on the photo', () => {
     const [create] = creates();
     expect(create.path).toBe(`/v1/models/${STAND_IN_MODEL}/predictions`);
     expect(create.authorization).toBe('Bearer r8_booth-test-token');
-    expect(create.body).toEqual({ input: { prompt: PROMPT, image: `data:image/jpeg;base64,${ASTRONAUT.toString('base64')}` } });
+    expect(create.body).toEqual({
+      input: { prompt: PROMPT, image: `data:image/jpeg;base64,${ASTRONAUT.toString('base64')}` },
+    });
     // Polled through starting → processing → succeeded, every call with the token.
     expect(polls()).toHaveLength(2);
-    expect(standIn.received.filter((r) => r.host === 'api').every((r) => r.authorization === 'Bearer r8_booth-test-token')).toBe(true);
+    expect(
+      standIn.received.filter((r) => r.host === 'api').every((r) => r.authorization === 'Bearer r8_booth-test-token'),
+    ).toBe(true);
   });
 
   it('by version, with a model that answers a list of files: POST /v1/predictions with the version', async () => {
@@ -78,8 +101,11 @@ describe('a Replicate style runs its model on the photo', () => {
     expect(create.body).toMatchObject({ version: STAND_IN_VERSION, input: { prompt: PROMPT } });
   });
 
-  it('sends the style\'s fixed inputs, and the seed only under seed_input', async () => {
-    await generate({ model: STAND_IN_MODEL, seed_input: 'seed', input: { output_format: 'png', guidance: 2.5 } }, { seed: 987 });
+  it("sends the style's fixed inputs, and the seed only under seed_input", async () => {
+    await generate(
+      { model: STAND_IN_MODEL, seed_input: 'seed', input: { output_format: 'png', guidance: 2.5 } },
+      { seed: 987 },
+    );
     await generate({ model: STAND_IN_MODEL });
     const [withSeed, withoutSeed] = creates().map((c) => (c.body as { input: Record<string, unknown> }).input);
     expect(withSeed).toMatchObject({ output_format: 'png', guidance: 2.5, seed: 987, prompt: PROMPT });
@@ -95,7 +121,9 @@ describe('a Replicate style runs its model on the photo', () => {
     const [upload] = calls('POST', /^\/v1\/files$/);
     expect(upload.authorization).toBe('Bearer r8_booth-test-token');
     await expect.poll(() => calls('DELETE', /^\/v1\/files\//)).toHaveLength(1);
-    const fileId = calls('DELETE', /^\/v1\/files\//)[0].path.split('/').pop();
+    const fileId = calls('DELETE', /^\/v1\/files\//)[0]
+      .path.split('/')
+      .pop();
     expect((creates()[0].body as { input: { image: string } }).input.image).toBe(`${standIn.url}/files/${fileId}`);
     expect(standIn.files.size).toBe(0);
   });
@@ -115,7 +143,7 @@ describe('a Replicate style runs its model on the photo', () => {
 });
 
 describe('each way Replicate fails is the failure kind the framework acts on, after one attempt', () => {
-  it('a wrong token is a credentials failure, with Replicate\'s sentence', async () => {
+  it("a wrong token is a credentials failure, with Replicate's sentence", async () => {
     const error = await failure(generate({ model: STAND_IN_MODEL }, { apiToken: 'r8_revoked' }));
     expect(error).toBeInstanceOf(ProviderError);
     expect(error.kind).toBe('credentials');
@@ -127,17 +155,20 @@ describe('each way Replicate fails is the failure kind the framework acts on, af
   it.each([
     ['create', 'in seconds', 7000],
     ['poll', 'as a date', 60_000],
-  ] as const)('429 on %s is rate-limited, after its Retry-After (%s), asked once (the client alone would ask 6 times)', async (call, form, ms) => {
-    const retryAfter = form === 'in seconds' ? String(ms / 1000) : new Date(Date.now() + ms).toUTCString();
-    standIn.setBehaviour({ faults: { [call]: { kind: 'rate-limited', retryAfter } } });
-    const error = await failure(generate({ model: STAND_IN_MODEL }));
-    expect(error.kind).toBe('rate-limited');
-    expect(error.retryAfterMs).toBeGreaterThan(ms - 2000);
-    expect(error.retryAfterMs).toBeLessThanOrEqual(ms);
-    expect(error.message).toContain('Request was throttled');
-    expect(creates()).toHaveLength(1);
-    expect(polls()).toHaveLength(call === 'poll' ? 1 : 0);
-  });
+  ] as const)(
+    '429 on %s is rate-limited, after its Retry-After (%s), asked once (the client alone would ask 6 times)',
+    async (call, form, ms) => {
+      const retryAfter = form === 'in seconds' ? String(ms / 1000) : new Date(Date.now() + ms).toUTCString();
+      standIn.setBehaviour({ faults: { [call]: { kind: 'rate-limited', retryAfter } } });
+      const error = await failure(generate({ model: STAND_IN_MODEL }));
+      expect(error.kind).toBe('rate-limited');
+      expect(error.retryAfterMs).toBeGreaterThan(ms - 2000);
+      expect(error.retryAfterMs).toBeLessThanOrEqual(ms);
+      expect(error.message).toContain('Request was throttled');
+      expect(creates()).toHaveLength(1);
+      expect(polls()).toHaveLength(call === 'poll' ? 1 : 0);
+    },
+  );
 
   it.each([
     ['create', { kind: 'status', status: 500 }],
@@ -156,7 +187,7 @@ describe('each way Replicate fails is the failure kind the framework acts on, af
     expect(polls()).toHaveLength(call === 'create' ? 0 : call === 'poll' ? 1 : 2);
   });
 
-  it('a 422 (the model takes the photo under another input name) fails with Replicate\'s sentence', async () => {
+  it("a 422 (the model takes the photo under another input name) fails with Replicate's sentence", async () => {
     const error = await failure(generate({ model: STAND_IN_MODEL, image_input: 'input_image' }));
     expect(error.kind).toBe('failed');
     expect(error.message).toContain('422');
@@ -175,14 +206,14 @@ describe('each way Replicate fails is the failure kind the framework acts on, af
     'All generated images contained NSFW content. Try running it again with a different prompt.',
     'The input or output was flagged as sensitive. Please try again with different inputs. (E005)',
     'Generation stopped: the request was rejected by the safety system',
-  ])('a prediction failed by the model\'s safety checker is refused: %s', async (why) => {
+  ])("a prediction failed by the model's safety checker is refused: %s", async (why) => {
     standIn.setBehaviour({ ending: { status: 'failed', error: why } });
     const error = await failure(generate({ model: STAND_IN_MODEL }));
     expect(error.kind).toBe('refused');
     expect(error.message).toContain(why);
   });
 
-  it('a prediction failed for another reason, or canceled on Replicate\'s side, fails', async () => {
+  it("a prediction failed for another reason, or canceled on Replicate's side, fails", async () => {
     for (const why of ['CUDA out of memory. Tried to allocate 2.00 GiB', 'Input key "Prompt" is case-sensitive']) {
       standIn.setBehaviour({ ending: { status: 'failed', error: why } });
       const error = await failure(generate({ model: STAND_IN_MODEL }));
@@ -206,7 +237,10 @@ describe('an aborted job', () => {
   it('stops at once mid-prediction, throws the abort reason and cancels the prediction', async () => {
     standIn.setBehaviour({ runMs: 30_000 });
     const controller = new AbortController();
-    const job = generate({ model: STAND_IN_MODEL }, { signal: controller.signal }).then(() => null, (error: unknown) => error);
+    const job = generate({ model: STAND_IN_MODEL }, { signal: controller.signal }).then(
+      () => null,
+      (error: unknown) => error,
+    );
     await expect.poll(() => polls().length).toBeGreaterThanOrEqual(2);
 
     const reason = new Error('The job took longer than its time limit');
@@ -227,13 +261,15 @@ describe('an aborted job', () => {
 
   it('already aborted, calls nothing', async () => {
     const reason = new Error('server stopping');
-    const error = await generate({ model: STAND_IN_MODEL }, { signal: AbortSignal.abort(reason) }).catch((e: unknown) => e);
+    const error = await generate({ model: STAND_IN_MODEL }, { signal: AbortSignal.abort(reason) }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBe(reason);
     expect(standIn.received).toHaveLength(0);
   });
 });
 
-describe('a Replicate style\'s options', () => {
+describe("a Replicate style's options", () => {
   const parse = (options: unknown) => provider().parseOptions(options, { baseDir: '.' });
   const refusal = (options: unknown) => {
     try {
@@ -247,7 +283,12 @@ describe('a Replicate style\'s options', () => {
 
   it('default the photo and prompt inputs to "image" and "prompt"', () => {
     expect(parse({ model: 'black-forest-labs/flux-kontext-pro' })).toEqual({
-      model: 'black-forest-labs/flux-kontext-pro', version: undefined, imageInput: 'image', promptInput: 'prompt', seedInput: undefined, input: {},
+      model: 'black-forest-labs/flux-kontext-pro',
+      version: undefined,
+      imageInput: 'image',
+      promptInput: 'prompt',
+      seedInput: undefined,
+      input: {},
     });
   });
 
@@ -261,11 +302,15 @@ describe('a Replicate style\'s options', () => {
     [{ version: `acme/restyle:${STAND_IN_VERSION}` }, 'version', '64-character id'],
     [{ version: 'abc123' }, 'version', '64-character id'],
     [{ model: STAND_IN_MODEL, modle: 'x' }, 'modle', 'not a Replicate option'],
-    [{ model: STAND_IN_MODEL, image_input: 'input image' }, 'image_input', 'name of one of the model\'s inputs'],
+    [{ model: STAND_IN_MODEL, image_input: 'input image' }, 'image_input', "name of one of the model's inputs"],
     [{ model: STAND_IN_MODEL, prompt_input: 42 }, 'prompt_input', 'as text'],
-    [{ model: STAND_IN_MODEL, input: ['png'] }, 'input', 'object of the model\'s inputs'],
+    [{ model: STAND_IN_MODEL, input: ['png'] }, 'input', "object of the model's inputs"],
     [{ model: STAND_IN_MODEL, input: { prompt: 'fixed' } }, 'input.prompt', 'remove it from "input"'],
-    [{ model: STAND_IN_MODEL, image_input: 'input_image', input: { input_image: 'https://example.com/a.png' } }, 'input.input_image', 'the photo'],
+    [
+      { model: STAND_IN_MODEL, image_input: 'input_image', input: { input_image: 'https://example.com/a.png' } },
+      'input.input_image',
+      'the photo',
+    ],
     [{ model: STAND_IN_MODEL, seed_input: 'prompt' }, 'seed_input', 'different inputs'],
   ])('refuse %j, naming %s', (options, field, words) => {
     const { field: named, message } = refusal(options);
@@ -287,11 +332,20 @@ describe('the stand-in', () => {
 
   it('refuses a photo that is not the picture its data URL says', async () => {
     const notJpeg = { ...input, image: `data:image/jpeg;base64,${Buffer.from('hello').toString('base64')}` };
-    const refusal = await client().predictions.create({ model: STAND_IN_MODEL, input: notJpeg }).then(() => '', (e: unknown) => (e as Error).message);
+    const refusal = await client()
+      .predictions.create({ model: STAND_IN_MODEL, input: notJpeg })
+      .then(
+        () => '',
+        (e: unknown) => (e as Error).message,
+      );
     expect(refusal).toContain('422');
     expect(refusal).toContain('is not a readable image/jpeg picture');
     const png = await sharp(ASTRONAUT).png().toBuffer();
     const mislabelled = { ...input, image: `data:image/jpeg;base64,${png.toString('base64')}` };
-    expect(await client().predictions.create({ model: STAND_IN_MODEL, input: mislabelled }).catch((e: unknown) => (e as Error).message)).toContain('(png bytes)');
+    expect(
+      await client()
+        .predictions.create({ model: STAND_IN_MODEL, input: mislabelled })
+        .catch((e: unknown) => (e as Error).message),
+    ).toContain('(png bytes)');
   });
 });

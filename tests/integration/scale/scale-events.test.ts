@@ -28,7 +28,14 @@ beforeAll(async () => {
   control = await cluster.startControl();
   operator = await signIn(control.url);
   const password = 'aurora-staff-password';
-  expect((await call(control.url, 'POST', '/accounts', { cookie: operator, body: { username: 'aurora-staff', password, role: 'tenant', tenant: 'aurora' } })).status).toBe(201);
+  expect(
+    (
+      await call(control.url, 'POST', '/accounts', {
+        cookie: operator,
+        body: { username: 'aurora-staff', password, role: 'tenant', tenant: 'aurora' },
+      })
+    ).status,
+  ).toBe(201);
   staff = await signIn(control.url, 'aurora-staff', password);
   queue = new Queue(QUEUE_NAME, { connection: { url: cluster.redis.url } });
 });
@@ -37,9 +44,11 @@ afterAll(async () => {
   await cluster?.close();
 });
 
-const consoleApi = <T = Record<string, unknown>>(method: string, p: string, cookie = operator) => call<T>(control.url, method, p, { cookie });
+const consoleApi = <T = Record<string, unknown>>(method: string, p: string, cookie = operator) =>
+  call<T>(control.url, method, p, { cookie });
 const figures = async (slug: string) => (await consoleApi<EventFigures>('GET', `/tenants/${slug}/events`)).body;
-const results = async (slug: string) => (await consoleApi<{ results: EventResult[] }>('GET', `/tenants/${slug}/results`)).body.results;
+const results = async (slug: string) =>
+  (await consoleApi<{ results: EventResult[] }>('GET', `/tenants/${slug}/results`)).body.results;
 
 /** Creates a job on the API node (never the control node, which knows the tenants). */
 const send = (photo: string, tenant?: string, style = STYLE) => createJob(api.url, fixture(photo), style, tenant);
@@ -59,7 +68,12 @@ describe('the event view on a control node of the scale-out path', () => {
   let auroraJob: string;
 
   it('answers 400, 403 and 404 before anything about the jobs, as on the embedded path', async () => {
-    for (const [method, p] of [['GET', '/tenants/gala/events'], ['GET', '/tenants/gala/results'], ['DELETE', '/tenants/gala/results/x'], ['DELETE', '/tenants/gala/results']] as const) {
+    for (const [method, p] of [
+      ['GET', '/tenants/gala/events'],
+      ['GET', '/tenants/gala/results'],
+      ['DELETE', '/tenants/gala/results/x'],
+      ['DELETE', '/tenants/gala/results'],
+    ] as const) {
       const across = await consoleApi(method, p, staff);
       expect(across.status, `${method} ${p}`).toBe(403);
       expect(across.body.error).toBe('This account manages the tenant "aurora" only.');
@@ -77,7 +91,7 @@ describe('the event view on a control node of the scale-out path', () => {
     });
   });
 
-  it("counts, times and groups the jobs of a tenant created on an API node, read from Redis", async () => {
+  it('counts, times and groups the jobs of a tenant created on an API node, read from Redis', async () => {
     const first = await create('astronaut.jpg', 'gala');
     const second = await create('grace_hopper.jpg', 'gala');
     const nobody = await create('coffee.jpg', 'gala');
@@ -101,14 +115,19 @@ describe('the event view on a control node of the scale-out path', () => {
     expect(took[0]).toBeGreaterThan(0);
     expect(gala.turnaroundMs).toEqual({ p50: took[0], p95: took[1] });
 
-    await expect.poll(async () => (await figures('aurora')).today).toEqual({ created: 1, completed: 1, failed: 0, deleted: 0 });
+    await expect
+      .poll(async () => (await figures('aurora')).today)
+      .toEqual({ created: 1, completed: 1, failed: 0, deleted: 0 });
     expect((await figures('meadow')).today.created).toBe(0);
     // A tenant account sees its own.
     expect((await consoleApi<EventFigures>('GET', '/tenants/aurora/events', staff)).body.today.created).toBe(1);
   });
 
   it("lists today's completed jobs, newest first, with URLs that fetch the images from the store", async () => {
-    const styles = (await (await fetch(`${api.url}/transformations/styles`)).json()) as { id: string; description: string }[];
+    const styles = (await (await fetch(`${api.url}/transformations/styles`)).json()) as {
+      id: string;
+      description: string;
+    }[];
     const listed = await results('gala');
     expect(listed.map((r) => r.id)).toEqual([...done].reverse());
     expect(Date.parse(listed[0]!.finishedAt)).toBeGreaterThanOrEqual(Date.parse(listed[1]!.finishedAt));
@@ -159,15 +178,21 @@ describe('the event view on a control node of the scale-out path', () => {
     cluster.openai.behave({ kind: 'ok', delayMs: 3000 });
     const id = await send('astronaut.jpg', 'gala', 'anime');
     const nodes = [...cluster.workers, control];
-    const runner = await Promise.race(nodes.map(async (node) => {
-      await printed(node, new RegExp(`job ${id} style=anime PROCESSING`));
-      return node;
-    }));
+    const runner = await Promise.race(
+      nodes.map(async (node) => {
+        await printed(node, new RegExp(`job ${id} style=anime PROCESSING`));
+        return node;
+      }),
+    );
     await expect.poll(async () => (await figures('gala')).queue.running).toBe(1);
     expect((await consoleApi('DELETE', `/tenants/gala/results/${id}`)).status).toBe(204);
     expect((await fetch(`${api.url}/transformations/jobs/${id}/`)).status).toBe(404);
     expect((await figures('gala')).today).toEqual({ created: 4, completed: 2, failed: 1, deleted: 2 });
-    await printed(runner, new RegExp(`job ${id} style=anime ended after it was deleted; its results were dropped`), 30_000);
+    await printed(
+      runner,
+      new RegExp(`job ${id} style=anime ended after it was deleted; its results were dropped`),
+      30_000,
+    );
     expect(await cluster.s3.keys(`results/${id}/`)).toEqual([]);
     expect((await cluster.s3.keys('photos/')).filter((key) => key.includes(id))).toEqual([]);
     expect(await QueueJob.fromId(queue, id)).toBeUndefined();
@@ -177,7 +202,8 @@ describe('the event view on a control node of the scale-out path', () => {
   it('deletes a job still waiting for a worker: it never runs, and a request waiting on it answers 404 at once', async () => {
     cluster.openai.behave({ kind: 'ok', delayMs: 3000 });
     const nodes = [...cluster.workers, control];
-    const ranOn = (id: string) => Promise.race(nodes.map((node) => printed(node, new RegExp(`job ${id} style=anime PROCESSING`))));
+    const ranOn = (id: string) =>
+      Promise.race(nodes.map((node) => printed(node, new RegExp(`job ${id} style=anime PROCESSING`))));
     // Each of the two queue workers takes one job at a time: a third waits.
     const busy = [await send('astronaut.jpg', 'meadow', 'anime'), await send('astronaut.jpg', 'meadow', 'anime')];
     await Promise.all(busy.map(ranOn));
@@ -235,15 +261,27 @@ describe('the event view on a control node of the scale-out path', () => {
   it('answers 503 with a sentence while Redis is unreachable, and the figures again once it is back', async () => {
     await cluster.redis.stop();
     try {
-      for (const [method, p] of [['GET', '/tenants/aurora/events'], ['GET', '/tenants/aurora/results'], ['DELETE', `/tenants/aurora/results/${auroraJob}`], ['DELETE', '/tenants/aurora/results']] as const) {
+      for (const [method, p] of [
+        ['GET', '/tenants/aurora/events'],
+        ['GET', '/tenants/aurora/results'],
+        ['DELETE', `/tenants/aurora/results/${auroraJob}`],
+        ['DELETE', '/tenants/aurora/results'],
+      ] as const) {
         const res = await consoleApi(method, p);
         expect(res.status, `${method} ${p}`).toBe(503);
-        expect(res.body.error).toBe('The booth cannot reach its job queue (Redis) right now. Please try again in a minute.');
+        expect(res.body.error).toBe(
+          'The booth cannot reach its job queue (Redis) right now. Please try again in a minute.',
+        );
       }
     } finally {
       await cluster.redis.restart();
     }
-    await expect.poll(async () => (await consoleApi('GET', '/tenants/aurora/events')).status, { timeout: patience(20_000), interval: 500 }).toBe(200);
+    await expect
+      .poll(async () => (await consoleApi('GET', '/tenants/aurora/events')).status, {
+        timeout: patience(20_000),
+        interval: 500,
+      })
+      .toBe(200);
     expect((await figures('aurora')).today).toEqual({ created: 1, completed: 1, failed: 0, deleted: 0 });
   });
 
@@ -251,7 +289,11 @@ describe('the event view on a control node of the scale-out path', () => {
     // A delete whose removal never happened (Redis away at that moment, or the job's worker died
     // before it could drop it): the mark is there, the job still queued, here held back 10 minutes.
     const id = 'marked-but-queued';
-    await queue.add('restyle', { styleId: STYLE, prompt: 'p', photoKey: `photos/${id}.jpg`, tenant: 'aurora' }, { jobId: id, delay: 600_000 });
+    await queue.add(
+      'restyle',
+      { styleId: STYLE, prompt: 'p', photoKey: `photos/${id}.jpg`, tenant: 'aurora' },
+      { jobId: id, delay: 600_000 },
+    );
     await (await redisOf(queue)).zadd(DELETED_JOBS_KEY, Date.now(), id);
     // The worker starts once the state it must clean is there, so its first sweep (a second after
     // it starts) already finds it, however slow the machine. Last in the file: this worker's

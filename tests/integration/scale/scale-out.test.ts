@@ -61,12 +61,17 @@ describe('two API nodes and two workers on one queue and one store', () => {
     await expect.poll(() => cluster.s3.keys('photos/')).toEqual([]);
     expect(await cluster.s3.keys(`results/${id}/`)).toEqual([`results/${id}/1.png`, `results/${id}/1.preview.webp`]);
     // The store's and the queue's time on the job's path, in its lines, for whoever watches the logs.
-    expect(a!.output()).toMatch(new RegExp(`job ${id} style=die-cut-sticker PENDING \\(photo stored in \\d+ ms, queued in \\d+ ms\\)`));
+    expect(a!.output()).toMatch(
+      new RegExp(`job ${id} style=die-cut-sticker PENDING \\(photo stored in \\d+ ms, queued in \\d+ ms\\)`),
+    );
     expect(cluster.workers.map((w) => w.output()).join('')).toMatch(
-      new RegExp(`job ${id} style=die-cut-sticker COMPLETED \\d+ms \\(store: photo read in \\d+ ms, results written in \\d+ ms\\)`));
+      new RegExp(
+        `job ${id} style=die-cut-sticker COMPLETED \\d+ms \\(store: photo read in \\d+ ms, results written in \\d+ ms\\)`,
+      ),
+    );
   });
 
-  it('wakes a waiting request on the other API node when the job ends, through the queue\'s events', async () => {
+  it("wakes a waiting request on the other API node when the job ends, through the queue's events", async () => {
     cluster.openai.behave({ kind: 'ok', delayMs: 1500 });
     const [a, b] = cluster.apis;
     const id = await createJob(a!.url, photo, 'anime');
@@ -77,14 +82,18 @@ describe('two API nodes and two workers on one queue and one store', () => {
     expect(answer.job.result.status).toBe(JOB_STATUS.completed);
     expect(Date.now() - started).toBeLessThan(15_000);
     // The woken answer is built from the completion event; it says what a later read of the job says.
-    const signedPart = (job: Job) => ({ ...job, images: job.images.map((url) => url.split('?')[0]), previews: job.previews?.map((url) => url.split('?')[0]) });
+    const signedPart = (job: Job) => ({
+      ...job,
+      images: job.images.map((url) => url.split('?')[0]),
+      previews: job.previews?.map((url) => url.split('?')[0]),
+    });
     const read = await getJob(b!.url, id);
     expect(answer.job.prompt).toBe('Turn the person into an anime hero');
     expect(answer.job.images).toHaveLength(1);
     expect(signedPart(answer.job)).toEqual(signedPart(read.job));
   });
 
-  it('ends a job whose photo shows nobody with the engine\'s sentence, read on either node', async () => {
+  it("ends a job whose photo shows nobody with the engine's sentence, read on either node", async () => {
     const id = await createJob(cluster.apis[0]!.url, fixture('coffee.jpg'), 'die-cut-sticker');
     const job = await waitForJob(cluster.apis[1]!.url, id);
     expect(job.result.status).toBe(JOB_STATUS.error);
@@ -114,10 +123,12 @@ describe('faults', () => {
     const before = cluster.openai.received.length;
     const id = await createJob(cluster.apis[0]!.url, photo, 'anime');
     const processing = new RegExp(`job ${id} style=anime PROCESSING`);
-    const busy = await Promise.race(cluster.workers.map(async (w) => {
-      await printed(w, processing);
-      return w;
-    }));
+    const busy = await Promise.race(
+      cluster.workers.map(async (w) => {
+        await printed(w, processing);
+        return w;
+      }),
+    );
     const other = cluster.workers.find((w) => w !== busy)!;
     busy.kill();
     await busy.exited;
@@ -128,7 +139,9 @@ describe('faults', () => {
     // It reached the provider twice (the killed run and the second), and one result was kept.
     expect(cluster.openai.received.length - before).toBe(2);
     expect(job.images).toHaveLength(1);
-    expect(await cluster.s3.keys(`results/${id}/`)).toEqual([`results/${id}/${new URL(job.images[0]!).pathname.split('/').pop()}`]);
+    expect(await cluster.s3.keys(`results/${id}/`)).toEqual([
+      `results/${id}/${new URL(job.images[0]!).pathname.split('/').pop()}`,
+    ]);
     cluster.workers = [other, await cluster.startWorker()];
   });
 
@@ -163,7 +176,9 @@ describe('faults', () => {
       const refused = await postJob(api.url, { style_id: 'die-cut-sticker', image: dataUrl(photo) });
       expect(refused.status).toBe(503);
       expect(refused.headers.get('retry-after')).toBe('30');
-      expect(((await refused.json()) as { error: string }).error).toBe('The booth cannot reach its job queue (Redis) right now. Please try again in a minute.');
+      expect(((await refused.json()) as { error: string }).error).toBe(
+        'The booth cannot reach its job queue (Redis) right now. Please try again in a minute.',
+      );
       const poll = await fetch(`${api.url}/transformations/jobs/${done}/`);
       expect(poll.status).toBe(503);
       await printed(api, /job queue \(Redis\) unreachable/);
@@ -176,7 +191,12 @@ describe('faults', () => {
     } finally {
       await cluster.redis.restart();
     }
-    await expect.poll(async () => (await postJob(api.url, { style_id: 'die-cut-sticker', image: dataUrl(photo) })).status, { timeout: patience(20_000), interval: 500 }).toBe(201);
+    await expect
+      .poll(async () => (await postJob(api.url, { style_id: 'die-cut-sticker', image: dataUrl(photo) })).status, {
+        timeout: patience(20_000),
+        interval: 500,
+      })
+      .toBe(201);
     expect((await getJob(api.url, done)).job.result.status).toBe(JOB_STATUS.completed);
     await expect.poll(async () => (await fetch(`${cluster.workers[0]!.url}/health`)).status).toBe(200);
   });
@@ -187,12 +207,19 @@ describe('faults', () => {
     try {
       const refused = await postJob(api.url, { style_id: 'die-cut-sticker', image: dataUrl(photo) });
       expect(refused.status).toBe(503);
-      expect(((await refused.json()) as { error: string }).error).toBe('The booth cannot reach its photo store (S3) right now. Please try again in a minute.');
+      expect(((await refused.json()) as { error: string }).error).toBe(
+        'The booth cannot reach its photo store (S3) right now. Please try again in a minute.',
+      );
       await printed(api, /photo store \(S3\) unreachable/);
     } finally {
       await cluster.s3.start();
     }
-    await expect.poll(async () => (await postJob(api.url, { style_id: 'die-cut-sticker', image: dataUrl(photo) })).status, { timeout: patience(20_000), interval: 500 }).toBe(201);
+    await expect
+      .poll(async () => (await postJob(api.url, { style_id: 'die-cut-sticker', image: dataUrl(photo) })).status, {
+        timeout: patience(20_000),
+        interval: 500,
+      })
+      .toBe(201);
     const id = await createJob(api.url, photo, 'die-cut-sticker');
     expect((await waitForJob(cluster.apis[0]!.url, id)).result.status).toBe(JOB_STATUS.completed);
   });
@@ -209,7 +236,11 @@ describe('the control node', () => {
       // It still serves what only it serves: the content host, for the build.
       expect((await fetch(`${control.url}/datasets/10333`)).status).toBe(401);
       // A job of one of its tenants carries the slug on the queue (the event view reads it: scale-events.test.ts).
-      const created = await postJob(control.url, { style_id: 'die-cut-sticker', image: dataUrl(photo), tenant: 'aurora' });
+      const created = await postJob(control.url, {
+        style_id: 'die-cut-sticker',
+        image: dataUrl(photo),
+        tenant: 'aurora',
+      });
       const tenantJob = ((await created.json()) as { id: string }).id;
       const queue = new Queue<QueuedJob>(QUEUE_NAME, { connection: { url: cluster.redis.url } });
       try {
@@ -228,15 +259,22 @@ describe('brand frames', () => {
   // The control node copies each tenant's frame to the store; it is stopped before each job, so
   // the job is created on an API node and run on a worker host, neither with a tenant store.
   const create = async (tenant?: string) => {
-    const res = await postJob(cluster.apis[0]!.url, { style_id: 'comic', image: dataUrl(photo), ...(tenant === undefined ? {} : { tenant }) });
+    const res = await postJob(cluster.apis[0]!.url, {
+      style_id: 'comic',
+      image: dataUrl(photo),
+      ...(tenant === undefined ? {} : { tenant }),
+    });
     const body = (await res.json()) as { id: string; error?: string };
     expect(res.status, body.error).toBe(201);
     const job = await waitForJob(cluster.apis[1]!.url, body.id);
     expect(job.result.status, job.result.message).toBe(JOB_STATUS.completed);
-    expect(cluster.workers.some((w) => w.output().includes(`job ${body.id} style=comic ${JOB_STATUS.completed}`))).toBe(true);
+    expect(cluster.workers.some((w) => w.output().includes(`job ${body.id} style=comic ${JOB_STATUS.completed}`))).toBe(
+      true,
+    );
     return job;
   };
-  const specs = async () => (await cluster.s3.keys('frames/tenants/')).map((key) => key.slice('frames/tenants/'.length));
+  const specs = async () =>
+    (await cluster.s3.keys('frames/tenants/')).map((key) => key.slice('frames/tenants/'.length));
   /** A control node that has written every tenant's frame to the store. */
   const startControl = async () => {
     const control = await cluster.startControl();
@@ -263,7 +301,8 @@ describe('brand frames', () => {
     expect(job.previews).toHaveLength(1);
     for (const url of [job.images[0]!, job.previews![0]!]) {
       const image = await pixelsOf(url);
-      for (const [x, y] of BAND_POINTS) expect(distance(image.at(x, y), GALA_BAND), `${url} at ${x},${y}`).toBeLessThan(24);
+      for (const [x, y] of BAND_POINTS)
+        expect(distance(image.at(x, y), GALA_BAND), `${url} at ${x},${y}`).toBeLessThan(24);
       expect(distance(image.at(...JEWEL), GALA_GOLD), `${url} gold corner`).toBeLessThan(48);
     }
     const framed = await pixelsOf(job.images[0]!);
@@ -292,11 +331,16 @@ describe('brand frames', () => {
         pixels.set([220, 30, 30, 255], (y * width + x) * 4);
       }
     }
-    const red = await sharp(pixels, { raw: { width, height, channels: 4 } }).png().toBuffer();
+    const red = await sharp(pixels, { raw: { width, height, channels: 4 } })
+      .png()
+      .toBuffer();
     fs.writeFileSync(path.join(control.dataDir, 'tenant-assets/gala/frame-red.png'), red);
     const cookie = await signIn(control.url);
     const gala = await call<{ branding: Record<string, unknown> }>(control.url, 'GET', '/tenants/gala', { cookie });
-    const saved = await call(control.url, 'PUT', '/tenants/gala', { cookie, body: { ...gala.body.branding, frameUrl: 'gala/frame-red.png' } });
+    const saved = await call(control.url, 'PUT', '/tenants/gala', {
+      cookie,
+      body: { ...gala.body.branding, frameUrl: 'gala/frame-red.png' },
+    });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     // The answer comes once the store has the new frame.
     await control.stop();
@@ -304,11 +348,15 @@ describe('brand frames', () => {
     const job = await create('gala');
     for (const url of [job.images[0]!, job.previews![0]!]) {
       const image = await pixelsOf(url);
-      for (const [x, y] of BAND_POINTS) expect(distance(image.at(x, y), [220, 30, 30]), `${url} at ${x},${y}`).toBeLessThan(24);
+      for (const [x, y] of BAND_POINTS)
+        expect(distance(image.at(x, y), [220, 30, 30]), `${url} at ${x},${y}`).toBeLessThan(24);
     }
 
     const again = await startControl();
-    const off = await call(again.url, 'PUT', '/tenants/gala', { cookie: await signIn(again.url), body: { ...gala.body.branding, frameUrl: '' } });
+    const off = await call(again.url, 'PUT', '/tenants/gala', {
+      cookie: await signIn(again.url),
+      body: { ...gala.body.branding, frameUrl: '' },
+    });
     expect(off.status, JSON.stringify(off.body)).toBe(200);
     expect(await specs()).toEqual(['meadow.json']);
     await again.stop();
@@ -322,13 +370,18 @@ describe('brand frames', () => {
     await printed(control, /brand frames: \d+ tenant frame\(s\) written to the store/);
     const cookie = await signIn(control.url);
     const aurora = await call<{ branding: Record<string, unknown> }>(control.url, 'GET', '/tenants/aurora', { cookie });
-    const saved = await call(control.url, 'PUT', '/tenants/aurora', { cookie, body: { ...aurora.body.branding, mirrorResult: true } });
+    const saved = await call(control.url, 'PUT', '/tenants/aurora', {
+      cookie,
+      body: { ...aurora.body.branding, mirrorResult: true },
+    });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(await specs()).toContain('aurora.json');
     await control.stop();
     await afterSpecsExpire();
     const bytes = Buffer.from(await (await fetch((await create()).images[0]!)).arrayBuffer());
-    const flopped = await pixelsOf(`data:image/png;base64,${(await sharp(bytes).flop().png().toBuffer()).toString('base64')}`);
+    const flopped = await pixelsOf(
+      `data:image/png;base64,${(await sharp(bytes).flop().png().toBuffer()).toString('base64')}`,
+    );
     const mirrored = await pixelsOf((await create('aurora')).images[0]!);
     // The same picture, mirrored (a JPEG encoded once more differs by about 2 levels).
     expect(mirrored.meanDifference(flopped, [0, 0, 1, 1])).toBeLessThan(3);
@@ -336,7 +389,10 @@ describe('brand frames', () => {
 
     const again = await cluster.startControl();
     await printed(again, /brand frames: \d+ tenant frame\(s\) written to the store/);
-    const off = await call(again.url, 'PUT', '/tenants/aurora', { cookie: await signIn(again.url), body: { ...aurora.body.branding, mirrorResult: false } });
+    const off = await call(again.url, 'PUT', '/tenants/aurora', {
+      cookie: await signIn(again.url),
+      body: { ...aurora.body.branding, mirrorResult: false },
+    });
     expect(off.status, JSON.stringify(off.body)).toBe(200);
     expect(await specs()).not.toContain('aurora.json');
     await again.stop();
@@ -355,15 +411,21 @@ describe('retention', () => {
     const id = await createJob(api.url, photo, 'die-cut-sticker');
     expect((await waitForJob(api.url, id)).result.status).toBe(JOB_STATUS.completed);
     expect(await cluster.s3.keys(`results/${id}/`)).toHaveLength(2);
-    await expect.poll(async () => (await getJob(api.url, id)).status, { timeout: patience(10_000), interval: 250 }).toBe(404);
-    await expect.poll(() => cluster.s3.keys(`results/${id}/`), { timeout: patience(10_000), interval: 250 }).toEqual([]);
+    await expect
+      .poll(async () => (await getJob(api.url, id)).status, { timeout: patience(10_000), interval: 250 })
+      .toBe(404);
+    await expect
+      .poll(() => cluster.s3.keys(`results/${id}/`), { timeout: patience(10_000), interval: 250 })
+      .toEqual([]);
     await printed(worker, /retention: deleted \d+ job\(s\) older than 3s/);
   });
 });
 
 describe('roles', () => {
   it('refuses --role api without the shared queue and store, with a sentence', async () => {
-    await expect(startServer({ args: ['--role', 'api'] })).rejects.toThrow(/--role api needs the shared job queue and store: set BOOTH_REDIS_URL and BOOTH_S3_BUCKET/);
+    await expect(startServer({ args: ['--role', 'api'] })).rejects.toThrow(
+      /--role api needs the shared job queue and store: set BOOTH_REDIS_URL and BOOTH_S3_BUCKET/,
+    );
   });
 
   it('refuses an unknown role', async () => {

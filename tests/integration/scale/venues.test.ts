@@ -13,8 +13,19 @@ let photo: Buffer;
 beforeAll(async () => {
   photo = await guestPhoto();
   // The visitor limits' defaults (the cluster's other tests raise them), and a small venue ceiling so that the jobs are few.
-  cluster = await startCluster({ workers: 1, env: { BOOTH_TRUSTED_PROXIES: '127.0.0.1', BOOTH_CLIENT_JOBS: '4', BOOTH_CLIENT_JOBS_PER_MINUTE: '30', BOOTH_ADDRESS_JOBS: '12', BOOTH_OPENAI_CONCURRENCY: '100' } });
-  const picture = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#ff00a0' } }).png().toBuffer();
+  cluster = await startCluster({
+    workers: 1,
+    env: {
+      BOOTH_TRUSTED_PROXIES: '127.0.0.1',
+      BOOTH_CLIENT_JOBS: '4',
+      BOOTH_CLIENT_JOBS_PER_MINUTE: '30',
+      BOOTH_ADDRESS_JOBS: '12',
+      BOOTH_OPENAI_CONCURRENCY: '100',
+    },
+  });
+  const picture = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#ff00a0' } })
+    .png()
+    .toBuffer();
   // Jobs stay in flight while the test sends more.
   cluster.openai.behave({ kind: 'ok', delayMs: 15_000, picture });
 });
@@ -30,19 +41,24 @@ describe('visitors on two API nodes', () => {
     // One visitor sends five at once to node B: its fifth is refused.
     const own = await Promise.all(Array.from({ length: 5 }, () => createAs(b!.url, photo, 'anime', first, venue)));
     expect(count(own, 201)).toBe(4);
-    expect(own.find((r) => r.status === 429)!.body.error).toBe('You have 4 photos being restyled already. Please wait for them to finish.');
+    expect(own.find((r) => r.status === 429)!.body.error).toBe(
+      'You have 4 photos being restyled already. Please wait for them to finish.',
+    );
     // Eleven more guests of the venue at node B: 8 fill its ceiling of 12, 3 are told the venue is full.
     const guests = await Promise.all(others.map((token) => createAs(b!.url, photo, 'anime', token, venue)));
     expect(count(guests, 201)).toBe(8);
     expect(count(guests, 429)).toBe(3);
-    expect(guests.find((r) => r.status === 429)!.body.error).toBe('12 photos from your network are being restyled already. Please try again in a few seconds.');
+    expect(guests.find((r) => r.status === 429)!.body.error).toBe(
+      '12 photos from your network are being restyled already. Please try again in a few seconds.',
+    );
   });
 
   it('gives a client minting 1 000 tokens no more than the ceiling of its address', async () => {
     const flood = '198.51.100.41';
     const node = cluster.apis[0]!;
     const minted = [];
-    for (let i = 0; i < 10; i++) minted.push(...(await Promise.all(Array.from({ length: 100 }, () => askToken(node.url, flood)))));
+    for (let i = 0; i < 10; i++)
+      minted.push(...(await Promise.all(Array.from({ length: 100 }, () => askToken(node.url, flood)))));
     const tokens = minted.filter((m) => m.status === 200).map((m) => m.body.token!);
     expect(tokens.length).toBeLessThan(150);
     expect(count(minted, 429)).toBe(1000 - tokens.length);
@@ -62,7 +78,11 @@ describe('visitors on two API nodes', () => {
     const expired = await new VisitorTokens(visitorKey(secret!), () => Date.now() - 13 * 3600_000).mint();
     const foreign = await new VisitorTokens(visitorKey('not-the-cluster-secret-0123456789abcdef')).mint();
     for (const node of [a!, b!]) {
-      for (const [bad, sentence] of [[forged, VISITOR_MESSAGES.invalid], [foreign, VISITOR_MESSAGES.invalid], [expired, VISITOR_MESSAGES.expired]] as const) {
+      for (const [bad, sentence] of [
+        [forged, VISITOR_MESSAGES.invalid],
+        [foreign, VISITOR_MESSAGES.invalid],
+        [expired, VISITOR_MESSAGES.expired],
+      ] as const) {
         const refused = await createAs(node.url, photo, 'anime', bad, '192.0.2.42');
         expect(refused.status).toBe(401);
         expect(refused.body.error).toBe(sentence);

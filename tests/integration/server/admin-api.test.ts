@@ -22,23 +22,31 @@ describe('the console API', () => {
   let server: RunningServer;
   let operator: string;
   beforeAll(async () => {
-    server = await startServer({ env: { BOOTH_WORKERS: '1', BOOTH_HTTPS: 'off', BOOTH_LOGIN_ATTEMPTS: '4', BOOTH_LOGIN_WINDOW_SECONDS: '600' } });
+    server = await startServer({
+      env: { BOOTH_WORKERS: '1', BOOTH_HTTPS: 'off', BOOTH_LOGIN_ATTEMPTS: '4', BOOTH_LOGIN_WINDOW_SECONDS: '600' },
+    });
     operator = await signIn(server.url);
   });
   afterAll(() => server?.stop());
-  const api = <T = Record<string, unknown>>(method: string, p: string, opts: Parameters<typeof call>[3] = {}) => call<T>(server.url, method, p, { cookie: operator, ...opts });
+  const api = <T = Record<string, unknown>>(method: string, p: string, opts: Parameters<typeof call>[3] = {}) =>
+    call<T>(server.url, method, p, { cookie: operator, ...opts });
 
   it('answers 401 to every call without a session, and to a made-up session', async () => {
     for (const [method, p, body] of ROUTES) {
       const anonymous = await call(server.url, method, p, { body });
       expect(anonymous.status, `${method} ${p}`).toBe(401);
       expect(anonymous.body.error).toBe('Sign in to the console first.');
-      expect((await call(server.url, method, p, { body, cookie: 'booth_console=made-up' })).status, `${method} ${p}`).toBe(401);
+      expect(
+        (await call(server.url, method, p, { body, cookie: 'booth_console=made-up' })).status,
+        `${method} ${p}`,
+      ).toBe(401);
     }
   });
 
   it('signs in with an HttpOnly SameSite=Strict cookie (not Secure over http), and refuses a wrong password without saying which part', async () => {
-    const res = await call(server.url, 'POST', '/session', { body: { username: 'booth-build', password: 'booth-build-local-password' } });
+    const res = await call(server.url, 'POST', '/session', {
+      body: { username: 'booth-build', password: 'booth-build-local-password' },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ username: 'booth-build', role: 'operator', tenant: null });
     const cookie = res.headers.getSetCookie()[0]!;
@@ -69,20 +77,39 @@ describe('the console API', () => {
     expect((await api('POST', '/tenants', { body, headers: { 'sec-fetch-site': 'cross-site' } })).status).toBe(403);
     expect((await api('DELETE', '/tenants/aurora', { headers: { 'sec-fetch-site': 'same-site' } })).status).toBe(403);
     // A form post (what a cross-site page can send without asking) is not JSON: refused too.
-    const form = await api('POST', '/tenants', { body: 'slug=evil-corp', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const form = await api('POST', '/tenants', {
+      body: 'slug=evil-corp',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(form.status).toBe(415);
     expect((await api('GET', '/tenants/evil-corp')).status).toBe(404);
     // A form another site's page posts, with the headers Chromium sends with it (and the cookie,
     // as an older browser without SameSite would): refused before its body is read.
-    const browserForm = { 'content-type': 'text/plain', origin: 'https://evil.example', 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' };
+    const browserForm = {
+      'content-type': 'text/plain',
+      origin: 'https://evil.example',
+      'sec-fetch-site': 'cross-site',
+      'sec-fetch-mode': 'navigate',
+      'sec-fetch-dest': 'document',
+    };
     const forged = await api('POST', '/tenants', { body: '{"slug":"evil-corp","x":"="}', headers: browserForm });
     expect(forged.status).toBe(403);
     expect(forged.body.error).toMatch(/came from another site/);
     expect((await api('POST', '/publish', { body: '{}', headers: browserForm })).status).toBe(403);
-    expect((await api('DELETE', '/tenants/aurora/results', { headers: { origin: 'null', 'sec-fetch-site': 'cross-site' } })).status).toBe(403);
+    expect(
+      (await api('DELETE', '/tenants/aurora/results', { headers: { origin: 'null', 'sec-fetch-site': 'cross-site' } }))
+        .status,
+    ).toBe(403);
     expect((await api('GET', '/tenants/evil-corp')).status).toBe(404);
     // The console's own pages: same origin.
-    expect((await api('POST', '/tenants', { body: { slug: 'same-origin' }, headers: { origin: server.url, 'sec-fetch-site': 'same-origin' } })).status).toBe(201);
+    expect(
+      (
+        await api('POST', '/tenants', {
+          body: { slug: 'same-origin' },
+          headers: { origin: server.url, 'sec-fetch-site': 'same-origin' },
+        })
+      ).status,
+    ).toBe(201);
   });
 
   it('refuses a bad or reserved slug and bad fields with 400 and the problem of each field', async () => {
@@ -91,7 +118,16 @@ describe('the console API', () => {
       expect(res.status, slug).toBe(400);
       expect((res.body.fields as Record<string, string[]>).slug?.[0], slug).toMatch(/^Slug/);
     }
-    const res = await api('POST', '/tenants', { body: { slug: 'bad-fields', backgroundColor: 'javascript:alert(1)', logoUrl: '../../etc/passwd', video: 'data:video/mp4,x', countdownSeconds: 4, styles: ['neon', 'neon'] } });
+    const res = await api('POST', '/tenants', {
+      body: {
+        slug: 'bad-fields',
+        backgroundColor: 'javascript:alert(1)',
+        logoUrl: '../../etc/passwd',
+        video: 'data:video/mp4,x',
+        countdownSeconds: 4,
+        styles: ['neon', 'neon'],
+      },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('Some fields need fixing; see each field.');
     expect(res.body.fields).toEqual({
@@ -110,24 +146,50 @@ describe('the console API', () => {
   });
 
   it('creates, edits, lists and deletes a tenant, with the contrast warning and its files', async () => {
-    const created = await api('POST', '/tenants', { body: { slug: 'harbour', client: '<b>Harbour</b> & Co', backgroundColor: '#777777', textColor: '#888888', styles: ['neon', 'comic', 'pop-art'] } });
+    const created = await api('POST', '/tenants', {
+      body: {
+        slug: 'harbour',
+        client: '<b>Harbour</b> & Co',
+        backgroundColor: '#777777',
+        textColor: '#888888',
+        styles: ['neon', 'comic', 'pop-art'],
+      },
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    expect(created.body.warnings).toEqual({ textColor: [expect.stringMatching(/contrast of 1\.\d\d:1, under the 4\.5:1/)] });
+    expect(created.body.warnings).toEqual({
+      textColor: [expect.stringMatching(/contrast of 1\.\d\d:1, under the 4\.5:1/)],
+    });
     // Markup is kept as text: the console shows it as it was typed.
-    expect(created.body.resolved).toMatchObject({ client: '<b>Harbour</b> & Co', backgroundColor: '#777777', styles: ['neon', 'comic', 'pop-art'] });
+    expect(created.body.resolved).toMatchObject({
+      client: '<b>Harbour</b> & Co',
+      backgroundColor: '#777777',
+      styles: ['neon', 'comic', 'pop-art'],
+    });
     expect((await api('POST', '/tenants', { body: { slug: 'harbour' } })).status).toBe(409);
 
-    const edited = await api('PUT', '/tenants/harbour', { body: { client: 'Harbour', textColor: '#ffffff', backgroundColor: '#000000', styles: ['comic'] } });
+    const edited = await api('PUT', '/tenants/harbour', {
+      body: { client: 'Harbour', textColor: '#ffffff', backgroundColor: '#000000', styles: ['comic'] },
+    });
     expect(edited.status).toBe(200);
     expect(edited.body.warnings).toEqual({});
-    expect(edited.body.branding).toEqual({ slug: 'harbour', client: 'Harbour', textColor: '#ffffff', backgroundColor: '#000000', styles: ['comic'] });
+    expect(edited.body.branding).toEqual({
+      slug: 'harbour',
+      client: 'Harbour',
+      textColor: '#ffffff',
+      backgroundColor: '#000000',
+      styles: ['comic'],
+    });
     expect((await api('PUT', '/tenants/harbour', { body: { slug: 'other' } })).status).toBe(400);
     const unknownStyle = await api('PUT', '/tenants/harbour', { body: { styles: ['no-such-style'] } });
     expect(unknownStyle.status).toBe(400);
-    expect(unknownStyle.body.fields).toEqual({ styles: ['Styles names styles the booth does not offer: no-such-style.'] });
+    expect(unknownStyle.body.fields).toEqual({
+      styles: ['Styles names styles the booth does not offer: no-such-style.'],
+    });
 
     const list = await api<Array<{ slug: string }>>('GET', '/tenants');
-    expect(list.body.map((t) => t.slug)).toEqual(expect.arrayContaining(['default', 'aurora', 'meadow', 'gala', 'harbour']));
+    expect(list.body.map((t) => t.slug)).toEqual(
+      expect.arrayContaining(['default', 'aurora', 'meadow', 'gala', 'harbour']),
+    );
     expect(list.body.at(-1)!.slug).toBe('harbour');
 
     const folder = path.join(server.dataDir, 'tenant-assets', 'harbour');
@@ -138,29 +200,57 @@ describe('the console API', () => {
     expect((await api('GET', '/tenants/harbour')).status).toBe(404);
     expect((await api('DELETE', '/tenants/default')).status).toBe(400);
     // The default tenant's images are its local files, as the build keeps them.
-    expect((await api('GET', '/tenants/default')).body).toMatchObject({ branding: { logoUrl: 'default/logo.png' }, resolved: { logoUrl: '/assets/logo.svg' } });
+    expect((await api('GET', '/tenants/default')).body).toMatchObject({
+      branding: { logoUrl: 'default/logo.png' },
+      resolved: { logoUrl: '/assets/logo.svg' },
+    });
     expect(fs.existsSync(path.join(server.dataDir, 'tenant-assets', 'aurora'))).toBe(true);
   });
 
   it('the content host serves what the console saved, so the next build bakes it in', async () => {
-    expect((await api('PUT', '/tenants/meadow', { body: { client: 'Meadow Fair', styles: ['pencil-sketch', 'neon'] } })).status).toBe(200);
-    const token = await fetch(`${server.url}/jwt/obtain-token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'booth-build', password: 'booth-build-local-password' }) });
+    expect(
+      (await api('PUT', '/tenants/meadow', { body: { client: 'Meadow Fair', styles: ['pencil-sketch', 'neon'] } }))
+        .status,
+    ).toBe(200);
+    const token = await fetch(`${server.url}/jwt/obtain-token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'booth-build', password: 'booth-build-local-password' }),
+    });
     const { token: jwt } = (await token.json()) as { token: string };
-    const dataset = (await (await fetch(`${server.url}/datasets/10333`, { headers: { authorization: `JWT ${jwt}` } })).json()) as { content: Array<{ slug: string; styles?: string[] }> };
+    const dataset = (await (
+      await fetch(`${server.url}/datasets/10333`, { headers: { authorization: `JWT ${jwt}` } })
+    ).json()) as { content: Array<{ slug: string; styles?: string[] }> };
     expect(dataset.content.find((t) => t.slug === 'meadow')!.styles).toEqual(['pencil-sketch', 'neon']);
   });
 
   it('keeps a tenant account inside its own tenant (403), and operators only may manage accounts and tenants', async () => {
     const password = 'aurora-staff-password';
-    expect((await api('POST', '/accounts', { body: { username: 'aurora-staff', password: 'short', role: 'tenant', tenant: 'aurora' } })).status).toBe(400);
-    expect((await api('POST', '/accounts', { body: { username: 'x-staff', password, role: 'tenant', tenant: 'nobody' } })).status).toBe(400);
-    const added = await api('POST', '/accounts', { body: { username: 'aurora-staff', password, role: 'tenant', tenant: 'aurora' } });
+    expect(
+      (
+        await api('POST', '/accounts', {
+          body: { username: 'aurora-staff', password: 'short', role: 'tenant', tenant: 'aurora' },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (await api('POST', '/accounts', { body: { username: 'x-staff', password, role: 'tenant', tenant: 'nobody' } }))
+        .status,
+    ).toBe(400);
+    const added = await api('POST', '/accounts', {
+      body: { username: 'aurora-staff', password, role: 'tenant', tenant: 'aurora' },
+    });
     expect(added.status, JSON.stringify(added.body)).toBe(201);
     expect(JSON.stringify(added.body)).not.toContain(password);
-    expect((await api('POST', '/accounts', { body: { username: 'aurora-staff', password, role: 'operator' } })).status).toBe(409);
+    expect(
+      (await api('POST', '/accounts', { body: { username: 'aurora-staff', password, role: 'operator' } })).status,
+    ).toBe(409);
     // The database keeps a scrypt hash, never the password.
     const accounts = await api<Array<Record<string, unknown>>>('GET', '/accounts');
-    expect(accounts.body).toEqual([{ username: 'booth-build', role: 'operator', tenant: null }, { username: 'aurora-staff', role: 'tenant', tenant: 'aurora' }]);
+    expect(accounts.body).toEqual([
+      { username: 'booth-build', role: 'operator', tenant: null },
+      { username: 'aurora-staff', role: 'tenant', tenant: 'aurora' },
+    ]);
 
     const staff = await signIn(server.url, 'aurora-staff', password);
     const as = (method: string, p: string, body?: unknown) => call(server.url, method, p, { cookie: staff, body });
@@ -168,13 +258,21 @@ describe('the console API', () => {
     expect((await as('GET', '/tenants/aurora')).status).toBe(200);
     expect((await as('PUT', '/tenants/aurora', { client: 'Aurora Events', styles: ['neon'] })).status).toBe(200);
     for (const [method, p, body] of [
-      ['GET', '/tenants/meadow'], ['PUT', '/tenants/meadow', { client: 'Taken over' }], ['GET', '/tenants/no-such-tenant'],
-      ['DELETE', '/tenants/meadow'], ['DELETE', '/tenants/aurora'], ['POST', '/tenants', { slug: 'mine' }],
-      ['GET', '/accounts'], ['POST', '/accounts', { username: 'y', password, role: 'operator' }], ['DELETE', '/accounts/booth-build'],
+      ['GET', '/tenants/meadow'],
+      ['PUT', '/tenants/meadow', { client: 'Taken over' }],
+      ['GET', '/tenants/no-such-tenant'],
+      ['DELETE', '/tenants/meadow'],
+      ['DELETE', '/tenants/aurora'],
+      ['POST', '/tenants', { slug: 'mine' }],
+      ['GET', '/accounts'],
+      ['POST', '/accounts', { username: 'y', password, role: 'operator' }],
+      ['DELETE', '/accounts/booth-build'],
     ] as [string, string, unknown?][]) {
       const res = await as(method, p, body);
       expect(res.status, `${method} ${p}`).toBe(403);
-      expect(res.body.error).toMatch(/^(This account manages the tenant "aurora" only|Only an operator account may do this)\.$/);
+      expect(res.body.error).toMatch(
+        /^(This account manages the tenant "aurora" only|Only an operator account may do this)\.$/,
+      );
     }
     // Every route that names a tenant, for another tenant: 403, before anything of it is told.
     for (const route of TENANT_ROUTES) {
@@ -182,7 +280,9 @@ describe('the console API', () => {
         const { method, path: p, body } = routeFor(route, other);
         const res = await as(method, p, body);
         expect(res.status, `${method} ${p}`).toBe(403);
-        expect(res.body.error, `${method} ${p}`).toMatch(/^(This account manages the tenant "aurora" only|Only an operator account may do this)\.$/);
+        expect(res.body.error, `${method} ${p}`).toMatch(
+          /^(This account manages the tenant "aurora" only|Only an operator account may do this)\.$/,
+        );
       }
     }
     expect((await api('GET', '/tenants/meadow')).body).toMatchObject({ branding: { client: 'Meadow Fair' } });
@@ -194,8 +294,13 @@ describe('the console API', () => {
 
   it('throttles failed sign-ins with 429 and Retry-After (last: it holds this address)', async () => {
     // One failure so far (the wrong password above); the limit is 4.
-    for (let i = 0; i < 3; i++) expect((await call(server.url, 'POST', '/session', { body: { username: `guess-${i}`, password: 'wrong' } })).status).toBe(400);
-    const blocked = await call(server.url, 'POST', '/session', { body: { username: 'booth-build', password: 'booth-build-local-password' } });
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await call(server.url, 'POST', '/session', { body: { username: `guess-${i}`, password: 'wrong' } })).status,
+      ).toBe(400);
+    const blocked = await call(server.url, 'POST', '/session', {
+      body: { username: 'booth-build', password: 'booth-build-local-password' },
+    });
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(500);
     expect(blocked.body.error).toMatch(/^Too many failed sign-ins\. Please wait \d+ s before trying again\.$/);
@@ -208,12 +313,18 @@ describe('the console session over HTTPS', () => {
     try {
       const { status, cookie } = await new Promise<{ status: number; cookie: string }>((resolve, reject) => {
         const body = JSON.stringify({ username: 'booth-build', password: 'booth-build-local-password' });
-        const req = https.request(`${server.httpsUrl}/admin/api/session`, {
-          method: 'POST', rejectUnauthorized: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-        }, (res) => {
-          res.resume();
-          res.on('end', () => resolve({ status: res.statusCode!, cookie: String(res.headers['set-cookie']?.[0]) }));
-        });
+        const req = https.request(
+          `${server.httpsUrl}/admin/api/session`,
+          {
+            method: 'POST',
+            rejectUnauthorized: false,
+            headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+          },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve({ status: res.statusCode!, cookie: String(res.headers['set-cookie']?.[0]) }));
+          },
+        );
         req.on('error', reject);
         req.end(body);
       });

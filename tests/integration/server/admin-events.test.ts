@@ -18,8 +18,10 @@ import { patience } from '../../support/patience.ts';
 type Result = EventResult & { previewUrl: string };
 
 const ROUTES: [string, string][] = [
-  ['GET', '/tenants/meadow/events'], ['GET', '/tenants/meadow/results'],
-  ['DELETE', '/tenants/meadow/results/some-job'], ['DELETE', '/tenants/meadow/results'],
+  ['GET', '/tenants/meadow/events'],
+  ['GET', '/tenants/meadow/results'],
+  ['DELETE', '/tenants/meadow/results/some-job'],
+  ['DELETE', '/tenants/meadow/results'],
 ];
 
 describe('the console: the event at a glance', () => {
@@ -27,14 +29,24 @@ describe('the console: the event at a glance', () => {
   let operator: string;
   let staff: string;
   beforeAll(async () => {
-    server = await startServer({ env: { BOOTH_WORKERS: '1', BOOTH_HTTPS: 'off', BOOTH_CLIENT_JOBS: '50', BOOTH_CLIENT_JOBS_PER_MINUTE: '500' } });
+    server = await startServer({
+      env: { BOOTH_WORKERS: '1', BOOTH_HTTPS: 'off', BOOTH_CLIENT_JOBS: '50', BOOTH_CLIENT_JOBS_PER_MINUTE: '500' },
+    });
     operator = await signIn(server.url);
     const password = 'aurora-staff-password';
-    expect((await call(server.url, 'POST', '/accounts', { cookie: operator, body: { username: 'aurora-staff', password, role: 'tenant', tenant: 'aurora' } })).status).toBe(201);
+    expect(
+      (
+        await call(server.url, 'POST', '/accounts', {
+          cookie: operator,
+          body: { username: 'aurora-staff', password, role: 'tenant', tenant: 'aurora' },
+        })
+      ).status,
+    ).toBe(201);
     staff = await signIn(server.url, 'aurora-staff', password);
   });
   afterAll(() => server?.stop());
-  const api = <T = Record<string, unknown>>(method: string, p: string, cookie = operator) => call<T>(server.url, method, p, { cookie });
+  const api = <T = Record<string, unknown>>(method: string, p: string, cookie = operator) =>
+    call<T>(server.url, method, p, { cookie });
 
   const send = (photo: string, tenant?: string) => createJob(server.url, fixture(photo), 'comic', tenant);
   const create = async (photo: string, tenant?: string) => {
@@ -45,7 +57,12 @@ describe('the console: the event at a glance', () => {
   const tenantsInDb = () => {
     const db = new DatabaseSync(path.join(server.dataDir, 'booth.sqlite'), { readOnly: true });
     try {
-      return Object.fromEntries((db.prepare('SELECT id, tenant FROM jobs').all() as { id: string; tenant: string | null }[]).map((r) => [r.id, r.tenant]));
+      return Object.fromEntries(
+        (db.prepare('SELECT id, tenant FROM jobs').all() as { id: string; tenant: string | null }[]).map((r) => [
+          r.id,
+          r.tenant,
+        ]),
+      );
     } finally {
       db.close();
     }
@@ -100,14 +117,21 @@ describe('the console: the event at a glance', () => {
     const noPerson = await create('coffee.jpg', 'aurora');
     const cat = await create('cat.jpg', 'aurora');
     for (const { job } of [first, second]) expect(job.result.status).toBe(JOB_STATUS.completed);
-    for (const { job } of [noPerson, cat]) expect(job.result).toEqual({ status: JOB_STATUS.error, message: ENGINE_MESSAGES.noPerson });
+    for (const { job } of [noPerson, cat])
+      expect(job.result).toEqual({ status: JOB_STATUS.error, message: ENGINE_MESSAGES.noPerson });
     auroraDone = [first.id, second.id];
     meadowDone = (await create('astronaut.jpg', 'meadow')).id;
     untenanted = [(await create('astronaut.jpg')).id, (await create('astronaut.jpg', 'no-such-tenant')).id];
     const defaultJob = (await create('astronaut.jpg', 'default')).id;
 
     // Stored as the frame rule reads the slug: a known tenant's, else NULL.
-    expect(tenantsInDb()).toMatchObject({ [first.id]: 'aurora', [meadowDone]: 'meadow', [untenanted[0]!]: null, [untenanted[1]!]: null, [defaultJob]: 'default' });
+    expect(tenantsInDb()).toMatchObject({
+      [first.id]: 'aurora',
+      [meadowDone]: 'meadow',
+      [untenanted[0]!]: null,
+      [untenanted[1]!]: null,
+      [defaultJob]: 'default',
+    });
 
     const aurora = (await api<Events>('GET', '/tenants/aurora/events')).body;
     expect(aurora.lastHour).toEqual({ created: 4, completed: 2, failed: 2, deleted: 0 });
@@ -122,7 +146,12 @@ describe('the console: the event at a glance', () => {
     const meadow = (await api<Events>('GET', '/tenants/meadow/events')).body;
     expect(meadow.today).toEqual({ created: 1, completed: 1, failed: 0, deleted: 0 });
     expect(meadow.errors).toEqual([]);
-    expect((await api<Events>('GET', '/tenants/default/events')).body.today).toEqual({ created: 1, completed: 1, failed: 0, deleted: 0 });
+    expect((await api<Events>('GET', '/tenants/default/events')).body.today).toEqual({
+      created: 1,
+      completed: 1,
+      failed: 0,
+      deleted: 0,
+    });
     // A tenant account sees its own.
     expect((await api<Events>('GET', '/tenants/aurora/events', staff)).body.today.created).toBe(4);
   });
@@ -146,7 +175,8 @@ describe('the console: the event at a glance', () => {
     expect(meadow.map((r) => r.id)).toEqual([meadowDone]);
     const everyListed = new Set<string>();
     for (const slug of ['aurora', 'meadow', 'gala', 'default']) {
-      for (const r of (await api<{ results: Result[] }>('GET', `/tenants/${slug}/results`)).body.results) everyListed.add(r.id);
+      for (const r of (await api<{ results: Result[] }>('GET', `/tenants/${slug}/results`)).body.results)
+        everyListed.add(r.id);
     }
     for (const id of untenanted) expect(everyListed.has(id)).toBe(false);
   });
@@ -154,7 +184,10 @@ describe('the console: the event at a glance', () => {
   it("deletes one result: its URLs answer 404, another tenant's job cannot be deleted through this tenant, the others stay", async () => {
     const [gone, kept] = auroraDone as [string, string];
     const listed = (await api<{ results: Result[] }>('GET', '/tenants/aurora/results')).body.results;
-    const urlsOf = (id: string) => [...listed.find((r) => r.id === id)!.imageUrls, listed.find((r) => r.id === id)!.previewUrl];
+    const urlsOf = (id: string) => [
+      ...listed.find((r) => r.id === id)!.imageUrls,
+      listed.find((r) => r.id === id)!.previewUrl,
+    ];
     const goneUrls = urlsOf(gone);
     for (const url of goneUrls) expect(await status(url), url).toBe(200);
 
@@ -173,9 +206,16 @@ describe('the console: the event at a glance', () => {
 
     expect((await getJob(server.url, kept)).status).toBe(200);
     for (const url of urlsOf(kept)) expect(await status(url), url).toBe(200);
-    expect((await api<{ results: Result[] }>('GET', '/tenants/aurora/results')).body.results.map((r) => r.id)).toEqual([kept]);
+    expect((await api<{ results: Result[] }>('GET', '/tenants/aurora/results')).body.results.map((r) => r.id)).toEqual([
+      kept,
+    ]);
     // A guest's deletion does not shrink the event: the result still counts, and as deleted.
-    expect((await api<Events>('GET', '/tenants/aurora/events')).body.today).toEqual({ created: 4, completed: 2, failed: 2, deleted: 1 });
+    expect((await api<Events>('GET', '/tenants/aurora/events')).body.today).toEqual({
+      created: 4,
+      completed: 2,
+      failed: 2,
+      deleted: 1,
+    });
   });
 
   it('deletes a job that has not ended yet at once; its results are dropped when its worker ends', async () => {
@@ -190,19 +230,29 @@ describe('the console: the event at a glance', () => {
     expect((await fetch(`${server.url}/transformations/jobs/${early}/`)).status).toBe(404);
     expect((await waitForJob(server.url, busy)).result.status).toBe(JOB_STATUS.completed);
     // The worker still ran it (it was taken before the delete, or next in line): nothing of it is kept.
-    await expect.poll(() => server.output(), { timeout: patience(30_000) }).toMatch(new RegExp(`job ${early} .*results were dropped`));
+    await expect
+      .poll(() => server.output(), { timeout: patience(30_000) })
+      .toMatch(new RegExp(`job ${early} .*results were dropped`));
     expect(fs.existsSync(path.join(server.dataDir, 'results', early))).toBe(false);
     expect(fs.readdirSync(path.join(server.dataDir, 'uploads')).filter((f) => f.startsWith(early))).toEqual([]);
     expect((await fetch(`${server.url}/transformations/jobs/${early}/`)).status).toBe(404);
     expect(tenantsInDb()[early]).toBeUndefined();
     // Counted as created (it was), not as completed: it was deleted before it ended.
-    expect((await api<Events>('GET', '/tenants/aurora/events')).body.today).toEqual({ created: 5, completed: 2, failed: 2, deleted: 2 });
+    expect((await api<Events>('GET', '/tenants/aurora/events')).body.today).toEqual({
+      created: 5,
+      completed: 2,
+      failed: 2,
+      deleted: 2,
+    });
   });
 
   it("deletes every job and result of a tenant, and only that tenant's", async () => {
     const kept = auroraDone[1]!;
     // From another site, even with the session: refused, nothing deleted.
-    const forged = await call(server.url, 'DELETE', '/tenants/aurora/results', { cookie: operator, headers: { origin: 'https://evil.example' } });
+    const forged = await call(server.url, 'DELETE', '/tenants/aurora/results', {
+      cookie: operator,
+      headers: { origin: 'https://evil.example' },
+    });
     expect(forged.status).toBe(403);
     expect((await getJob(server.url, kept)).status).toBe(200);
     expect(await status(`/media/results/${kept}/1.preview.webp`)).toBe(200);
@@ -237,7 +287,12 @@ describe('the console: the event at a glance', () => {
     expect(fs.existsSync(path.join(server.dataDir, 'results', id))).toBe(false);
     expect((await call(server.url, 'POST', '/tenants', { cookie: operator, body: brand })).status).toBe(201);
     expect((await api<{ results: Result[] }>('GET', '/tenants/harbour/results')).body.results).toEqual([]);
-    expect((await api<Events>('GET', '/tenants/harbour/events')).body.today).toEqual({ created: 0, completed: 0, failed: 0, deleted: 0 });
+    expect((await api<Events>('GET', '/tenants/harbour/events')).body.today).toEqual({
+      created: 0,
+      completed: 0,
+      failed: 0,
+      deleted: 0,
+    });
     // Meadow's jobs are not touched.
     expect((await getJob(server.url, meadowDone)).status).toBe(200);
   });

@@ -14,7 +14,10 @@ import type { PublishRun as Run } from '../../../contract/console-api.ts';
 import { call, signIn, tenantCli } from './support/console.ts';
 
 /** Every file under `dir`, relative, sorted. */
-const filesOf = (dir: string) => (fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }) as string[]).filter((f) => fs.statSync(path.join(dir, f)).isFile()).sort();
+const filesOf = (dir: string) =>
+  (fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }) as string[])
+    .filter((f) => fs.statSync(path.join(dir, f)).isFile())
+    .sort();
 
 describe('publishing from the console', () => {
   let server: RunningServer;
@@ -27,18 +30,31 @@ describe('publishing from the console', () => {
     siteDir = path.join(dir, 'dist');
     server = await startServer({
       dataDir: path.join(dir, 'data'),
-      env: { BOOTH_WORKERS: '1', BOOTH_HTTPS: 'off', BOOTH_SITE_DIR: siteDir, BOOTH_SITE_DATA: path.join(dir, 'tenants.generated.json') },
+      env: {
+        BOOTH_WORKERS: '1',
+        BOOTH_HTTPS: 'off',
+        BOOTH_SITE_DIR: siteDir,
+        BOOTH_SITE_DATA: path.join(dir, 'tenants.generated.json'),
+      },
     });
     operator = await signIn(server.url);
     const password = 'aurora-staff-password';
-    expect((await call(server.url, 'POST', '/accounts', { cookie: operator, body: { username: 'aurora-staff', password, role: 'tenant', tenant: 'aurora' } })).status).toBe(201);
+    expect(
+      (
+        await call(server.url, 'POST', '/accounts', {
+          cookie: operator,
+          body: { username: 'aurora-staff', password, role: 'tenant', tenant: 'aurora' },
+        })
+      ).status,
+    ).toBe(201);
     staff = await signIn(server.url, 'aurora-staff', password);
   });
   afterAll(async () => {
     await server?.stop();
     fs.rmSync(rendererDirFor(siteDir), { recursive: true, force: true });
   });
-  const api = <T = Record<string, unknown>>(method: string, p: string, body?: unknown, cookie = operator) => call<T>(server.url, method, p, { cookie, body });
+  const api = <T = Record<string, unknown>>(method: string, p: string, body?: unknown, cookie = operator) =>
+    call<T>(server.url, method, p, { cookie, body });
   const finished = async (run: Run, cookie = operator): Promise<Run> => {
     while (run.status === 'running') {
       const next = await api<Run>('GET', `/publish/${run.id}?wait=30`, undefined, cookie);
@@ -50,7 +66,12 @@ describe('publishing from the console', () => {
   const page = async (p: string) => (await fetch(`${server.url}${p}`)).text();
 
   it('keeps a tenant account to its own tenant (403), and knows nothing is built yet', async () => {
-    expect((await api('GET', '/publish', undefined, staff)).body).toEqual({ changed: ['aurora'], removed: [], running: null, last: null });
+    expect((await api('GET', '/publish', undefined, staff)).body).toEqual({
+      changed: ['aurora'],
+      removed: [],
+      running: null,
+      last: null,
+    });
     const other = await api('POST', '/publish', { tenants: ['meadow'] }, staff);
     expect(other.status).toBe(403);
     expect(other.body.error).toBe('This account manages the tenant "aurora" only.');
@@ -78,12 +99,21 @@ describe('publishing from the console', () => {
     expect(second.body.run.id).toBe(started.body.id);
     const run = await finished(started.body);
     expect(run).toMatchObject({ status: 'succeeded', error: null, progress: { done: 4, total: 4, step: 'Published' } });
-    expect((await api('GET', '/publish')).body).toMatchObject({ changed: [], running: null, last: { id: run.id, status: 'succeeded' } });
+    expect((await api('GET', '/publish')).body).toMatchObject({
+      changed: [],
+      running: null,
+      last: { id: run.id, status: 'succeeded' },
+    });
     expect(await page('/aurora/')).toContain('Aurora');
   });
 
   it('publishes one changed tenant: the booth serves its new page without a restart, as a full build makes it', async () => {
-    const set = await api('PUT', '/tenants/aurora', { client: 'Aurora <Northern> Lights', viewFinderTitle: 'Hello from the north', countdownSeconds: 3 }, staff);
+    const set = await api(
+      'PUT',
+      '/tenants/aurora',
+      { client: 'Aurora <Northern> Lights', viewFinderTitle: 'Hello from the north', countdownSeconds: 3 },
+      staff,
+    );
     expect(set.status, JSON.stringify(set.body)).toBe(200);
     expect((await api('GET', '/publish', undefined, staff)).body).toMatchObject({ changed: ['aurora'] });
     const meadowBefore = fs.statSync(path.join(siteDir, 'meadow', 'index.html')).mtimeMs;
@@ -103,32 +133,51 @@ describe('publishing from the console', () => {
     // The same data built whole: every file of aurora's page set, and the site's shared files, the same bytes.
     const copy = path.join(dir, 'aurora-published');
     fs.cpSync(path.join(siteDir, 'aurora'), copy, { recursive: true });
-    const shared = ['booth.csp', '_redirects', '_headers', 'booth.nginx.conf'].map((f) => fs.readFileSync(path.join(siteDir, f), 'utf8'));
+    const shared = ['booth.csp', '_redirects', '_headers', 'booth.nginx.conf'].map((f) =>
+      fs.readFileSync(path.join(siteDir, f), 'utf8'),
+    );
     const siteData = JSON.parse(fs.readFileSync(path.join(dir, 'tenants.generated.json'), 'utf8'));
     const full = await finished((await api<Run>('POST', '/publish', { all: true })).body);
     expect(full.status, full.error ?? '').toBe('succeeded');
     expect(filesOf(copy)).toEqual(filesOf(path.join(siteDir, 'aurora')));
     for (const file of filesOf(copy)) {
-      expect(fs.readFileSync(path.join(copy, file)).equals(fs.readFileSync(path.join(siteDir, 'aurora', file))), file).toBe(true);
+      expect(
+        fs.readFileSync(path.join(copy, file)).equals(fs.readFileSync(path.join(siteDir, 'aurora', file))),
+        file,
+      ).toBe(true);
     }
-    expect(['booth.csp', '_redirects', '_headers', 'booth.nginx.conf'].map((f) => fs.readFileSync(path.join(siteDir, f), 'utf8'))).toEqual(shared);
+    expect(
+      ['booth.csp', '_redirects', '_headers', 'booth.nginx.conf'].map((f) =>
+        fs.readFileSync(path.join(siteDir, f), 'utf8'),
+      ),
+    ).toEqual(shared);
     // The site data differs only in when it was made.
-    expect({ ...JSON.parse(fs.readFileSync(path.join(dir, 'tenants.generated.json'), 'utf8')), generatedAt: 0 }).toEqual({ ...siteData, generatedAt: 0 });
+    expect({
+      ...JSON.parse(fs.readFileSync(path.join(dir, 'tenants.generated.json'), 'utf8')),
+      generatedAt: 0,
+    }).toEqual({ ...siteData, generatedAt: 0 });
   });
 
   it('leaves the served pages as they were when the build fails, and says why', async () => {
     expect((await api('PUT', '/tenants/meadow', { client: 'Meadow Renamed' })).status).toBe(200);
     // The renderer the last full build kept, broken: its entry no longer parses.
-    const { entry } = JSON.parse(fs.readFileSync(path.join(rendererDirFor(siteDir), RENDERER_META), 'utf8')) as { entry: string };
+    const { entry } = JSON.parse(fs.readFileSync(path.join(rendererDirFor(siteDir), RENDERER_META), 'utf8')) as {
+      entry: string;
+    };
     const entryFile = path.join(rendererDirFor(siteDir), entry);
     const kept = fs.readFileSync(entryFile);
     fs.writeFileSync(entryFile, 'export const app = ;');
     try {
       const run = await finished((await api<Run>('POST', '/publish', { tenants: ['meadow'] })).body);
       expect(run.status).toBe('failed');
-      expect(run.error).toMatch(/^The site build failed\. The pages of meadow could not be rendered with the renderer the last full build kept \(.*token.*\)\. Publish every tenant to build the site and its renderer again\. The previous site and tenants\.generated\.json were left as they were\.$/);
+      expect(run.error).toMatch(
+        /^The site build failed\. The pages of meadow could not be rendered with the renderer the last full build kept \(.*token.*\)\. Publish every tenant to build the site and its renderer again\. The previous site and tenants\.generated\.json were left as they were\.$/,
+      );
       expect(await page('/meadow/')).not.toContain('Meadow Renamed');
-      expect((await api('GET', '/publish')).body).toMatchObject({ changed: ['meadow'], last: { id: run.id, status: 'failed' } });
+      expect((await api('GET', '/publish')).body).toMatchObject({
+        changed: ['meadow'],
+        last: { id: run.id, status: 'failed' },
+      });
     } finally {
       fs.writeFileSync(entryFile, kept);
     }
@@ -146,7 +195,10 @@ describe('publishing from the console', () => {
     expect(both.code).toBe(1);
     expect(both.stderr).toMatch(/^Give either --all or slugs, not both\./);
     const nothing = await tenantCli(['publish'], { BOOTH_URL: server.url });
-    expect(nothing).toMatchObject({ code: 1, stderr: 'Nothing has changed since the last build. Name the tenants to publish, or publish all of them.\n' });
+    expect(nothing).toMatchObject({
+      code: 1,
+      stderr: 'Nothing has changed since the last build. Name the tenants to publish, or publish all of them.\n',
+    });
   });
 
   it('takes the pages of a deleted tenant down at once, lists it as removed, and drops it from the site data at the next publish', async () => {
@@ -160,12 +212,14 @@ describe('publishing from the console', () => {
     expect(run).toMatchObject({ status: 'succeeded', tenants: ['gala'] });
     expect(fs.existsSync(path.join(siteDir, 'gala'))).toBe(false);
     expect(fs.existsSync(path.join(siteDir, 'aurora', 'index.html'))).toBe(true);
-    const siteData = JSON.parse(fs.readFileSync(path.join(dir, 'tenants.generated.json'), 'utf8')) as { tenants: { slug: string }[] };
+    const siteData = JSON.parse(fs.readFileSync(path.join(dir, 'tenants.generated.json'), 'utf8')) as {
+      tenants: { slug: string }[];
+    };
     expect(siteData.tenants.map((t) => t.slug)).toEqual(['aurora', 'meadow']);
     expect((await api('GET', '/publish')).body).toMatchObject({ changed: [], removed: [] });
   });
 
-  it('downloads a tenant\'s bundle: a tar.gz holding its pages at the root', async () => {
+  it("downloads a tenant's bundle: a tar.gz holding its pages at the root", async () => {
     const res = await fetch(`${server.url}/admin/api/tenants/aurora/bundle.tar.gz`, { headers: { cookie: staff } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/gzip');
@@ -174,16 +228,27 @@ describe('publishing from the console', () => {
     fs.writeFileSync(archive, Buffer.from(await res.arrayBuffer()));
     const entries: string[] = [];
     await list({ file: archive, onReadEntry: (entry) => entries.push(entry.path) });
-    expect(entries).toEqual(expect.arrayContaining(['index.html', 'camera/index.html', 'styles/index.html', 'results/index.html', '_redirects']));
+    expect(entries).toEqual(
+      expect.arrayContaining([
+        'index.html',
+        'camera/index.html',
+        'styles/index.html',
+        'results/index.html',
+        '_redirects',
+      ]),
+    );
     // The console is the server's only: nothing of it in a tenant's bundle.
     expect(entries.filter((e) => /^(\.\/)?admin\b/.test(e) || /console-[\w-]+\.js$/.test(e))).toEqual([]);
     const files = new Map<string, string>();
-    await list({ file: archive, onReadEntry: (entry) => {
-      if (entry.path !== 'index.html') return entry.resume();
-      let text = '';
-      entry.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      entry.on('end', () => files.set(entry.path, text));
-    } });
+    await list({
+      file: archive,
+      onReadEntry: (entry) => {
+        if (entry.path !== 'index.html') return entry.resume();
+        let text = '';
+        entry.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        entry.on('end', () => files.set(entry.path, text));
+      },
+    });
     expect(files.get('index.html')).toContain('Hello from the north');
   });
 });

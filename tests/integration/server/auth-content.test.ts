@@ -4,7 +4,15 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_DATASET_ID, DEFAULT_SERVICE_PASSWORD, DEFAULT_SERVICE_USERNAME, DEFAULT_TENANT_SLUG, DEMO_TENANT_SLUGS, DatasetResponseSchema, BrandingItemSchema } from '../../../contract/index.ts';
+import {
+  DEFAULT_DATASET_ID,
+  DEFAULT_SERVICE_PASSWORD,
+  DEFAULT_SERVICE_USERNAME,
+  DEFAULT_TENANT_SLUG,
+  DEMO_TENANT_SLUGS,
+  DatasetResponseSchema,
+  BrandingItemSchema,
+} from '../../../contract/index.ts';
 import { newDataDir, startServer, type RunningServer } from '../../../scripts/support/server-process.ts';
 import { obtainToken } from './support/client.ts';
 
@@ -15,13 +23,19 @@ const JSON_BODY_LIMIT = 64 * 1024;
 /** A POST whose body goes out in chunks with no Content-Length, as a client streaming it would send it. */
 function postChunked(url: string, chunks: Buffer[]): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, agent: false }, (res) => {
-      let body = '';
-      res.on('data', (d) => (body += d));
-      res.on('end', () => resolve({ status: res.statusCode!, body }));
-    });
+    const req = http.request(
+      url,
+      { method: 'POST', headers: { 'Content-Type': 'application/json' }, agent: false },
+      (res) => {
+        let body = '';
+        res.on('data', (d) => (body += d));
+        res.on('end', () => resolve({ status: res.statusCode!, body }));
+      },
+    );
     // The server may answer and close before the whole body is written.
-    req.on('error', (error: NodeJS.ErrnoException) => (error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error)));
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error),
+    );
     for (const chunk of chunks) req.write(chunk);
     req.end();
   });
@@ -41,7 +55,9 @@ function editBranding(dataDir: string, slug: string, branding: string) {
 /** WCAG 2 contrast ratio of two #rrggbb colours. */
 function contrast(a: string, b: string) {
   const luminance = (hex: string) => {
-    const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+    const [r, g, b] = [1, 3, 5]
+      .map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
+      .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
     return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
   };
   const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
@@ -76,7 +92,12 @@ describe('auth host and content host', () => {
   it('answers 400 for a malformed body', async () => {
     const notJson = 'The request body is not valid JSON.';
     const shape = 'Send {"username": "...", "password": "..."} as JSON.';
-    const answers = { '{"username": ': notJson, 'username=a&password=b': notJson, '[]': shape, '{"username": "booth-build"}': shape };
+    const answers = {
+      '{"username": ': notJson,
+      'username=a&password=b': notJson,
+      '[]': shape,
+      '{"username": "booth-build"}': shape,
+    };
     for (const [body, error] of Object.entries(answers)) {
       const res = await login(body);
       expect(res.status, body).toBe(400);
@@ -93,10 +114,17 @@ describe('auth host and content host', () => {
   it('answers the token and dataset calls with or without the trailing slash', async () => {
     const body = JSON.stringify({ username: DEFAULT_SERVICE_USERNAME, password: DEFAULT_SERVICE_PASSWORD });
     for (const path of ['/jwt/obtain-token', '/jwt/obtain-token/']) {
-      const res = await fetch(`${server.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+      const res = await fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body,
+      });
       expect(res.status, path).toBe(200);
       const { token } = (await res.json()) as { token: string };
-      const content = await fetch(`${server.url}${path.replace('jwt/obtain-token', `datasets/${DEFAULT_DATASET_ID}`)}`, { headers: { Authorization: `JWT ${token}` } });
+      const content = await fetch(
+        `${server.url}${path.replace('jwt/obtain-token', `datasets/${DEFAULT_DATASET_ID}`)}`,
+        { headers: { Authorization: `JWT ${token}` } },
+      );
       expect(content.status, path).toBe(200);
     }
   });
@@ -105,7 +133,10 @@ describe('auth host and content host', () => {
     const res = await login(JSON.stringify({ username: 'booth-build', password: 'x'.repeat(JSON_BODY_LIMIT) }));
     expect(res.status).toBe(413);
     expect((await res.json()).error).toMatch(/too large.*64 KB/);
-    const chunked = await postChunked(`${server.url}/jwt/obtain-token`, Array.from({ length: 80 }, () => Buffer.alloc(1024, 0x20)));
+    const chunked = await postChunked(
+      `${server.url}/jwt/obtain-token`,
+      Array.from({ length: 80 }, () => Buffer.alloc(1024, 0x20)),
+    );
     expect(chunked.status).toBe(413);
     expect(JSON.parse(chunked.body).error).toMatch(/too large.*64 KB/);
     expect((await fetch(`${server.url}/health`)).status).toBe(200);
@@ -124,7 +155,13 @@ describe('auth host and content host', () => {
       expect(tenant.viewFinderDesc!.split('\n').length).toBeGreaterThan(2);
       expect(contrast(tenant.textColor!, tenant.backgroundColor!)).toBeGreaterThanOrEqual(4.5);
       // A button label on the accent, dark or white, whichever reads better, must reach AA.
-      expect(Math.max(contrast(tenant.accentColor!, '#ffffff'), contrast(tenant.accentColor!, tenant.backgroundColor!), contrast(tenant.accentColor!, tenant.textColor!))).toBeGreaterThanOrEqual(4.5);
+      expect(
+        Math.max(
+          contrast(tenant.accentColor!, '#ffffff'),
+          contrast(tenant.accentColor!, tenant.backgroundColor!),
+          contrast(tenant.accentColor!, tenant.textColor!),
+        ),
+      ).toBeGreaterThanOrEqual(4.5);
       const range = await fetch(`${server.url}${tenant.video}`, { headers: { Range: 'bytes=0-99' } });
       expect(range.status).toBe(206);
       expect((await range.arrayBuffer()).byteLength).toBe(100);
@@ -137,8 +174,16 @@ describe('auth host and content host', () => {
   it('answers 401 without a token, with a malformed header, or with a tampered token', async () => {
     const token = await obtainToken(server.url);
     const [head, payload, signature] = token.split('.');
-    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), sub: 'admin' })).toString('base64url');
-    for (const header of [undefined, token, 'JWT', `JWT ${head}.${forged}.${signature}`, `JWT ${token.slice(0, -3)}abc`]) {
+    const forged = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), sub: 'admin' }),
+    ).toString('base64url');
+    for (const header of [
+      undefined,
+      token,
+      'JWT',
+      `JWT ${head}.${forged}.${signature}`,
+      `JWT ${token.slice(0, -3)}abc`,
+    ]) {
       const res = await dataset(header);
       expect(res.status, String(header)).toBe(401);
       expect((await res.json()).error).toBeTruthy();
@@ -146,16 +191,25 @@ describe('auth host and content host', () => {
   });
 
   it('answers 401 for an expired token', async () => {
-    const expired = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setIssuer('photo-booth').setSubject('booth-build')
-      .setIssuedAt(Math.floor(Date.now() / 1000) - 7200).setExpirationTime(Math.floor(Date.now() / 1000) - 3600).sign(new TextEncoder().encode(SECRET));
+    const expired = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer('photo-booth')
+      .setSubject('booth-build')
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 3600)
+      .sign(new TextEncoder().encode(SECRET));
     const res = await dataset(`JWT ${expired}`);
     expect(res.status).toBe(401);
     expect((await res.json()).error).toMatch(/expired/);
   });
 
   it('answers 401 for a token without an expiry', async () => {
-    const forever = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setIssuer('photo-booth').setSubject('booth-build')
-      .setIssuedAt().sign(new TextEncoder().encode(SECRET));
+    const forever = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer('photo-booth')
+      .setSubject('booth-build')
+      .setIssuedAt()
+      .sign(new TextEncoder().encode(SECRET));
     const res = await dataset(`JWT ${forever}`);
     expect(res.status).toBe(401);
     expect((await res.json()).error).toMatch(/not valid/);
@@ -169,7 +223,11 @@ describe('auth host and content host', () => {
   it('answers CORS preflights so the site can be hosted elsewhere', async () => {
     const res = await fetch(`${server.url}/transformations/jobs/create/`, {
       method: 'OPTIONS',
-      headers: { Origin: 'https://booth.example', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' },
+      headers: {
+        Origin: 'https://booth.example',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type',
+      },
     });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
@@ -185,7 +243,9 @@ describe('JWT secret', () => {
     expect(fs.existsSync(path.join(first.dataDir, 'jwt-secret'))).toBe(true);
     const second = await startServer({ dataDir: first.dataDir, env: { BOOTH_WORKERS: '1' } });
     try {
-      const res = await fetch(`${second.url}/datasets/${DEFAULT_DATASET_ID}`, { headers: { Authorization: `JWT ${token}` } });
+      const res = await fetch(`${second.url}/datasets/${DEFAULT_DATASET_ID}`, {
+        headers: { Authorization: `JWT ${token}` },
+      });
       expect(res.status).toBe(200);
       // Seeding twice adds nothing.
       expect(((await res.json()) as { content: unknown[] }).content).toHaveLength(1 + DEMO_TENANT_SLUGS.length);
@@ -217,10 +277,15 @@ describe('tenant branding edited by hand', () => {
     const server = await startServer({ dataDir: newDataDir(), env: { BOOTH_WORKERS: '1' } });
     try {
       editBranding(server.dataDir, 'meadow', '[not json');
-      const res = await fetch(`${server.url}/datasets/${DEFAULT_DATASET_ID}`, { headers: { Authorization: `JWT ${await obtainToken(server.url)}` } });
+      const res = await fetch(`${server.url}/datasets/${DEFAULT_DATASET_ID}`, {
+        headers: { Authorization: `JWT ${await obtainToken(server.url)}` },
+      });
       expect(res.status).toBe(200);
       const content = DatasetResponseSchema.parse(await res.json()).content as { slug: string }[];
-      expect(content.map((t) => t.slug)).toEqual([DEFAULT_TENANT_SLUG, ...DEMO_TENANT_SLUGS.filter((slug) => slug !== 'meadow')]);
+      expect(content.map((t) => t.slug)).toEqual([
+        DEFAULT_TENANT_SLUG,
+        ...DEMO_TENANT_SLUGS.filter((slug) => slug !== 'meadow'),
+      ]);
       await expect.poll(() => server.output()).toMatch(/tenant "meadow" .*skipped/);
     } finally {
       await server.stop();

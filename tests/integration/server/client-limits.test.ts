@@ -10,18 +10,30 @@ import { dataUrl, fixture, postJob, waitForJob } from './support/client.ts';
 
 const JSON_TYPE = { 'Content-Type': 'application/json' };
 const from = (address: string) => ({ ...JSON_TYPE, 'X-Forwarded-For': address });
-const job = (photo = fixture('astronaut.jpg'), type = 'image/jpeg') => ({ style_id: 'die-cut-sticker', image: dataUrl(photo, type) });
+const job = (photo = fixture('astronaut.jpg'), type = 'image/jpeg') => ({
+  style_id: 'die-cut-sticker',
+  image: dataUrl(photo, type),
+});
 
 async function created(url: string, headers: Record<string, string>, body: unknown = job()) {
   const res = await postJob(url, body, headers);
-  return { status: res.status, retryAfter: res.headers.get('retry-after'), body: (await res.json()) as { id?: string; error?: string } };
+  return {
+    status: res.status,
+    retryAfter: res.headers.get('retry-after'),
+    body: (await res.json()) as { id?: string; error?: string },
+  };
 }
 
 describe('one client among many', () => {
   let server: RunningServer;
   beforeAll(async () => {
     server = await startServer({
-      env: { BOOTH_WORKERS: '1', BOOTH_TRUSTED_PROXIES: '127.0.0.1', BOOTH_CLIENT_JOBS: '2', BOOTH_CLIENT_JOBS_PER_MINUTE: '3' },
+      env: {
+        BOOTH_WORKERS: '1',
+        BOOTH_TRUSTED_PROXIES: '127.0.0.1',
+        BOOTH_CLIENT_JOBS: '2',
+        BOOTH_CLIENT_JOBS_PER_MINUTE: '3',
+      },
     });
   });
   afterAll(() => server?.stop());
@@ -58,10 +70,15 @@ describe('one client among many', () => {
     expect(last!.body.error).toBe(`Too many photos at once. Please try again in ${seconds} seconds.`);
   });
 
-  it('decodes a costly photo once, in its sender\'s turn: a flood of 40 MP 16-bit PNGs is held to the client\'s share', async () => {
+  it("decodes a costly photo once, in its sender's turn: a flood of 40 MP 16-bit PNGs is held to the client's share", async () => {
     // A one-colour 6320x6320 16-bit PNG: 360 KB to send, 2.3 s of CPU to decode.
-    const png = await sharp({ create: { width: 6320, height: 6320, channels: 3, background: '#7a8a9a' } }).toColourspace('rgb16').png().toBuffer();
-    const flood = await Promise.all(Array.from({ length: 4 }, () => created(server.url, from('10.0.0.4'), job(png, 'image/png'))));
+    const png = await sharp({ create: { width: 6320, height: 6320, channels: 3, background: '#7a8a9a' } })
+      .toColourspace('rgb16')
+      .png()
+      .toBuffer();
+    const flood = await Promise.all(
+      Array.from({ length: 4 }, () => created(server.url, from('10.0.0.4'), job(png, 'image/png'))),
+    );
     expect(flood.map((r) => r.status).sort()).toEqual([201, 201, 429, 429]);
     const visitor = await created(server.url, from('10.0.0.5'));
     expect((await waitForJob(server.url, visitor.body.id!)).result.status).toBe('COMPLETED');
@@ -97,7 +114,10 @@ describe('a hundred large bodies at once', () => {
     // 5 MB bodies that are valid JSON and valid base64, but not a photo: every byte must be read.
     // A hundred of them held at once, each about three times while parsed, would pass the memory
     // bound below; the bench floods with 20 MB bodies (the limit), too heavy for the suite.
-    const junk = JSON.stringify({ style_id: 'die-cut-sticker', image: `data:image/jpeg;base64,${'A'.repeat(5 * 1024 * 1024 - 100)}` });
+    const junk = JSON.stringify({
+      style_id: 'die-cut-sticker',
+      image: `data:image/jpeg;base64,${'A'.repeat(5 * 1024 * 1024 - 100)}`,
+    });
     let healthAnswers = 0;
     let flooding = true;
     const health = (async () => {
@@ -109,13 +129,17 @@ describe('a hundred large bodies at once', () => {
     })();
     // The health loop ends with the flood, whatever happens to it, and its own failure is awaited:
     // a loop left running past the test would fail later, unhandled, against a stopped server.
-    const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => created(server.url, from(`10.2.0.${i}`), junk))).finally(() => {
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => created(server.url, from(`10.2.0.${i}`), junk)),
+    ).finally(() => {
       flooding = false;
     });
     await health;
     for (const a of answers) {
       expect([400, 503], a.body.error).toContain(a.status);
-      expect(a.body.error).toMatch(/^(The image must be a JPEG, PNG or WebP photo\.|The booth is busy right now\. Please try again in a minute\.)$/);
+      expect(a.body.error).toMatch(
+        /^(The image must be a JPEG, PNG or WebP photo\.|The booth is busy right now\. Please try again in a minute\.)$/,
+      );
     }
     expect(answers.filter((a) => a.status === 400).length).toBeGreaterThan(0);
     expect(healthAnswers).toBeGreaterThan(0);

@@ -13,7 +13,13 @@ const asRoot = process.getuid?.() === 0;
 const NOBODY = { uid: 65534, gid: 65534 };
 const user = asRoot ? NOBODY : undefined;
 /** nobody can read the project (a checkout under a private home folder would not let it). */
-const userCanRun = !user || spawnSync(process.execPath, ['-e', `require('fs').accessSync(${JSON.stringify(path.join(REPO_ROOT, 'server', 'main.ts'))})`], user).status === 0;
+const userCanRun =
+  !user ||
+  spawnSync(
+    process.execPath,
+    ['-e', `require('fs').accessSync(${JSON.stringify(path.join(REPO_ROOT, 'server', 'main.ts'))})`],
+    user,
+  ).status === 0;
 
 /** A data folder the server's user owns. */
 function ownDataDir(): string {
@@ -24,27 +30,33 @@ function ownDataDir(): string {
 
 /** The lines a server that failed to start printed, or null when it started (it is then stopped). */
 async function startFailure(dataDir: string, as?: { uid: number; gid: number }): Promise<string[] | null> {
-  const error = await startServer({ dataDir, env: { BOOTH_WORKERS: '1' }, user: as }).then(async (s) => {
-        await s.stop();
-        return null;
-      }, (e: Error) => e);
+  const error = await startServer({ dataDir, env: { BOOTH_WORKERS: '1' }, user: as }).then(
+    async (s) => {
+      await s.stop();
+      return null;
+    },
+    (e: Error) => e,
+  );
   if (!error) return null;
   expect(error.message).toMatch(/exited with code 1/);
   return error.message.split('\n').filter((l) => l.trim() && !/exited with code/.test(l));
 }
 
-
 describe('data folder lock', () => {
   it('stops a second server on the same data folder, which leaves the first one and its jobs alone', async () => {
     const first = await startServer({ env: { BOOTH_WORKERS: '1' } });
     try {
-      const ids = await Promise.all(['astronaut.jpg', 'grace_hopper.jpg', 'astronaut.jpg'].map((name) => createJob(first.url, fixture(name))));
+      const ids = await Promise.all(
+        ['astronaut.jpg', 'grace_hopper.jpg', 'astronaut.jpg'].map((name) => createJob(first.url, fixture(name))),
+      );
 
       const lines = await startFailure(first.dataDir);
       expect(lines).toHaveLength(1);
       const pid = fs.readFileSync(path.join(first.dataDir, 'server.lock'), 'utf8').trim();
       expect(pid).toMatch(/^\d+$/);
-      expect(lines![0]).toBe(`Another booth server (pid ${pid}) is using the data folder ${first.dataDir}; stop it, or give this one its own BOOTH_DATA_DIR.`);
+      expect(lines![0]).toBe(
+        `Another booth server (pid ${pid}) is using the data folder ${first.dataDir}; stop it, or give this one its own BOOTH_DATA_DIR.`,
+      );
 
       expect((await fetch(`${first.url}/health`)).status).toBe(200);
       for (const id of ids) {

@@ -16,7 +16,11 @@ import { patience } from '../../support/patience.ts';
 describe('brand frame on results', () => {
   let server: RunningServer;
   const create = async (tenant: string | undefined, style = 'comic', photo = fixture('astronaut.jpg')) => {
-    const res = await postJob(server.url, { style_id: style, image: dataUrl(photo), ...(tenant === undefined ? {} : { tenant }) });
+    const res = await postJob(server.url, {
+      style_id: style,
+      image: dataUrl(photo),
+      ...(tenant === undefined ? {} : { tenant }),
+    });
     const body = (await res.json()) as { id: string; error?: string };
     expect(res.status, body.error).toBe(201);
     const job = await waitForJob(server.url, body.id);
@@ -30,8 +34,12 @@ describe('brand frame on results', () => {
     // Aurora shows its logo as a corner mark; Meadow's frame is a file that is not a PNG. The
     // server reads a tenant's branding from SQLite at each create, as an operator's edit would.
     const db = new DatabaseSync(path.join(server.dataDir, 'booth.sqlite'));
-    db.prepare("UPDATE tenants SET branding = json_set(branding, '$.logoMark', json('true')) WHERE slug = 'aurora'").run();
-    db.prepare("UPDATE tenants SET branding = json_set(branding, '$.frameUrl', 'meadow/frame.png') WHERE slug = 'meadow'").run();
+    db.prepare(
+      "UPDATE tenants SET branding = json_set(branding, '$.logoMark', json('true')) WHERE slug = 'aurora'",
+    ).run();
+    db.prepare(
+      "UPDATE tenants SET branding = json_set(branding, '$.frameUrl', 'meadow/frame.png') WHERE slug = 'meadow'",
+    ).run();
     db.close();
     fs.writeFileSync(path.join(server.dataDir, 'tenant-assets/meadow/frame.png'), 'not a picture');
     plain = await pixelsOf((await create(undefined)).images[0]!);
@@ -42,7 +50,8 @@ describe('brand frame on results', () => {
     const job = await create('gala');
     for (const url of [job.images[0]!, job.previews![0]!]) {
       const image = await pixelsOf(url);
-      for (const [x, y] of BAND_POINTS) expect(distance(image.at(x, y), GALA_BAND), `${url} at ${x},${y}`).toBeLessThan(24);
+      for (const [x, y] of BAND_POINTS)
+        expect(distance(image.at(x, y), GALA_BAND), `${url} at ${x},${y}`).toBeLessThan(24);
       expect(distance(image.at(...JEWEL), GALA_GOLD), `${url} gold corner`).toBeLessThan(48);
     }
     const framed = await pixelsOf(job.images[0]!);
@@ -58,7 +67,10 @@ describe('brand frame on results', () => {
     // The seed logo is 640×160 with its accent-coloured disc centred at (80, 80).
     const scale = Math.min((short * MARK_WIDTH_SHARE) / 640, (short * MARK_HEIGHT_SHARE) / 160);
     const margin = Math.round(short * MARK_MARGIN_SHARE);
-    const disc = [(image.width - margin - Math.round(640 * scale) + 80 * scale) / (image.width - 1), (image.height - margin - Math.round(160 * scale) + 80 * scale) / (image.height - 1)] as const;
+    const disc = [
+      (image.width - margin - Math.round(640 * scale) + 80 * scale) / (image.width - 1),
+      (image.height - margin - Math.round(160 * scale) + 80 * scale) / (image.height - 1),
+    ] as const;
     expect(distance(image.at(...disc), AURORA_ACCENT)).toBeLessThan(40);
     expect(distance(plain.at(...disc), AURORA_ACCENT)).toBeGreaterThan(40);
     // Everywhere but the corner, the picture is the unframed one.
@@ -73,7 +85,10 @@ describe('brand frame on results', () => {
   it('keeps a sticker as its die-cut: no frame drawn around the cut', async () => {
     const job = await create('gala', 'die-cut-sticker');
     const res = await fetch(job.images[0]!);
-    const { data, info } = await sharp(Buffer.from(await res.arrayBuffer())).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(Buffer.from(await res.arrayBuffer()))
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     // The corner of a die-cut sticker is transparent; a frame would have painted it.
     expect(data[3]).toBe(0);
     expect(data[(info.width * info.height - 1) * 4 + 3]).toBe(0);
@@ -83,11 +98,17 @@ describe('brand frame on results', () => {
     const job = await create('meadow');
     const image = await pixelsOf(job.images[0]!);
     expect(image.meanDifference(plain, [0, 0, 1, 1])).toBeLessThan(1);
-    expect(server.output()).toMatch(new RegExp(`job ${job.id} style=comic: the brand frame is left off: .*meadow/frame.png is not a PNG`));
+    expect(server.output()).toMatch(
+      new RegExp(`job ${job.id} style=comic: the brand frame is left off: .*meadow/frame.png is not a PNG`),
+    );
   });
 
   it('refuses a tenant that is not a slug with a 400 saying what to send', async () => {
-    const res = await postJob(server.url, { style_id: 'comic', image: dataUrl(fixture('astronaut.jpg')), tenant: 'Gala Night!' });
+    const res = await postJob(server.url, {
+      style_id: 'comic',
+      image: dataUrl(fixture('astronaut.jpg')),
+      tenant: 'Gala Night!',
+    });
     const body = (await res.json()) as { error: string };
     expect(res.status).toBe(400);
     expect(body.error).toMatch(/tenant must be a tenant's slug/);
@@ -95,31 +116,41 @@ describe('brand frame on results', () => {
 });
 
 describe('brand frame after a restart', () => {
-  it('frames a job that a kill -9 interrupted when it runs again', async () => {
-    const first = await startServer({ env: { BOOTH_WORKERS: '1' } });
-    const ids: string[] = [];
-    for (let i = 0; i < 3; i++) {
-      const res = await postJob(first.url, { style_id: 'comic', image: dataUrl(fixture('astronaut.jpg')), tenant: 'gala' });
-      ids.push(((await res.json()) as { id: string }).id);
-    }
-    first.kill();
-    await first.exited;
-    const db = new DatabaseSync(path.join(first.dataDir, 'booth.sqlite'));
-    const interrupted = (db.prepare("SELECT id FROM jobs WHERE status IN ('PENDING', 'PROCESSING')").all() as { id: string }[]).map((r) => r.id);
-    db.close();
-    // Otherwise this test would prove nothing: the kill must have caught a job before its end.
-    expect(interrupted.length).toBeGreaterThan(0);
-
-    const second = await startServer({ dataDir: first.dataDir, env: { BOOTH_WORKERS: '1' } });
-    try {
-      for (const id of interrupted) {
-        const job = await waitForJob(second.url, id);
-        expect(job.result.status).toBe(JOB_STATUS.completed);
-        const image = await pixelsOf(job.images[0]!);
-        for (const [x, y] of BAND_POINTS) expect(distance(image.at(x, y), GALA_BAND)).toBeLessThan(24);
+  it(
+    'frames a job that a kill -9 interrupted when it runs again',
+    async () => {
+      const first = await startServer({ env: { BOOTH_WORKERS: '1' } });
+      const ids: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        const res = await postJob(first.url, {
+          style_id: 'comic',
+          image: dataUrl(fixture('astronaut.jpg')),
+          tenant: 'gala',
+        });
+        ids.push(((await res.json()) as { id: string }).id);
       }
-    } finally {
-      await second.stop();
-    }
-  }, patience(120_000));
+      first.kill();
+      await first.exited;
+      const db = new DatabaseSync(path.join(first.dataDir, 'booth.sqlite'));
+      const interrupted = (
+        db.prepare("SELECT id FROM jobs WHERE status IN ('PENDING', 'PROCESSING')").all() as { id: string }[]
+      ).map((r) => r.id);
+      db.close();
+      // Otherwise this test would prove nothing: the kill must have caught a job before its end.
+      expect(interrupted.length).toBeGreaterThan(0);
+
+      const second = await startServer({ dataDir: first.dataDir, env: { BOOTH_WORKERS: '1' } });
+      try {
+        for (const id of interrupted) {
+          const job = await waitForJob(second.url, id);
+          expect(job.result.status).toBe(JOB_STATUS.completed);
+          const image = await pixelsOf(job.images[0]!);
+          for (const [x, y] of BAND_POINTS) expect(distance(image.at(x, y), GALA_BAND)).toBeLessThan(24);
+        }
+      } finally {
+        await second.stop();
+      }
+    },
+    patience(120_000),
+  );
 });

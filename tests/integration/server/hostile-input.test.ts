@@ -14,7 +14,11 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 /** The server's output lines that mention `needle`. */
-const linesWith = (needle: string) => server.output().split('\n').filter((line) => line.includes(needle));
+const linesWith = (needle: string) =>
+  server
+    .output()
+    .split('\n')
+    .filter((line) => line.includes(needle));
 
 describe('the log', () => {
   it('escapes a newline and an ESC in a URL path: no forged line, no terminal escape', async () => {
@@ -25,7 +29,12 @@ describe('the log', () => {
     const [line] = linesWith('marker-1');
     expect(line).toContain('marker-1\\n2026-11-23 job abc COMPLETED\\x1b[2J 404');
     expect(server.output()).not.toContain('\u001b');
-    expect(server.output().split('\n').some((l) => l.startsWith(forged))).toBe(false);
+    expect(
+      server
+        .output()
+        .split('\n')
+        .some((l) => l.startsWith(forged)),
+    ).toBe(false);
   });
 
   it('says in one line that a client went away mid-upload: no 500, no stack', async () => {
@@ -66,7 +75,11 @@ describe('an error message', () => {
 
 /** A tiny real image whose header claims width x height (the header's checksum kept valid). */
 async function claiming(format: 'jpeg' | 'png', width: number, height: number): Promise<Buffer> {
-  const image = Buffer.from(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#888888' } })[format]().toBuffer());
+  const image = Buffer.from(
+    await sharp({ create: { width: 8, height: 8, channels: 3, background: '#888888' } })
+      [format]()
+      .toBuffer(),
+  );
   if (format === 'png') {
     // IHDR starts at byte 8: length, type, width, height, ..., then a CRC of type and data.
     image.writeUInt32BE(width, 16);

@@ -10,7 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newDataDir, startServer, type RunningServer } from '../../../scripts/support/server-process.ts';
 import { lanAddress } from '../../support/network.ts';
 
-interface Answer { status: number; headers: http.IncomingHttpHeaders; body: string; cert?: X509Certificate }
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  cert?: X509Certificate;
+}
 
 /** GET over https trusting only `ca` (the host name is checked against the certificate). */
 function httpsGet(url: string, ca: string): Promise<Answer> {
@@ -27,11 +32,13 @@ function httpsGet(url: string, ca: string): Promise<Answer> {
 
 function httpGet(url: string, headers: Record<string, string> = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    http.get(url, { headers, agent: false }, (res) => {
-      let body = '';
-      res.on('data', (d) => (body += d));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
-    }).on('error', reject);
+    http
+      .get(url, { headers, agent: false }, (res) => {
+        let body = '';
+        res.on('data', (d) => (body += d));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+      })
+      .on('error', reject);
   });
 }
 
@@ -56,7 +63,9 @@ describe('HTTPS with a self-signed certificate (the default)', () => {
     const health = await httpsGet(`${base}/health`, cert);
     expect(health.status).toBe(200);
     expect(JSON.parse(health.body)).toEqual({ ok: true });
-    const styles = JSON.parse((await httpsGet(`${base}/transformations/styles`, cert)).body) as { thumbnail: string | null }[];
+    const styles = JSON.parse((await httpsGet(`${base}/transformations/styles`, cert)).body) as {
+      thumbnail: string | null;
+    }[];
     expect(styles.find((s) => s.thumbnail)?.thumbnail).toMatch(new RegExp(`^${base}/media/styles/`));
   });
 
@@ -69,7 +78,9 @@ describe('HTTPS with a self-signed certificate (the default)', () => {
   });
 
   it.skipIf(!lanAddress)('sends a page load from another machine over plain http to HTTPS', async () => {
-    const answer = await httpGet(`http://${lanAddress}:${server.port}/aurora/camera?x=1`, { 'Upgrade-Insecure-Requests': '1' });
+    const answer = await httpGet(`http://${lanAddress}:${server.port}/aurora/camera?x=1`, {
+      'Upgrade-Insecure-Requests': '1',
+    });
     expect(answer.status).toBe(307);
     expect(answer.headers.location).toBe(`https://${lanAddress}:${portOf(server.httpsUrl!)}/aurora/camera?x=1`);
     const served = await httpsGet(`https://${lanAddress}:${portOf(server.httpsUrl!)}/health`, cert);
@@ -77,9 +88,17 @@ describe('HTTPS with a self-signed certificate (the default)', () => {
   });
 
   it.skipIf(!lanAddress)('answers a page load through a reverse proxy over plain http as it comes', async () => {
-    const proxied: Record<string, string>[] = [{ 'X-Forwarded-Proto': 'https' }, { 'X-Forwarded-For': '203.0.113.7' }, { 'X-Forwarded-Host': 'booth.example.org' }, { Forwarded: 'for=203.0.113.7;proto=https' }];
+    const proxied: Record<string, string>[] = [
+      { 'X-Forwarded-Proto': 'https' },
+      { 'X-Forwarded-For': '203.0.113.7' },
+      { 'X-Forwarded-Host': 'booth.example.org' },
+      { Forwarded: 'for=203.0.113.7;proto=https' },
+    ];
     for (const header of proxied) {
-      const answer = await httpGet(`http://${lanAddress}:${server.port}/health`, { 'Upgrade-Insecure-Requests': '1', ...header });
+      const answer = await httpGet(`http://${lanAddress}:${server.port}/health`, {
+        'Upgrade-Insecure-Requests': '1',
+        ...header,
+      });
       expect(answer.status, JSON.stringify(header)).toBe(200);
       expect(answer.headers.location).toBeUndefined();
     }
@@ -95,7 +114,9 @@ describe('HTTPS with a self-signed certificate (the default)', () => {
   });
 
   it.skipIf(!lanAddress)('sends no page load to HTTPS when BOOTH_PUBLIC_URL says a proxy is in front', async () => {
-    const proxied = await startServer({ env: { BOOTH_HOST: '0.0.0.0', BOOTH_WORKERS: '1', BOOTH_PUBLIC_URL: 'https://booth.example.org' } });
+    const proxied = await startServer({
+      env: { BOOTH_HOST: '0.0.0.0', BOOTH_WORKERS: '1', BOOTH_PUBLIC_URL: 'https://booth.example.org' },
+    });
     try {
       const answer = await httpGet(`http://${lanAddress}:${proxied.port}/health`, { 'Upgrade-Insecure-Requests': '1' });
       expect(answer.status).toBe(200);
@@ -129,14 +150,20 @@ describe("HTTPS with the operator's certificate", () => {
         extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }] }],
       });
     const [mine, other] = await Promise.all([make(), make()]);
-    files = { cert: path.join(dir, 'cert.pem'), key: path.join(dir, 'key.pem'), otherKey: path.join(dir, 'other-key.pem') };
+    files = {
+      cert: path.join(dir, 'cert.pem'),
+      key: path.join(dir, 'key.pem'),
+      otherKey: path.join(dir, 'other-key.pem'),
+    };
     fs.writeFileSync(files.cert, mine.cert);
     fs.writeFileSync(files.key, mine.private);
     fs.writeFileSync(files.otherKey, other.private);
   });
 
   it('serves BOOTH_TLS_CERT with BOOTH_TLS_KEY and makes no certificate of its own', async () => {
-    const server = await startServer({ env: { BOOTH_WORKERS: '1', BOOTH_TLS_CERT: files.cert, BOOTH_TLS_KEY: files.key } });
+    const server = await startServer({
+      env: { BOOTH_WORKERS: '1', BOOTH_TLS_CERT: files.cert, BOOTH_TLS_KEY: files.key },
+    });
     try {
       const cert = fs.readFileSync(files.cert, 'utf8');
       const served = await httpsGet(`https://localhost:${portOf(server.httpsUrl!)}/health`, cert);
@@ -150,11 +177,31 @@ describe("HTTPS with the operator's certificate", () => {
   });
 
   it.each([
-    ['a key that is not the certificate’s', () => ({ BOOTH_TLS_CERT: files.cert, BOOTH_TLS_KEY: files.otherKey }), /BOOTH_TLS_KEY .* is not the key of the certificate/],
-    ['a certificate file that does not exist', () => ({ BOOTH_TLS_CERT: `${files.cert}.missing`, BOOTH_TLS_KEY: files.key }), /BOOTH_TLS_CERT .* cannot be read \(ENOENT\)/],
-    ['a key file that holds a certificate', () => ({ BOOTH_TLS_CERT: files.cert, BOOTH_TLS_KEY: files.cert }), /BOOTH_TLS_KEY .* is not a PEM private key/],
-    ['a certificate without its key', () => ({ BOOTH_TLS_CERT: files.cert }), /BOOTH_TLS_CERT and BOOTH_TLS_KEY go together/],
-    ['the HTTPS port equal to PORT', () => ({ PORT: '4999', BOOTH_HTTPS_PORT: '4999' }), /BOOTH_HTTPS_PORT.*a port of its own/],
+    [
+      'a key that is not the certificate’s',
+      () => ({ BOOTH_TLS_CERT: files.cert, BOOTH_TLS_KEY: files.otherKey }),
+      /BOOTH_TLS_KEY .* is not the key of the certificate/,
+    ],
+    [
+      'a certificate file that does not exist',
+      () => ({ BOOTH_TLS_CERT: `${files.cert}.missing`, BOOTH_TLS_KEY: files.key }),
+      /BOOTH_TLS_CERT .* cannot be read \(ENOENT\)/,
+    ],
+    [
+      'a key file that holds a certificate',
+      () => ({ BOOTH_TLS_CERT: files.cert, BOOTH_TLS_KEY: files.cert }),
+      /BOOTH_TLS_KEY .* is not a PEM private key/,
+    ],
+    [
+      'a certificate without its key',
+      () => ({ BOOTH_TLS_CERT: files.cert }),
+      /BOOTH_TLS_CERT and BOOTH_TLS_KEY go together/,
+    ],
+    [
+      'the HTTPS port equal to PORT',
+      () => ({ PORT: '4999', BOOTH_HTTPS_PORT: '4999' }),
+      /BOOTH_HTTPS_PORT.*a port of its own/,
+    ],
     ['an unknown BOOTH_HTTPS', () => ({ BOOTH_HTTPS: 'maybe' }), /BOOTH_HTTPS="maybe": expected on or off/],
   ])('stops with one clear line for %s', async (_, env, message) => {
     const error = await startServer({ env: { BOOTH_WORKERS: '1', ...env() } }).then(

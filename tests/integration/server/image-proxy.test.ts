@@ -48,7 +48,8 @@ describe('image proxy', () => {
   });
 
   it('accepts every gravity of the format', async () => {
-    for (const g of ['sm', 'ce', 'no', 'so', 'ea', 'we']) expect((await proxy(`rs:fill:100:100/g:${g}`, `${SOURCE}/aurora/logo.png`)).status, g).toBe(200);
+    for (const g of ['sm', 'ce', 'no', 'so', 'ea', 'we'])
+      expect((await proxy(`rs:fill:100:100/g:${g}`, `${SOURCE}/aurora/logo.png`)).status, g).toBe(200);
   });
 
   it('refuses sizes over 4096 and unknown options', async () => {
@@ -81,7 +82,12 @@ describe('image proxy', () => {
   });
 
   it('never fetches a source on another host', async () => {
-    for (const source of ['http://127.0.0.1:1/x.png', `http://127.0.0.1:${server.port}/media/tenants/aurora/logo.png`, 's3://other-bucket/photobooth/aurora/logo.png', 's3://booth-assets/other-app/aurora/logo.png']) {
+    for (const source of [
+      'http://127.0.0.1:1/x.png',
+      `http://127.0.0.1:${server.port}/media/tenants/aurora/logo.png`,
+      's3://other-bucket/photobooth/aurora/logo.png',
+      's3://booth-assets/other-app/aurora/logo.png',
+    ]) {
       const res = await proxy('rs:fill:10:10/g:sm', source);
       expect(res.status, source).toBe(404);
       expect(JSON.parse(res.body.toString()).error).toMatch(/not served here/);
@@ -124,10 +130,16 @@ describe('image proxy with a key (signed URLs)', () => {
 
   it('refuses an unsigned, a wrongly signed or an altered URL with 403 and a sentence', async () => {
     const signature = proxySignature(path, signing);
-    for (const url of [`/insecure${path}`, `/${signature}${path.replace('300', '3000')}`, `/${'A'.repeat(43)}${path}`]) {
+    for (const url of [
+      `/insecure${path}`,
+      `/${signature}${path.replace('300', '3000')}`,
+      `/${'A'.repeat(43)}${path}`,
+    ]) {
       const res = await rawGet(server.port, url);
       expect(res.status, url).toBe(403);
-      expect(JSON.parse(res.body.toString()).error).toBe("This image address is not signed for this booth. Image addresses come from the booth's pages.");
+      expect(JSON.parse(res.body.toString()).error).toBe(
+        "This image address is not signed for this booth. Image addresses come from the booth's pages.",
+      );
     }
   });
 

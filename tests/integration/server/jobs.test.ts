@@ -10,7 +10,9 @@ import { createJob, dataUrl, fixture, getJob, postJob, waitForJob } from './supp
 describe('AI hub: styles and jobs', () => {
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startServer({ env: { BOOTH_MAX_BODY_BYTES: String(1024 * 1024), BOOTH_MAX_PIXELS: String(20_000_000) } });
+    server = await startServer({
+      env: { BOOTH_MAX_BODY_BYTES: String(1024 * 1024), BOOTH_MAX_PIXELS: String(20_000_000) },
+    });
   });
   afterAll(() => server?.stop());
 
@@ -113,14 +115,21 @@ describe('AI hub: styles and jobs', () => {
 
   it('answers 415 for a body that is not labelled application/json', async () => {
     for (const type of ['application/x-www-form-urlencoded', 'application/vnd.booth+json', 'text/plain']) {
-      const res = await postJob(server.url, { style_id: 'die-cut-sticker', image: dataUrl(fixture('astronaut.jpg')) }, { 'Content-Type': type });
+      const res = await postJob(
+        server.url,
+        { style_id: 'die-cut-sticker', image: dataUrl(fixture('astronaut.jpg')) },
+        { 'Content-Type': type },
+      );
       expect(res.status, type).toBe(415);
       expect((await res.json()).error).toBe('Send the request body as JSON (Content-Type: application/json).');
     }
   });
 
   it('answers 400 for malformed JSON or missing fields, with the sentence the site shows', async () => {
-    await expect400(await postJob(server.url, '{"style_id": "die-cut-sticker", "image": '), /^The request body is not valid JSON\.$/);
+    await expect400(
+      await postJob(server.url, '{"style_id": "die-cut-sticker", "image": '),
+      /^The request body is not valid JSON\.$/,
+    );
     const shape = /^Send \{"style_id": \.\.\., "image": "data:image\/jpeg;base64,\.\.\."\} as JSON\.$/;
     for (const body of [{ style_id: 'die-cut-sticker' }, [], 'null', { style_id: 'die-cut-sticker', image: 7 }]) {
       await expect400(await postJob(server.url, body), shape);
@@ -144,22 +153,37 @@ describe('AI hub: styles and jobs', () => {
   });
 
   it('answers 413 for a body over the limit', async () => {
-    const res = await postJob(server.url, { style_id: 'die-cut-sticker', image: dataUrl(Buffer.alloc(2 * 1024 * 1024, 1)) });
+    const res = await postJob(server.url, {
+      style_id: 'die-cut-sticker',
+      image: dataUrl(Buffer.alloc(2 * 1024 * 1024, 1)),
+    });
     expect(res.status).toBe(413);
     expect((await res.json()).error).toMatch(/1 MB/);
   });
 
   it('answers 400 for an unknown style', async () => {
-    await expect400(await postJob(server.url, { style_id: 'oil-painting-9000', image: dataUrl(fixture('astronaut.jpg')) }), /no style/);
+    await expect400(
+      await postJob(server.url, { style_id: 'oil-painting-9000', image: dataUrl(fixture('astronaut.jpg')) }),
+      /no style/,
+    );
   });
 
   it('answers 400 for a data URL that is not an image', async () => {
-    await expect400(await postJob(server.url, { style_id: 'die-cut-sticker', image: 'data:text/plain;base64,aGVsbG8=' }), /JPEG, PNG or WebP/);
-    await expect400(await postJob(server.url, { style_id: 'die-cut-sticker', image: 'https://example.com/me.jpg' }), /data URL/);
-    await expect400(await postJob(server.url, { style_id: 'die-cut-sticker', image: 'data:image/jpeg;base64,!!!not base64!!!' }), /base64/);
+    await expect400(
+      await postJob(server.url, { style_id: 'die-cut-sticker', image: 'data:text/plain;base64,aGVsbG8=' }),
+      /JPEG, PNG or WebP/,
+    );
+    await expect400(
+      await postJob(server.url, { style_id: 'die-cut-sticker', image: 'https://example.com/me.jpg' }),
+      /data URL/,
+    );
+    await expect400(
+      await postJob(server.url, { style_id: 'die-cut-sticker', image: 'data:image/jpeg;base64,!!!not base64!!!' }),
+      /base64/,
+    );
   });
 
-  it('accepts a photo with data after its end, as phones append a motion photo\'s video', async () => {
+  it("accepts a photo with data after its end, as phones append a motion photo's video", async () => {
     const photo = Buffer.concat([fixture('astronaut.jpg'), Buffer.from('ftypmp42 and the rest of a short video')]);
     const res = await postJob(server.url, { style_id: 'die-cut-sticker', image: dataUrl(photo) });
     expect(res.status).toBe(201);
@@ -167,14 +191,22 @@ describe('AI hub: styles and jobs', () => {
 
   it('answers 400 for a truncated JPEG', async () => {
     const photo = fixture('astronaut.jpg');
-    await expect400(await postJob(server.url, { style_id: 'die-cut-sticker', image: dataUrl(photo.subarray(0, photo.length / 2)) }), /damaged or incomplete/);
+    await expect400(
+      await postJob(server.url, { style_id: 'die-cut-sticker', image: dataUrl(photo.subarray(0, photo.length / 2)) }),
+      /damaged or incomplete/,
+    );
   });
 
   it('answers 400 for a decompression bomb, without decoding it', async () => {
     // 6000x6000 of one colour: 36 MP above the 20 MP limit of this server, a few kB on the wire.
-    const bomb = await sharp({ create: { width: 6000, height: 6000, channels: 3, background: '#000' } }).png({ compressionLevel: 9 }).toBuffer();
+    const bomb = await sharp({ create: { width: 6000, height: 6000, channels: 3, background: '#000' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     expect(bomb.length).toBeLessThan(1024 * 1024);
-    await expect400(await postJob(server.url, { style_id: 'die-cut-sticker', image: dataUrl(bomb, 'image/png') }), /too large \(6000x6000\)/);
+    await expect400(
+      await postJob(server.url, { style_id: 'die-cut-sticker', image: dataUrl(bomb, 'image/png') }),
+      /too large \(6000x6000\)/,
+    );
   });
 
   it('accepts PNG and WebP photos', async () => {
@@ -204,10 +236,16 @@ describe('AI hub: queue limit', () => {
 
   it('accepts no more than BOOTH_QUEUE_LIMIT jobs from parallel uploads', async () => {
     const body = { style_id: 'die-cut-sticker', image: dataUrl(fixture('astronaut.jpg')) };
-    const answers = await Promise.all(Array.from({ length: 6 }, async () => {
-      const res = await postJob(server.url, body);
-      return { status: res.status, retryAfter: res.headers.get('retry-after'), body: (await res.json()) as { id?: string; error?: string } };
-    }));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        const res = await postJob(server.url, body);
+        return {
+          status: res.status,
+          retryAfter: res.headers.get('retry-after'),
+          body: (await res.json()) as { id?: string; error?: string },
+        };
+      }),
+    );
     expect(answers.map((a) => a.status).sort()).toEqual([201, 503, 503, 503, 503, 503]);
     for (const busy of answers.filter((a) => a.status === 503)) {
       expect(busy.body.error).toMatch(/busy/);

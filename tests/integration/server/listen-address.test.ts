@@ -5,7 +5,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { newDataDir, REPO_ROOT } from '../../../scripts/support/server-process.ts';
 
-const hasIpv6Loopback = Object.values(os.networkInterfaces()).flat().some((i) => i?.address === '::1');
+const hasIpv6Loopback = Object.values(os.networkInterfaces())
+  .flat()
+  .some((i) => i?.address === '::1');
 
 describe('listening lines', () => {
   // scripts/support/server-process.ts waits for a 127.0.0.1 line, so this one starts the server itself.
@@ -21,7 +23,10 @@ describe('listening lines', () => {
     const exited = new Promise((resolve) => child.on('exit', resolve));
     try {
       const line = await new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no "listening on http" line within 60 s:\n${output}`)), 60_000);
+        const timer = setTimeout(
+          () => reject(new Error(`no "listening on http" line within 60 s:\n${output}`)),
+          60_000,
+        );
         child.stdout.on('data', () => {
           const found = /.*listening on http:.*/.exec(output)?.[0];
           if (!found) return;

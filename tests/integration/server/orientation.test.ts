@@ -14,10 +14,25 @@ import { dataUrl, fixture, postJob, waitForJob } from './support/client.ts';
 import { BAND_POINTS, distance, GALA_BAND, GALA_GOLD, JEWEL, pixelsOf } from './support/pixels.ts';
 import { patience } from '../../support/patience.ts';
 
-const LOCAL = ['die-cut-sticker', 'bold-sticker', 'pop-art', 'comic', 'pencil-sketch', 'neon', 'branded-scene', 'studio-portrait'];
+const LOCAL = [
+  'die-cut-sticker',
+  'bold-sticker',
+  'pop-art',
+  'comic',
+  'pencil-sketch',
+  'neon',
+  'branded-scene',
+  'studio-portrait',
+];
 const GENERATIVE = [
   { id: 'anime', description: 'Anime hero', prompt: 'Turn the person into an anime hero', engine: 'openai' },
-  { id: 'anime-sticker', description: 'Anime sticker', prompt: 'An anime sticker of you', engine: 'openai', sticker: true },
+  {
+    id: 'anime-sticker',
+    description: 'Anime sticker',
+    prompt: 'An anime sticker of you',
+    engine: 'openai',
+    sticker: true,
+  },
 ];
 
 let standIn: OpenAiStandIn;
@@ -28,16 +43,28 @@ beforeAll(async () => {
   standIn = await startOpenAiStandIn();
   const dataDir = newDataDir();
   const stylesFile = path.join(dataDir, 'styles.json');
-  fs.writeFileSync(stylesFile, JSON.stringify({ styles: [...LOCAL.map((id) => ({ id, engine: 'local' })), ...GENERATIVE] }));
+  fs.writeFileSync(
+    stylesFile,
+    JSON.stringify({ styles: [...LOCAL.map((id) => ({ id, engine: 'local' })), ...GENERATIVE] }),
+  );
   server = await startServer({
     dataDir,
-    env: { BOOTH_STYLES_FILE: stylesFile, BOOTH_OPENAI_API_KEY: standIn.key, BOOTH_OPENAI_BASE_URL: standIn.url, BOOTH_CLIENT_JOBS_PER_MINUTE: '100' },
+    env: {
+      BOOTH_STYLES_FILE: stylesFile,
+      BOOTH_OPENAI_API_KEY: standIn.key,
+      BOOTH_OPENAI_BASE_URL: standIn.url,
+      BOOTH_CLIENT_JOBS_PER_MINUTE: '100',
+    },
   });
   // Aurora keeps its results mirrored; so does Gala Night, under its frame. Read at each create.
   const db = new DatabaseSync(path.join(server.dataDir, 'booth.sqlite'));
-  db.prepare("UPDATE tenants SET branding = json_set(branding, '$.mirrorResult', json('true')) WHERE slug IN ('aurora', 'gala', 'meadow')").run();
+  db.prepare(
+    "UPDATE tenants SET branding = json_set(branding, '$.mirrorResult', json('true')) WHERE slug IN ('aurora', 'gala', 'meadow')",
+  ).run();
   // Meadow's frame is a file that is not a PNG.
-  db.prepare("UPDATE tenants SET branding = json_set(branding, '$.frameUrl', 'meadow/frame.png') WHERE slug = 'meadow'").run();
+  db.prepare(
+    "UPDATE tenants SET branding = json_set(branding, '$.frameUrl', 'meadow/frame.png') WHERE slug = 'meadow'",
+  ).run();
   db.close();
   fs.writeFileSync(path.join(server.dataDir, 'tenant-assets/meadow/frame.png'), 'not a picture');
 });
@@ -51,7 +78,11 @@ async function result(style: string, tenant?: string): Promise<Buffer> {
 }
 
 async function job(style: string, tenant?: string): Promise<{ id: string; bytes: Buffer; url: string }> {
-  const res = await postJob(server.url, { style_id: style, image: dataUrl(photo), ...(tenant === undefined ? {} : { tenant }) });
+  const res = await postJob(server.url, {
+    style_id: style,
+    image: dataUrl(photo),
+    ...(tenant === undefined ? {} : { tenant }),
+  });
   const body = (await res.json()) as { id: string; error?: string };
   expect(res.status, body.error).toBe(201);
   const done = await waitForJob(server.url, body.id);
@@ -62,7 +93,8 @@ async function job(style: string, tenant?: string): Promise<{ id: string; bytes:
 
 /** Mean difference per channel (alpha included) between two pictures of one size. */
 async function difference(a: Buffer | Sharp, b: Buffer | Sharp): Promise<number> {
-  const raw = async (image: Buffer | Sharp) => (Buffer.isBuffer(image) ? sharp(image) : image).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const raw = async (image: Buffer | Sharp) =>
+    (Buffer.isBuffer(image) ? sharp(image) : image).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const [x, y] = await Promise.all([raw(a), raw(b)]);
   expect([x.info.width, x.info.height]).toEqual([y.info.width, y.info.height]);
   let sum = 0;
@@ -75,7 +107,9 @@ const MARGIN = 0.05;
 
 describe('the picture reads the right way round', () => {
   for (const style of [...LOCAL, ...GENERATIVE.map((s) => s.id)]) {
-    it(`${style}: comes back as the camera saw it, and mirrored for a tenant that asks`, { timeout: patience(60_000) }, async () => {
+    it(`${style}: comes back as the camera saw it, and mirrored for a tenant that asks`, {
+      timeout: patience(60_000),
+    }, async () => {
       const plain = await result(style);
       const kept = await result(style, 'aurora');
       const straight = await orientationOf(plain, photo);
@@ -100,7 +134,12 @@ describe('the picture reads the right way round', () => {
     expect(distance(image.at(...JEWEL), GALA_GOLD)).toBeLessThan(48);
     const window = async (picture: Buffer | Sharp) => {
       const { width, height } = await sharp(plain).metadata();
-      const box = { left: Math.round(width! * 0.15), top: Math.round(height! * 0.15), width: Math.round(width! * 0.7), height: Math.round(height! * 0.7) };
+      const box = {
+        left: Math.round(width! * 0.15),
+        top: Math.round(height! * 0.15),
+        width: Math.round(width! * 0.7),
+        height: Math.round(height! * 0.7),
+      };
       return sharp(await (Buffer.isBuffer(picture) ? sharp(picture) : picture).png().toBuffer()).extract(box);
     };
     expect(await difference(await window(framed), await window(sharp(plain).flop()))).toBeLessThan(3);
@@ -110,6 +149,8 @@ describe('the picture reads the right way round', () => {
     const plain = await result('comic');
     const { id, bytes } = await job('comic', 'meadow');
     expect(await difference(bytes, sharp(plain).flop())).toBeLessThan(3);
-    expect(server.output()).toMatch(new RegExp(`job ${id} style=comic: the brand frame is left off: .*meadow/frame.png is not a PNG`));
+    expect(server.output()).toMatch(
+      new RegExp(`job ${id} style=comic: the brand frame is left off: .*meadow/frame.png is not a PNG`),
+    );
   });
 });

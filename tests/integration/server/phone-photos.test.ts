@@ -22,13 +22,23 @@ beforeAll(async () => {
   standIn = await startOpenAiStandIn();
   const dataDir = newDataDir();
   const stylesFile = path.join(dataDir, 'styles.json');
-  fs.writeFileSync(stylesFile, JSON.stringify({ styles: [
-    { id: 'die-cut-sticker', engine: 'local' },
-    { id: 'anime', description: 'Anime hero', prompt: 'Turn the person into an anime hero', engine: 'openai' },
-  ] }));
+  fs.writeFileSync(
+    stylesFile,
+    JSON.stringify({
+      styles: [
+        { id: 'die-cut-sticker', engine: 'local' },
+        { id: 'anime', description: 'Anime hero', prompt: 'Turn the person into an anime hero', engine: 'openai' },
+      ],
+    }),
+  );
   server = await startServer({
     dataDir,
-    env: { BOOTH_STYLES_FILE: stylesFile, BOOTH_OPENAI_API_KEY: standIn.key, BOOTH_OPENAI_BASE_URL: standIn.url, BOOTH_CLIENT_JOBS_PER_MINUTE: '100' },
+    env: {
+      BOOTH_STYLES_FILE: stylesFile,
+      BOOTH_OPENAI_API_KEY: standIn.key,
+      BOOTH_OPENAI_BASE_URL: standIn.url,
+      BOOTH_CLIENT_JOBS_PER_MINUTE: '100',
+    },
   });
 });
 afterAll(async () => {
@@ -47,7 +57,8 @@ async function result(style: string, photo: Buffer, type = 'image/jpeg'): Promis
 
 /** Mean difference per channel (0–255) of two pictures of one size, compared 128 px wide on grey. */
 async function difference(a: Buffer, b: Buffer): Promise<number> {
-  const grey = (image: Buffer) => sharp(image).flatten({ background: '#808080' }).resize(128, 128, { fit: 'fill' }).removeAlpha().raw().toBuffer();
+  const grey = (image: Buffer) =>
+    sharp(image).flatten({ background: '#808080' }).resize(128, 128, { fit: 'fill' }).removeAlpha().raw().toBuffer();
   const [x, y] = await Promise.all([grey(a), grey(b)]);
   let sum = 0;
   for (let i = 0; i < x.length; i++) sum += Math.abs(x[i]! - y[i]!);
@@ -67,7 +78,10 @@ describe('a portrait under each of the eight EXIF orientations', () => {
         const meta = await sharp(made).metadata();
         expect([meta.width, meta.height], `orientation ${o}`).toEqual([width, height]);
         const apart = await difference(made, reference);
-        expect(apart, `orientation ${o}: ${apart.toFixed(1)} from the upright result (a turned one is ${far.toFixed(1)})`).toBeLessThan(far / 4);
+        expect(
+          apart,
+          `orientation ${o}: ${apart.toFixed(1)} from the upright result (a turned one is ${far.toFixed(1)})`,
+        ).toBeLessThan(far / 4);
         const read = await orientationOf(made, upright);
         expect(read.straight, `orientation ${o}`).toBeGreaterThan(read.mirrored);
       }
@@ -77,24 +91,31 @@ describe('a portrait under each of the eight EXIF orientations', () => {
 
 describe('a photo whose pixels cost far more than its bytes', () => {
   it('answers a 40-megapixel interlaced 16-bit PNG within 2 s, with the too-large sentence', async () => {
-    const png = await sharp({ create: { width: 6320, height: 6320, channels: 3, background: '#7a8a9a' } }).toColourspace('rgb16').png({ progressive: true }).toBuffer();
+    const png = await sharp({ create: { width: 6320, height: 6320, channels: 3, background: '#7a8a9a' } })
+      .toColourspace('rgb16')
+      .png({ progressive: true })
+      .toBuffer();
     const started = performance.now();
     const res = await postJob(server.url, { style_id: 'die-cut-sticker', image: dataUrl(png, 'image/png') });
     const body = (await res.json()) as { error?: string };
     const ms = performance.now() - started;
     expect(res.status).toBe(400);
-    expect(body.error).toBe('The photo is too large (6320x6320) for an interlaced 16-bit PNG; the limit is 6 megapixels. Please send it as a JPEG.');
+    expect(body.error).toBe(
+      'The photo is too large (6320x6320) for an interlaced 16-bit PNG; the limit is 6 megapixels. Please send it as a JPEG.',
+    );
     // Refused from its header (the sentence says so; decoding it took about 10 s on 2 cores): within
     // 2 s on an ordinary day, on this suite's one scale for a slow one.
     expect(ms).toBeLessThan(patience(2000));
   });
 
-  it('still takes a phone\'s own photo: 12 megapixels, stored sideways', async () => {
-    const phone = await storedWithOrientation(await sharp(upright).resize(3024, 4032, { fit: 'cover' }).jpeg({ quality: 90 }).toBuffer(), 6);
+  it("still takes a phone's own photo: 12 megapixels, stored sideways", async () => {
+    const phone = await storedWithOrientation(
+      await sharp(upright).resize(3024, 4032, { fit: 'cover' }).jpeg({ quality: 90 }).toBuffer(),
+      6,
+    );
     expect((await sharp(phone).metadata()).width).toBe(4032);
     const made = await result('die-cut-sticker', phone);
     const read = await orientationOf(made, upright);
     expect(read.straight).toBeGreaterThan(read.mirrored);
   });
 });
-

@@ -7,7 +7,12 @@ const photo = new Uint8Array([1, 2, 3]);
 let pool: WorkerPool | undefined;
 
 function makePool(options: { size?: number; timeoutMs?: number; failStart?: boolean } = {}) {
-  pool = new WorkerPool({ size: options.size ?? 1, workerScript: TEST_WORKER, workerData: { failStart: options.failStart }, timeoutMs: options.timeoutMs ?? 5_000 });
+  pool = new WorkerPool({
+    size: options.size ?? 1,
+    workerScript: TEST_WORKER,
+    workerData: { failStart: options.failStart },
+    timeoutMs: options.timeoutMs ?? 5_000,
+  });
   return pool;
 }
 
@@ -39,7 +44,9 @@ describe('engine worker pool', () => {
 
   it('passes an engine message meant for the visitor through, and hides others', async () => {
     const p = makePool();
-    await expect(p.run({ jobId: 'a', styleId: 'refuse', photo })).rejects.toEqual(new VisitorFacingError('No person in the photo.'));
+    await expect(p.run({ jobId: 'a', styleId: 'refuse', photo })).rejects.toEqual(
+      new VisitorFacingError('No person in the photo.'),
+    );
     const hidden = await p.run({ jobId: 'b', styleId: 'throw', photo }).catch((e: Error) => e);
     expect(hidden).not.toBeInstanceOf(VisitorFacingError);
     expect((hidden as Error).message).toContain('TypeError');
@@ -59,6 +66,8 @@ describe('engine worker pool', () => {
 
   it('fails tasks instead of hanging when no engine can start', async () => {
     const p = makePool({ failStart: true, size: 2 });
-    await expect(p.run({ jobId: 'a', styleId: 's', photo })).rejects.toThrow(/No engine worker could start: model file missing/);
+    await expect(p.run({ jobId: 'a', styleId: 's', photo })).rejects.toThrow(
+      /No engine worker could start: model file missing/,
+    );
   });
 });

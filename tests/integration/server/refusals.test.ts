@@ -16,7 +16,11 @@ const MB = 1024 * 1024;
 
 /** The uploads of `groups` at once, from a process of their own at the lowest priority (support/body-flood.ts). */
 async function flood(port: number, groups: FloodGroup[]): Promise<Outcome[]> {
-  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'support', 'body-flood.ts'), String(port), JSON.stringify(groups)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(
+    process.execPath,
+    [path.join(import.meta.dirname, 'support', 'body-flood.ts'), String(port), JSON.stringify(groups)],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   os.setPriority(child.pid!, 19);
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -41,12 +45,15 @@ async function healthWhile(url: string, during: Promise<unknown>): Promise<numbe
   return times;
 }
 
-const p99 = (times: number[]) => [...times].sort((a, b) => a - b)[Math.min(times.length - 1, Math.floor(times.length * 0.99))]!;
+const p99 = (times: number[]) =>
+  [...times].sort((a, b) => a - b)[Math.min(times.length - 1, Math.floor(times.length * 0.99))]!;
 
 describe('refusals that arrive', () => {
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startServer({ env: { BOOTH_TRUSTED_PROXIES: '127.0.0.1', BOOTH_QUEUE_LIMIT: '20', BOOTH_WORKERS: '1' } });
+    server = await startServer({
+      env: { BOOTH_TRUSTED_PROXIES: '127.0.0.1', BOOTH_QUEUE_LIMIT: '20', BOOTH_WORKERS: '1' },
+    });
   });
   afterAll(() => server?.stop());
 
@@ -70,9 +77,15 @@ describe('refusals that arrive', () => {
     expect(byStatus.get(429)).toBeGreaterThanOrEqual(46);
     expect(byStatus.get(429)! + byStatus.get(503)!).toBe(80);
     for (const o of outcomes) expect((JSON.parse(o.body) as { error: string }).error).toMatch(/^[A-Z].+\.$/);
-    expect(JSON.parse(outcomes.find((o) => o.status === 429)!.body)).toEqual({ error: 'You have 4 photos being restyled already. Please wait for them to finish.' });
-    expect(JSON.parse(outcomes.find((o) => o.status === 503)!.body)).toEqual({ error: 'The booth is busy right now. Please try again in a minute.' });
-    expect(JSON.parse(outcomes.find((o) => o.status === 413)!.body)).toEqual({ error: 'The photo is too large to send; the limit is 20 MB.' });
+    expect(JSON.parse(outcomes.find((o) => o.status === 429)!.body)).toEqual({
+      error: 'You have 4 photos being restyled already. Please wait for them to finish.',
+    });
+    expect(JSON.parse(outcomes.find((o) => o.status === 503)!.body)).toEqual({
+      error: 'The booth is busy right now. Please try again in a minute.',
+    });
+    expect(JSON.parse(outcomes.find((o) => o.status === 413)!.body)).toEqual({
+      error: 'The photo is too large to send; the limit is 20 MB.',
+    });
     expect(health.length).toBeGreaterThan(10);
     // The booth kept answering: 100 ms on an ordinary day (the abuse bench prints the figure), on
     // this suite's one scale for a slow one.
@@ -103,13 +116,19 @@ describe('slow clients cut early', () => {
         if (socket.writable && sent < REQUEST.length) socket.write(REQUEST[sent++]!);
       }, 500);
       timers.push(timer);
-      closings.push(new Promise((resolve) => socket.on('close', () => {
-        clearInterval(timer);
-        resolve({ ms: performance.now() - opened, answer });
-      })));
+      closings.push(
+        new Promise((resolve) =>
+          socket.on('close', () => {
+            clearInterval(timer);
+            resolve({ ms: performance.now() - opened, answer });
+          }),
+        ),
+      );
     }
     const closed = Promise.all(closings);
-    const bound = new Promise<'still open'>((resolve) => setTimeout(() => resolve('still open'), patience(15_000)).unref());
+    const bound = new Promise<'still open'>((resolve) =>
+      setTimeout(() => resolve('still open'), patience(15_000)).unref(),
+    );
     const health = await healthWhile(server.url, Promise.race([closed, bound]));
     const result = await Promise.race([closed, bound]);
     for (const timer of timers) clearInterval(timer);
@@ -119,7 +138,9 @@ describe('slow clients cut early', () => {
     // 256 held until their headers' time ran out; the 44 past the address's limit answered at once.
     const refusedAtOnce = ends.filter((e) => e.answer.startsWith('HTTP/1.1 503'));
     expect(refusedAtOnce).toHaveLength(44);
-    expect(refusedAtOnce[0]!.answer).toContain('{"error":"Too many connections from your network (at most 256). Please try again in a minute."}');
+    expect(refusedAtOnce[0]!.answer).toContain(
+      '{"error":"Too many connections from your network (at most 256). Please try again in a minute."}',
+    );
     // Answered, not left to the header timeout (10 s), however slow the machine.
     for (const e of refusedAtOnce) expect(e.ms).toBeLessThan(9000);
     const timedOut = ends.filter((e) => !e.answer.startsWith('HTTP/1.1 503'));

@@ -21,13 +21,24 @@ describe('a tenant backdrop for the branded scene', () => {
   beforeAll(async () => {
     server = await startServer({ env: { BOOTH_CLIENT_JOBS_PER_MINUTE: '100', BOOTH_HTTPS: 'off' } });
     operator = await signIn(server.url);
-    expect((await call(server.url, 'POST', '/tenants', { cookie: operator, body: { slug: 'harbour', client: 'Harbour' } })).status).toBe(201);
+    expect(
+      (await call(server.url, 'POST', '/tenants', { cookie: operator, body: { slug: 'harbour', client: 'Harbour' } }))
+        .status,
+    ).toBe(201);
   });
   afterAll(() => server?.stop());
   const upload = (body: Buffer | string, slug = 'harbour') =>
-    call(server.url, 'PUT', `/tenants/${slug}/files/scene`, { cookie: operator, body, headers: { 'content-type': 'application/octet-stream' } });
+    call(server.url, 'PUT', `/tenants/${slug}/files/scene`, {
+      cookie: operator,
+      body,
+      headers: { 'content-type': 'application/octet-stream' },
+    });
   const create = async (tenant: string | undefined) => {
-    const res = await postJob(server.url, { style_id: 'branded-scene', image: dataUrl(fixture('grace_hopper.jpg')), ...(tenant ? { tenant } : {}) });
+    const res = await postJob(server.url, {
+      style_id: 'branded-scene',
+      image: dataUrl(fixture('grace_hopper.jpg')),
+      ...(tenant ? { tenant } : {}),
+    });
     const body = (await res.json()) as { id: string; error?: string };
     expect(res.status, body.error).toBe(201);
     const job = await waitForJob(server.url, body.id);
@@ -36,7 +47,11 @@ describe('a tenant backdrop for the branded scene', () => {
   };
 
   it('stores an uploaded scene as a JPEG under a new name and names it in the branding', async () => {
-    const set = await sharp({ create: { width: 3000, height: 3600, channels: 3, background: { r: MAGENTA[0], g: MAGENTA[1], b: MAGENTA[2] } } }).png().toBuffer();
+    const set = await sharp({
+      create: { width: 3000, height: 3600, channels: 3, background: { r: MAGENTA[0], g: MAGENTA[1], b: MAGENTA[2] } },
+    })
+      .png()
+      .toBuffer();
     const res = await upload(set);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const sceneUrl = (res.body.branding as { sceneUrl: string }).sceneUrl;
@@ -44,13 +59,19 @@ describe('a tenant backdrop for the branded scene', () => {
     const stored = await sharp(fs.readFileSync(path.join(server.dataDir, 'tenant-assets', sceneUrl))).metadata();
     expect([stored.format, Math.max(stored.width!, stored.height!)]).toEqual(['jpeg', 2048]);
     // The console shows it under the field it fills.
-    expect((await call(server.url, 'GET', '/tenants/harbour', { cookie: operator })).body).toMatchObject({ branding: { sceneUrl } });
+    expect((await call(server.url, 'GET', '/tenants/harbour', { cookie: operator })).body).toMatchObject({
+      branding: { sceneUrl },
+    });
   });
 
   it("draws the tenant's branded-scene jobs on its backdrop, and others on the booth's own scene", async () => {
     const tenant = await create('harbour');
     // The top corners are backdrop, far from the guest and above the shadow.
-    for (const [x, y] of [[0.03, 0.03], [0.97, 0.03]] as const) expect(distance(tenant.at(x, y), MAGENTA)).toBeLessThan(20);
+    for (const [x, y] of [
+      [0.03, 0.03],
+      [0.97, 0.03],
+    ] as const)
+      expect(distance(tenant.at(x, y), MAGENTA)).toBeLessThan(20);
     for (const other of [await create(undefined), await create('aurora')]) {
       expect(distance(other.at(0.03, 0.03), MAGENTA)).toBeGreaterThan(100);
       expect(other.meanDifference(tenant, [0, 0, 1, 0.2])).toBeGreaterThan(40);
@@ -66,8 +87,13 @@ describe('a tenant backdrop for the branded scene', () => {
   });
 
   it('refuses a sceneUrl outside the bucket like the other image fields', async () => {
-    const res = await call(server.url, 'PUT', '/tenants/harbour', { cookie: operator, body: { client: 'Harbour', sceneUrl: '../../etc/passwd' } });
+    const res = await call(server.url, 'PUT', '/tenants/harbour', {
+      cookie: operator,
+      body: { client: 'Harbour', sceneUrl: '../../etc/passwd' },
+    });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ fields: { sceneUrl: [expect.stringMatching(/^Scene is not an image name inside the bucket/)] } });
+    expect(res.body).toMatchObject({
+      fields: { sceneUrl: [expect.stringMatching(/^Scene is not an image name inside the bucket/)] },
+    });
   });
 });

@@ -74,7 +74,12 @@ describe('static site hosting', () => {
   });
 
   it("shows the default tenant's screens for a slug with no page set, as the spec's built-in default branding", async () => {
-    for (const [p, text] of [['/gone-tenant', 'intro'], ['/gone-tenant/', 'intro'], ['/gone-tenant/camera', 'camera'], ['/gone-tenant/results/42', 'results']]) {
+    for (const [p, text] of [
+      ['/gone-tenant', 'intro'],
+      ['/gone-tenant/', 'intro'],
+      ['/gone-tenant/camera', 'camera'],
+      ['/gone-tenant/results/42', 'results'],
+    ]) {
       const res = await get(p!);
       expect([p, res.status, res.text]).toEqual([p, 200, text]);
     }
@@ -93,11 +98,13 @@ describe('static site hosting', () => {
     fs.writeFileSync(path.join(siteDir, '_astro/big.def456.js'), script);
     const getWith = (p: string, headers: Record<string, string>) =>
       new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-        http.get({ host: '127.0.0.1', port: server.port, path: p, headers }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-        }).on('error', reject);
+        http
+          .get({ host: '127.0.0.1', port: server.port, path: p, headers }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          })
+          .on('error', reject);
       });
     const br = await getWith('/_astro/big.def456.js', { 'Accept-Encoding': 'gzip, deflate, br' });
     expect(br.headers['content-encoding']).toBe('br');
@@ -126,7 +133,9 @@ describe('static site hosting', () => {
   });
 
   it('sends the safety headers with pages, API answers and images, and lets other sites show the images', async () => {
-    const styles = (await (await fetch(`${server.url}/transformations/styles`)).json()) as { thumbnail: string | null }[];
+    const styles = (await (await fetch(`${server.url}/transformations/styles`)).json()) as {
+      thumbnail: string | null;
+    }[];
     const thumbnail = new URL(styles.find((s) => s.thumbnail)!.thumbnail!).pathname;
     for (const p of ['/', '/camera', '/no/such/page', '/transformations/styles', thumbnail]) {
       const { headers } = await get(p);
@@ -137,7 +146,14 @@ describe('static site hosting', () => {
         resources: headers['cross-origin-resource-policy'],
         hsts: headers['strict-transport-security'],
         frames: headers['x-frame-options'],
-      }).toEqual({ path: p, sniff: 'nosniff', referrer: 'no-referrer', resources: 'cross-origin', hsts: undefined, frames: undefined });
+      }).toEqual({
+        path: p,
+        sniff: 'nosniff',
+        referrer: 'no-referrer',
+        resources: 'cross-origin',
+        hsts: undefined,
+        frames: undefined,
+      });
     }
   });
 

@@ -22,16 +22,29 @@ beforeAll(async () => {
   photo = await guestPhoto();
   standIn = await startOpenAiStandIn();
   // Long enough that every job of a test is still in flight when its last create arrives.
-  const picture = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#ff00a0' } }).png().toBuffer();
+  const picture = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#ff00a0' } })
+    .png()
+    .toBuffer();
   standIn.behave({ kind: 'ok', delayMs: 20_000, picture });
   const dataDir = newDataDir();
   const stylesFile = path.join(dataDir, 'styles.json');
-  fs.writeFileSync(stylesFile, JSON.stringify({ styles: [{ id: STYLE, description: 'Anime hero', prompt: 'Turn the person into an anime hero', engine: 'openai' }] }));
+  fs.writeFileSync(
+    stylesFile,
+    JSON.stringify({
+      styles: [
+        { id: STYLE, description: 'Anime hero', prompt: 'Turn the person into an anime hero', engine: 'openai' },
+      ],
+    }),
+  );
   server = await startServer({
     dataDir,
     env: {
-      BOOTH_STYLES_FILE: stylesFile, BOOTH_OPENAI_API_KEY: standIn.key, BOOTH_OPENAI_BASE_URL: standIn.url, BOOTH_OPENAI_CONCURRENCY: '200',
-      BOOTH_TRUSTED_PROXIES: '127.0.0.1', BOOTH_VISITOR_SECRET: SECRET,
+      BOOTH_STYLES_FILE: stylesFile,
+      BOOTH_OPENAI_API_KEY: standIn.key,
+      BOOTH_OPENAI_BASE_URL: standIn.url,
+      BOOTH_OPENAI_CONCURRENCY: '200',
+      BOOTH_TRUSTED_PROXIES: '127.0.0.1',
+      BOOTH_VISITOR_SECRET: SECRET,
     },
   });
 });
@@ -55,13 +68,21 @@ describe('a venue: forty guests behind one address', () => {
     expect(statuses(guests)).toEqual(Array(40).fill(201));
 
     // The same 40 from an older client (no token) at another venue: one visitor, as before.
-    const older = await Promise.all(Array.from({ length: 40 }, () => createAs(server.url, photo, STYLE, undefined, '203.0.113.11')));
+    const older = await Promise.all(
+      Array.from({ length: 40 }, () => createAs(server.url, photo, STYLE, undefined, '203.0.113.11')),
+    );
     expect(count(older, 201)).toBe(4);
     expect(count(older, 429)).toBe(36);
-    expect(older.find((a) => a.status === 429)!.body.error).toBe('You have 4 photos being restyled already. Please wait for them to finish.');
+    expect(older.find((a) => a.status === 429)!.body.error).toBe(
+      'You have 4 photos being restyled already. Please wait for them to finish.',
+    );
 
     // Five of the venue's guests send four more each at once: with one in flight, each one's fifth is refused.
-    const more = await Promise.all(tokens.slice(0, 5).flatMap((token) => Array.from({ length: 4 }, () => createAs(server.url, photo, STYLE, token, venue))));
+    const more = await Promise.all(
+      tokens
+        .slice(0, 5)
+        .flatMap((token) => Array.from({ length: 4 }, () => createAs(server.url, photo, STYLE, token, venue))),
+    );
     expect(count(more, 201)).toBe(15);
     const fifths = more.filter((a) => a.status === 429);
     expect(fifths).toHaveLength(5);
@@ -71,24 +92,31 @@ describe('a venue: forty guests behind one address', () => {
     }
 
     // 55 in flight: five more guests fill the venue's ceiling of 60, and the next one hears it is the venue.
-    const last = await Promise.all((await tokensFor(venue, 6)).map((token) => createAs(server.url, photo, STYLE, token, venue)));
+    const last = await Promise.all(
+      (await tokensFor(venue, 6)).map((token) => createAs(server.url, photo, STYLE, token, venue)),
+    );
     expect(count(last, 201)).toBe(5);
     const full = last.find((a) => a.status === 429)!;
     expect(full.retryAfter).toBe('10');
-    expect(full.body.error).toBe('60 photos from your network are being restyled already. Please try again in a few seconds.');
+    expect(full.body.error).toBe(
+      '60 photos from your network are being restyled already. Please try again in a few seconds.',
+    );
   });
 
-  it('gives a client minting 1 000 tokens no more than the address\'s ceiling', async () => {
+  it("gives a client minting 1 000 tokens no more than the address's ceiling", async () => {
     const flood = '198.51.100.20';
     const minted = [];
-    for (let i = 0; i < 10; i++) minted.push(...(await Promise.all(Array.from({ length: 100 }, () => askToken(server.url, flood)))));
+    for (let i = 0; i < 10; i++)
+      minted.push(...(await Promise.all(Array.from({ length: 100 }, () => askToken(server.url, flood)))));
     const tokens = minted.filter((a) => a.status === 200).map((a) => a.body.token!);
     // BOOTH_VISITORS_PER_MINUTE (120) at once, then about two a second.
     expect(tokens.length).toBeGreaterThanOrEqual(120);
     expect(tokens.length).toBeLessThan(150);
     const refused = minted.find((a) => a.status === 429)!;
     expect(Number(refused.retryAfter)).toBeGreaterThanOrEqual(1);
-    expect(refused.body.error).toMatch(/^Too many visitors from your network at once\. Please try again in \d+ seconds\.$/);
+    expect(refused.body.error).toMatch(
+      /^Too many visitors from your network at once\. Please try again in \d+ seconds\.$/,
+    );
 
     const jobs = await Promise.all(tokens.map((token) => createAs(server.url, photo, STYLE, token, flood)));
     expect(count(jobs, 201)).toBe(60);
@@ -102,7 +130,12 @@ describe('a venue: forty guests behind one address', () => {
     const forged = `${head}.${id!.slice(0, -2)}xy.${expires}.${signature}`;
     const expired = await new VisitorTokens(visitorKey(SECRET), () => Date.now() - 13 * 3600_000).mint();
     const foreign = await new VisitorTokens(visitorKey('some-other-secret-0123456789abcdefghij')).mint();
-    for (const [bad, sentence] of [[forged, VISITOR_MESSAGES.invalid], ['not a token', VISITOR_MESSAGES.invalid], [foreign, VISITOR_MESSAGES.invalid], [expired, VISITOR_MESSAGES.expired]] as const) {
+    for (const [bad, sentence] of [
+      [forged, VISITOR_MESSAGES.invalid],
+      ['not a token', VISITOR_MESSAGES.invalid],
+      [foreign, VISITOR_MESSAGES.invalid],
+      [expired, VISITOR_MESSAGES.expired],
+    ] as const) {
       const answer = await createAs(server.url, photo, STYLE, bad, from);
       expect(answer.status).toBe(401);
       expect(answer.body.error).toBe(sentence);
@@ -111,8 +144,14 @@ describe('a venue: forty guests behind one address', () => {
     expect((await createAs(server.url, photo, STYLE, token, from)).status).toBe(201);
     const preflight = await fetch(`${server.url}/transformations/jobs/create/`, {
       method: 'OPTIONS',
-      headers: { Origin: 'https://cdn.example.org', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': `content-type,${VISITOR_HEADER.toLowerCase()}` },
+      headers: {
+        Origin: 'https://cdn.example.org',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': `content-type,${VISITOR_HEADER.toLowerCase()}`,
+      },
     });
-    expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase()).toContain(VISITOR_HEADER.toLowerCase());
+    expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase()).toContain(
+      VISITOR_HEADER.toLowerCase(),
+    );
   });
 });

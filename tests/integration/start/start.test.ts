@@ -13,10 +13,12 @@ const root = join(import.meta.dirname, '..', '..', '..');
 /** The status of an https GET that trusts only `ca`. */
 const httpsStatus = (url: string, ca: string) =>
   new Promise<number>((resolve, reject) => {
-    https.get(url, { ca, agent: false }, (res) => {
-      res.resume();
-      resolve(res.statusCode!);
-    }).on('error', reject);
+    https
+      .get(url, { ca, agent: false }, (res) => {
+        res.resume();
+        resolve(res.statusCode!);
+      })
+      .on('error', reject);
   });
 
 function start(dir: string, extraEnv: Record<string, string> = {}) {
@@ -48,58 +50,76 @@ function start(dir: string, extraEnv: Record<string, string> = {}) {
 }
 
 describe('npm start', () => {
-  it('serves every tenant, stops on Ctrl-C, and starts again on the same data', async () => {
-    const dir = mkdtempSync(join(root, '.test-runs', 'start-'));
-    for (const round of [1, 2]) {
-      const run = start(dir);
-      const output = await run.ready;
-      const base = /The booth is ready\.\n\s+.+: (http:\/\/localhost:\d+\/)/.exec(output)?.[1];
-      expect(base, `round ${round}: the default tenant's address is printed`).toBeTruthy();
-      const aurora = /: (http:\/\/localhost:\d+\/aurora\/)/.exec(output)?.[1];
-      const meadow = /: (http:\/\/localhost:\d+\/meadow\/)/.exec(output)?.[1];
-      expect(aurora && meadow, 'each demo tenant has its address printed').toBeTruthy();
+  it(
+    'serves every tenant, stops on Ctrl-C, and starts again on the same data',
+    async () => {
+      const dir = mkdtempSync(join(root, '.test-runs', 'start-'));
+      for (const round of [1, 2]) {
+        const run = start(dir);
+        const output = await run.ready;
+        const base = /The booth is ready\.\n\s+.+: (http:\/\/localhost:\d+\/)/.exec(output)?.[1];
+        expect(base, `round ${round}: the default tenant's address is printed`).toBeTruthy();
+        const aurora = /: (http:\/\/localhost:\d+\/aurora\/)/.exec(output)?.[1];
+        const meadow = /: (http:\/\/localhost:\d+\/meadow\/)/.exec(output)?.[1];
+        expect(aurora && meadow, 'each demo tenant has its address printed').toBeTruthy();
 
-      const intro = await fetch(base!);
-      expect(intro.status).toBe(200);
-      expect(await intro.text()).toContain('<h1');
-      expect((await fetch(aurora!)).status).toBe(200);
-      expect((await fetch(`${base}results/anything`)).status).toBe(200);
+        const intro = await fetch(base!);
+        expect(intro.status).toBe(200);
+        expect(await intro.text()).toContain('<h1');
+        expect((await fetch(aurora!)).status).toBe(200);
+        expect((await fetch(`${base}results/anything`)).status).toBe(200);
 
-      // Phones on the network are given the HTTPS address, where they get the camera.
-      if (lanAddress) {
-        const phone = new RegExp(`Phones on this network: (https://${lanAddress.replace(/\./g, '\\.')}:\\d+/)`).exec(output)?.[1];
-        expect(phone, `round ${round}: the address for phones is printed:\n${output}`).toBeTruthy();
-        expect(output).toContain('self-signed certificate');
-        expect(await httpsStatus(`${phone}aurora/camera`, readFileSync(join(dir, 'data', 'tls', 'cert.pem'), 'utf8'))).toBe(200);
+        // Phones on the network are given the HTTPS address, where they get the camera.
+        if (lanAddress) {
+          const phone = new RegExp(`Phones on this network: (https://${lanAddress.replace(/\./g, '\\.')}:\\d+/)`).exec(
+            output,
+          )?.[1];
+          expect(phone, `round ${round}: the address for phones is printed:\n${output}`).toBeTruthy();
+          expect(output).toContain('self-signed certificate');
+          expect(
+            await httpsStatus(`${phone}aurora/camera`, readFileSync(join(dir, 'data', 'tls', 'cert.pem'), 'utf8')),
+          ).toBe(200);
+        }
+
+        run.child.kill('SIGINT');
+        expect(await run.exit).toBe(0);
+        await expect(fetch(base!)).rejects.toThrow();
       }
+    },
+    patience(180_000),
+  );
 
+  it(
+    'prints no address for phones when the booth listens on this machine only',
+    async () => {
+      const dir = mkdtempSync(join(root, '.test-runs', 'start-'));
+      const run = start(dir, { BOOTH_HOST: '127.0.0.1' });
+      const output = await run.ready;
+      expect(output).not.toContain('Phones on this network');
+      expect(output).not.toContain('On this network');
+      const base = /The booth is ready\.\n\s+.+: (http:\/\/localhost:\d+\/)/.exec(output)?.[1];
+      expect((await fetch(base!)).status).toBe(200);
       run.child.kill('SIGINT');
       expect(await run.exit).toBe(0);
-      await expect(fetch(base!)).rejects.toThrow();
-    }
-  }, patience(180_000));
+    },
+    patience(120_000),
+  );
 
-  it('prints no address for phones when the booth listens on this machine only', async () => {
-    const dir = mkdtempSync(join(root, '.test-runs', 'start-'));
-    const run = start(dir, { BOOTH_HOST: '127.0.0.1' });
-    const output = await run.ready;
-    expect(output).not.toContain('Phones on this network');
-    expect(output).not.toContain('On this network');
-    const base = /The booth is ready\.\n\s+.+: (http:\/\/localhost:\d+\/)/.exec(output)?.[1];
-    expect((await fetch(base!)).status).toBe(200);
-    run.child.kill('SIGINT');
-    expect(await run.exit).toBe(0);
-  }, patience(120_000));
-
-  it.skipIf(!lanAddress)('builds against, and prints, the one network address it was told to listen on', async () => {
-    const dir = mkdtempSync(join(root, '.test-runs', 'start-'));
-    const run = start(dir, { BOOTH_HOST: lanAddress! });
-    const output = await run.ready;
-    const base = new RegExp(`The booth is ready\\.\\n\\s+.+: (http://${lanAddress!.replace(/\./g, '\\.')}:\\d+/)`).exec(output)?.[1];
-    expect(base, output).toBeTruthy();
-    expect((await fetch(`${base}aurora/`)).status).toBe(200);
-    expect(output).toMatch(new RegExp(`Phones on this network: https://${lanAddress!.replace(/\./g, '\\.')}:\\d+/`));
-    run.child.kill('SIGINT');
-    expect(await run.exit).toBe(0);
-  }, patience(120_000));
+  it.skipIf(!lanAddress)(
+    'builds against, and prints, the one network address it was told to listen on',
+    async () => {
+      const dir = mkdtempSync(join(root, '.test-runs', 'start-'));
+      const run = start(dir, { BOOTH_HOST: lanAddress! });
+      const output = await run.ready;
+      const base = new RegExp(
+        `The booth is ready\\.\\n\\s+.+: (http://${lanAddress!.replace(/\./g, '\\.')}:\\d+/)`,
+      ).exec(output)?.[1];
+      expect(base, output).toBeTruthy();
+      expect((await fetch(`${base}aurora/`)).status).toBe(200);
+      expect(output).toMatch(new RegExp(`Phones on this network: https://${lanAddress!.replace(/\./g, '\\.')}:\\d+/`));
+      run.child.kill('SIGINT');
+      expect(await run.exit).toBe(0);
+    },
+    patience(120_000),
+  );
 });

@@ -10,7 +10,10 @@ import { patience } from '../../support/patience.ts';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 
-interface Proc { pid: number; command: string }
+interface Proc {
+  pid: number;
+  command: string;
+}
 
 /** The live processes of a process group (zombies left to a parent that is gone do not count). */
 function groupMembers(pgid: number): Proc[] {
@@ -22,7 +25,10 @@ function groupMembers(pgid: number): Proc[] {
       // pid (comm) state ppid pgrp ...: comm may hold spaces, so read after its closing parenthesis.
       const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       if (Number(pgrp) !== pgid || state === 'Z') continue;
-      members.push({ pid: Number(entry), command: readFileSync(`/proc/${entry}/cmdline`, 'utf8').replace(/\0/g, ' ').trim() });
+      members.push({
+        pid: Number(entry),
+        command: readFileSync(`/proc/${entry}/cmdline`, 'utf8').replace(/\0/g, ' ').trim(),
+      });
     } catch {
       // Gone while being read.
     }

@@ -16,7 +16,9 @@ afterAll(() => standIn?.close());
 
 function thumbnails(args: string[], env: Record<string, string>): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.join(REPO_ROOT, 'scripts/make-thumbnails.ts'), ...args], { env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, [path.join(REPO_ROOT, 'scripts/make-thumbnails.ts'), ...args], {
+      env: { ...process.env, ...env },
+    });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));
@@ -28,8 +30,20 @@ describe('npm run thumbnails -- --style', () => {
   it('runs a generative style on the sample photo through its provider and writes the tile picture', async () => {
     const dir = newDataDir('thumbnails');
     const stylesFile = path.join(dir, 'styles.json');
-    fs.writeFileSync(stylesFile, JSON.stringify({ styles: [{ id: 'anime', description: 'Anime hero', prompt: 'Turn the person into an anime hero', engine: 'openai' }] }));
-    const env = { BOOTH_STYLES_FILE: stylesFile, BOOTH_OPENAI_API_KEY: standIn.key, BOOTH_OPENAI_BASE_URL: standIn.url, BOOTH_DATA_DIR: dir };
+    fs.writeFileSync(
+      stylesFile,
+      JSON.stringify({
+        styles: [
+          { id: 'anime', description: 'Anime hero', prompt: 'Turn the person into an anime hero', engine: 'openai' },
+        ],
+      }),
+    );
+    const env = {
+      BOOTH_STYLES_FILE: stylesFile,
+      BOOTH_OPENAI_API_KEY: standIn.key,
+      BOOTH_OPENAI_BASE_URL: standIn.url,
+      BOOTH_DATA_DIR: dir,
+    };
     const run = await thumbnails(['--style', 'anime'], env);
     expect(run.code, run.out).toBe(0);
     const file = path.join(dir, 'thumbnails', 'anime.webp');
@@ -45,6 +59,8 @@ describe('npm run thumbnails -- --style', () => {
   it('says which styles exist when the id is not one of them', async () => {
     const run = await thumbnails(['--style', 'nope'], { BOOTH_STYLES_FILE: '' });
     expect(run.code).toBe(1);
-    expect(run.out).toContain('No style "nope" is offered (styles: die-cut-sticker, bold-sticker, pop-art, comic, pencil-sketch, neon, branded-scene, studio-portrait).');
+    expect(run.out).toContain(
+      'No style "nope" is offered (styles: die-cut-sticker, bold-sticker, pop-art, comic, pencil-sketch, neon, branded-scene, studio-portrait).',
+    );
   });
 });

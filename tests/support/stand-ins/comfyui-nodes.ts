@@ -6,7 +6,18 @@
 // tests: a placeholder left in any text is refused, and an INT or FLOAT must be a JSON number
 // (ComfyUI would also take the text "42").
 
-type InputType = 'INT' | 'FLOAT' | 'STRING' | 'MODEL' | 'CLIP' | 'VAE' | 'IMAGE' | 'LATENT' | 'CONDITIONING' | 'MASK' | string[];
+type InputType =
+  | 'INT'
+  | 'FLOAT'
+  | 'STRING'
+  | 'MODEL'
+  | 'CLIP'
+  | 'VAE'
+  | 'IMAGE'
+  | 'LATENT'
+  | 'CONDITIONING'
+  | 'MASK'
+  | string[];
 
 interface NodeClass {
   inputs: Record<string, InputType | { type: InputType; min?: number; max?: number }>;
@@ -61,23 +72,47 @@ export type PromptCheck =
   | { ok: false; body: { error: Reason; node_errors: Record<string, unknown> | [] } };
 
 /** ComfyUI's validate_prompt, for the classes above. `uploaded` says whether an input file exists. */
-export function checkPrompt(prompt: unknown, context: { checkpoints: string[]; uploaded: (name: string) => boolean }): PromptCheck {
+export function checkPrompt(
+  prompt: unknown,
+  context: { checkpoints: string[]; uploaded: (name: string) => boolean },
+): PromptCheck {
   const classes = nodeClasses(context.checkpoints);
   if (typeof prompt !== 'object' || prompt === null || Array.isArray(prompt)) {
-    return refuse({ type: 'invalid_prompt', message: 'Cannot execute because the prompt is not an object of nodes.', details: '', extra_info: {} });
+    return refuse({
+      type: 'invalid_prompt',
+      message: 'Cannot execute because the prompt is not an object of nodes.',
+      details: '',
+      extra_info: {},
+    });
   }
   const nodes = prompt as Record<string, PromptNode>;
   for (const [id, node] of Object.entries(nodes)) {
     if (typeof node?.class_type !== 'string') {
-      return refuse({ type: 'invalid_prompt', message: 'Cannot execute because a node is missing the class_type property.', details: `Node ID '#${id}'`, extra_info: {} });
+      return refuse({
+        type: 'invalid_prompt',
+        message: 'Cannot execute because a node is missing the class_type property.',
+        details: `Node ID '#${id}'`,
+        extra_info: {},
+      });
     }
     if (!Object.hasOwn(classes, node.class_type)) {
-      return refuse({ type: 'invalid_prompt', message: `Cannot execute because node ${node.class_type} does not exist.`, details: `Node ID '#${id}'`, extra_info: {} });
+      return refuse({
+        type: 'invalid_prompt',
+        message: `Cannot execute because node ${node.class_type} does not exist.`,
+        details: `Node ID '#${id}'`,
+        extra_info: {},
+      });
     }
   }
   const outputs = Object.keys(nodes).filter((id) => classes[nodes[id].class_type].outputNode);
   if (outputs.length === 0) {
-    return { ok: false, body: { error: { type: 'prompt_no_outputs', message: 'Prompt has no outputs', details: '', extra_info: {} }, node_errors: [] } };
+    return {
+      ok: false,
+      body: {
+        error: { type: 'prompt_no_outputs', message: 'Prompt has no outputs', details: '', extra_info: {} },
+        node_errors: [],
+      },
+    };
   }
 
   const validated = new Map<string, { valid: boolean; reasons: Reason[] }>();
@@ -89,26 +124,54 @@ export function checkPrompt(prompt: unknown, context: { checkpoints: string[]; u
     const reasons: Reason[] = [];
     let valid = true;
     for (const [name, spec] of Object.entries(nodeClass.inputs)) {
-      const { type, min, max } = typeof spec === 'object' && !Array.isArray(spec) ? spec : { type: spec, min: undefined, max: undefined };
+      const { type, min, max } =
+        typeof spec === 'object' && !Array.isArray(spec) ? spec : { type: spec, min: undefined, max: undefined };
       const config = [type, { ...(min === undefined ? {} : { min }), ...(max === undefined ? {} : { max }) }];
       if (!(name in (node.inputs ?? {}))) {
-        reasons.push({ type: 'required_input_missing', message: 'Required input is missing', details: name, extra_info: { input_name: name } });
+        reasons.push({
+          type: 'required_input_missing',
+          message: 'Required input is missing',
+          details: name,
+          extra_info: { input_name: name },
+        });
         continue;
       }
       const value = node.inputs[name];
       if (Array.isArray(value)) {
         const [from, slot] = value as [unknown, unknown];
         if (value.length !== 2 || typeof slot !== 'number') {
-          reasons.push({ type: 'bad_linked_input', message: 'Bad linked input, must be a length-2 list of [node_id, slot_index]', details: name, extra_info: { input_name: name, input_config: config, received_value: value } });
+          reasons.push({
+            type: 'bad_linked_input',
+            message: 'Bad linked input, must be a length-2 list of [node_id, slot_index]',
+            details: name,
+            extra_info: { input_name: name, input_config: config, received_value: value },
+          });
           continue;
         }
         if (!Object.hasOwn(nodes, String(from))) {
-          reasons.push({ type: 'exception_during_inner_validation', message: 'Exception when validating inner node', details: `'${String(from)}'`, extra_info: { input_name: name, input_config: config, exception_message: `'${String(from)}'`, exception_type: 'KeyError', traceback: [], linked_node: value } });
+          reasons.push({
+            type: 'exception_during_inner_validation',
+            message: 'Exception when validating inner node',
+            details: `'${String(from)}'`,
+            extra_info: {
+              input_name: name,
+              input_config: config,
+              exception_message: `'${String(from)}'`,
+              exception_type: 'KeyError',
+              traceback: [],
+              linked_node: value,
+            },
+          });
           continue;
         }
         const received = classes[nodes[String(from)].class_type].outputs[slot];
         if (received !== type) {
-          reasons.push({ type: 'return_type_mismatch', message: 'Return type mismatch between linked nodes', details: `${name}, ${received} != ${String(type)}`, extra_info: { input_name: name, input_config: config, received_type: received, linked_node: value } });
+          reasons.push({
+            type: 'return_type_mismatch',
+            message: 'Return type mismatch between linked nodes',
+            details: `${name}, ${received} != ${String(type)}`,
+            extra_info: { input_name: name, input_config: config, received_type: received, linked_node: value },
+          });
           continue;
         }
         if (!validate(String(from)).valid) valid = false;
@@ -116,27 +179,52 @@ export function checkPrompt(prompt: unknown, context: { checkpoints: string[]; u
       }
       if (type === 'INT' || type === 'FLOAT') {
         if (typeof value !== 'number' || (type === 'INT' && !Number.isInteger(value))) {
-          const python = type === 'INT' ? `invalid literal for int() with base 10: '${String(value)}'` : `could not convert string to float: '${String(value)}'`;
-          reasons.push({ type: 'invalid_input_type', message: `Failed to convert an input value to a ${type} value`, details: `${name}, ${String(value)}, ${python}`, extra_info: { input_name: name, input_config: config, received_value: value, exception_message: python } });
+          const python =
+            type === 'INT'
+              ? `invalid literal for int() with base 10: '${String(value)}'`
+              : `could not convert string to float: '${String(value)}'`;
+          reasons.push({
+            type: 'invalid_input_type',
+            message: `Failed to convert an input value to a ${type} value`,
+            details: `${name}, ${String(value)}, ${python}`,
+            extra_info: { input_name: name, input_config: config, received_value: value, exception_message: python },
+          });
           continue;
         }
         if (min !== undefined && value < min) {
-          reasons.push({ type: 'value_smaller_than_min', message: `Value ${value} smaller than min of ${min}`, details: name, extra_info: { input_name: name, input_config: config, received_value: value } });
+          reasons.push({
+            type: 'value_smaller_than_min',
+            message: `Value ${value} smaller than min of ${min}`,
+            details: name,
+            extra_info: { input_name: name, input_config: config, received_value: value },
+          });
           continue;
         }
         if (max !== undefined && value > max) {
-          reasons.push({ type: 'value_bigger_than_max', message: `Value ${value} bigger than max of ${max}`, details: name, extra_info: { input_name: name, input_config: config, received_value: value } });
+          reasons.push({
+            type: 'value_bigger_than_max',
+            message: `Value ${value} bigger than max of ${max}`,
+            details: name,
+            extra_info: { input_name: name, input_config: config, received_value: value },
+          });
           continue;
         }
       }
       if (Array.isArray(type) && !type.includes(value as string)) {
         const list = `[${type.map((entry) => `'${entry}'`).join(', ')}]`;
-        reasons.push({ type: 'value_not_in_list', message: 'Value not in list', details: `${name}: '${String(value)}' not in ${list}`, extra_info: { input_name: name, input_config: config, received_value: value } });
+        reasons.push({
+          type: 'value_not_in_list',
+          message: 'Value not in list',
+          details: `${name}: '${String(value)}' not in ${list}`,
+          extra_info: { input_name: name, input_config: config, received_value: value },
+        });
         continue;
       }
       const placeholder = typeof value === 'string' ? /\{\{[^{}]*\}\}/.exec(value) : null;
       if (placeholder) {
-        reasons.push(customFailure(name, `unreplaced placeholder ${placeholder[0]} (a check of the stand-in)`, config, value));
+        reasons.push(
+          customFailure(name, `unreplaced placeholder ${placeholder[0]} (a check of the stand-in)`, config, value),
+        );
         continue;
       }
       // LoadImage's own VALIDATE_INPUTS: the file must be in the input folder.
@@ -167,7 +255,18 @@ export function checkPrompt(prompt: unknown, context: { checkpoints: string[]; u
   }
   if (good.length === 0) {
     const details = outputErrors.map((reason) => `${reason.message}: ${reason.details}`).join('\n');
-    return { ok: false, body: { error: { type: 'prompt_outputs_failed_validation', message: 'Prompt outputs failed validation', details, extra_info: {} }, node_errors: nodeErrors } };
+    return {
+      ok: false,
+      body: {
+        error: {
+          type: 'prompt_outputs_failed_validation',
+          message: 'Prompt outputs failed validation',
+          details,
+          extra_info: {},
+        },
+        node_errors: nodeErrors,
+      },
+    };
   }
   return { ok: true, outputs: good };
 }
@@ -177,7 +276,12 @@ function refuse(error: Reason): PromptCheck {
 }
 
 function customFailure(name: string, why: string, config: unknown, value: unknown): Reason {
-  return { type: 'custom_validation_failed', message: 'Custom validation failed for node', details: `${name} - ${why}`, extra_info: { input_name: name, input_config: config, received_value: value } };
+  return {
+    type: 'custom_validation_failed',
+    message: 'Custom validation failed for node',
+    details: `${name} - ${why}`,
+    extra_info: { input_name: name, input_config: config, received_value: value },
+  };
 }
 
 /** The nodes that run for these outputs, each after the nodes it takes inputs from. */
@@ -198,5 +302,7 @@ export function executionOrder(nodes: Record<string, PromptNode>, outputs: strin
 export function upstreamPhotos(nodes: Record<string, PromptNode>, id: string): string[] {
   const node = nodes[id];
   if (node.class_type === 'LoadImage') return [String(node.inputs.image)];
-  return Object.values(node.inputs).flatMap((value) => (Array.isArray(value) ? upstreamPhotos(nodes, String(value[0])) : []));
+  return Object.values(node.inputs).flatMap((value) =>
+    Array.isArray(value) ? upstreamPhotos(nodes, String(value[0])) : [],
+  );
 }

@@ -69,11 +69,21 @@ export interface ComfyuiStandIn {
 
 /** The stand-in's "model": the photo made small, tinted and posterised to 8 colours, as a PNG. */
 export async function standInPicture(photo: Uint8Array): Promise<Buffer> {
-  return sharp(photo).rotate().resize(384, 384, { fit: 'inside' }).tint({ r: 255, g: 150, b: 60 }).png({ palette: true, colours: 8, dither: 0 }).toBuffer();
+  return sharp(photo)
+    .rotate()
+    .resize(384, 384, { fit: 'inside' })
+    .tint({ r: 255, g: 150, b: 60 })
+    .png({ palette: true, colours: 8, dither: 0 })
+    .toBuffer();
 }
 
 const DEFAULT_BEHAVIOUR: ComfyuiBehaviour = { jobMs: 60, websocket: 'open', failure: 'none' };
-const MIME: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.webp': 'image/webp' };
+const MIME: Record<string, string> = {
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+};
 
 interface Job {
   promptId: string;
@@ -98,7 +108,8 @@ export async function startComfyuiStandIn(
   let running: Job | null = null;
   let number = 0;
 
-  const fileKey = (type: string, subfolder: string, name: string) => `${type}:${path.posix.normalize(subfolder || '.')}:${name}`;
+  const fileKey = (type: string, subfolder: string, name: string) =>
+    `${type}:${path.posix.normalize(subfolder || '.')}:${name}`;
   /** An input file by the name a LoadImage node gives it: "name", "sub/name" or "name [input]". */
   const inputFile = (value: string) => {
     const plain = value.replace(/ \[input\]$/, '');
@@ -111,7 +122,8 @@ export async function startComfyuiStandIn(
   }
   function broadcastStatus(): void {
     const data = { status: { exec_info: { queue_remaining: queue.length + (running ? 1 : 0) } } };
-    for (const socket of sockets.values()) if (socket.readyState === socket.OPEN) socket.send(JSON.stringify({ type: 'status', data }));
+    for (const socket of sockets.values())
+      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify({ type: 'status', data }));
   }
 
   async function runQueue(): Promise<void> {
@@ -155,7 +167,8 @@ export async function startComfyuiStandIn(
     message('execution_cached', { nodes: [], prompt_id: promptId });
     if (behaviour.websocket === 'drop-mid-job' && clientId !== undefined) sockets.get(clientId)?.terminate();
     const order = executionOrder(workflow, job.outputs);
-    const pause = (share: number) => sleep(Math.max(1, Math.round(behaviour.jobMs * share)), undefined, { signal: stopping.signal });
+    const pause = (share: number) =>
+      sleep(Math.max(1, Math.round(behaviour.jobMs * share)), undefined, { signal: stopping.signal });
     for (const id of order) {
       const node = workflow[id];
       send(clientId, 'executing', { node: id, display_node: id, prompt_id: promptId });
@@ -164,16 +177,26 @@ export async function startComfyuiStandIn(
         for (let step = 1; step <= steps; step++) {
           if (step === Math.ceil(steps / 2) && behaviour.failure === 'execution-error') {
             message('execution_error', {
-              prompt_id: promptId, node_id: id, node_type: node.class_type, executed: [...executed],
-              exception_message: 'CUDA out of memory. Tried to allocate 2.50 GiB. GPU 0 has a total capacity of 7.79 GiB of which 1.12 GiB is free.\n',
+              prompt_id: promptId,
+              node_id: id,
+              node_type: node.class_type,
+              executed: [...executed],
+              exception_message:
+                'CUDA out of memory. Tried to allocate 2.50 GiB. GPU 0 has a total capacity of 7.79 GiB of which 1.12 GiB is free.\n',
               exception_type: 'torch.OutOfMemoryError',
               traceback: ['  File "/opt/ComfyUI/execution.py", line 496, in execute\n'],
-              current_inputs: {}, current_outputs: [...executed],
+              current_inputs: {},
+              current_outputs: [...executed],
             });
             return finish(false);
           }
           if (step === Math.ceil(steps / 2) && behaviour.failure === 'interrupted') {
-            message('execution_interrupted', { prompt_id: promptId, node_id: id, node_type: node.class_type, executed: [...executed] });
+            message('execution_interrupted', {
+              prompt_id: promptId,
+              node_id: id,
+              node_type: node.class_type,
+              executed: [...executed],
+            });
             return finish(false);
           }
           await pause(0.7 / steps);
@@ -195,13 +218,18 @@ export async function startComfyuiStandIn(
   }
 
   /** What SaveImage (into output/) or PreviewImage (into temp/) writes: the stand-in's picture of the node's photo. */
-  async function savePicture(workflow: Record<string, PromptNode>, id: string): Promise<{ filename: string; subfolder: string; type: string }> {
+  async function savePicture(
+    workflow: Record<string, PromptNode>,
+    id: string,
+  ): Promise<{ filename: string; subfolder: string; type: string }> {
     const node = workflow[id];
     const photo = inputFile(upstreamPhotos(workflow, id)[0]);
     if (!photo) throw new Error(`the stand-in lost the photo of node ${id}`);
     const data = await standInPicture(photo.data);
     const saved = node.class_type === 'SaveImage';
-    const prefix = saved ? String(node.inputs.filename_prefix || 'ComfyUI') : `ComfyUI_temp_${randomUUID().slice(0, 5)}`;
+    const prefix = saved
+      ? String(node.inputs.filename_prefix || 'ComfyUI')
+      : `ComfyUI_temp_${randomUUID().slice(0, 5)}`;
     const subfolder = path.posix.dirname(prefix) === '.' ? '' : path.posix.dirname(prefix);
     const stem = path.posix.basename(prefix);
     const counter = (counters.get(prefix) ?? 0) + 1;
@@ -214,11 +242,17 @@ export async function startComfyuiStandIn(
 
   async function upload(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const headers = new Headers();
-    for (const [name, value] of Object.entries(request.headers)) if (typeof value === 'string') headers.set(name, value);
+    for (const [name, value] of Object.entries(request.headers))
+      if (typeof value === 'string') headers.set(name, value);
     let form: FormData;
     try {
       const body = Readable.toWeb(request) as ReadableStream<Uint8Array>;
-      form = await new Request('http://stand-in/upload/image', { method: 'POST', headers, body, duplex: 'half' } as RequestInit).formData();
+      form = await new Request('http://stand-in/upload/image', {
+        method: 'POST',
+        headers,
+        body,
+        duplex: 'half',
+      } as RequestInit).formData();
     } catch {
       return answer(response, 400, '');
     }
@@ -226,12 +260,22 @@ export async function startComfyuiStandIn(
     if (!(image instanceof File) || image.name === '') return answer(response, 400, '');
     const type = String(form.get('type') ?? 'input');
     const subfolder = String(form.get('subfolder') ?? '');
-    if (!['input', 'temp', 'output'].includes(type) || subfolder.includes('..') || image.name.includes('/') || image.name.includes('..')) {
+    if (
+      !['input', 'temp', 'output'].includes(type) ||
+      subfolder.includes('..') ||
+      image.name.includes('/') ||
+      image.name.includes('..')
+    ) {
       return answer(response, 400, '');
     }
     const data = Buffer.from(await image.arrayBuffer());
     // ComfyUI would store any bytes and fail later in LoadImage: the stand-in refuses them now.
-    const format = await sharp(data).metadata().then((metadata) => metadata.format as string, () => null);
+    const format = await sharp(data)
+      .metadata()
+      .then(
+        (metadata) => metadata.format as string,
+        () => null,
+      );
     if (!format || !['jpeg', 'png', 'webp'].includes(format)) {
       return answer(response, 400, 'the stand-in takes JPEG, PNG or WebP photos only');
     }
@@ -246,7 +290,16 @@ export async function startComfyuiStandIn(
       }
     }
     files.set(fileKey(type, subfolder, name), { data, contentType: image.type });
-    received.uploads.push({ name, filename: image.name, type, subfolder, overwrite, contentType: image.type, data, format });
+    received.uploads.push({
+      name,
+      filename: image.name,
+      type,
+      subfolder,
+      overwrite,
+      contentType: image.type,
+      data,
+      format,
+    });
     json(response, 200, { name, subfolder, type });
   }
 
@@ -261,7 +314,10 @@ export async function startComfyuiStandIn(
       return answer(response, 500, '500 Internal Server Error');
     }
     if (!('prompt' in body)) {
-      return json(response, 400, { error: { type: 'no_prompt', message: 'No prompt provided', details: 'No prompt provided', extra_info: {} }, node_errors: {} });
+      return json(response, 400, {
+        error: { type: 'no_prompt', message: 'No prompt provided', details: 'No prompt provided', extra_info: {} },
+        node_errors: {},
+      });
     }
     const workflow = body.prompt as Record<string, PromptNode>;
     const record: ReceivedPrompt = { clientId: body.client_id, workflow };
@@ -311,7 +367,8 @@ export async function startComfyuiStandIn(
     const history_ = /^\/history\/([^/]+)$/.exec(route);
     if (request.method === 'POST' && route === '/upload/image') return upload(request, response);
     if (request.method === 'POST' && route === '/prompt') return queuePrompt(request, response);
-    if (request.method === 'GET' && route === '/prompt') return json(response, 200, { exec_info: { queue_remaining: queue.length + (running ? 1 : 0) } });
+    if (request.method === 'GET' && route === '/prompt')
+      return json(response, 200, { exec_info: { queue_remaining: queue.length + (running ? 1 : 0) } });
     if (request.method === 'GET' && history_) {
       const id = decodeURIComponent(history_[1]);
       return json(response, 200, history.has(id) ? { [id]: history.get(id) } : {});
@@ -331,7 +388,8 @@ export async function startComfyuiStandIn(
     const url = new URL(request.url ?? '/', 'http://stand-in');
     const route = url.pathname.replace(/^\/api(?=\/)/, '');
     received.requests.push(`${request.method} ${route}${url.search} (upgrade)`);
-    const refuse = (status: string) => socket.end(`HTTP/1.1 ${status}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+    const refuse = (status: string) =>
+      socket.end(`HTTP/1.1 ${status}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
     if (behaviour.failure === 'unauthorized') return refuse('401 Unauthorized');
     if (route !== '/ws' || behaviour.websocket === 'refused') return refuse('404 Not Found');
     websockets.handleUpgrade(request, socket, head, (ws) => {
@@ -344,7 +402,12 @@ export async function startComfyuiStandIn(
         record.open = false;
         if (sockets.get(clientId) === ws) sockets.delete(clientId);
       });
-      ws.send(JSON.stringify({ type: 'status', data: { status: { exec_info: { queue_remaining: queue.length + (running ? 1 : 0) } }, sid: clientId } }));
+      ws.send(
+        JSON.stringify({
+          type: 'status',
+          data: { status: { exec_info: { queue_remaining: queue.length + (running ? 1 : 0) } }, sid: clientId },
+        }),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -367,13 +430,19 @@ export async function startComfyuiStandIn(
 }
 
 function answer(response: ServerResponse, status: number, text: string): void {
-  response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  response.writeHead(status, {
+    'content-type': 'text/plain; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+  });
   response.end(text);
 }
 
 function json(response: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  response.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+  });
   response.end(text);
 }
 

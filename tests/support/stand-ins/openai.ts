@@ -44,7 +44,9 @@ export interface OpenAiStandIn {
   close(): Promise<void>;
 }
 
-const error = (message: string, type: string, code: string | null, param: string | null = null) => ({ error: { message, type, param, code } });
+const error = (message: string, type: string, code: string | null, param: string | null = null) => ({
+  error: { message, type, param, code },
+});
 
 /** The tint the stand-in gives its pictures: a test finds it in the result's pixels. */
 export const STAND_IN_TINT = { r: 255, g: 0, b: 160 };
@@ -76,11 +78,23 @@ export async function startOpenAiStandIn(key = 'sk-stand-in-key-0123456789'): Pr
     }
     if (req.headers.authorization !== `Bearer ${key}` || behaviour.kind === 'revoked-key') {
       refused.push('bad key');
-      return send(res, 401, error('Incorrect API key provided: sk-***. You can find your API key at https://platform.openai.com/account/api-keys.', 'invalid_request_error', 'invalid_api_key'));
+      return send(
+        res,
+        401,
+        error(
+          'Incorrect API key provided: sk-***. You can find your API key at https://platform.openai.com/account/api-keys.',
+          'invalid_request_error',
+          'invalid_api_key',
+        ),
+      );
     }
     let form: FormData;
     try {
-      form = await new Request('http://stand-in/', { method: 'POST', headers: { 'content-type': req.headers['content-type'] ?? '' }, body: Buffer.concat(chunks) }).formData();
+      form = await new Request('http://stand-in/', {
+        method: 'POST',
+        headers: { 'content-type': req.headers['content-type'] ?? '' },
+        body: Buffer.concat(chunks),
+      }).formData();
     } catch {
       refused.push('not multipart');
       return send(res, 400, error('Invalid multipart body.', 'invalid_request_error', null));
@@ -90,36 +104,101 @@ export async function startOpenAiStandIn(key = 'sk-stand-in-key-0123456789'): Pr
     const model = form.get('model');
     if (!(image instanceof File) || typeof prompt !== 'string' || !prompt || typeof model !== 'string') {
       refused.push('missing field');
-      return send(res, 400, error("Missing required parameter: 'image', 'prompt' or 'model'.", 'invalid_request_error', 'missing_required_parameter'));
+      return send(
+        res,
+        400,
+        error(
+          "Missing required parameter: 'image', 'prompt' or 'model'.",
+          'invalid_request_error',
+          'missing_required_parameter',
+        ),
+      );
     }
     const photo = Buffer.from(await image.arrayBuffer());
-    const meta = await sharp(photo).metadata().catch(() => null);
+    const meta = await sharp(photo)
+      .metadata()
+      .catch(() => null);
     if (!meta?.format || !['jpeg', 'png', 'webp'].includes(meta.format)) {
       refused.push('not an image');
-      return send(res, 400, error('Invalid image file or mode for image 1, please check your image file.', 'invalid_request_error', 'invalid_image_file', 'image'));
+      return send(
+        res,
+        400,
+        error(
+          'Invalid image file or mode for image 1, please check your image file.',
+          'invalid_request_error',
+          'invalid_image_file',
+          'image',
+        ),
+      );
     }
     arrivals.push(arrived);
     const format = (form.get('output_format') as string | null) ?? 'png';
     const compression = form.get('output_compression') as string | null;
-    if (!['png', 'jpeg', 'webp'].includes(format) || (compression !== null && (format === 'png' || !/^\d+$/.test(compression) || Number(compression) > 100))) {
+    if (
+      !['png', 'jpeg', 'webp'].includes(format) ||
+      (compression !== null && (format === 'png' || !/^\d+$/.test(compression) || Number(compression) > 100))
+    ) {
       refused.push('bad output options');
-      return send(res, 400, error("Invalid value for 'output_format' or 'output_compression'.", 'invalid_request_error', 'invalid_value', 'output_compression'));
+      return send(
+        res,
+        400,
+        error(
+          "Invalid value for 'output_format' or 'output_compression'.",
+          'invalid_request_error',
+          'invalid_value',
+          'output_compression',
+        ),
+      );
     }
-    received.push({ authorization: req.headers.authorization, model, prompt, n: form.get('n') as string | null, imageType: image.type, imageBytes: photo.length, format });
+    received.push({
+      authorization: req.headers.authorization,
+      model,
+      prompt,
+      n: form.get('n') as string | null,
+      imageType: image.type,
+      imageBytes: photo.length,
+      format,
+    });
 
     if (failuresLeft > 0) {
       failuresLeft--;
       if (behaviour.kind === 'rate-limited') {
-        return send(res, 429, error('Rate limit reached for gpt-image-1 on images per minute. Please try again later.', 'requests', 'rate_limit_exceeded'), { 'retry-after': String(behaviour.retryAfterSeconds) });
+        return send(
+          res,
+          429,
+          error(
+            'Rate limit reached for gpt-image-1 on images per minute. Please try again later.',
+            'requests',
+            'rate_limit_exceeded',
+          ),
+          { 'retry-after': String(behaviour.retryAfterSeconds) },
+        );
       }
-      if (behaviour.kind === 'server-error') return send(res, 500, error('The server had an error while processing your request. Sorry about that!', 'server_error', null));
+      if (behaviour.kind === 'server-error')
+        return send(
+          res,
+          500,
+          error('The server had an error while processing your request. Sorry about that!', 'server_error', null),
+        );
       if (behaviour.kind === 'reset') return req.socket.destroy();
     }
     if (behaviour.kind === 'moderation') {
-      return send(res, 400, error('Your request was rejected by the safety system.', 'image_generation_user_error', 'moderation_blocked'));
+      return send(
+        res,
+        400,
+        error('Your request was rejected by the safety system.', 'image_generation_user_error', 'moderation_blocked'),
+      );
     }
     if (behaviour.kind === 'quota') {
-      return send(res, 429, error('You exceeded your current quota, please check your plan and billing details.', 'insufficient_quota', 'insufficient_quota'));
+      return send(
+        res,
+        429,
+        error(
+          'You exceeded your current quota, please check your plan and billing details.',
+          'insufficient_quota',
+          'insufficient_quota',
+        ),
+      );
     }
     const ok = behaviour.kind === 'ok' ? behaviour : { delayMs: 0, picture: undefined };
     if (ok.delayMs) await new Promise((resolve) => setTimeout(resolve, ok.delayMs));
@@ -129,16 +208,28 @@ export async function startOpenAiStandIn(key = 'sk-stand-in-key-0123456789'): Pr
     const encode = (source: Buffer, tint: boolean) => {
       const made = sharp(source).resize(1024, 1024, { fit: 'cover' });
       if (tint) made.tint(STAND_IN_TINT);
-      return (format === 'jpeg' ? made.jpeg({ quality }) : format === 'webp' ? made.webp({ quality }) : made.png()).toBuffer();
+      return (
+        format === 'jpeg' ? made.jpeg({ quality }) : format === 'webp' ? made.webp({ quality }) : made.png()
+      ).toBuffer();
     };
     // A fixed picture is encoded once per format, so a benchmark measures the booth, not this.
     const cacheKey = `${format} ${quality}`;
-    const picture = ok.picture ? (fixed.get(cacheKey) ?? fixed.set(cacheKey, await encode(ok.picture, false)).get(cacheKey)!) : await encode(photo, true);
+    const picture = ok.picture
+      ? (fixed.get(cacheKey) ?? fixed.set(cacheKey, await encode(ok.picture, false)).get(cacheKey)!)
+      : await encode(photo, true);
     send(res, 200, {
       created: Math.floor(Date.now() / 1000),
       data: [{ b64_json: picture.toString('base64') }],
-      background: 'opaque', output_format: format, quality: 'medium', size: '1024x1024',
-      usage: { input_tokens: 100, output_tokens: 1000, total_tokens: 1100, input_tokens_details: { image_tokens: 90, text_tokens: 10 } },
+      background: 'opaque',
+      output_format: format,
+      quality: 'medium',
+      size: '1024x1024',
+      usage: {
+        input_tokens: 100,
+        output_tokens: 1000,
+        total_tokens: 1100,
+        input_tokens_details: { image_tokens: 90, text_tokens: 10 },
+      },
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -155,9 +246,10 @@ export async function startOpenAiStandIn(key = 'sk-stand-in-key-0123456789'): Pr
       fixed.clear();
       failuresLeft = 'times' in next ? next.times : 0;
     },
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -20,7 +20,11 @@ export interface InvalidField {
   description: string;
 }
 
-const PHOTO_TYPES = new Map([['image/jpeg', 'jpeg'], ['image/png', 'png'], ['image/webp', 'webp']]);
+const PHOTO_TYPES = new Map([
+  ['image/jpeg', 'jpeg'],
+  ['image/png', 'png'],
+  ['image/webp', 'webp'],
+]);
 
 /**
  * The photo the prediction will paint, or the inputs Replicate would refuse. An image input is a
@@ -32,28 +36,36 @@ export async function checkInput(
   inputs: ModelInputs,
   fileAt: (url: string) => { content: Buffer; type: string } | undefined,
 ): Promise<{ photo: Buffer } | { invalid: InvalidField[] }> {
-  if (!input || typeof input !== 'object' || Array.isArray(input)) return { invalid: [{ field: 'input', description: 'input must be an object' }] };
+  if (!input || typeof input !== 'object' || Array.isArray(input))
+    return { invalid: [{ field: 'input', description: 'input must be an object' }] };
   const values = input as Record<string, unknown>;
   const invalid: InvalidField[] = [];
   const prompt = values[inputs.prompt];
-  if (prompt === undefined) invalid.push({ field: `input.${inputs.prompt}`, description: `${inputs.prompt} is required` });
-  else if (typeof prompt !== 'string' || !prompt.trim()) invalid.push({ field: `input.${inputs.prompt}`, description: `${inputs.prompt} must be a non-empty string` });
+  if (prompt === undefined)
+    invalid.push({ field: `input.${inputs.prompt}`, description: `${inputs.prompt} is required` });
+  else if (typeof prompt !== 'string' || !prompt.trim())
+    invalid.push({ field: `input.${inputs.prompt}`, description: `${inputs.prompt} must be a non-empty string` });
   const seed = values[inputs.seed];
-  if (seed !== undefined && !Number.isInteger(seed)) invalid.push({ field: `input.${inputs.seed}`, description: `${inputs.seed} must be an integer` });
+  if (seed !== undefined && !Number.isInteger(seed))
+    invalid.push({ field: `input.${inputs.seed}`, description: `${inputs.seed} must be an integer` });
 
   const image = values[inputs.image];
   let photo: Buffer | undefined;
   if (image === undefined) invalid.push({ field: `input.${inputs.image}`, description: `${inputs.image} is required` });
   else {
     const found = typeof image === 'string' ? await photoAt(image, fileAt) : 'must be a URI';
-    if (typeof found === 'string') invalid.push({ field: `input.${inputs.image}`, description: `${inputs.image} ${found}` });
+    if (typeof found === 'string')
+      invalid.push({ field: `input.${inputs.image}`, description: `${inputs.image} ${found}` });
     else photo = found;
   }
   return invalid.length || !photo ? { invalid } : { photo };
 }
 
 /** The photo at a data URL or an uploaded file's URL, or why it is not a usable image. */
-async function photoAt(url: string, fileAt: (url: string) => { content: Buffer; type: string } | undefined): Promise<Buffer | string> {
+async function photoAt(
+  url: string,
+  fileAt: (url: string) => { content: Buffer; type: string } | undefined,
+): Promise<Buffer | string> {
   let content: Buffer;
   let type: string;
   const inline = /^data:([\w/+.-]+);base64,([A-Za-z0-9+/]*={0,2})$/.exec(url);
@@ -68,8 +80,11 @@ async function photoAt(url: string, fileAt: (url: string) => { content: Buffer; 
   }
   const format = PHOTO_TYPES.get(type);
   if (!format) return `has content type ${type}, not an image the model reads`;
-  const metadata = await sharp(content).metadata().catch(() => null);
-  if (!metadata || metadata.format !== format) return `is not a readable ${type} picture (${metadata?.format ?? 'unreadable'} bytes)`;
+  const metadata = await sharp(content)
+    .metadata()
+    .catch(() => null);
+  if (!metadata || metadata.format !== format)
+    return `is not a readable ${type} picture (${metadata?.format ?? 'unreadable'} bytes)`;
   return content;
 }
 

@@ -38,7 +38,15 @@ export interface Behaviour {
   faults: Partial<Record<Call, Fault>>;
 }
 
-const DEFAULT_BEHAVIOUR: Behaviour = { polls: 2, runMs: 0, ending: { status: 'succeeded' }, output: 'url', outputOn: 'delivery', outputBody: 'picture', faults: {} };
+const DEFAULT_BEHAVIOUR: Behaviour = {
+  polls: 2,
+  runMs: 0,
+  ending: { status: 'succeeded' },
+  output: 'url',
+  outputOn: 'delivery',
+  outputBody: 'picture',
+  faults: {},
+};
 
 export const STAND_IN_MODEL = 'acme/restyle';
 export const STAND_IN_VERSION = 'c0ffee'.padEnd(64, '42');
@@ -113,19 +121,34 @@ export async function startReplicateStandIn(options: StandInOptions = {}): Promi
   async function answerApi(req: IncomingMessage, res: ServerResponse, raw: Buffer) {
     const path = new URL(req.url ?? '/', api.origin).pathname;
     const json = /^application\/json\b/.test(req.headers['content-type'] ?? '') ? parseJson(raw) : undefined;
-    received.push({ host: 'api', method: req.method ?? '', path, authorization: req.headers.authorization, prefer: header(req, 'prefer'), body: json });
-    if (!req.headers.authorization) return problem(res, 401, 'Unauthenticated', 'You did not pass an authentication token');
-    if (req.headers.authorization !== `Bearer ${token}`) return problem(res, 401, 'Unauthenticated', 'You did not pass a valid authentication token');
+    received.push({
+      host: 'api',
+      method: req.method ?? '',
+      path,
+      authorization: req.headers.authorization,
+      prefer: header(req, 'prefer'),
+      body: json,
+    });
+    if (!req.headers.authorization)
+      return problem(res, 401, 'Unauthenticated', 'You did not pass an authentication token');
+    if (req.headers.authorization !== `Bearer ${token}`)
+      return problem(res, 401, 'Unauthenticated', 'You did not pass a valid authentication token');
 
     const route = (pattern: RegExp, method: string) => (req.method === method ? pattern.exec(path) : null);
     let m: RegExpExecArray | null;
-    if ((m = route(/^\/v1\/models\/([^/]+)\/([^/]+)\/predictions$/, 'POST'))) return fault(req, res, 'create') ?? create(req, res, json, `${m[1]}/${m[2]}`);
+    if ((m = route(/^\/v1\/models\/([^/]+)\/([^/]+)\/predictions$/, 'POST')))
+      return fault(req, res, 'create') ?? create(req, res, json, `${m[1]}/${m[2]}`);
     if (route(/^\/v1\/predictions$/, 'POST')) return fault(req, res, 'create') ?? create(req, res, json);
     if ((m = route(/^\/v1\/predictions\/([^/]+)$/, 'GET'))) return fault(req, res, 'poll') ?? poll(res, m[1]);
-    if ((m = route(/^\/v1\/predictions\/([^/]+)\/cancel$/, 'POST'))) return fault(req, res, 'cancel') ?? cancel(res, m[1]);
+    if ((m = route(/^\/v1\/predictions\/([^/]+)\/cancel$/, 'POST')))
+      return fault(req, res, 'cancel') ?? cancel(res, m[1]);
     if (route(/^\/v1\/files$/, 'POST')) return fault(req, res, 'upload') ?? upload(req, res, raw);
-    if ((m = route(/^\/v1\/files\/([^/]+)$/, 'GET'))) return files.has(m[1]) ? send(res, 200, fileJson(files.get(m[1]) as StandInFile)) : problem(res, 404, 'Not found', 'File not found');
-    if ((m = route(/^\/v1\/files\/([^/]+)$/, 'DELETE'))) return files.delete(m[1]) ? void res.writeHead(204).end() : problem(res, 404, 'Not found', 'File not found');
+    if ((m = route(/^\/v1\/files\/([^/]+)$/, 'GET')))
+      return files.has(m[1])
+        ? send(res, 200, fileJson(files.get(m[1]) as StandInFile))
+        : problem(res, 404, 'Not found', 'File not found');
+    if ((m = route(/^\/v1\/files\/([^/]+)$/, 'DELETE')))
+      return files.delete(m[1]) ? void res.writeHead(204).end() : problem(res, 404, 'Not found', 'File not found');
     // The stand-in's own place for output files on the API host (behaviour.outputOn 'api').
     if (route(/^\/v1\/outputs\//, 'GET')) return fault(req, res, 'output') ?? serveOutput(res, path);
     return problem(res, 404, 'Not found', 'The requested resource could not be found.');
@@ -143,43 +166,76 @@ export async function startReplicateStandIn(options: StandInOptions = {}): Promi
     if (!chosen) return undefined;
     if (chosen.kind === 'reset') req.socket.destroy();
     else if (chosen.kind === 'malformed') send(res, 200, { ok: true });
-    else if (chosen.kind === 'status') problem(res, chosen.status, chosen.status >= 500 ? 'Internal Server Error' : 'Request failed', `Stand-in fault: ${chosen.status}`);
+    else if (chosen.kind === 'status')
+      problem(
+        res,
+        chosen.status,
+        chosen.status >= 500 ? 'Internal Server Error' : 'Request failed',
+        `Stand-in fault: ${chosen.status}`,
+      );
     else {
       // Replicate's documented 429: {"detail":"Request was throttled. Your rate limit resets in ~30s."}
       res.setHeader('Retry-After', chosen.retryAfter);
-      send(res, 429, { detail: `Request was throttled. Your rate limit resets in ~${Number(chosen.retryAfter) || 30}s.` });
+      send(res, 429, {
+        detail: `Request was throttled. Your rate limit resets in ~${Number(chosen.retryAfter) || 30}s.`,
+      });
     }
     return true;
   }
 
   async function create(req: IncomingMessage, res: ServerResponse, body: unknown, model?: string) {
-    if (!body || typeof body !== 'object' || Array.isArray(body)) return problem(res, 400, 'Bad request', 'The request body must be a JSON object');
+    if (!body || typeof body !== 'object' || Array.isArray(body))
+      return problem(res, 400, 'Bad request', 'The request body must be a JSON object');
     const fields = body as Record<string, unknown>;
     const allowed = new Set(['input', 'stream', 'webhook', 'webhook_events_filter', ...(model ? [] : ['version'])]);
     const extra = Object.keys(fields).find((key) => !allowed.has(key));
-    if (extra) return problem(res, 422, 'Input validation failed', `- (root): Additional property ${extra} is not allowed`);
+    if (extra)
+      return problem(res, 422, 'Input validation failed', `- (root): Additional property ${extra} is not allowed`);
     let version = 'hidden';
     if (model) {
       if (model !== STAND_IN_MODEL) return problem(res, 404, 'Not found', 'The requested resource could not be found.');
     } else {
       // A version is the 64-hex id, alone or after "owner/name:".
-      version = String(fields.version ?? '').split(':').pop() as string;
-      if (version !== STAND_IN_VERSION) return problem(res, 422, 'Invalid version or not permitted', 'The specified version does not exist (or perhaps you don\'t have permission to use it?)');
+      version = String(fields.version ?? '')
+        .split(':')
+        .pop() as string;
+      if (version !== STAND_IN_VERSION)
+        return problem(
+          res,
+          422,
+          'Invalid version or not permitted',
+          "The specified version does not exist (or perhaps you don't have permission to use it?)",
+        );
     }
     const checked = await checkInput(fields.input, inputs, fileAt);
     if ('invalid' in checked) {
-      return send(res, 422, { title: 'Input validation failed', detail: checked.invalid.map((f) => `- ${f.field}: ${f.description}`).join('\n'), status: 422, invalid_fields: checked.invalid.map((f) => ({ type: 'invalid', ...f })) });
+      return send(res, 422, {
+        title: 'Input validation failed',
+        detail: checked.invalid.map((f) => `- ${f.field}: ${f.description}`).join('\n'),
+        status: 422,
+        invalid_fields: checked.invalid.map((f) => ({ type: 'invalid', ...f })),
+      });
     }
     const prediction: StandInPrediction = {
-      id: id(), model: model ?? STAND_IN_MODEL, version, input: fields.input as Record<string, unknown>, status: 'starting', error: null, output: null,
-      polls: 0, createdAt: Date.now(), behaviour, photo: checked.photo,
+      id: id(),
+      model: model ?? STAND_IN_MODEL,
+      version,
+      input: fields.input as Record<string, unknown>,
+      status: 'starting',
+      error: null,
+      output: null,
+      polls: 0,
+      createdAt: Date.now(),
+      behaviour,
+      photo: checked.photo,
     };
     predictions.set(prediction.id, prediction);
     // Sync mode: "Prefer: wait" or "wait=n" (1 to 60 s) holds the answer until the prediction ends.
     const wait = /^wait(?:=([1-9]|[1-9][0-9]|60))?$/.exec(header(req, 'prefer') ?? '');
     if (wait) {
       const until = Date.now() + Number(wait[1] ?? 60) * 1000;
-      while (!ENDED.has(prediction.status) && !ready(prediction, true) && Date.now() < until && !res.destroyed) await sleep(10);
+      while (!ENDED.has(prediction.status) && !ready(prediction, true) && Date.now() < until && !res.destroyed)
+        await sleep(10);
       if (ready(prediction, true)) await finish(prediction);
     }
     send(res, !wait || ENDED.has(prediction.status) ? 201 : 202, predictionJson(prediction));
@@ -204,10 +260,20 @@ export async function startReplicateStandIn(options: StandInOptions = {}): Promi
   }
 
   async function upload(req: IncomingMessage, res: ServerResponse, raw: Buffer) {
-    const form = await new Response(new Uint8Array(raw), { headers: { 'content-type': req.headers['content-type'] ?? '' } }).formData().catch(() => null);
+    const form = await new Response(new Uint8Array(raw), {
+      headers: { 'content-type': req.headers['content-type'] ?? '' },
+    })
+      .formData()
+      .catch(() => null);
     const content = form?.get('content');
-    if (!content || typeof content === 'string') return problem(res, 400, 'Bad request', 'A multipart/form-data body with a "content" file part is required');
-    const file: StandInFile = { id: id(), name: content.name, content: Buffer.from(await content.arrayBuffer()), type: content.type || 'application/octet-stream' };
+    if (!content || typeof content === 'string')
+      return problem(res, 400, 'Bad request', 'A multipart/form-data body with a "content" file part is required');
+    const file: StandInFile = {
+      id: id(),
+      name: content.name,
+      content: Buffer.from(await content.arrayBuffer()),
+      type: content.type || 'application/octet-stream',
+    };
     files.set(file.id, file);
     send(res, 201, fileJson(file));
   }
@@ -215,19 +281,28 @@ export async function startReplicateStandIn(options: StandInOptions = {}): Promi
   function serveOutput(res: ServerResponse, path: string) {
     const bytes = outputs.get(path);
     if (!bytes) return problem(res, 404, 'Not found', 'The requested resource could not be found.');
-    res.writeHead(200, { 'Content-Type': bytes[0] === 0x89 ? 'image/png' : 'text/plain', 'Content-Length': bytes.length }).end(bytes);
+    res
+      .writeHead(200, {
+        'Content-Type': bytes[0] === 0x89 ? 'image/png' : 'text/plain',
+        'Content-Length': bytes.length,
+      })
+      .end(bytes);
   }
 
   /** Whether a running prediction may end now: enough polls (not in sync mode), and its time run. */
   function ready(prediction: StandInPrediction, sync: boolean): boolean {
-    return (sync || prediction.polls >= prediction.behaviour.polls) && Date.now() - prediction.createdAt >= prediction.behaviour.runMs;
+    return (
+      (sync || prediction.polls >= prediction.behaviour.polls) &&
+      Date.now() - prediction.createdAt >= prediction.behaviour.runMs
+    );
   }
 
   function finish(prediction: StandInPrediction): Promise<void> {
     prediction.finishing ??= (async () => {
       const { ending, output, outputOn, outputBody } = prediction.behaviour;
       if (ending.status === 'succeeded') {
-        const bytes = outputBody === 'picture' ? await paint(prediction.photo) : Buffer.from('a model that answers with words\n');
+        const bytes =
+          outputBody === 'picture' ? await paint(prediction.photo) : Buffer.from('a model that answers with words\n');
         const path = outputOn === 'api' ? `/v1/outputs/${prediction.id}/out-0.png` : `/${prediction.id}/out-0.png`;
         outputs.set(path, bytes);
         const url = `${outputOn === 'api' ? api.origin : delivery.origin}${path}`;
@@ -248,19 +323,42 @@ export async function startReplicateStandIn(options: StandInOptions = {}): Promi
   function predictionJson(p: StandInPrediction) {
     const ended = ENDED.has(p.status);
     return {
-      id: p.id, model: p.model, version: p.version, input: p.input, logs: '', output: p.output, data_removed: false, error: p.error,
-      status: p.status, source: 'api', created_at: new Date(p.createdAt).toISOString(),
-      ...(ended ? { completed_at: new Date().toISOString(), metrics: { predict_time: 0.1, total_time: (Date.now() - p.createdAt) / 1000 } } : {}),
-      urls: { get: `${base}/predictions/${p.id}`, cancel: `${base}/predictions/${p.id}/cancel`, web: `https://replicate.com/p/${p.id}` },
+      id: p.id,
+      model: p.model,
+      version: p.version,
+      input: p.input,
+      logs: '',
+      output: p.output,
+      data_removed: false,
+      error: p.error,
+      status: p.status,
+      source: 'api',
+      created_at: new Date(p.createdAt).toISOString(),
+      ...(ended
+        ? {
+            completed_at: new Date().toISOString(),
+            metrics: { predict_time: 0.1, total_time: (Date.now() - p.createdAt) / 1000 },
+          }
+        : {}),
+      urls: {
+        get: `${base}/predictions/${p.id}`,
+        cancel: `${base}/predictions/${p.id}/cancel`,
+        web: `https://replicate.com/p/${p.id}`,
+      },
     };
   }
 
   function fileJson(file: StandInFile) {
     const now = Date.now();
     return {
-      id: file.id, name: file.name, content_type: file.type, size: file.content.length,
-      checksums: { sha256: createHash('sha256').update(file.content).digest('hex') }, metadata: {},
-      created_at: new Date(now).toISOString(), expires_at: new Date(now + 86_400_000).toISOString(),
+      id: file.id,
+      name: file.name,
+      content_type: file.type,
+      size: file.content.length,
+      checksums: { sha256: createHash('sha256').update(file.content).digest('hex') },
+      metadata: {},
+      created_at: new Date(now).toISOString(),
+      expires_at: new Date(now + 86_400_000).toISOString(),
       urls: { get: `${base}/files/${file.id}` },
     };
   }
@@ -302,10 +400,11 @@ async function listen(answer: (req: IncomingMessage, res: ServerResponse, body: 
   const { port } = server.address() as AddressInfo;
   return {
     origin: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 

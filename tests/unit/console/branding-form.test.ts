@@ -6,23 +6,43 @@ import { parseRoute } from '../../../console/state.ts';
 
 describe('the console branding form', () => {
   it('round-trips a stored item, leaving empty fields out so the defaults apply', () => {
-    const stored = { slug: 'gala', client: 'Gala', backgroundColor: '#102030', countdownSeconds: 3, qrHandoff: true, kioskIdleSeconds: 60, styles: ['comic', 'neon'] };
+    const stored = {
+      slug: 'gala',
+      client: 'Gala',
+      backgroundColor: '#102030',
+      countdownSeconds: 3,
+      qrHandoff: true,
+      kioskIdleSeconds: 60,
+      styles: ['comic', 'neon'],
+    };
     const form = toForm(stored);
     expect(form.countdownSeconds).toBe('3');
     expect(form.textColor).toBe('');
     expect(toItem(form, 'gala')).toEqual({
-      slug: 'gala', client: 'Gala', backgroundColor: '#102030', countdownSeconds: 3, kioskIdleSeconds: 60,
-      choosePhoto: false, qrHandoff: true, logoMark: false, mirrorResult: false, kioskPrint: true, styles: ['comic', 'neon'],
+      slug: 'gala',
+      client: 'Gala',
+      backgroundColor: '#102030',
+      countdownSeconds: 3,
+      kioskIdleSeconds: 60,
+      choosePhoto: false,
+      qrHandoff: true,
+      logoMark: false,
+      mirrorResult: false,
+      kioskPrint: true,
+      styles: ['comic', 'neon'],
     });
   });
 
-  it("keeps Print on for the kiosks of a tenant saved before the setting, and off once turned off", () => {
+  it('keeps Print on for the kiosks of a tenant saved before the setting, and off once turned off', () => {
     expect(toForm({ slug: 'gala', kioskIdleSeconds: 60 }).kioskPrint).toBe(true);
     expect(toItem(toForm({ slug: 'gala', kioskPrint: false }), 'gala')).toMatchObject({ kioskPrint: false });
-    expect(check({ ...toForm({ slug: 'x' }), kioskIdleSeconds: '60', kioskPrint: false }, 'x').branding).toMatchObject({ kioskIdleSeconds: 60, kioskPrint: false });
+    expect(check({ ...toForm({ slug: 'x' }), kioskIdleSeconds: '60', kioskPrint: false }, 'x').branding).toMatchObject({
+      kioskIdleSeconds: 60,
+      kioskPrint: false,
+    });
   });
 
-  it('keeps a tenant\'s mirrored results on, and sends the flag off when it was never set', () => {
+  it("keeps a tenant's mirrored results on, and sends the flag off when it was never set", () => {
     expect(toForm({ slug: 'gala', mirrorResult: true }).mirrorResult).toBe(true);
     expect(toItem(toForm({ slug: 'gala', mirrorResult: true }), 'gala')).toMatchObject({ mirrorResult: true });
     expect(toItem(toForm({ slug: 'gala' }), 'gala')).toMatchObject({ mirrorResult: false });
@@ -30,7 +50,13 @@ describe('the console branding form', () => {
   });
 
   it('names a refused field and a contrast warning as the build would', () => {
-    const form = { ...toForm({ slug: 'x' }), accentColor: 'not-a-colour', textColor: '#777777', backgroundColor: '#888888', kioskIdleSeconds: '5' };
+    const form = {
+      ...toForm({ slug: 'x' }),
+      accentColor: 'not-a-colour',
+      textColor: '#777777',
+      backgroundColor: '#888888',
+      kioskIdleSeconds: '5',
+    };
     const checked = check(form, 'x');
     expect(checked.refused.accentColor).toEqual(['Accent colour is not a CSS colour.']);
     expect(checked.refused.kioskIdleSeconds?.[0]).toContain('is not 0 (off)');

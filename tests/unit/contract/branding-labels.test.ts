@@ -32,7 +32,9 @@ const BAD: Record<string, unknown> = {
 
 /** A key that is also a plain word (video, client) is raw only where a sentence starts with it. */
 const carriesKey = (sentence: string, key: string) =>
-  /[A-Z]/.test(key) ? new RegExp(`\\b${key}\\b`).test(sentence) : sentence.startsWith(`${key} `) || sentence.includes(`: ${key} `);
+  /[A-Z]/.test(key)
+    ? new RegExp(`\\b${key}\\b`).test(sentence)
+    : sentence.startsWith(`${key} `) || sentence.includes(`: ${key} `);
 
 const keys = [...Object.keys(DEFAULT_BRANDING).filter((k) => k !== 'slug'), 'styles'];
 
@@ -47,12 +49,18 @@ describe('field names in problems', () => {
     // Every field the bad item holds was reported (the test can fail for a field it forgets).
     expect(new Set(fields.map((f) => f.field))).toEqual(new Set(Object.keys(BAD)));
     const sentences = [...problems, ...fields.map((f) => f.message)];
-    for (const sentence of sentences) for (const key of keys) expect(carriesKey(sentence, key), `${key} in: ${sentence}`).toBe(false);
+    for (const sentence of sentences)
+      for (const key of keys) expect(carriesKey(sentence, key), `${key} in: ${sentence}`).toBe(false);
     for (const f of fields) expect(f.message.startsWith(fieldLabel(f.field)), f.message).toBe(true);
   });
 
   it('names fields in words in what the console API refuses', () => {
-    const notText = readTenantInput({ slug: 'bad', client: 12, textColor: 'nope', styles: ['no-such-style'] }, new Set(), new Set(['comic']), true);
+    const notText = readTenantInput(
+      { slug: 'bad', client: 12, textColor: 'nope', styles: ['no-such-style'] },
+      new Set(),
+      new Set(['comic']),
+      true,
+    );
     expect(notText.ok).toBe(false);
     const messages = notText.ok ? [] : Object.values(notText.fields).flat();
     expect(messages).toEqual(['Client name must be text.']);
@@ -60,6 +68,8 @@ describe('field names in problems', () => {
     const all = unknown.ok ? [] : Object.values(unknown.fields).flat();
     expect(all).toEqual(['Text colour is not a CSS colour.']);
     const styles = readTenantInput({ slug: 'bad', styles: ['no-such-style'] }, new Set(), new Set(['comic']), true);
-    expect(styles.ok ? [] : Object.values(styles.fields).flat()).toEqual(['Styles names styles the booth does not offer: no-such-style.']);
+    expect(styles.ok ? [] : Object.values(styles.fields).flat()).toEqual([
+      'Styles names styles the booth does not offer: no-such-style.',
+    ]);
   });
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ACCENT_COLOR, DEFAULT_BACKGROUND_COLOR, DEFAULT_TENANT_SLUG, DEFAULT_TEXT_COLOR } from '../../../contract/index.ts';
+import {
+  DEFAULT_ACCENT_COLOR,
+  DEFAULT_BACKGROUND_COLOR,
+  DEFAULT_TENANT_SLUG,
+  DEFAULT_TEXT_COLOR,
+} from '../../../contract/index.ts';
 import {
   DEFAULT_BRANDING,
   TEXT_LIMITS,
@@ -48,13 +53,34 @@ describe('CSS colours', () => {
     expect(normalizeColor('transparent')).toBeNull();
     expect(normalizeColor('rgb(0 0 0 / 0)')).toBeNull();
     expect(normalizeColor('rgb(0 0 0 / 0.5)')).toBe('#000000');
-    const { branding, problems } = resolveBranding({ slug: 'see-through', client: 'Glass', backgroundColor: 'transparent' });
+    const { branding, problems } = resolveBranding({
+      slug: 'see-through',
+      client: 'Glass',
+      backgroundColor: 'transparent',
+    });
     expect(branding.backgroundColor).toBe('#242424');
-    expect(problems).toEqual([expect.stringMatching(/Glass.*Background colour "transparent" is fully transparent; the default "#242424" is used/)]);
+    expect(problems).toEqual([
+      expect.stringMatching(
+        /Glass.*Background colour "transparent" is fully transparent; the default "#242424" is used/,
+      ),
+    ]);
   });
 
   it('refuses what is not a colour', () => {
-    for (const value of ['javascript:alert(1)', 'red; background:url(x)', 'url(evil.png)', 'expression(alert(1))', '#12', '#ggg', 'rgb(1,2)', 'rgb(1px,2,3)', 'constructor', '__proto__', 'var(--x)', 'notacolour']) {
+    for (const value of [
+      'javascript:alert(1)',
+      'red; background:url(x)',
+      'url(evil.png)',
+      'expression(alert(1))',
+      '#12',
+      '#ggg',
+      'rgb(1,2)',
+      'rgb(1px,2,3)',
+      'constructor',
+      '__proto__',
+      'var(--x)',
+      'notacolour',
+    ]) {
       expect(normalizeColor(value), value).toBeNull();
     }
   });
@@ -117,13 +143,29 @@ describe('resolving a tenant branding item', () => {
 
   it('keeps valid values and writes colours as hex', () => {
     const { branding } = resolveBranding({
-      slug: 'aurora', client: 'Aurora Events', accentColor: 'Gold', logoUrl: 'aurora/logo.png', video: '/media/a.mp4', viewFinderDesc: 'One\r\nTwo',
+      slug: 'aurora',
+      client: 'Aurora Events',
+      accentColor: 'Gold',
+      logoUrl: 'aurora/logo.png',
+      video: '/media/a.mp4',
+      viewFinderDesc: 'One\r\nTwo',
     });
-    expect(branding).toMatchObject({ client: 'Aurora Events', accentColor: '#ffd700', logoUrl: 'aurora/logo.png', video: '/media/a.mp4', viewFinderDesc: 'One\nTwo' });
+    expect(branding).toMatchObject({
+      client: 'Aurora Events',
+      accentColor: '#ffd700',
+      logoUrl: 'aurora/logo.png',
+      video: '/media/a.mp4',
+      viewFinderDesc: 'One\nTwo',
+    });
   });
 
   it('replaces an unsafe value by the default and reports the tenant and the field', () => {
-    const { branding, problems } = resolveBranding({ slug: 'meadow', client: 'Meadow Fair', accentColor: 'javascript:alert(1)', video: 'javascript:alert(1)' });
+    const { branding, problems } = resolveBranding({
+      slug: 'meadow',
+      client: 'Meadow Fair',
+      accentColor: 'javascript:alert(1)',
+      video: 'javascript:alert(1)',
+    });
     expect(branding.accentColor).toBe(DEFAULT_ACCENT_COLOR);
     expect(branding.video).toBe(DEFAULT_BRANDING.video);
     expect(problems).toHaveLength(2);
@@ -132,15 +174,23 @@ describe('resolving a tenant branding item', () => {
   });
 
   it('keeps the default images when told to (the default tenant uses local files)', () => {
-    const { branding, problems } = resolveBranding({ slug: 'default', logoUrl: 'x/logo.png' }, DEFAULT_BRANDING, { keepImages: true });
+    const { branding, problems } = resolveBranding({ slug: 'default', logoUrl: 'x/logo.png' }, DEFAULT_BRANDING, {
+      keepImages: true,
+    });
     expect(branding.logoUrl).toBe(DEFAULT_BRANDING.logoUrl);
     expect(problems).toEqual([]);
   });
 
   it('still reports an unsafe image of the default tenant, whose local files stay', () => {
-    const { branding, problems } = resolveBranding({ slug: 'default', logoUrl: 'javascript:alert(1)' }, DEFAULT_BRANDING, { keepImages: true });
+    const { branding, problems } = resolveBranding(
+      { slug: 'default', logoUrl: 'javascript:alert(1)' },
+      DEFAULT_BRANDING,
+      { keepImages: true },
+    );
     expect(branding.logoUrl).toBe(DEFAULT_BRANDING.logoUrl);
-    expect(problems).toEqual([expect.stringMatching(/Logo "javascript:alert\(1\)" uses a URL scheme other than https/)]);
+    expect(problems).toEqual([
+      expect.stringMatching(/Logo "javascript:alert\(1\)" uses a URL scheme other than https/),
+    ]);
   });
 
   it('cuts overlong texts and drops control characters', () => {

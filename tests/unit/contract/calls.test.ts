@@ -10,7 +10,11 @@ describe('job status rules', () => {
     for (const s of ['PENDING', 'processing', 'queued', '', null, undefined]) expect(jobPhase(s)).toBe('pending');
   });
   it('reads a job with missing fields as empty values', () => {
-    expect(JobSchema.parse({ result: { status: 'PENDING' } })).toMatchObject({ images: [], prompt: '', result: { status: 'PENDING', message: '' } });
+    expect(JobSchema.parse({ result: { status: 'PENDING' } })).toMatchObject({
+      images: [],
+      prompt: '',
+      result: { status: 'PENDING', message: '' },
+    });
   });
   it('reads previews when sent and leaves them out when missing or null', () => {
     expect(JobSchema.parse({ images: ['a.png'], previews: ['a.webp'] }).previews).toEqual(['a.webp']);

@@ -14,11 +14,22 @@ describe('tenant colour contrast', () => {
   it('reads every CSS colour form, with the colour spaces registered one by one', () => {
     // The values culori's full entry point gives: the site, the build and the console agree.
     const expected: [string, [number, number, number] | null][] = [
-      ['hwb(200 10% 20%)', [26, 145, 204]], ['lab(50% 40 -20)', [171, 90, 154]], ['lch(60% 50 120)', [118, 156, 62]],
-      ['oklab(0.6 0.1 -0.1)', [159, 99, 186]], ['oklch(0.7 0.2 30)', [255, 97, 77]], ['oklch(0.9 0.4 140)', [0, 255, 0]],
-      ['color(srgb-linear 0.2 0.3 0.4)', [124, 149, 170]], ['color(display-p3 1 0 0)', [255, 0, 0]], ['color(a98-rgb 0.2 0.8 0.1)', [0, 205, 0]],
-      ['color(prophoto-rgb 0.5 0.5 0.2)', [161, 146, 36]], ['color(rec2020 0.9 0.1 0.1)', [255, 0, 22]], ['color(xyz 0.3 0.2 0.1)', [206, 84, 81]],
-      ['color(xyz-d50 0.3 0.2 0.1)', [198, 86, 96]], ['color(--hsv 0 0 0)', [0, 0, 0]], ['color(--jab 0.1 0 0)', null], ['currentcolor', null],
+      ['hwb(200 10% 20%)', [26, 145, 204]],
+      ['lab(50% 40 -20)', [171, 90, 154]],
+      ['lch(60% 50 120)', [118, 156, 62]],
+      ['oklab(0.6 0.1 -0.1)', [159, 99, 186]],
+      ['oklch(0.7 0.2 30)', [255, 97, 77]],
+      ['oklch(0.9 0.4 140)', [0, 255, 0]],
+      ['color(srgb-linear 0.2 0.3 0.4)', [124, 149, 170]],
+      ['color(display-p3 1 0 0)', [255, 0, 0]],
+      ['color(a98-rgb 0.2 0.8 0.1)', [0, 205, 0]],
+      ['color(prophoto-rgb 0.5 0.5 0.2)', [161, 146, 36]],
+      ['color(rec2020 0.9 0.1 0.1)', [255, 0, 22]],
+      ['color(xyz 0.3 0.2 0.1)', [206, 84, 81]],
+      ['color(xyz-d50 0.3 0.2 0.1)', [198, 86, 96]],
+      ['color(--hsv 0 0 0)', [0, 0, 0]],
+      ['color(--jab 0.1 0 0)', null],
+      ['currentcolor', null],
     ];
     for (const [css, rgb] of expected) expect(parseColor(css), css).toEqual(rgb && { r: rgb[0], g: rgb[1], b: rgb[2] });
   });

@@ -12,26 +12,51 @@ describe('the event kit in a tenant branding', () => {
 
   it('takes every field a tenant sets within its rules', () => {
     const { branding, problems } = resolveBranding({
-      slug: 'gala', client: 'Gala', countdownSeconds: 5, choosePhoto: true, qrHandoff: true, kioskIdleSeconds: 90,
-      frameUrl: 'gala/frame.png', logoMark: true, mirrorResult: true, consentText: '  We keep nothing.\r\nReally.  ', privacyUrl: 'https://gala.example/privacy',
+      slug: 'gala',
+      client: 'Gala',
+      countdownSeconds: 5,
+      choosePhoto: true,
+      qrHandoff: true,
+      kioskIdleSeconds: 90,
+      frameUrl: 'gala/frame.png',
+      logoMark: true,
+      mirrorResult: true,
+      consentText: '  We keep nothing.\r\nReally.  ',
+      privacyUrl: 'https://gala.example/privacy',
       kioskPrint: false,
     });
     expect(problems).toEqual([]);
     expect(branding).toMatchObject({
-      countdownSeconds: 5, choosePhoto: true, qrHandoff: true, kioskIdleSeconds: 90,
-      frameUrl: 'gala/frame.png', logoMark: true, mirrorResult: true, consentText: 'We keep nothing.\nReally.', privacyUrl: 'https://gala.example/privacy',
+      countdownSeconds: 5,
+      choosePhoto: true,
+      qrHandoff: true,
+      kioskIdleSeconds: 90,
+      frameUrl: 'gala/frame.png',
+      logoMark: true,
+      mirrorResult: true,
+      consentText: 'We keep nothing.\nReally.',
+      privacyUrl: 'https://gala.example/privacy',
       kioskPrint: false,
     });
   });
 
   it('refuses what does not fit, naming the tenant, the field and the default it keeps', () => {
     const { branding, problems } = resolveBranding({
-      slug: 'odd', client: 'Odd', countdownSeconds: 4, choosePhoto: 'yes', mirrorResult: 1, kioskIdleSeconds: 5,
-      frameUrl: 'javascript:alert(1)', privacyUrl: 'javascript:alert(1)', consentText: 42,
+      slug: 'odd',
+      client: 'Odd',
+      countdownSeconds: 4,
+      choosePhoto: 'yes',
+      mirrorResult: 1,
+      kioskIdleSeconds: 5,
+      frameUrl: 'javascript:alert(1)',
+      privacyUrl: 'javascript:alert(1)',
+      consentText: 42,
     });
     expect(branding).toMatchObject(EVENT_KIT_OFF);
     expect(problems).toEqual([
-      expect.stringMatching(/^Tenant "Odd".*: Choose a photo "yes" is not true or false; the default "false" is used\.$/),
+      expect.stringMatching(
+        /^Tenant "Odd".*: Choose a photo "yes" is not true or false; the default "false" is used\.$/,
+      ),
       expect.stringMatching(/Mirror results "1" is not true or false; the default "false" is used/),
       expect.stringMatching(/Countdown "4" is not one of 0, 3, 5; the default "0" is used/),
       expect.stringMatching(/Kiosk idle time "5" is not 0 \(off\) or a whole number of seconds from 10 to 3600/),
@@ -42,7 +67,10 @@ describe('the event kit in a tenant branding', () => {
   });
 
   it('keeps Print on for the kiosks of a tenant that allowed kiosks before the setting', () => {
-    expect(resolveBranding({ slug: 'old', kioskIdleSeconds: 60 }).branding).toMatchObject({ kioskIdleSeconds: 60, kioskPrint: true });
+    expect(resolveBranding({ slug: 'old', kioskIdleSeconds: 60 }).branding).toMatchObject({
+      kioskIdleSeconds: 60,
+      kioskPrint: true,
+    });
   });
 
   it('cuts a consent text longer than a phone screen can hold', () => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { imageSource, proxyImageUrl, signedSizeFor, signedSizes, SIGNED_PROXY_SIZES } from '../../../contract/proxy-url.ts';
+import {
+  imageSource,
+  proxyImageUrl,
+  signedSizeFor,
+  signedSizes,
+  SIGNED_PROXY_SIZES,
+} from '../../../contract/proxy-url.ts';
 
 const settings = { host: '', signature: 'insecure', bucketPrefix: 's3://booth-assets', appName: 'photobooth' };
 
@@ -10,9 +16,14 @@ describe('image-proxy URLs', () => {
     );
   });
   it('uses the proxy host when one is set, and fit when asked (the logo)', () => {
-    expect(proxyImageUrl({ ...settings, host: 'https://img.example/' }, 'aurora/logo.png', { width: 450, height: 300.4 }, 'fit')).toBe(
-      'https://img.example/insecure/rs:fit:450:300/g:sm/plain/s3://booth-assets/photobooth/aurora/logo.png',
-    );
+    expect(
+      proxyImageUrl(
+        { ...settings, host: 'https://img.example/' },
+        'aurora/logo.png',
+        { width: 450, height: 300.4 },
+        'fit',
+      ),
+    ).toBe('https://img.example/insecure/rs:fit:450:300/g:sm/plain/s3://booth-assets/photobooth/aurora/logo.png');
   });
   it('keeps spaces and other characters of the image name as they are (unencoded)', () => {
     expect(imageSource(settings, '/my tenant/logo é.png')).toBe('s3://booth-assets/photobooth/my tenant/logo é.png');
@@ -36,11 +47,26 @@ describe('signed sizes', () => {
 
   it('picks the smallest signed size that covers the container, and its place in the list', () => {
     for (const [container, expected] of [
-      [{ width: 390, height: 700 }, { width: 540, height: 810 }],
-      [{ width: 360, height: 360 }, { width: 360, height: 360 }],
-      [{ width: 1, height: 1 }, { width: 360, height: 360 }],
-      [{ width: 1920, height: 1080 }, { width: 2734, height: 1215 }],
-      [{ width: 9000, height: 5000 }, { width: 4096, height: 4096 }],
+      [
+        { width: 390, height: 700 },
+        { width: 540, height: 810 },
+      ],
+      [
+        { width: 360, height: 360 },
+        { width: 360, height: 360 },
+      ],
+      [
+        { width: 1, height: 1 },
+        { width: 360, height: 360 },
+      ],
+      [
+        { width: 1920, height: 1080 },
+        { width: 2734, height: 1215 },
+      ],
+      [
+        { width: 9000, height: 5000 },
+        { width: 4096, height: 4096 },
+      ],
     ] as const) {
       const picked = signedSizeFor(container);
       expect({ width: picked.width, height: picked.height }, JSON.stringify(container)).toEqual(expected);

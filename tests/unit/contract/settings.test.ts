@@ -55,7 +55,10 @@ describe('settings the build and the server share', () => {
   });
 
   it('never shows a secret in the error line', () => {
-    const build = outcome(() => ({ ...readSettings({ BOOTH_SERVICE_PASSWORD: 'x', BOOTH_PROXY_SIGNATURE: 'api' }) }), 'password');
+    const build = outcome(
+      () => ({ ...readSettings({ BOOTH_SERVICE_PASSWORD: 'x', BOOTH_PROXY_SIGNATURE: 'api' }) }),
+      'password',
+    );
     expect(build.error).toMatch(/^Invalid setting BOOTH_PROXY_SIGNATURE="api"/);
     const server = outcome(() => ({ ...loadSettings({ BOOTH_JWT_SECRET: 'too-short-s3cret' }) }), 'jwtSecret');
     expect(server.error).toBe('Invalid setting BOOTH_JWT_SECRET (value not shown): must be at least 32 characters');
@@ -77,7 +80,9 @@ describe('the pixel limit', () => {
   it('still reads ENGINE_MAX_INPUT_PIXELS, with a line saying it is deprecated', () => {
     const old = loadSettings({ ENGINE_MAX_INPUT_PIXELS: '2000000' });
     expect(old.maxPixels).toBe(2_000_000);
-    expect(old.notices).toEqual([expect.stringMatching(/^ENGINE_MAX_INPUT_PIXELS is deprecated: it is now BOOTH_MAX_PIXELS/)]);
+    expect(old.notices).toEqual([
+      expect.stringMatching(/^ENGINE_MAX_INPUT_PIXELS is deprecated: it is now BOOTH_MAX_PIXELS/),
+    ]);
     const both = loadSettings({ ENGINE_MAX_INPUT_PIXELS: '2000000', BOOTH_MAX_PIXELS: '3000000' });
     expect(both.maxPixels).toBe(3_000_000);
     expect(both.notices).toEqual([expect.stringMatching(/ignored: BOOTH_MAX_PIXELS is set/)]);
@@ -87,7 +92,13 @@ describe('the pixel limit', () => {
 describe('engine tuning', () => {
   it('is read with the other server settings, an unset one left to the engine', () => {
     const { engineOptions } = loadSettings({ ENGINE_OUTPUT_SIZE: '1536', ENGINE_MIN_PERSON_AREA: '' });
-    expect(engineOptions).toEqual({ outputSize: 1536, inferenceSize: undefined, minPersonArea: undefined, minPoseScore: undefined, minFaceConfidence: undefined });
+    expect(engineOptions).toEqual({
+      outputSize: 1536,
+      inferenceSize: undefined,
+      minPersonArea: undefined,
+      minPoseScore: undefined,
+      minFaceConfidence: undefined,
+    });
   });
 
   it.each([
@@ -95,7 +106,10 @@ describe('engine tuning', () => {
     [{ ENGINE_OUTPUT_SIZE: '100' }, 'Invalid setting ENGINE_OUTPUT_SIZE="100": must be at least 256'],
     [{ ENGINE_MIN_PERSON_AREA: '1.5' }, 'Invalid setting ENGINE_MIN_PERSON_AREA="1.5": must be at most 1'],
     [{ ENGINE_MIN_POSE_SCORE: '0' }, 'Invalid setting ENGINE_MIN_POSE_SCORE="0": must be above 0'],
-    [{ ENGINE_MIN_FACE_CONFIDENCE: 'high' }, 'Invalid setting ENGINE_MIN_FACE_CONFIDENCE="high": expected a number between 0 and 1'],
+    [
+      { ENGINE_MIN_FACE_CONFIDENCE: 'high' },
+      'Invalid setting ENGINE_MIN_FACE_CONFIDENCE="high": expected a number between 0 and 1',
+    ],
   ])('refuses %o with one line', (env, line) => {
     expect(() => loadSettings(env)).toThrow(line);
   });

@@ -3,7 +3,8 @@ import { MAX_SLUG_LENGTH, isValidSlug, reservedSlugs, slugProblem } from '../../
 
 describe('tenant slugs', () => {
   it('accepts lowercase letters, digits and hyphens', () => {
-    for (const slug of ['aurora', 'meadow-2025', 'a', '0', 'x'.repeat(MAX_SLUG_LENGTH)]) expect(slugProblem(slug)).toBeNull();
+    for (const slug of ['aurora', 'meadow-2025', 'a', '0', 'x'.repeat(MAX_SLUG_LENGTH)])
+      expect(slugProblem(slug)).toBeNull();
   });
 
   it('refuses upper case, spaces, dots, slashes and anything that could leave dist/', () => {
@@ -23,7 +24,17 @@ describe('tenant slugs', () => {
   });
 
   it('refuses the screens and the top-level paths of the embedded server', () => {
-    for (const slug of ['camera', 'styles', 'results', 'jwt', 'datasets', 'transformations', 'media', 'insecure', '404']) {
+    for (const slug of [
+      'camera',
+      'styles',
+      'results',
+      'jwt',
+      'datasets',
+      'transformations',
+      'media',
+      'insecure',
+      '404',
+    ]) {
       expect(slugProblem(slug)).toMatch(/reserved/);
     }
   });

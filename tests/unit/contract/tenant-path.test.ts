@@ -10,7 +10,17 @@ describe('the tenant an address is under', () => {
   });
 
   it("is none for the site's own paths, the server's and what no slug can be", () => {
-    for (const path of ['/', '/camera', '/styles/', '/results/42', '/_astro/a.js', '/media/x', '/favicon.ico', '/Aurora/', '/a_b/camera']) {
+    for (const path of [
+      '/',
+      '/camera',
+      '/styles/',
+      '/results/42',
+      '/_astro/a.js',
+      '/media/x',
+      '/favicon.ico',
+      '/Aurora/',
+      '/a_b/camera',
+    ]) {
       expect(tenantAddress(path), path).toBeNull();
     }
   });
@@ -18,9 +28,11 @@ describe('the tenant an address is under', () => {
 
 describe('a screen of a page set', () => {
   it('is the intro, the camera, the styles or a result', () => {
-    for (const rest of ['/', '/camera', '/camera/', '/styles', '/results/42', '/results/42/']) expect(isScreenPath(rest), rest).toBe(true);
+    for (const rest of ['/', '/camera', '/camera/', '/styles', '/results/42', '/results/42/'])
+      expect(isScreenPath(rest), rest).toBe(true);
   });
   it('is nothing else', () => {
-    for (const rest of ['/nowhere', '/camera/x', '/results/', '/results', '/styles/x/y', '/404.html']) expect(isScreenPath(rest), rest).toBe(false);
+    for (const rest of ['/nowhere', '/camera/x', '/results/', '/results', '/styles/x/y', '/404.html'])
+      expect(isScreenPath(rest), rest).toBe(false);
   });
 });

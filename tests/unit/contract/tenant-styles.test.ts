@@ -10,8 +10,11 @@ describe('the styles a tenant offers', () => {
     expect(offeredStyles(all, [])).toEqual(all);
   });
 
-  it('are the chosen ones only, in the tenant\'s order, leaving out those the hub no longer offers', () => {
-    expect(offeredStyles(all, ['comic', 'gone', 'die-cut-sticker']).map((s) => s.id)).toEqual(['comic', 'die-cut-sticker']);
+  it("are the chosen ones only, in the tenant's order, leaving out those the hub no longer offers", () => {
+    expect(offeredStyles(all, ['comic', 'gone', 'die-cut-sticker']).map((s) => s.id)).toEqual([
+      'comic',
+      'die-cut-sticker',
+    ]);
   });
 
   it('must be a list of distinct style ids', () => {
@@ -31,11 +34,25 @@ describe('the styles a tenant offers', () => {
   });
 
   it('resolveBranding names each refused field and each warning', () => {
-    const { fields } = resolveBranding({ slug: 'x', accentColor: 'nope', textColor: '#777', backgroundColor: '#888', kioskIdleSeconds: 5 } as never);
+    const { fields } = resolveBranding({
+      slug: 'x',
+      accentColor: 'nope',
+      textColor: '#777',
+      backgroundColor: '#888',
+      kioskIdleSeconds: 5,
+    } as never);
     expect(fields).toEqual([
       { field: 'accentColor', message: 'Accent colour is not a CSS colour.', kind: 'refused' },
-      { field: 'kioskIdleSeconds', message: expect.stringMatching(/^Kiosk idle time is not 0 \(off\)/), kind: 'refused' },
-      { field: 'textColor', message: expect.stringMatching(/^Text colour #777777 on background colour #888888 has a contrast of/), kind: 'warning' },
+      {
+        field: 'kioskIdleSeconds',
+        message: expect.stringMatching(/^Kiosk idle time is not 0 \(off\)/),
+        kind: 'refused',
+      },
+      {
+        field: 'textColor',
+        message: expect.stringMatching(/^Text colour #777777 on background colour #888888 has a contrast of/),
+        kind: 'warning',
+      },
     ]);
   });
 });

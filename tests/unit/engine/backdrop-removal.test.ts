@@ -3,8 +3,8 @@ import { estimateForeground } from '../../../server/engine/local/foreground.ts';
 import { clearBesideHeads, personAt } from '../../../server/engine/local/head-room.ts';
 import { createRaster } from '../../../server/engine/local/raster.ts';
 
-describe('the person\'s colours at the soft edge', () => {
-  it('takes the backdrop\'s share out of the edge pixels and leaves the rest as it was', () => {
+describe("the person's colours at the soft edge", () => {
+  it("takes the backdrop's share out of the edge pixels and leaves the rest as it was", () => {
     // A red person on the left, a blue backdrop on the right, a 20 px ramp of coverage between.
     const [width, height] = [120, 40];
     const rgb = createRaster(width, height, 3);

@@ -6,8 +6,20 @@ import { SEGMENTATION_SIZE } from '../../../server/engine/local/models.ts';
 import type { Person } from '../../../server/engine/local/person.ts';
 import { createRaster, type Raster } from '../../../server/engine/local/raster.ts';
 import { builtInScene, loadBackdrop } from '../../../server/engine/local/styles/backdrop.ts';
-import { paintScene, placeInScene, sceneFraming, sceneSize } from '../../../server/engine/local/styles/branded-scene.ts';
-import { applyTransfer, colourStats, fromYCbCr, lightTransfer, toYCbCr, type ColourStats } from '../../../server/engine/local/styles/light-match.ts';
+import {
+  paintScene,
+  placeInScene,
+  sceneFraming,
+  sceneSize,
+} from '../../../server/engine/local/styles/branded-scene.ts';
+import {
+  applyTransfer,
+  colourStats,
+  fromYCbCr,
+  lightTransfer,
+  toYCbCr,
+  type ColourStats,
+} from '../../../server/engine/local/styles/light-match.ts';
 import { groupPortraitRect, skinLikeness } from '../../../server/engine/local/styles/studio-portrait.ts';
 
 const stats = (mean: [number, number, number], std: [number, number, number]): ColourStats => ({ mean, std });
@@ -18,7 +30,7 @@ describe('the light match', () => {
     expect(back.map(Math.round)).toEqual([200, 120, 40]);
   });
 
-  it('leaves the person as they are at strength 0 and gives the scene\'s mean at strength 1', () => {
+  it("leaves the person as they are at strength 0 and gives the scene's mean at strength 1", () => {
     const person = stats([150, -10, 20], [40, 8, 8]);
     const scene = stats([90, 20, -10], [20, 5, 5]);
     const none = lightTransfer(person, scene, { light: 0, colour: 0, maxLightShift: 255 });
@@ -50,14 +62,19 @@ describe('the light match', () => {
 });
 
 /** A frame-sized alpha with a filled rectangle (the person). */
-function alphaWith(width: number, height: number, rect: { left: number; top: number; right: number; bottom: number }): Raster {
+function alphaWith(
+  width: number,
+  height: number,
+  rect: { left: number; top: number; right: number; bottom: number },
+): Raster {
   const alpha = createRaster(width, height, 1);
-  for (let y = rect.top; y < rect.bottom; y++) for (let x = rect.left; x < rect.right; x++) alpha.data[y * width + x] = 255;
+  for (let y = rect.top; y < rect.bottom; y++)
+    for (let x = rect.left; x < rect.right; x++) alpha.data[y * width + x] = 255;
   return alpha;
 }
 
 describe('placing a person in the scene', () => {
-  it('lets a bust cut by the photo\'s bottom go on past the picture\'s bottom, centred', () => {
+  it("lets a bust cut by the photo's bottom go on past the picture's bottom, centred", () => {
     const place = placeInScene(alphaWith(400, 500, { left: 50, top: 20, right: 350, bottom: 500 }), 800, 1000);
     expect(place).toMatchObject({ left: 200, top: 500, cutAtBottom: true, feet: null });
   });
@@ -69,11 +86,11 @@ describe('placing a person in the scene', () => {
     expect(place.feet).toEqual({ left: place.left + 60, right: place.left + 139, y: place.top + 579 });
   });
 
-  it('keeps a person cut by the photo\'s left edge against the picture\'s left edge', () => {
+  it("keeps a person cut by the photo's left edge against the picture's left edge", () => {
     expect(placeInScene(alphaWith(300, 500, { left: 0, top: 20, right: 200, bottom: 500 }), 800, 1000).left).toBe(0);
   });
 
-  it('frames a person to stand with headroom, reaching the photo\'s bottom when they are cut there', () => {
+  it("frames a person to stand with headroom, reaching the photo's bottom when they are cut there", () => {
     const image = createRaster(1200, 1000, 3);
     const person = { image, box: { left: 400, top: 200, width: 400, height: 790 } } as Person;
     const { rect, longSide } = sceneFraming(person, 1024);
@@ -84,8 +101,12 @@ describe('placing a person in the scene', () => {
 
 describe('the studio portrait', () => {
   const subject = (faces: Person['faces']): Person => ({
-    image: createRaster(2000, 1500, 3), mask: createRaster(SEGMENTATION_SIZE, SEGMENTATION_SIZE, 1), faces,
-    box: { left: 0, top: 0, width: 2000, height: 1500 }, area: 0.5, evidence: { by: 'face', poseScore: 1 },
+    image: createRaster(2000, 1500, 3),
+    mask: createRaster(SEGMENTATION_SIZE, SEGMENTATION_SIZE, 1),
+    faces,
+    box: { left: 0, top: 0, width: 2000, height: 1500 },
+    area: 0.5,
+    evidence: { by: 'face', poseScore: 1 },
   });
 
   it('frames every face of a group', () => {
@@ -107,10 +128,12 @@ describe('the studio portrait', () => {
 });
 
 describe('the branded scene painter', () => {
-  it('draws the booth\'s own scene without a backdrop, and the tenant\'s when given', async () => {
+  it("draws the booth's own scene without a backdrop, and the tenant's when given", async () => {
     const own = await builtInScene(80, 100);
     expect([own.width, own.height, own.channels]).toEqual([80, 100, 3]);
-    const flat = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#2050d0' } }).jpeg().toBuffer();
+    const flat = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#2050d0' } })
+      .jpeg()
+      .toBuffer();
     const tenant = await loadBackdrop({ key: 'unit-flat-blue', data: flat }, 80, 100);
     expect(tenant.builtIn).toBe(false);
     expect([...tenant.image.data.subarray(0, 3)].map((v) => Math.round(v / 16))).toEqual([2, 5, 13]);
@@ -122,8 +145,15 @@ describe('the branded scene painter', () => {
     const { width, height } = sceneSize(outputSize);
     // A grey person cut at the bottom, on a flat blue backdrop.
     const grey = createRaster(200, 400, 3, 128);
-    const frame = { rgb: grey, photo: grey, alpha: alphaWith(200, 400, { left: 40, top: 10, right: 160, bottom: 400 }), face: null };
-    const blue = await sharp({ create: { width, height, channels: 3, background: '#3060e0' } }).png().toBuffer();
+    const frame = {
+      rgb: grey,
+      photo: grey,
+      alpha: alphaWith(200, 400, { left: 40, top: 10, right: 160, bottom: 400 }),
+      face: null,
+    };
+    const blue = await sharp({ create: { width, height, channels: 3, background: '#3060e0' } })
+      .png()
+      .toBuffer();
     const out = await paintScene(frame, outputSize, { faces: [], scene: { key: 'unit-blue', data: blue } });
     const place = placeInScene(frame.alpha, width, height);
     const at = (x: number, y: number) => [...out.data.subarray((y * width + x) * 3, (y * width + x) * 3 + 3)];

@@ -11,16 +11,27 @@ import { LOCAL_STYLES } from '../../../server/engine/local/styles/catalog.ts';
 function person(): Person {
   const image = createRaster(600, 480, 3, 120);
   const mask = createRaster(SEGMENTATION_SIZE, SEGMENTATION_SIZE, 1);
-  for (let y = 40; y < 240; y++) for (let x = 60; x < 200; x++) mask.data[y * SEGMENTATION_SIZE + x] = x < 64 ? 140 : 250;
-  return { image, mask, faces: [{ left: 250, top: 80, width: 100, height: 120, score: 1 }], box: { left: 140, top: 75, width: 330, height: 400 }, area: 0.4, evidence: { by: 'face', poseScore: 1 } };
+  for (let y = 40; y < 240; y++)
+    for (let x = 60; x < 200; x++) mask.data[y * SEGMENTATION_SIZE + x] = x < 64 ? 140 : 250;
+  return {
+    image,
+    mask,
+    faces: [{ left: 250, top: 80, width: 100, height: 120, score: 1 }],
+    box: { left: 140, top: 75, width: 330, height: 400 },
+    area: 0.4,
+    evidence: { by: 'face', poseScore: 1 },
+  };
 }
 
 describe('the local engine pipeline', () => {
-  it('frames, hands the painter the matte at the frame\'s resolution, and encodes once in the style format', async () => {
+  it("frames, hands the painter the matte at the frame's resolution, and encodes once in the style format", async () => {
     const subject = person();
     let painted: Buffer | undefined;
     const style: LocalStyle = {
-      id: 'probe', description: 'Probe', prompt: 'probe', beta: false,
+      id: 'probe',
+      description: 'Probe',
+      prompt: 'probe',
+      beta: false,
       framing: portrait(4 / 5),
       paint: async (frame) => {
         painted = frame.alpha.data;

@@ -28,9 +28,14 @@ describe('the example styles files', () => {
     expect(notices).toEqual([]);
   });
 
-  it('keeps a local style\'s built-in description and prompt when named by id alone', () => {
+  it("keeps a local style's built-in description and prompt when named by id alone", () => {
     const { styles } = loadStyles(path.join(EXAMPLES, 'openai.json'), providers, PROVIDER_SETTING);
-    expect(styles.at(-1)).toMatchObject({ id: 'die-cut-sticker', engine: 'local', description: 'Die-cut sticker', prompt: 'A die-cut sticker of you with a white outline' });
+    expect(styles.at(-1)).toMatchObject({
+      id: 'die-cut-sticker',
+      engine: 'local',
+      description: 'Die-cut sticker',
+      prompt: 'A die-cut sticker of you with a white outline',
+    });
     expect(styles[1]).toMatchObject({ engine: 'openai', sticker: true });
   });
 

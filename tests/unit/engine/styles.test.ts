@@ -8,7 +8,16 @@ const styles = createEngine().styles();
 
 describe('the local styles', () => {
   it('lists eight styles with short kebab-case ids, a label and a prompt', () => {
-    expect(styles.map((style) => style.id)).toEqual(['die-cut-sticker', 'bold-sticker', 'pop-art', 'comic', 'pencil-sketch', 'neon', 'branded-scene', 'studio-portrait']);
+    expect(styles.map((style) => style.id)).toEqual([
+      'die-cut-sticker',
+      'bold-sticker',
+      'pop-art',
+      'comic',
+      'pencil-sketch',
+      'neon',
+      'branded-scene',
+      'studio-portrait',
+    ]);
     for (const style of styles) {
       expect(style.id).toMatch(/^[a-z]+(-[a-z]+)*$/);
       expect(style.description.length).toBeGreaterThan(2);
@@ -17,7 +26,10 @@ describe('the local styles', () => {
   });
 
   it('shows the peel on exactly the two sticker styles', () => {
-    expect(styles.filter((style) => style.prompt.includes('sticker')).map((style) => style.id)).toEqual(['die-cut-sticker', 'bold-sticker']);
+    expect(styles.filter((style) => style.prompt.includes('sticker')).map((style) => style.id)).toEqual([
+      'die-cut-sticker',
+      'bold-sticker',
+    ]);
   });
 
   it('marks exactly one style beta', () => {

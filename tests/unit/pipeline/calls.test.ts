@@ -6,7 +6,14 @@ import { obtainToken } from '../../../scripts/pipeline/login.ts';
 import { readSettings } from '../../../scripts/pipeline/settings.ts';
 import { fetchStyles, publicThumbnail } from '../../../scripts/pipeline/styles.ts';
 
-const settings = { ...readSettings({ BOOTH_AUTH_HOST: 'http://auth.test', BOOTH_CONTENT_HOST: 'http://content.test', BOOTH_AI_HOST: 'http://ai.test' }), fetchTimeoutMs: 200 };
+const settings = {
+  ...readSettings({
+    BOOTH_AUTH_HOST: 'http://auth.test',
+    BOOTH_CONTENT_HOST: 'http://content.test',
+    BOOTH_AI_HOST: 'http://ai.test',
+  }),
+  fetchTimeoutMs: 200,
+};
 
 type Seen = { url: string; init?: RequestInit };
 function answering(status: number, body: string, seen: Seen[] = []): Fetch {
@@ -16,7 +23,9 @@ function answering(status: number, body: string, seen: Seen[] = []): Fetch {
   }) as Fetch;
 }
 const refusing: Fetch = (async () => {
-  throw new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
+  throw new TypeError('fetch failed', {
+    cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }),
+  });
 }) as Fetch;
 const hanging: Fetch = ((_url: unknown, init?: RequestInit) =>
   new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)))) as Fetch;
@@ -26,7 +35,10 @@ describe('the service login', () => {
     const seen: Seen[] = [];
     expect(await obtainToken(settings, answering(200, '{"token":"t0k"}', seen))).toBe('t0k');
     expect(seen[0].url).toBe('http://auth.test/jwt/obtain-token');
-    expect(JSON.parse(String(seen[0].init?.body))).toEqual({ username: settings.username, password: settings.password });
+    expect(JSON.parse(String(seen[0].init?.body))).toEqual({
+      username: settings.username,
+      password: settings.password,
+    });
   });
 
   it('fails with the response body when the auth host answers 400', async () => {
@@ -36,7 +48,9 @@ describe('the service login', () => {
   });
 
   it('says nothing answers when the connection is refused', async () => {
-    await expect(obtainToken(settings, refusing)).rejects.toThrow(/Cannot reach the auth host .*connection refused.*BOOTH_AUTH_HOST/);
+    await expect(obtainToken(settings, refusing)).rejects.toThrow(
+      /Cannot reach the auth host .*connection refused.*BOOTH_AUTH_HOST/,
+    );
   });
 
   it('gives up after the time limit', async () => {
@@ -60,17 +74,27 @@ describe('the dataset', () => {
   });
 
   it('fails clearly on JSON without a content list', async () => {
-    await expect(fetchBrandingItems(settings, 'abc', answering(200, '{"items":[]}'))).rejects.toThrow(/without a "content" list/);
+    await expect(fetchBrandingItems(settings, 'abc', answering(200, '{"items":[]}'))).rejects.toThrow(
+      /without a "content" list/,
+    );
   });
 
   it('fails with the status on a server error', async () => {
-    await expect(fetchBrandingItems(settings, 'abc', answering(503, 'down for maintenance'))).rejects.toThrow(/HTTP 503: down for maintenance/);
+    await expect(fetchBrandingItems(settings, 'abc', answering(503, 'down for maintenance'))).rejects.toThrow(
+      /HTTP 503: down for maintenance/,
+    );
   });
 });
 
 describe('the styles', () => {
   it('are parsed with the contract and keep their thumbnails', async () => {
-    const { styles, problems } = await fetchStyles(settings, answering(200, '[{"id":1,"description":"Sticker","thumbnail":"/t/1.jpg"},{"id":2,"description":"Pop","beta":true}]'));
+    const { styles, problems } = await fetchStyles(
+      settings,
+      answering(
+        200,
+        '[{"id":1,"description":"Sticker","thumbnail":"/t/1.jpg"},{"id":2,"description":"Pop","beta":true}]',
+      ),
+    );
     expect(styles).toEqual([
       { id: 1, description: 'Sticker', thumbnail: '/t/1.jpg', beta: false },
       { id: 2, description: 'Pop', beta: true },
@@ -79,7 +103,10 @@ describe('the styles', () => {
   });
 
   it('drop a script thumbnail and an invalid style, and say so', async () => {
-    const { styles, problems } = await fetchStyles(settings, answering(200, '[{"id":1,"description":"X","thumbnail":"javascript:alert(1)"},{"description":"no id"}]'));
+    const { styles, problems } = await fetchStyles(
+      settings,
+      answering(200, '[{"id":1,"description":"X","thumbnail":"javascript:alert(1)"},{"description":"no id"}]'),
+    );
     expect(styles).toEqual([{ id: 1, description: 'X', thumbnail: null, beta: false }]);
     expect(problems).toHaveLength(2);
   });
@@ -88,9 +115,14 @@ describe('the styles', () => {
     const answer = '[{"id":"a","description":"A","thumbnail":"http://ai.test/media/styles/a/thumbnail.webp"}]';
     const sameOrigin = await fetchStyles(settings, answering(200, answer));
     expect(sameOrigin.styles[0].thumbnail).toBe('/media/styles/a/thumbnail.webp');
-    const elsewhere = await fetchStyles({ ...settings, publicAiHost: 'https://ai.example.org/' }, answering(200, answer));
+    const elsewhere = await fetchStyles(
+      { ...settings, publicAiHost: 'https://ai.example.org/' },
+      answering(200, answer),
+    );
     expect(elsewhere.styles[0].thumbnail).toBe('https://ai.example.org/media/styles/a/thumbnail.webp');
-    expect(publicThumbnail('https://cdn.example.org/a.webp', 'http://ai.test', '')).toBe('https://cdn.example.org/a.webp');
+    expect(publicThumbnail('https://cdn.example.org/a.webp', 'http://ai.test', '')).toBe(
+      'https://cdn.example.org/a.webp',
+    );
   });
 
   it('cost a warning, not the build, when the AI host is down', async () => {

@@ -8,15 +8,24 @@ const CSP = "script-src 'self' 'sha256-abc='; object-src 'none'; base-uri 'self'
 
 describe('rewrite rules for static hosts', () => {
   it('sends every job id of every tenant to its results page (_redirects)', () => {
-    const rules = redirectsRules({ tenantPrefixes: true }).split('\n').filter((l) => l && !l.startsWith('#'));
+    const rules = redirectsRules({ tenantPrefixes: true })
+      .split('\n')
+      .filter((l) => l && !l.startsWith('#'));
     expect(rules.slice(0, 2)).toEqual(['/results/*  /results/  200', '/:tenant/results/*  /:tenant/results/  200']);
   });
 
   it("shows an unknown slug the default tenant's screens, and anything else under a tenant its Not Found page (_redirects)", () => {
-    const rules = redirectsRules({ tenantPrefixes: true }).split('\n').filter((l) => l && !l.startsWith('#'));
+    const rules = redirectsRules({ tenantPrefixes: true })
+      .split('\n')
+      .filter((l) => l && !l.startsWith('#'));
     expect(rules.slice(2)).toEqual([
-      '/:tenant  /  200', '/:tenant/  /  200', '/:tenant/camera  /camera/  200', '/:tenant/camera/  /camera/  200',
-      '/:tenant/styles  /styles/  200', '/:tenant/styles/  /styles/  200', '/:tenant/*  /:tenant/404.html  404',
+      '/:tenant  /  200',
+      '/:tenant/  /  200',
+      '/:tenant/camera  /camera/  200',
+      '/:tenant/camera/  /camera/  200',
+      '/:tenant/styles  /styles/  200',
+      '/:tenant/styles/  /styles/  200',
+      '/:tenant/*  /:tenant/404.html  404',
     ]);
   });
 
@@ -27,13 +36,22 @@ describe('rewrite rules for static hosts', () => {
 
   it('only lets a slug-shaped prefix into the nginx results rule', () => {
     const snippet = nginxSnippet({ tenantPrefixes: true }, CSP);
-    expect(snippet).toContain('location ~ "^/([a-z0-9-]{1,63})/results/." { try_files $uri /$1/results/index.html /results/index.html; }');
+    expect(snippet).toContain(
+      'location ~ "^/([a-z0-9-]{1,63})/results/." { try_files $uri /$1/results/index.html /results/index.html; }',
+    );
     expect(snippet).toContain('error_page 404 /404.html;');
   });
 
   it('gives Netlify and Cloudflare Pages the safety headers for every path (_headers)', () => {
-    expect(headersFile(CSP).split('\n').filter((l) => l && !l.startsWith('#'))).toEqual([
-      '/*', '  X-Content-Type-Options: nosniff', '  Referrer-Policy: no-referrer', `  Content-Security-Policy: ${CSP}`,
+    expect(
+      headersFile(CSP)
+        .split('\n')
+        .filter((l) => l && !l.startsWith('#')),
+    ).toEqual([
+      '/*',
+      '  X-Content-Type-Options: nosniff',
+      '  Referrer-Policy: no-referrer',
+      `  Content-Security-Policy: ${CSP}`,
     ]);
   });
 
@@ -50,20 +68,29 @@ describe('rewrite rules for static hosts', () => {
   it("never lets a host cache a tenant's service worker or manifest for long, and types the manifest", () => {
     const snippet = nginxSnippet({ tenantPrefixes: true }, CSP);
     expect(snippet).toMatch(/location ~ "\(\^\|\/\)sw\\\.js\$" \{ add_header Cache-Control "no-cache";/);
-    expect(snippet).toMatch(/manifest\\\.webmanifest\$" \{ types \{ \} default_type application\/manifest\+json; add_header Cache-Control "no-cache";/);
+    expect(snippet).toMatch(
+      /manifest\\\.webmanifest\$" \{ types \{ \} default_type application\/manifest\+json; add_header Cache-Control "no-cache";/,
+    );
     // Before the tenants' own locations, which would otherwise answer /{slug}/sw.js first.
     expect(snippet.indexOf('sw\\.js')).toBeLessThan(snippet.indexOf('/404\\.html'));
     const rules = webAppHeaderRules();
     for (const path of ['/sw.js', '/*/sw.js']) expect(rules).toContain(`${path}\n  Cache-Control: no-cache`);
-    for (const path of ['/manifest.webmanifest', '/*/manifest.webmanifest']) expect(rules).toContain(`${path}\n  Content-Type: application/manifest+json`);
+    for (const path of ['/manifest.webmanifest', '/*/manifest.webmanifest'])
+      expect(rules).toContain(`${path}\n  Content-Type: application/manifest+json`);
   });
 });
 
 describe('the Content-Security-Policy', () => {
   it('allows each inline script by the hash of its exact text, and no script from elsewhere', () => {
-    const page = '<head><script src="/_astro/a.js"></script><script type="module">run(1)</script></head><script is:inline>\nx()\n</script>';
+    const page =
+      '<head><script src="/_astro/a.js"></script><script type="module">run(1)</script></head><script is:inline>\nx()\n</script>';
     // The hash of run(1), as `echo -n 'run(1)' | openssl dgst -sha256 -binary | base64` gives it.
-    expect(inlineScriptHashes(page)).toEqual([`'sha256-${'P5dbCIPapC+B9Av9xDEVOowdvOywSCeGhetsu4rQ/N8='}'`, expect.stringMatching(/^'sha256-[A-Za-z0-9+/]{43}='$/)]);
-    expect(policyFor(["'sha256-b'", "'sha256-a'", "'sha256-b'"])).toBe("script-src 'self' 'sha256-a' 'sha256-b'; object-src 'none'; base-uri 'self'");
+    expect(inlineScriptHashes(page)).toEqual([
+      `'sha256-${'P5dbCIPapC+B9Av9xDEVOowdvOywSCeGhetsu4rQ/N8='}'`,
+      expect.stringMatching(/^'sha256-[A-Za-z0-9+/]{43}='$/),
+    ]);
+    expect(policyFor(["'sha256-b'", "'sha256-a'", "'sha256-b'"])).toBe(
+      "script-src 'self' 'sha256-a' 'sha256-b'; object-src 'none'; base-uri 'self'",
+    );
   });
 });

@@ -4,7 +4,10 @@ import { resolveTenants } from '../../../scripts/pipeline/tenants.ts';
 
 describe('branding items to tenants', () => {
   it('gives every valid tenant a page set, in dataset order', () => {
-    const { tenants, problems } = resolveTenants([{ slug: 'aurora', client: 'Aurora' }, { slug: 'meadow', client: 'Meadow' }]);
+    const { tenants, problems } = resolveTenants([
+      { slug: 'aurora', client: 'Aurora' },
+      { slug: 'meadow', client: 'Meadow' },
+    ]);
     expect(tenants.map((t) => t.slug)).toEqual(['aurora', 'meadow']);
     expect(problems).toEqual([]);
   });
@@ -19,19 +22,33 @@ describe('branding items to tenants', () => {
   });
 
   it('keeps the first of two tenants with the same slug and reports the second', () => {
-    const { tenants, problems } = resolveTenants([{ slug: 'aurora', client: 'First' }, { slug: 'aurora', client: 'Second' }]);
+    const { tenants, problems } = resolveTenants([
+      { slug: 'aurora', client: 'First' },
+      { slug: 'aurora', client: 'Second' },
+    ]);
     expect(tenants.map((t) => t.client)).toEqual(['First']);
     expect(problems[0]).toMatch(/"Second".*already used by Tenant "First"/);
   });
 
   it('skips reserved slugs, including extra ones of the deployment', () => {
-    const { tenants, problems } = resolveTenants([{ slug: 'results', client: 'R' }, { slug: 'signed', client: 'S' }], ['signed']);
+    const { tenants, problems } = resolveTenants(
+      [
+        { slug: 'results', client: 'R' },
+        { slug: 'signed', client: 'S' },
+      ],
+      ['signed'],
+    );
     expect(tenants).toEqual([]);
     expect(problems).toHaveLength(2);
   });
 
   it('skips items that are not objects or have no slug, and says which', () => {
-    const { tenants, problems } = resolveTenants([null, 'aurora', { client: 'Nameless' }, { slug: 7, client: 'Numbered' }]);
+    const { tenants, problems } = resolveTenants([
+      null,
+      'aurora',
+      { client: 'Nameless' },
+      { slug: 7, client: 'Numbered' },
+    ]);
     expect(tenants).toEqual([]);
     expect(problems[0]).toMatch(/item 1 is not an object/);
     expect(problems[1]).toMatch(/item 2 is not an object/);
@@ -40,7 +57,9 @@ describe('branding items to tenants', () => {
   });
 
   it('treats null fields as missing and wrong-typed fields as reported defaults', () => {
-    const { tenants, problems } = resolveTenants([{ slug: 'aurora', client: 'Aurora', logoUrl: null, accentColor: 42 }]);
+    const { tenants, problems } = resolveTenants([
+      { slug: 'aurora', client: 'Aurora', logoUrl: null, accentColor: 42 },
+    ]);
     expect(tenants[0].logoUrl).toBe(DEFAULT_BRANDING.logoUrl);
     expect(tenants[0].accentColor).toBe(DEFAULT_BRANDING.accentColor);
     expect(problems).toEqual([expect.stringMatching(/"Aurora".*accentColor is not text/)]);
@@ -51,8 +70,15 @@ describe('branding items to tenants', () => {
   });
 
   it('rebrands the default tenant from an item with the default slug, keeping its local images', () => {
-    const { defaultTenant, tenants } = resolveTenants([{ slug: 'default', client: 'Expo', accentColor: '#ff0000', logoUrl: 'expo/logo.png' }]);
+    const { defaultTenant, tenants } = resolveTenants([
+      { slug: 'default', client: 'Expo', accentColor: '#ff0000', logoUrl: 'expo/logo.png' },
+    ]);
     expect(tenants).toEqual([]);
-    expect(defaultTenant).toMatchObject({ slug: 'default', client: 'Expo', accentColor: '#ff0000', logoUrl: DEFAULT_BRANDING.logoUrl });
+    expect(defaultTenant).toMatchObject({
+      slug: 'default',
+      client: 'Expo',
+      accentColor: '#ff0000',
+      logoUrl: DEFAULT_BRANDING.logoUrl,
+    });
   });
 });

@@ -6,19 +6,33 @@ import { logoSource } from '../../../scripts/pipeline/installable.ts';
 import { makeIcon, shortName, webAppManifest } from '../../../scripts/pipeline/web-app.ts';
 
 const gala: TenantBranding = {
-  ...DEFAULT_BRANDING, slug: 'gala', client: 'Gala Night', logoUrl: 'gala/logo.png', backgroundColor: '#1a1423', textColor: '#fdf6e3',
+  ...DEFAULT_BRANDING,
+  slug: 'gala',
+  client: 'Gala Night',
+  logoUrl: 'gala/logo.png',
+  backgroundColor: '#1a1423',
+  textColor: '#fdf6e3',
 };
-const LOGO_SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="400" height="100"><rect width="400" height="100" fill="#ff0000"/></svg>');
+const LOGO_SVG = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="100"><rect width="400" height="100" fill="#ff0000"/></svg>',
+);
 
 describe('the web app manifest of a tenant', () => {
   it("names the app after the client, opens it at the tenant's root and paints it in its background colour", () => {
     const manifest = webAppManifest(gala);
     expect(manifest).toMatchObject({
-      name: 'Gala Night', short_name: 'Gala Night', start_url: './', scope: './', display: 'standalone',
-      background_color: '#1a1423', theme_color: '#1a1423',
+      name: 'Gala Night',
+      short_name: 'Gala Night',
+      start_url: './',
+      scope: './',
+      display: 'standalone',
+      background_color: '#1a1423',
+      theme_color: '#1a1423',
     });
     // Relative to the manifest's own address: /gala/ in the full site, / in gala's bundle.
-    expect(new URL(manifest.start_url, 'https://booth.example/gala/manifest.webmanifest').href).toBe('https://booth.example/gala/');
+    expect(new URL(manifest.start_url, 'https://booth.example/gala/manifest.webmanifest').href).toBe(
+      'https://booth.example/gala/',
+    );
   });
 
   it('opens a kiosk full screen', () => {
@@ -50,8 +64,10 @@ describe('the icons', () => {
     expect(at(96, 96)).toEqual([255, 0, 0]);
   });
 
-  it('keeps a maskable icon\'s logo inside the safe zone', async () => {
-    const { data } = await sharp(await makeIcon(gala, LOGO_SVG, 512, 'maskable')).raw().toBuffer({ resolveWithObject: true });
+  it("keeps a maskable icon's logo inside the safe zone", async () => {
+    const { data } = await sharp(await makeIcon(gala, LOGO_SVG, 512, 'maskable'))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     // The logo is 4:1 and 60% of the side wide: its left end at 20% of the side, not before.
     const red = (x: number) => data[(256 * 512 + x) * 3] === 255;
     expect(red(Math.round(512 * 0.19))).toBe(false);
@@ -59,16 +75,22 @@ describe('the icons', () => {
   });
 
   it("shows the client's initial when there is no logo to read", async () => {
-    const { data } = await sharp(await makeIcon(gala, null, 192, 'any')).raw().toBuffer({ resolveWithObject: true });
+    const { data } = await sharp(await makeIcon(gala, null, 192, 'any'))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     const light = Array.from({ length: 192 * 192 }, (_, i) => data[i * 3]!).filter((r) => r > 200).length;
     expect(light).toBeGreaterThan(200);
   });
 });
 
 describe('where a logo is read from', () => {
-  const site = { imageProxy: { host: '', signature: 'insecure', bucketPrefix: 's3://booth-assets', appName: 'photobooth' } } as never;
+  const site = {
+    imageProxy: { host: '', signature: 'insecure', bucketPrefix: 's3://booth-assets', appName: 'photobooth' },
+  } as never;
   it('through the image proxy for a bucket image, a local file for the default tenant', () => {
-    expect(logoSource(site, gala, 'http://127.0.0.1:4321')).toEqual({ url: 'http://127.0.0.1:4321/insecure/rs:fit:512:512/g:sm/plain/s3://booth-assets/photobooth/gala/logo.png' });
+    expect(logoSource(site, gala, 'http://127.0.0.1:4321')).toEqual({
+      url: 'http://127.0.0.1:4321/insecure/rs:fit:512:512/g:sm/plain/s3://booth-assets/photobooth/gala/logo.png',
+    });
     expect(logoSource(site, DEFAULT_BRANDING, 'http://127.0.0.1:4321')).toEqual({ file: '/assets/logo.svg' });
   });
 });

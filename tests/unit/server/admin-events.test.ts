@@ -26,7 +26,12 @@ afterEach(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const ROUTES = [['GET', '/tenants/aurora/events'], ['GET', '/tenants/aurora/results'], ['DELETE', '/tenants/aurora/results/x'], ['DELETE', '/tenants/aurora/results']] as const;
+const ROUTES = [
+  ['GET', '/tenants/aurora/events'],
+  ['GET', '/tenants/aurora/results'],
+  ['DELETE', '/tenants/aurora/results/x'],
+  ['DELETE', '/tenants/aurora/results'],
+] as const;
 
 /** A source that records what it was asked, and answers as set. */
 function source(answers: Partial<EventJobs> = {}) {
@@ -35,11 +40,25 @@ function source(answers: Partial<EventJobs> = {}) {
     retentionSeconds: 3600,
     figures: async (tenant) => {
       asked.push(`figures ${tenant}`);
-      return { lastHour: { created: 1, completed: 1, failed: 0, deleted: 0 }, today: { created: 2, completed: 1, failed: 1, deleted: 1 }, turnaroundMs: { p50: 900, p95: 1200 }, errors: [{ message: 'Nobody is in the photo.', count: 1 }], queue: { waiting: 3, running: 2, workers: 2 } };
+      return {
+        lastHour: { created: 1, completed: 1, failed: 0, deleted: 0 },
+        today: { created: 2, completed: 1, failed: 1, deleted: 1 },
+        turnaroundMs: { p50: 900, p95: 1200 },
+        errors: [{ message: 'Nobody is in the photo.', count: 1 }],
+        queue: { waiting: 3, running: 2, workers: 2 },
+      };
     },
     results: async (tenant) => {
       asked.push(`results ${tenant}`);
-      return [{ id: 'j1', styleId: 'gone-style', finishedAt: Date.parse('2026-11-23T10:00:00Z'), previewUrl: 'https://store.example/results/j1/1.preview.webp?X-Amz-Signature=a', imageUrls: ['https://store.example/results/j1/1.png?X-Amz-Signature=b'] }];
+      return [
+        {
+          id: 'j1',
+          styleId: 'gone-style',
+          finishedAt: Date.parse('2026-11-23T10:00:00Z'),
+          previewUrl: 'https://store.example/results/j1/1.preview.webp?X-Amz-Signature=a',
+          imageUrls: ['https://store.example/results/j1/1.png?X-Amz-Signature=b'],
+        },
+      ];
     },
     tenantOf: async (id) => (id === 'j1' ? 'aurora' : id === 'm1' ? 'meadow' : undefined),
     remove: async (tenant, ids) => {
@@ -85,20 +104,31 @@ describe('the event routes', () => {
     expect(asked).toEqual([]);
   });
 
-  it("answer the figures and the results from the source, a style off the offer named by its id", async () => {
+  it('answer the figures and the results from the source, a style off the offer named by its id', async () => {
     const { jobs, asked } = source();
     const op = app(operator, jobs);
     const events = await op.request('/tenants/aurora/events');
     expect(events.status).toBe(200);
     expect(await json(events)).toEqual({
-      tenant: 'aurora', lastHour: { created: 1, completed: 1, failed: 0, deleted: 0 }, today: { created: 2, completed: 1, failed: 1, deleted: 1 },
-      turnaroundMs: { p50: 900, p95: 1200 }, errors: [{ message: 'Nobody is in the photo.', count: 1 }], queue: { waiting: 3, running: 2, workers: 2 },
+      tenant: 'aurora',
+      lastHour: { created: 1, completed: 1, failed: 0, deleted: 0 },
+      today: { created: 2, completed: 1, failed: 1, deleted: 1 },
+      turnaroundMs: { p50: 900, p95: 1200 },
+      errors: [{ message: 'Nobody is in the photo.', count: 1 }],
+      queue: { waiting: 3, running: 2, workers: 2 },
     });
     const results = await op.request('/tenants/aurora/results');
-    expect(await json(results)).toEqual({ results: [{
-      id: 'j1', style: 'gone-style', finishedAt: '2026-11-23T10:00:00.000Z',
-      previewUrl: 'https://store.example/results/j1/1.preview.webp?X-Amz-Signature=a', imageUrls: ['https://store.example/results/j1/1.png?X-Amz-Signature=b'],
-    }] });
+    expect(await json(results)).toEqual({
+      results: [
+        {
+          id: 'j1',
+          style: 'gone-style',
+          finishedAt: '2026-11-23T10:00:00.000Z',
+          previewUrl: 'https://store.example/results/j1/1.preview.webp?X-Amz-Signature=a',
+          imageUrls: ['https://store.example/results/j1/1.png?X-Amz-Signature=b'],
+        },
+      ],
+    });
     expect(asked).toEqual(['figures aurora', 'results aurora']);
   });
 

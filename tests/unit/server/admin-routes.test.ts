@@ -25,16 +25,41 @@ describe('the console API routes', () => {
       const api = adminApi({
         accounts: new AccountStore(db, { username: 'op', password: 'a long enough password' }),
         sessions: new SessionStore(db, 3600_000),
-        tenants: new TenantStore(db), styles: new StyleStore(db), datasetId: 'test', extraReserved: [],
-        tenantAssetsDir: dir, throttle: new LoginThrottle(5, 60_000), trustedProxies: new Set(), defaultPassword: false,
+        tenants: new TenantStore(db),
+        styles: new StyleStore(db),
+        datasetId: 'test',
+        extraReserved: [],
+        tenantAssetsDir: dir,
+        throttle: new LoginThrottle(5, 60_000),
+        trustedProxies: new Set(),
+        defaultPassword: false,
         uploads: { imageBytes: 1, videoBytes: 1, maxPixels: 1 },
-        publish: { publisher: new Publisher({ buildEnv: () => null, siteDataFile: path.join(dir, 'site.json') }), siteDataFile: path.join(dir, 'site.json'), bundles: new TenantBundles({ dir, siteDataFile: path.join(dir, 'site.json'), siteDir: dir, buildEnv: () => null }) },
+        publish: {
+          publisher: new Publisher({ buildEnv: () => null, siteDataFile: path.join(dir, 'site.json') }),
+          siteDataFile: path.join(dir, 'site.json'),
+          bundles: new TenantBundles({
+            dir,
+            siteDataFile: path.join(dir, 'site.json'),
+            siteDir: dir,
+            buildEnv: () => null,
+          }),
+        },
         // Routes are only listed here, never called.
         events: {} as EventJobs,
       });
       // Handlers only: middleware (method ALL) and the catch-all 404 are not routes of their own.
-      const registered = [...new Set(api.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path}`))].sort();
-      const listed = CONSOLE_ROUTES.map((r) => `${r.method} ${r.path.replace('{slug}', ':slug').replace(/\/results\/x$/, '/results/:jobId').replace(/\/accounts\/x$/, '/accounts/:username').replace(/\/publish\/x$/, '/publish/:id').replace(/\/files\/logo$/, '/files/:kind')}`).sort();
+      const registered = [
+        ...new Set(api.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path}`)),
+      ].sort();
+      const listed = CONSOLE_ROUTES.map(
+        (r) =>
+          `${r.method} ${r.path
+            .replace('{slug}', ':slug')
+            .replace(/\/results\/x$/, '/results/:jobId')
+            .replace(/\/accounts\/x$/, '/accounts/:username')
+            .replace(/\/publish\/x$/, '/publish/:id')
+            .replace(/\/files\/logo$/, '/files/:kind')}`,
+      ).sort();
       expect(registered).toEqual(listed);
     } finally {
       db.close();

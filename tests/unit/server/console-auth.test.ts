@@ -64,11 +64,21 @@ describe('console sessions', () => {
 describe('console accounts', () => {
   it('sign in the service account as an operator and stored accounts with their role and tenant', async () => {
     const accounts = new AccountStore(db, { username: 'booth-build', password: 'service-secret' });
-    expect(await accounts.verify('booth-build', 'service-secret')).toEqual({ username: 'booth-build', role: 'operator', tenant: null });
+    expect(await accounts.verify('booth-build', 'service-secret')).toEqual({
+      username: 'booth-build',
+      role: 'operator',
+      tenant: null,
+    });
     expect(await accounts.verify('booth-build', 'wrong')).toBeNull();
-    expect(await accounts.add({ username: 'booth-build', role: 'tenant', tenant: 'aurora' }, 'a long password')).toBe(false);
+    expect(await accounts.add({ username: 'booth-build', role: 'tenant', tenant: 'aurora' }, 'a long password')).toBe(
+      false,
+    );
     expect(await accounts.add({ username: 'staff', role: 'tenant', tenant: 'aurora' }, 'a long password')).toBe(true);
-    expect(await accounts.verify('staff', 'a long password')).toEqual({ username: 'staff', role: 'tenant', tenant: 'aurora' });
+    expect(await accounts.verify('staff', 'a long password')).toEqual({
+      username: 'staff',
+      role: 'tenant',
+      tenant: 'aurora',
+    });
     expect(await accounts.verify('staff', 'a long passworD')).toBeNull();
     expect(await accounts.verify('nobody', 'a long password')).toBeNull();
     const row = db.prepare('SELECT password_hash FROM console_accounts').get() as { password_hash: string };

@@ -17,7 +17,9 @@ describe('console uploads', () => {
   });
 
   it('are re-encoded: a logo as PNG with its transparency, a background as JPEG', async () => {
-    const webp = await sharp({ create: { width: 40, height: 20, channels: 4, background: '#00ff0080' } }).webp().toBuffer();
+    const webp = await sharp({ create: { width: 40, height: 20, channels: 4, background: '#00ff0080' } })
+      .webp()
+      .toBuffer();
     const logo = await checkUpload('logo', webp, limits);
     expect(logo.ok && sniff(logo.data)).toBe('png');
     expect(logo.ok && (await sharp(logo.data).metadata()).hasAlpha).toBe(true);
@@ -26,8 +28,14 @@ describe('console uploads', () => {
   });
 
   it('refuses more pixels than the limit, and more bytes', async () => {
-    const big = await sharp({ create: { width: 1200, height: 1000, channels: 3, background: '#000' } }).png().toBuffer();
-    expect(await checkUpload('logo', big, limits)).toEqual({ ok: false, status: 400, error: 'The image is too large (1200×1000); the limit is 1 megapixels.' });
+    const big = await sharp({ create: { width: 1200, height: 1000, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    expect(await checkUpload('logo', big, limits)).toEqual({
+      ok: false,
+      status: 400,
+      error: 'The image is too large (1200×1000); the limit is 1 megapixels.',
+    });
     expect(await checkUpload('video', Buffer.alloc(2 * 1024 * 1024), limits)).toMatchObject({ ok: false, status: 413 });
   });
 });

@@ -13,7 +13,10 @@ const MIN = 60_000;
 const DAY_START = Date.parse('2026-11-23T00:00:00Z');
 
 /** A job's hash fields (JOB_FIELDS order) as Redis answers them: strings, or null for none. */
-function hash(createdAgoMs: number, opts: { tookMs?: number; running?: boolean; outcome?: object; failedReason?: string; data?: object } = {}): (string | null)[] {
+function hash(
+  createdAgoMs: number,
+  opts: { tookMs?: number; running?: boolean; outcome?: object; failedReason?: string; data?: object } = {},
+): (string | null)[] {
   const created = NOW - createdAgoMs;
   const finished = opts.outcome || opts.failedReason ? created + (opts.tookMs ?? 1000) : null;
   return [
@@ -25,7 +28,13 @@ function hash(createdAgoMs: number, opts: { tookMs?: number; running?: boolean; 
     JSON.stringify(opts.data ?? { styleId: 'comic', prompt: 'p', photoKey: 'photos/x.jpg', tenant: 'aurora' }),
   ];
 }
-const completed = (images = ['1.png'], previews = ['1.preview.webp']) => ({ status: JOB_STATUS.completed, images, previews, message: '', prompt: 'p' });
+const completed = (images = ['1.png'], previews = ['1.preview.webp']) => ({
+  status: JOB_STATUS.completed,
+  images,
+  previews,
+  message: '',
+  prompt: 'p',
+});
 const failed = (message: string) => ({ status: JOB_STATUS.error, images: [], previews: [], message, prompt: 'p' });
 
 let n = 0;
@@ -36,13 +45,23 @@ describe('a job read from its hash', () => {
     expect(JOB_FIELDS).toEqual(['timestamp', 'processedOn', 'finishedOn', 'returnvalue', 'failedReason', 'data']);
     const done = storedJob('a', hash(10 * MIN, { outcome: completed(), tookMs: 4200 }))!;
     expect(done).toEqual({
-      id: 'a', createdAt: NOW - 10 * MIN, finishedAt: NOW - 10 * MIN + 4200, styleId: 'comic', photoKey: 'photos/x.jpg',
-      status: JOB_STATUS.completed, message: '', images: ['1.png'], previews: ['1.preview.webp'],
+      id: 'a',
+      createdAt: NOW - 10 * MIN,
+      finishedAt: NOW - 10 * MIN + 4200,
+      styleId: 'comic',
+      photoKey: 'photos/x.jpg',
+      status: JOB_STATUS.completed,
+      message: '',
+      images: ['1.png'],
+      previews: ['1.preview.webp'],
     });
     expect(storedJob('b', hash(MIN))!.status).toBe(JOB_STATUS.pending);
     expect(storedJob('c', hash(MIN, { running: true }))!.status).toBe(JOB_STATUS.processing);
     // Failed for good (no outcome of its worker's): the booth's sentence, as the job's own URL says.
-    expect(storedJob('d', hash(MIN, { failedReason: 'job stalled more than allowable limit' }))!).toMatchObject({ status: JOB_STATUS.error, message: JOB_MESSAGES.crashed });
+    expect(storedJob('d', hash(MIN, { failedReason: 'job stalled more than allowable limit' }))!).toMatchObject({
+      status: JOB_STATUS.error,
+      message: JOB_MESSAGES.crashed,
+    });
   });
 
   it('is null when the hash is gone (HMGET answers nulls), and survives data it cannot parse', () => {
@@ -106,7 +125,10 @@ describe('the figures of a tenant', () => {
   });
 
   it('counts the marks of jobs deleted from the console, with their status when deleted, in their window', () => {
-    const marks = [{ createdAt: NOW - 10 * MIN, status: JOB_STATUS.completed }, { createdAt: NOW - 2 * 3600 * 1000, status: JOB_STATUS.error }];
+    const marks = [
+      { createdAt: NOW - 10 * MIN, status: JOB_STATUS.completed },
+      { createdAt: NOW - 2 * 3600 * 1000, status: JOB_STATUS.error },
+    ];
     expect(countsOf(jobs, NOW - 3600 * 1000, marks)).toEqual({ created: 6, completed: 3, failed: 1, deleted: 1 });
     expect(countsOf(jobs, DAY_START, marks)).toEqual({ created: 10, completed: 4, failed: 4, deleted: 2 });
   });

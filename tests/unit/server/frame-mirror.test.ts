@@ -64,12 +64,22 @@ describe('the frame mirror', () => {
     const store = storeOf();
     const siteFile = path.join(dir, 'tenants.generated.json');
     const publish = (at: number) => {
-      const built = tenants.slugs(DATASET).filter((slug) => slug !== 'default').map((slug) => resolveBranding(tenants.find(DATASET, slug)!).branding);
+      const built = tenants
+        .slugs(DATASET)
+        .filter((slug) => slug !== 'default')
+        .map((slug) => resolveBranding(tenants.find(DATASET, slug)!).branding);
       fs.writeFileSync(siteFile, JSON.stringify({ defaultTenant: DEFAULT_BRANDING, tenants: built }));
       fs.utimesSync(siteFile, at, at);
     };
     publish(1_000);
-    const mirror = new FrameMirror({ store, tenants, datasetId: DATASET, tenantAssetsDir: path.join(dir, 'assets'), published: new PublishedSite(siteFile), log: () => {} });
+    const mirror = new FrameMirror({
+      store,
+      tenants,
+      datasetId: DATASET,
+      tenantAssetsDir: path.join(dir, 'assets'),
+      published: new PublishedSite(siteFile),
+      log: () => {},
+    });
     expect(await mirror.syncAll()).toBe(true);
     const gala = `frames/images/${sha(path.join(dir, 'assets/gala/frame.png'))}.png`;
     expect(spec(store, 'gala')).toEqual({ frame: gala });
@@ -82,14 +92,22 @@ describe('the frame mirror', () => {
     // Published: the new frame is what API nodes hand their workers.
     publish(2_000);
     expect(await mirror.syncAll()).toBe(true);
-    expect(spec(store, 'gala')).toEqual({ frame: `frames/images/${sha(path.join(dir, 'assets/gala/frame-new.png'))}.png` });
+    expect(spec(store, 'gala')).toEqual({
+      frame: `frames/images/${sha(path.join(dir, 'assets/gala/frame-new.png'))}.png`,
+    });
   });
 
   it("writes Gala Night's spec and frame, removes specs of tenants that are gone, and writes nothing unchanged", async () => {
     const store = storeOf();
     store.objects.set('frames/tenants/gone.json', Buffer.from('{}'));
     const lines: string[] = [];
-    const mirror = new FrameMirror({ store, tenants, datasetId: DATASET, tenantAssetsDir: path.join(dir, 'assets'), log: (line) => lines.push(line) });
+    const mirror = new FrameMirror({
+      store,
+      tenants,
+      datasetId: DATASET,
+      tenantAssetsDir: path.join(dir, 'assets'),
+      log: (line) => lines.push(line),
+    });
     expect(await mirror.syncAll()).toBe(true);
     const key = `frames/images/${sha(path.join(dir, 'assets/gala/frame.png'))}.png`;
     expect(spec(store, 'gala')).toEqual({ frame: key });
@@ -98,7 +116,10 @@ describe('the frame mirror', () => {
     const scene = `frames/images/${sha(path.join(dir, 'assets/meadow/scene.jpg'))}.jpg`;
     expect(spec(store, 'meadow')).toEqual({ scene });
     expect(store.objects.get(scene)).toEqual(fs.readFileSync(path.join(dir, 'assets/meadow/scene.jpg')));
-    expect([...store.objects.keys()].filter((k) => k.startsWith('frames/tenants/')).sort()).toEqual(['frames/tenants/gala.json', 'frames/tenants/meadow.json']);
+    expect([...store.objects.keys()].filter((k) => k.startsWith('frames/tenants/')).sort()).toEqual([
+      'frames/tenants/gala.json',
+      'frames/tenants/meadow.json',
+    ]);
     const writes = store.writes.length;
     expect(await mirror.syncAll()).toBe(true);
     expect(store.writes).toHaveLength(writes);
@@ -108,12 +129,21 @@ describe('the frame mirror', () => {
   it("follows a tenant's change: a logo mark, a new frame file, the frame turned off, the tenant deleted", async () => {
     const store = storeOf();
     const changed: string[] = [];
-    const mirror = new FrameMirror({ store, tenants, datasetId: DATASET, tenantAssetsDir: path.join(dir, 'assets'), log: () => {}, changed: (slug) => changed.push(slug) });
+    const mirror = new FrameMirror({
+      store,
+      tenants,
+      datasetId: DATASET,
+      tenantAssetsDir: path.join(dir, 'assets'),
+      log: () => {},
+      changed: (slug) => changed.push(slug),
+    });
     await mirror.syncAll();
     const aurora = tenants.find(DATASET, 'aurora')!;
     tenants.replace(DATASET, { ...aurora, logoMark: true });
     expect(await mirror.sync('aurora')).toBe(true);
-    expect(spec(store, 'aurora')).toEqual({ mark: `frames/images/${sha(path.join(dir, 'assets', String(aurora.logoUrl)))}.png` });
+    expect(spec(store, 'aurora')).toEqual({
+      mark: `frames/images/${sha(path.join(dir, 'assets', String(aurora.logoUrl)))}.png`,
+    });
     // The same file name with new bytes is a new key.
     const gala = path.join(dir, 'assets/gala/frame.png');
     const before = spec(store, 'gala');
@@ -133,11 +163,20 @@ describe('the frame mirror', () => {
 
   it("carries a tenant's mirrored results, with its frame or alone", async () => {
     const store = storeOf();
-    const mirror = new FrameMirror({ store, tenants, datasetId: DATASET, tenantAssetsDir: path.join(dir, 'assets'), log: () => {} });
+    const mirror = new FrameMirror({
+      store,
+      tenants,
+      datasetId: DATASET,
+      tenantAssetsDir: path.join(dir, 'assets'),
+      log: () => {},
+    });
     await mirror.syncAll();
     tenants.replace(DATASET, { ...tenants.find(DATASET, 'gala')!, mirrorResult: true });
     await mirror.sync('gala');
-    expect(spec(store, 'gala')).toEqual({ frame: `frames/images/${sha(path.join(dir, 'assets/gala/frame.png'))}.png`, mirror: true });
+    expect(spec(store, 'gala')).toEqual({
+      frame: `frames/images/${sha(path.join(dir, 'assets/gala/frame.png'))}.png`,
+      mirror: true,
+    });
     tenants.replace(DATASET, { ...tenants.find(DATASET, 'aurora')!, mirrorResult: true });
     await mirror.sync('aurora');
     expect(spec(store, 'aurora')).toEqual({ mirror: true });
@@ -151,10 +190,18 @@ describe('the frame mirror', () => {
     const store = storeOf();
     store.down = true;
     const lines: string[] = [];
-    const mirror = new FrameMirror({ store, tenants, datasetId: DATASET, tenantAssetsDir: path.join(dir, 'assets'), log: (line) => lines.push(line) });
+    const mirror = new FrameMirror({
+      store,
+      tenants,
+      datasetId: DATASET,
+      tenantAssetsDir: path.join(dir, 'assets'),
+      log: (line) => lines.push(line),
+    });
     expect(await mirror.syncAll()).toBe(false);
     // One line for the pass, not one per tenant: the pass stops at the first call the store refuses.
-    expect(lines).toEqual(["brand frames: the store's frame specs could not be listed (connect ECONNREFUSED); tried again within a minute"]);
+    expect(lines).toEqual([
+      "brand frames: the store's frame specs could not be listed (connect ECONNREFUSED); tried again within a minute",
+    ]);
     store.down = false;
     expect(await mirror.syncAll()).toBe(true);
     expect(spec(store, 'gala')).toBeDefined();
@@ -162,7 +209,9 @@ describe('the frame mirror', () => {
     store.down = true;
     tenants.replace(DATASET, { ...tenants.find(DATASET, 'gala')!, frameUrl: '' });
     expect(await mirror.sync('gala')).toBe(false);
-    expect(lines[1]).toBe('brand frames: the frame of tenant gala could not be written to the store (connect ECONNREFUSED); tried again within a minute');
+    expect(lines[1]).toBe(
+      'brand frames: the frame of tenant gala could not be written to the store (connect ECONNREFUSED); tried again within a minute',
+    );
     store.down = false;
     expect(await mirror.syncAll()).toBe(true);
     expect(spec(store, 'gala')).toBeUndefined();
@@ -172,17 +221,31 @@ describe('the frame mirror', () => {
     const store = storeOf();
     fs.rmSync(path.join(dir, 'assets/gala/frame.png'));
     const lines: string[] = [];
-    const mirror = new FrameMirror({ store, tenants, datasetId: DATASET, tenantAssetsDir: path.join(dir, 'assets'), log: (line) => lines.push(line) });
+    const mirror = new FrameMirror({
+      store,
+      tenants,
+      datasetId: DATASET,
+      tenantAssetsDir: path.join(dir, 'assets'),
+      log: (line) => lines.push(line),
+    });
     await mirror.syncAll();
     await mirror.syncAll();
     expect(spec(store, 'gala')).toBeUndefined();
-    expect(lines).toEqual([`brand frames: ${path.join(dir, 'assets/gala/frame.png')} is missing; tenant gala is unframed`]);
+    expect(lines).toEqual([
+      `brand frames: ${path.join(dir, 'assets/gala/frame.png')} is missing; tenant gala is unframed`,
+    ]);
   });
 
   it('deletes an image no spec names an hour after, not before: a job queued with it still finds it', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const store = storeOf();
-    const mirror = new FrameMirror({ store, tenants, datasetId: DATASET, tenantAssetsDir: path.join(dir, 'assets'), log: () => {} });
+    const mirror = new FrameMirror({
+      store,
+      tenants,
+      datasetId: DATASET,
+      tenantAssetsDir: path.join(dir, 'assets'),
+      log: () => {},
+    });
     await mirror.syncAll();
     const image = spec(store, 'gala').frame as string;
     tenants.replace(DATASET, { ...tenants.find(DATASET, 'gala')!, frameUrl: '' });

@@ -19,12 +19,27 @@ const NOW = Date.parse('2026-11-23T15:00:00Z');
 const MIN = 60_000;
 
 let n = 0;
-function job(tenant: string | null, createdAgoMs: number, status: string, opts: { tookMs?: number; message?: string } = {}) {
+function job(
+  tenant: string | null,
+  createdAgoMs: number,
+  status: string,
+  opts: { tookMs?: number; message?: string } = {},
+) {
   const id = `job-${++n}`;
   const created = NOW - createdAgoMs;
   const ended = status === JOB_STATUS.completed || status === JOB_STATUS.error;
-  db.prepare('INSERT INTO jobs (id, style_id, status, prompt, images, message, tenant, created_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)').run(
-    id, 'comic', status, 'p', status === JOB_STATUS.completed ? '["1.jpg"]' : '[]', opts.message ?? '', tenant, created, ended ? created + (opts.tookMs ?? 1000) : null,
+  db.prepare(
+    'INSERT INTO jobs (id, style_id, status, prompt, images, message, tenant, created_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  ).run(
+    id,
+    'comic',
+    status,
+    'p',
+    status === JOB_STATUS.completed ? '["1.jpg"]' : '[]',
+    opts.message ?? '',
+    tenant,
+    created,
+    ended ? created + (opts.tookMs ?? 1000) : null,
   );
   return id;
 }
@@ -55,8 +70,16 @@ describe('the event view of a tenant', () => {
       { createdAt: NOW - 30 * MIN, finishedAt: null, status: JOB_STATUS.processing, message: '' },
     ]);
     expect(events.window('nobody', 0)).toEqual([]);
-    events.rememberDeleted([{ id: 'gone', tenant: 'aurora', createdAt: NOW - 5 * MIN, status: JOB_STATUS.completed }, { id: 'none', tenant: null, createdAt: NOW, status: JOB_STATUS.error }], 0);
-    expect(events.deletedSince('aurora', NOW - 60 * MIN)).toEqual([{ createdAt: NOW - 5 * MIN, status: JOB_STATUS.completed }]);
+    events.rememberDeleted(
+      [
+        { id: 'gone', tenant: 'aurora', createdAt: NOW - 5 * MIN, status: JOB_STATUS.completed },
+        { id: 'none', tenant: null, createdAt: NOW, status: JOB_STATUS.error },
+      ],
+      0,
+    );
+    expect(events.deletedSince('aurora', NOW - 60 * MIN)).toEqual([
+      { createdAt: NOW - 5 * MIN, status: JOB_STATUS.completed },
+    ]);
     expect(events.deletedSince('aurora', NOW - MIN)).toEqual([]);
     events.forgetDeleted('aurora');
     expect(events.deletedSince('aurora', 0)).toEqual([]);
@@ -73,11 +96,19 @@ describe('the event view of a tenant', () => {
     expect(events.results('aurora', 0, 0, 10).map((j) => j.id)).toEqual([a, b, c]);
     expect(events.results('aurora', 0, NOW - 30 * MIN, 10).map((j) => j.id)).toEqual([a, b]);
     expect(events.results('aurora', 0, 0, 1).map((j) => j.id)).toEqual([a]);
-    expect(events.results('aurora', 0, 0, 10)[0]).toMatchObject({ tenant: 'aurora', images: ['1.jpg'], status: JOB_STATUS.completed });
+    expect(events.results('aurora', 0, 0, 10)[0]).toMatchObject({
+      tenant: 'aurora',
+      images: ['1.jpg'],
+      status: JOB_STATUS.completed,
+    });
   });
 
   it("names every job of a tenant, and counts the booth's unfinished jobs of every tenant", () => {
-    const ids = [job('aurora', MIN, JOB_STATUS.pending), job('aurora', MIN, JOB_STATUS.completed), job('aurora', 9e9, JOB_STATUS.error, { message: 'x' })];
+    const ids = [
+      job('aurora', MIN, JOB_STATUS.pending),
+      job('aurora', MIN, JOB_STATUS.completed),
+      job('aurora', 9e9, JOB_STATUS.error, { message: 'x' }),
+    ];
     job('meadow', MIN, JOB_STATUS.pending);
     job(null, MIN, JOB_STATUS.processing);
     expect(events.ids('aurora').sort()).toEqual(ids.sort());
@@ -86,7 +117,9 @@ describe('the event view of a tenant', () => {
 
   it('stores the tenant with a job, on an index of (tenant, created_at) that every query names', () => {
     // The queries say INDEXED BY jobs_by_tenant: without the index they would not even prepare.
-    const index = db.prepare("SELECT sql FROM sqlite_master WHERE type = 'index' AND name = 'jobs_by_tenant'").get() as { sql: string } | undefined;
+    const index = db.prepare("SELECT sql FROM sqlite_master WHERE type = 'index' AND name = 'jobs_by_tenant'").get() as
+      | { sql: string }
+      | undefined;
     expect(index?.sql).toMatch(/ON jobs \(tenant, created_at\)$/);
     const store = new JobStore(db);
     store.create({ id: 'x', styleId: 'comic', prompt: 'p', uploadPath: '/tmp/x.jpg', tenant: 'gala' });

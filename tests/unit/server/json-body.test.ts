@@ -8,10 +8,16 @@ const SHAPE = 'Send {"username": "...", "password": "..."} as JSON.';
 function edge(requireJsonType: boolean) {
   const seen: unknown[] = [];
   const app = new Hono({ strict: false });
-  app.post('/login', limitBody(64, 'too large'), jsonBody({ requireJsonType }), validJson(TokenRequestSchema, SHAPE), (c) => {
-    seen.push(c.req.valid('json'));
-    return c.json({ ok: true });
-  });
+  app.post(
+    '/login',
+    limitBody(64, 'too large'),
+    jsonBody({ requireJsonType }),
+    validJson(TokenRequestSchema, SHAPE),
+    (c) => {
+      seen.push(c.req.valid('json'));
+      return c.json({ ok: true });
+    },
+  );
   const post = async (body: string, type = 'application/json', path = '/login') => {
     const res = await app.request(path, { method: 'POST', headers: { 'Content-Type': type }, body });
     return { status: res.status, body: (await res.json()) as { error?: string } };
@@ -29,7 +35,10 @@ describe('a JSON body checked at the edge of a route', () => {
   it('answers a body that is not JSON with the same sentence on every call', async () => {
     for (const requireJsonType of [true, false]) {
       const { post, seen } = edge(requireJsonType);
-      expect(await post('{"username": ')).toEqual({ status: 400, body: { error: 'The request body is not valid JSON.' } });
+      expect(await post('{"username": ')).toEqual({
+        status: 400,
+        body: { error: 'The request body is not valid JSON.' },
+      });
       expect(seen).toEqual([]);
     }
   });
@@ -61,7 +70,10 @@ describe('a JSON body checked at the edge of a route', () => {
 
   it('answers 413 before reading a body over the limit', async () => {
     const { post, seen } = edge(true);
-    expect(await post(JSON.stringify({ username: 'a', password: 'b'.repeat(100) }))).toEqual({ status: 413, body: { error: 'too large' } });
+    expect(await post(JSON.stringify({ username: 'a', password: 'b'.repeat(100) }))).toEqual({
+      status: 413,
+      body: { error: 'too large' },
+    });
     expect(seen).toEqual([]);
   });
 });

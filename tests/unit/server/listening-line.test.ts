@@ -5,10 +5,23 @@ import { listeningLine, parseListeningLine, type Listening } from '../../../serv
 const cases: [string, Listening][] = [
   ['server', { scheme: 'http', local: 'http://127.0.0.1:8080', network: [], note: '' }],
   ['api', { scheme: 'http', local: 'http://[::1]:41234', network: [], note: '' }],
-  ['server', { scheme: 'http', local: 'http://127.0.0.1:8080', network: ['http://192.168.1.5:8080', 'http://10.0.0.2:8080'], note: '' }],
   [
     'server',
-    { scheme: 'https', local: 'https://127.0.0.1:8443', network: ['https://192.168.1.5:8443'], note: 'self-signed certificate: a phone asks once before it goes on' },
+    {
+      scheme: 'http',
+      local: 'http://127.0.0.1:8080',
+      network: ['http://192.168.1.5:8080', 'http://10.0.0.2:8080'],
+      note: '',
+    },
+  ],
+  [
+    'server',
+    {
+      scheme: 'https',
+      local: 'https://127.0.0.1:8443',
+      network: ['https://192.168.1.5:8443'],
+      note: 'self-signed certificate: a phone asks once before it goes on',
+    },
   ],
 ];
 

@@ -61,7 +61,11 @@ describe('photo deletes of ended jobs', () => {
     deletes.add('photos/a.jpg');
     store.answer();
     await deletes.flush();
-    expect(lines).toEqual([expect.stringMatching(/^1 photo\(s\) of ended jobs could not be deleted \(Error: connect ECONNREFUSED.*\); retention deletes them with their jobs$/)]);
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^1 photo\(s\) of ended jobs could not be deleted \(Error: connect ECONNREFUSED.*\); retention deletes them with their jobs$/,
+      ),
+    ]);
     expect(deletes.pending).toBe(0);
   });
 });

@@ -24,7 +24,15 @@ let siteFile: string;
 /** A publish: the site data the build writes, from the tenants as they are saved now. */
 function publish() {
   const resolved = tenants.slugs('d').map((slug) => resolveBranding(tenants.find('d', slug)!).branding);
-  const site = { generatedAt: '', defaultTenant: DEFAULT_BRANDING, tenants: resolved, styles: [], aiHost: '', imageProxy: {}, problems: [] } as unknown as SiteData;
+  const site = {
+    generatedAt: '',
+    defaultTenant: DEFAULT_BRANDING,
+    tenants: resolved,
+    styles: [],
+    aiHost: '',
+    imageProxy: {},
+    problems: [],
+  } as unknown as SiteData;
   fs.writeFileSync(siteFile, JSON.stringify(site));
   // A new mtime even within the same millisecond.
   const later = new Date(Date.now() + 1000 * (fs.readdirSync(dir).length + Math.random()));
@@ -81,10 +89,18 @@ describe('the files a branding names', () => {
   it('are reported, by field and in words, when they are not in the tenant folder', () => {
     fs.mkdirSync(path.join(dir, 'gala'));
     fs.writeFileSync(path.join(dir, 'gala', 'logo-1.png'), 'x');
-    const branding = resolveBranding({ slug: 'gala', client: 'Gala', logoUrl: 'gala/logo-1.png', frameUrl: 'gala/frame-9.png', video: '/media/tenants/gala/processing-1.mp4' }).branding;
+    const branding = resolveBranding({
+      slug: 'gala',
+      client: 'Gala',
+      logoUrl: 'gala/logo-1.png',
+      frameUrl: 'gala/frame-9.png',
+      video: '/media/tenants/gala/processing-1.mp4',
+    }).branding;
     const missing = missingFiles(branding, dir);
     expect(Object.keys(missing.fields)).toEqual(['frameUrl', 'video']);
-    expect(missing.fields.frameUrl).toEqual(['Frame: the file "gala/frame-9.png" is not in the tenant\'s files, so results are made without the frame. Upload it again, or clear the field.']);
+    expect(missing.fields.frameUrl).toEqual([
+      'Frame: the file "gala/frame-9.png" is not in the tenant\'s files, so results are made without the frame. Upload it again, or clear the field.',
+    ]);
     expect(missing.problems[0]).toMatch(/^Tenant "Gala" \("gala"\): Frame: the file/);
     expect(missing.problems[1]).toMatch(/Processing video: the file "gala\/processing-1.mp4"/);
   });
@@ -95,9 +111,21 @@ describe('the files a branding names', () => {
     tenants.replace('d', { slug: 'gala', frameUrl: `gala/${first}` });
     publish();
     const published = new PublishedSite(siteFile);
-    const second = await storeUpload(dir, 'gala', 'frame', { data: Buffer.from('two'), ext: 'png' }, published.filesOf('gala'));
+    const second = await storeUpload(
+      dir,
+      'gala',
+      'frame',
+      { data: Buffer.from('two'), ext: 'png' },
+      published.filesOf('gala'),
+    );
     expect(fs.readdirSync(path.join(dir, 'gala')).sort()).toEqual([first, second].sort());
-    const third = await storeUpload(dir, 'gala', 'frame', { data: Buffer.from('three'), ext: 'png' }, published.filesOf('gala'));
+    const third = await storeUpload(
+      dir,
+      'gala',
+      'frame',
+      { data: Buffer.from('three'), ext: 'png' },
+      published.filesOf('gala'),
+    );
     expect(fs.readdirSync(path.join(dir, 'gala')).sort()).toEqual([first, third].sort());
   });
 });

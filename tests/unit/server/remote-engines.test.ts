@@ -3,7 +3,14 @@ import { ProviderError, type GenerateInput, type Provider } from '../../../serve
 import { RemoteEngines } from '../../../server/engine/remote/remote-engines.ts';
 
 const PICTURE = { data: new Uint8Array([1, 2, 3]), contentType: 'image/png' as const };
-const input = (jobId: string) => ({ jobId, photo: new Uint8Array(), photoType: 'image/jpeg', prompt: 'p', options: {}, seed: 1 });
+const input = (jobId: string) => ({
+  jobId,
+  photo: new Uint8Array(),
+  photoType: 'image/jpeg',
+  prompt: 'p',
+  options: {},
+  seed: 1,
+});
 
 /** A provider answering with `answers` in turn (an error is thrown), counting calls and calls in flight. */
 function fakeProvider(answers: (Error | 'ok')[], delayMs = 0) {
@@ -26,17 +33,27 @@ function fakeProvider(answers: (Error | 'ok')[], delayMs = 0) {
 }
 
 describe('RemoteEngines', () => {
-  it('keeps at most the provider\'s concurrency in flight, and takes the rest in turn', async () => {
+  it("keeps at most the provider's concurrency in flight, and takes the rest in turn", async () => {
     const { provider, stats } = fakeProvider(['ok'], 20);
     const engines = new RemoteEngines([{ provider, concurrency: 2 }], { retries: 0 });
-    await Promise.all(Array.from({ length: 6 }, (_, i) => engines.generate('openai', input(`j${i}`), AbortSignal.timeout(5000))));
+    await Promise.all(
+      Array.from({ length: 6 }, (_, i) => engines.generate('openai', input(`j${i}`), AbortSignal.timeout(5000))),
+    );
     expect(stats).toMatchObject({ calls: 6, most: 2 });
   });
 
   it('retries a rate limit after its Retry-After and an outage with backoff, then answers', async () => {
-    const { provider, stats } = fakeProvider([new ProviderError('rate-limited', 'slow down', { retryAfterMs: 50 }), new ProviderError('unavailable', '502'), 'ok']);
+    const { provider, stats } = fakeProvider([
+      new ProviderError('rate-limited', 'slow down', { retryAfterMs: 50 }),
+      new ProviderError('unavailable', '502'),
+      'ok',
+    ]);
     const lines: string[] = [];
-    const engines = new RemoteEngines([{ provider, concurrency: 1 }], { retries: 3, backoffMs: 10, log: (l) => lines.push(l) });
+    const engines = new RemoteEngines([{ provider, concurrency: 1 }], {
+      retries: 3,
+      backoffMs: 10,
+      log: (l) => lines.push(l),
+    });
     const started = performance.now();
     expect(await engines.generate('openai', input('j'), AbortSignal.timeout(5000))).toBe(PICTURE);
     expect(stats.calls).toBe(3);

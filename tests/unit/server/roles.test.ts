@@ -15,7 +15,9 @@ describe('the server role', () => {
   });
 
   it('refuses an unknown role or argument with a sentence naming the choices', () => {
-    expect(roleOf(['--role', 'gpu'])).toEqual({ problem: expect.stringContaining('Unknown role "gpu": use --role all') });
+    expect(roleOf(['--role', 'gpu'])).toEqual({
+      problem: expect.stringContaining('Unknown role "gpu": use --role all'),
+    });
     expect(roleOf(['--role'])).toEqual({ problem: expect.stringContaining('Unknown role ""') });
     expect(roleOf(['--port', '80'])).toEqual({ problem: expect.stringContaining('Unknown argument --port') });
   });
@@ -23,6 +25,8 @@ describe('the server role', () => {
   it('needs the shared queue and store for api and worker, not for all', () => {
     expect(roleProblem('all', false)).toBeNull();
     expect(roleProblem('api', true)).toBeNull();
-    expect(roleProblem('worker', false)).toMatch(/--role worker needs the shared job queue and store: set BOOTH_REDIS_URL and BOOTH_S3_BUCKET/);
+    expect(roleProblem('worker', false)).toMatch(
+      /--role worker needs the shared job queue and store: set BOOTH_REDIS_URL and BOOTH_S3_BUCKET/,
+    );
   });
 });

@@ -4,7 +4,13 @@ import type { ScaleSettings } from '../../../server/scale/settings.ts';
 
 const settings: ScaleSettings = {
   redisUrl: 'redis://127.0.0.1:6379',
-  s3: { bucket: 'booth-results', endpoint: 'http://127.0.0.1:9000', region: 'eu-west-1', pathStyle: true, credentials: { accessKeyId: 'booth', secretAccessKey: 'secret-key' } },
+  s3: {
+    bucket: 'booth-results',
+    endpoint: 'http://127.0.0.1:9000',
+    region: 'eu-west-1',
+    pathStyle: true,
+    credentials: { accessKeyId: 'booth', secretAccessKey: 'secret-key' },
+  },
   resultsUrlSeconds: 900,
   serviceTimeoutMs: 5000,
   stalledSeconds: 30,
@@ -23,6 +29,8 @@ describe('result URLs from the store', () => {
 
   it('are under BOOTH_RESULTS_PUBLIC_URL when a CDN stands in front of the bucket', async () => {
     const store = new S3Store({ ...settings, resultsPublicUrl: 'https://cdn.example.org/booth' });
-    expect(await store.resultUrl('a b', '1.preview.webp')).toBe('https://cdn.example.org/booth/results/a%20b/1.preview.webp');
+    expect(await store.resultUrl('a b', '1.preview.webp')).toBe(
+      'https://cdn.example.org/booth/results/a%20b/1.preview.webp',
+    );
   });
 });

@@ -11,7 +11,13 @@ describe('the scale-out settings', () => {
   it('turn the Redis and S3 job path on, with their defaults', () => {
     expect(loadSettings(scale).scale).toEqual({
       redisUrl: scale.BOOTH_REDIS_URL,
-      s3: { bucket: 'booth-results', endpoint: undefined, region: 'us-east-1', credentials: undefined, pathStyle: false },
+      s3: {
+        bucket: 'booth-results',
+        endpoint: undefined,
+        region: 'us-east-1',
+        credentials: undefined,
+        pathStyle: false,
+      },
       resultsPublicUrl: undefined,
       resultsUrlSeconds: 3600,
       serviceTimeoutMs: 5000,
@@ -23,11 +29,19 @@ describe('the scale-out settings', () => {
 
   it('read an S3-compatible endpoint, its keys, path style and a public results URL', () => {
     const settings = loadSettings({
-      ...scale, BOOTH_S3_ENDPOINT: 'http://minio.local:9000/', BOOTH_S3_ACCESS_KEY_ID: 'booth', BOOTH_S3_SECRET_ACCESS_KEY: 'secret-key',
-      BOOTH_S3_PATH_STYLE: 'on', BOOTH_RESULTS_PUBLIC_URL: 'https://cdn.example.org/booth/', BOOTH_WORKER_JOBS: '16',
+      ...scale,
+      BOOTH_S3_ENDPOINT: 'http://minio.local:9000/',
+      BOOTH_S3_ACCESS_KEY_ID: 'booth',
+      BOOTH_S3_SECRET_ACCESS_KEY: 'secret-key',
+      BOOTH_S3_PATH_STYLE: 'on',
+      BOOTH_RESULTS_PUBLIC_URL: 'https://cdn.example.org/booth/',
+      BOOTH_WORKER_JOBS: '16',
     }).scale!;
     expect(settings.s3).toEqual({
-      bucket: 'booth-results', endpoint: 'http://minio.local:9000', region: 'us-east-1', pathStyle: true,
+      bucket: 'booth-results',
+      endpoint: 'http://minio.local:9000',
+      region: 'us-east-1',
+      pathStyle: true,
       credentials: { accessKeyId: 'booth', secretAccessKey: 'secret-key' },
     });
     expect(settings.resultsPublicUrl).toBe('https://cdn.example.org/booth');
@@ -48,7 +62,9 @@ describe('the scale-out settings', () => {
   });
 
   it('never show the Redis URL (it may hold a password) in an error line', () => {
-    expect(() => loadSettings({ BOOTH_REDIS_URL: 'http://:hunter2@redis:6379' })).toThrow(/Invalid setting BOOTH_REDIS_URL \(value not shown\): expected a redis:\/\//);
+    expect(() => loadSettings({ BOOTH_REDIS_URL: 'http://:hunter2@redis:6379' })).toThrow(
+      /Invalid setting BOOTH_REDIS_URL \(value not shown\): expected a redis:\/\//,
+    );
     expect(() => loadSettings({ BOOTH_REDIS_URL: 'http://:hunter2@redis:6379' })).not.toThrow(/hunter2/);
   });
 });

@@ -11,7 +11,12 @@ const OTHER = `frames/images/${'cd'.repeat(32)}.png`;
 /** A store of objects by key that counts its reads, and can be made to stop answering. */
 function storeOf(objects: Record<string, unknown>) {
   const store = {
-    objects: new Map(Object.entries(objects).map(([key, value]) => [key, typeof value === 'string' || value instanceof Uint8Array ? value : JSON.stringify(value)])),
+    objects: new Map(
+      Object.entries(objects).map(([key, value]) => [
+        key,
+        typeof value === 'string' || value instanceof Uint8Array ? value : JSON.stringify(value),
+      ]),
+    ),
     reads: [] as string[],
     down: false,
     async getObject(key: string) {
@@ -75,7 +80,11 @@ describe("an API node's tenant frame specs", () => {
 
   it('refuses a spec that is not one (a key outside the frame images, or not JSON), with a line', async () => {
     const lines: string[] = [];
-    const store = storeOf({ [frameSpecKey('a')]: { frame: 'photos/someone.jpg' }, [frameSpecKey('b')]: '{not json', [frameSpecKey('c')]: { frame: IMAGE, mark: IMAGE } });
+    const store = storeOf({
+      [frameSpecKey('a')]: { frame: 'photos/someone.jpg' },
+      [frameSpecKey('b')]: '{not json',
+      [frameSpecKey('c')]: { frame: IMAGE, mark: IMAGE },
+    });
     const frames = new StoredFrames(store, { seconds: 10, log: (line) => lines.push(line) });
     for (const slug of ['a', 'b', 'c']) expect(await frames.frameOf(slug)).toBeNull();
     expect(lines).toHaveLength(3);
@@ -86,16 +95,26 @@ describe("an API node's tenant frame specs", () => {
 describe("a tenant's mirrored results on the scale-out path", () => {
   it('reads a spec that mirrors, with a frame or alone, and hands the mirror to the worker', async () => {
     const bytes = new Uint8Array([1, 2, 3]);
-    const store = storeOf({ [frameSpecKey('a')]: { mirror: true }, [frameSpecKey('b')]: { frame: IMAGE, mirror: true }, [frameSpecKey('c')]: { mirror: false }, [IMAGE]: bytes });
+    const store = storeOf({
+      [frameSpecKey('a')]: { mirror: true },
+      [frameSpecKey('b')]: { frame: IMAGE, mirror: true },
+      [frameSpecKey('c')]: { mirror: false },
+      [IMAGE]: bytes,
+    });
     const frames = new StoredFrames(store, { seconds: 10, log: () => {} });
     expect(await frames.frameOf('a')).toEqual({ mirror: true });
     expect(await frames.frameOf('b')).toEqual({ frame: IMAGE, mirror: true });
     expect(await frames.frameOf('c')).toBeNull();
     const images = new FrameImages(store);
     expect(await images.files({ mirror: true })).toEqual({ files: { mirror: true } });
-    expect(await images.files({ frame: IMAGE, mirror: true })).toEqual({ files: { frame: { key: IMAGE, data: bytes }, mirror: true } });
+    expect(await images.files({ frame: IMAGE, mirror: true })).toEqual({
+      files: { frame: { key: IMAGE, data: bytes }, mirror: true },
+    });
     // An image gone leaves the result unframed, but still mirrored.
-    expect(await images.files({ mark: OTHER, mirror: true })).toEqual({ files: { mirror: true }, problem: `${OTHER} is missing from the store` });
+    expect(await images.files({ mark: OTHER, mirror: true })).toEqual({
+      files: { mirror: true },
+      problem: `${OTHER} is missing from the store`,
+    });
   });
 });
 
@@ -114,16 +133,25 @@ describe("a worker's frame images", () => {
     const frame = new Uint8Array([1]);
     const scene = new Uint8Array([2]);
     const images = new FrameImages(storeOf({ [IMAGE]: frame, [OTHER]: scene }));
-    expect(await images.files({ frame: IMAGE, scene: OTHER })).toEqual({ files: { frame: { key: IMAGE, data: frame }, scene: { key: OTHER, data: scene } } });
-    expect(await images.files({ scene: OTHER, mirror: true })).toEqual({ files: { scene: { key: OTHER, data: scene }, mirror: true } });
+    expect(await images.files({ frame: IMAGE, scene: OTHER })).toEqual({
+      files: { frame: { key: IMAGE, data: frame }, scene: { key: OTHER, data: scene } },
+    });
+    expect(await images.files({ scene: OTHER, mirror: true })).toEqual({
+      files: { scene: { key: OTHER, data: scene }, mirror: true },
+    });
     expect(await new FrameImages(storeOf({})).files({ scene: OTHER })).toEqual({});
-    const frames = new StoredFrames(storeOf({ [frameSpecKey('meadow')]: { scene: OTHER } }), { seconds: 10, log: () => {} });
+    const frames = new StoredFrames(storeOf({ [frameSpecKey('meadow')]: { scene: OTHER } }), {
+      seconds: 10,
+      log: () => {},
+    });
     expect(await frames.frameOf('meadow')).toEqual({ scene: OTHER });
   });
 
   it('says why a frame is left off: a key outside the frame images, or an image gone', async () => {
     const images = new FrameImages(storeOf({}));
-    expect(await images.files({ frame: 'gala/frame.png' })).toEqual({ problem: 'gala/frame.png is not a key of the frame store' });
+    expect(await images.files({ frame: 'gala/frame.png' })).toEqual({
+      problem: 'gala/frame.png is not a key of the frame store',
+    });
     expect(await images.files({ frame: IMAGE })).toEqual({ problem: `${IMAGE} is missing from the store` });
   });
 

@@ -5,17 +5,26 @@ const body = (value: unknown) => new TextEncoder().encode(typeof value === 'stri
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46]);
 
 describe('readUploadBody', () => {
-  it('reads the style id and the photo\'s bytes and format from the data URL', () => {
-    const read = readUploadBody(body({ style_id: 'pop-art', image: `data:image/jpeg;base64,${JPEG.toString('base64')}` }));
+  it("reads the style id and the photo's bytes and format from the data URL", () => {
+    const read = readUploadBody(
+      body({ style_id: 'pop-art', image: `data:image/jpeg;base64,${JPEG.toString('base64')}` }),
+    );
     expect(read).toMatchObject({ ok: true, styleId: 'pop-art', photo: { extension: 'jpg' } });
     expect(read.ok && 'data' in read.photo && Buffer.from(read.photo.data).equals(JPEG)).toBe(true);
   });
 
   it("reads the tenant's slug when the request names one, and leaves it out otherwise", () => {
     const image = `data:image/jpeg;base64,${JPEG.toString('base64')}`;
-    expect(readUploadBody(body({ style_id: 'comic', image, tenant: 'gala' }))).toMatchObject({ ok: true, tenant: 'gala' });
+    expect(readUploadBody(body({ style_id: 'comic', image, tenant: 'gala' }))).toMatchObject({
+      ok: true,
+      tenant: 'gala',
+    });
     expect(readUploadBody(body({ style_id: 'comic', image }))).not.toHaveProperty('tenant');
-    expect(readUploadBody(body({ style_id: 'comic', image, tenant: 7 }))).toEqual({ ok: false, status: 400, error: UPLOAD_MESSAGES.shape });
+    expect(readUploadBody(body({ style_id: 'comic', image, tenant: 7 }))).toEqual({
+      ok: false,
+      status: 400,
+      error: UPLOAD_MESSAGES.shape,
+    });
   });
 
   it.each([
@@ -28,7 +37,11 @@ describe('readUploadBody', () => {
   it.each([
     ['not a data URL', 'https://example.com/me.jpg', UPLOAD_MESSAGES.notDataUrl],
     ['not base64', 'data:image/jpeg;base64,@@@@', UPLOAD_MESSAGES.notBase64],
-    ['not a photo', `data:image/jpeg;base64,${Buffer.from('hello there').toString('base64')}`, UPLOAD_MESSAGES.notPhoto],
+    [
+      'not a photo',
+      `data:image/jpeg;base64,${Buffer.from('hello there').toString('base64')}`,
+      UPLOAD_MESSAGES.notPhoto,
+    ],
   ])('keeps the style id of a request whose image is %s, with the reason', (_, image, error) => {
     expect(readUploadBody(body({ style_id: 'neon', image }))).toEqual({ ok: true, styleId: 'neon', photo: { error } });
   });
@@ -46,7 +59,10 @@ describe('endsWhole', () => {
     ] as const) {
       expect(endsWhole(data, extension), extension).toBe(true);
       expect(endsWhole(data.subarray(0, data.length - 10), extension), `${extension} cut off`).toBe(false);
-      expect(endsWhole(Buffer.concat([data, Buffer.from('trailing video')]), extension), `${extension} with a trailer`).toBe(false);
+      expect(
+        endsWhole(Buffer.concat([data, Buffer.from('trailing video')]), extension),
+        `${extension} with a trailer`,
+      ).toBe(false);
     }
   });
 });

@@ -1,16 +1,25 @@
 import { describe, expect, it, vi } from 'vitest';
-import { AiHubError, SERVER_TROUBLE_MESSAGE, UNREACHABLE_MESSAGE, createAiHub, errorHeading } from '../../../src/lib/ai-hub.ts';
+import {
+  AiHubError,
+  SERVER_TROUBLE_MESSAGE,
+  UNREACHABLE_MESSAGE,
+  createAiHub,
+  errorHeading,
+} from '../../../src/lib/ai-hub.ts';
 import { isRetryable } from '../../../src/lib/ai-hub-error.ts';
 
 const json = (body: unknown, status = 200, statusText = 'OK') =>
   new Response(JSON.stringify(body), { status, statusText, headers: { 'content-type': 'application/json' } });
 type Calls = { mock: { calls: [RequestInfo | URL, RequestInit?][] } };
 /** The create call among a mock's calls (the visitor token is asked for first). */
-const createCall = (fetchMock: Calls) => fetchMock.mock.calls.find(([url]) => String(url).endsWith('/transformations/jobs/create/'))!;
+const createCall = (fetchMock: Calls) =>
+  fetchMock.mock.calls.find(([url]) => String(url).endsWith('/transformations/jobs/create/'))!;
 
 describe('the AI hub client', () => {
   it('gets the styles from {ai host}/transformations/styles and reads them with the contract', async () => {
-    const fetchMock = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => json([{ id: 1, description: 'Comic' }]));
+    const fetchMock = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) =>
+      json([{ id: 1, description: 'Comic' }]),
+    );
     const styles = await createAiHub('http://hub.example/', fetchMock).styles();
     expect(fetchMock.mock.calls[0][0]).toBe('http://hub.example/transformations/styles');
     expect(styles).toEqual([{ id: 1, description: 'Comic', beta: false }]);
@@ -29,11 +38,17 @@ describe('the AI hub client', () => {
   it("adds the booth's tenant to the create call when given, so the result carries its frame", async () => {
     const fetchMock = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => json({ id: 'j2' }, 201));
     await createAiHub('', fetchMock).createJob('comic', 'data:image/jpeg;base64,AAAA', 'gala');
-    expect(JSON.parse(String(createCall(fetchMock)[1]?.body))).toEqual({ style_id: 'comic', image: 'data:image/jpeg;base64,AAAA', tenant: 'gala' });
+    expect(JSON.parse(String(createCall(fetchMock)[1]?.body))).toEqual({
+      style_id: 'comic',
+      image: 'data:image/jpeg;base64,AAAA',
+      tenant: 'gala',
+    });
   });
 
   it('asks the server to hold the job answer until it ends (wait, at most 20 s)', async () => {
-    const fetchMock = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => json({ images: [], prompt: 'p', result: { status: 'pending' } }));
+    const fetchMock = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) =>
+      json({ images: [], prompt: 'p', result: { status: 'pending' } }),
+    );
     const job = await createAiHub('', fetchMock).job('j1', 20);
     expect(fetchMock.mock.calls[0][0]).toBe('/transformations/jobs/j1/?wait=20');
     expect(job.result.status).toBe('pending');
@@ -42,7 +57,11 @@ describe('the AI hub client', () => {
   it('reads a job answer already on its way instead of asking again, with the same rules', async () => {
     const fetchMock = vi.fn(async () => json({ images: [], prompt: 'p', result: { status: 'pending' } }));
     const hub = createAiHub('', fetchMock);
-    const job = await hub.job('j1', 20, Promise.resolve(json({ images: ['/r.png'], prompt: 'p', result: { status: 'COMPLETED' } })));
+    const job = await hub.job(
+      'j1',
+      20,
+      Promise.resolve(json({ images: ['/r.png'], prompt: 'p', result: { status: 'COMPLETED' } })),
+    );
     expect(job.images).toEqual(['/r.png']);
     expect(fetchMock).not.toHaveBeenCalled();
     const failed = await hub.job('j1', 20, Promise.reject(new TypeError('Failed to fetch'))).catch((e: unknown) => e);
@@ -50,7 +69,9 @@ describe('the AI hub client', () => {
   });
 
   it('turns a network failure into a hint at the connection', async () => {
-    const error = await createAiHub('', async () => Promise.reject(new TypeError('Failed to fetch'))).styles().catch((e: unknown) => e);
+    const error = await createAiHub('', async () => Promise.reject(new TypeError('Failed to fetch')))
+      .styles()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AiHubError);
     expect(errorHeading(error)).toBe(UNREACHABLE_MESSAGE);
   });
@@ -62,7 +83,9 @@ describe('the AI hub client', () => {
       vi.fn(async () => json({ unexpected: true })),
     ];
     for (const fetchMock of failures) {
-      const error = await createAiHub('', fetchMock).styles().catch((e: unknown) => e);
+      const error = await createAiHub('', fetchMock)
+        .styles()
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(AiHubError);
       expect(errorHeading(error)).toBe(SERVER_TROUBLE_MESSAGE);
     }
@@ -120,14 +143,22 @@ describe('the AI hub client', () => {
     });
 
     it('is asked for again when the hub refuses it (an expired visit), and the photo sent once more', async () => {
-      const fetchMock = hub((init) => (sent(init) === 't1' ? json({ error: 'Your visit has expired. Please reload the page and try again.' }, 401) : json({ id: 'j9' }, 201)));
+      const fetchMock = hub((init) =>
+        sent(init) === 't1'
+          ? json({ error: 'Your visit has expired. Please reload the page and try again.' }, 401)
+          : json({ id: 'j9' }, 201),
+      );
       const created = await createAiHub('', fetchMock).createJob('sticker', 'data:image/jpeg;base64,AAAA');
       expect(created.id).toBe('j9');
       expect(fetchMock.mock.calls.map(([, init]) => sent(init))).toEqual([null, 't1', null, 't2']);
     });
 
     it('is left out when the hub has no visitors call (another AI host): creates go as before', async () => {
-      const fetchMock = vi.fn(async (url: RequestInfo | URL) => (String(url).endsWith('/visitors/') ? json({ error: 'There is no POST /transformations/visitors/ on this server.' }, 404) : json({ id: 'j3' }, 201)));
+      const fetchMock = vi.fn(async (url: RequestInfo | URL) =>
+        String(url).endsWith('/visitors/')
+          ? json({ error: 'There is no POST /transformations/visitors/ on this server.' }, 404)
+          : json({ id: 'j3' }, 201),
+      );
       const created = await createAiHub('', fetchMock).createJob('sticker', 'data:image/jpeg;base64,AAAA');
       expect(created.id).toBe('j3');
       expect(sent(createCall(fetchMock)[1])).toBeNull();

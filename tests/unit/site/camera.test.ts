@@ -30,11 +30,20 @@ describe('the photo taken by the camera island', () => {
     let [a, e] = [1, 0];
     const context = {
       imageSmoothingEnabled: true,
-      translate: (x: number) => { e += a * x; },
-      scale: (sx: number) => { a *= sx; },
+      translate: (x: number) => {
+        e += a * x;
+      },
+      scale: (sx: number) => {
+        a *= sx;
+      },
       drawImage: (_source: unknown, x: number, _y: number, w: number) => drawn.push({ a, e, x, w }),
     };
-    const canvas = { width: 0, height: 0, getContext: () => context, toDataURL: (type: string) => `data:${type};base64,` };
+    const canvas = {
+      width: 0,
+      height: 0,
+      getContext: () => context,
+      toDataURL: (type: string) => `data:${type};base64,`,
+    };
     return { canvas, drawn };
   }
 
@@ -44,7 +53,11 @@ describe('the photo taken by the camera island', () => {
     const before = (globalThis as { document?: unknown }).document;
     (globalThis as { document?: unknown }).document = { createElement: () => canvas };
     try {
-      const webcam = new Webcam(settings as never) as unknown as { state: object; video: object; getScreenshot(): string | null };
+      const webcam = new Webcam(settings as never) as unknown as {
+        state: object;
+        video: object;
+        getScreenshot(): string | null;
+      };
       webcam.state = { hasUserMedia: true };
       webcam.video = { videoWidth: 640, videoHeight: 480, clientWidth: 320 };
       return { shot: webcam.getScreenshot(), canvas, drawn };

@@ -14,7 +14,9 @@ describe('the first job answer started by the results page', () => {
   });
 
   it('is not used for another job, and is dropped', () => {
-    Object.assign(globalThis, { window: { boothFirstJob: { path: '/results/old', response: Promise.resolve(new Response('{}')) } } });
+    Object.assign(globalThis, {
+      window: { boothFirstJob: { path: '/results/old', response: Promise.resolve(new Response('{}')) } },
+    });
     expect(takeFirstJob('/results/new')).toBeUndefined();
     expect((globalThis as unknown as { window: Window }).window.boothFirstJob).toBeUndefined();
   });

@@ -4,7 +4,12 @@ import { inlineScript } from '../../../src/lib/inline-script.ts';
 
 describe('inline scripts, bundled from src/inline at build time', () => {
   it('carry the rules of the modules they import, not copies', () => {
-    const code = inlineScript('first-job', { jobUrl: '/transformations/jobs/JOB_ID/', marker: 'JOB_ID', host: '', timeout: 1000 });
+    const code = inlineScript('first-job', {
+      jobUrl: '/transformations/jobs/JOB_ID/',
+      marker: 'JOB_ID',
+      host: '',
+      timeout: 1000,
+    });
     // The one results-address pattern of contract/results.ts.
     expect(code).toContain(String.raw`/^(?:\/([^/]+))?\/results\/([^/?#]+)\/?$/`);
     // The kiosk's intro test: the page set's intro, as paths.ts writes it.
@@ -12,7 +17,12 @@ describe('inline scripts, bundled from src/inline at build time', () => {
   });
 
   it('cannot be closed early by a value they are given', () => {
-    const code = inlineScript('first-job', { jobUrl: '/x/JOB_ID', marker: 'JOB_ID', host: '</script><script>alert(1)</script>', timeout: 1 });
+    const code = inlineScript('first-job', {
+      jobUrl: '/x/JOB_ID',
+      marker: 'JOB_ID',
+      host: '</script><script>alert(1)</script>',
+      timeout: 1,
+    });
     expect(code.toLowerCase()).not.toContain('</script');
     expect(code).toContain('alert(1)');
   });
@@ -21,7 +31,9 @@ describe('inline scripts, bundled from src/inline at build time', () => {
     for (const name of ['focus-on-swap', 'proxy-images', 'early-taps'] as const) {
       expect(gzipSync(inlineScript(name)).length, name).toBeLessThan(800);
     }
-    expect(gzipSync(inlineScript('kiosk', { idleSeconds: 60, intro: '/gala', base: '/gala' })).length).toBeLessThan(800);
+    expect(gzipSync(inlineScript('kiosk', { idleSeconds: 60, intro: '/gala', base: '/gala' })).length).toBeLessThan(
+      800,
+    );
     const firstJob = inlineScript('first-job', { jobUrl: '/x/JOB_ID', marker: 'JOB_ID', host: '', timeout: 1 });
     expect(gzipSync(firstJob).length).toBeLessThan(800);
     expect(firstJob).not.toMatch(/ZodError|looseObject|_zod/);

@@ -28,7 +28,9 @@ describe('images of a completed job', () => {
   const completed = (extra: object) => JobSchema.parse({ prompt: 'p', result: { status: 'COMPLETED' }, ...extra });
 
   it('shows the display copies and keeps the full images for the link, Download and Share', () => {
-    const shown = shownImages(completed({ images: ['/r/1.png', '/r/2.png'], previews: ['/r/1.preview.webp', '/r/2.preview.webp'] }));
+    const shown = shownImages(
+      completed({ images: ['/r/1.png', '/r/2.png'], previews: ['/r/1.preview.webp', '/r/2.preview.webp'] }),
+    );
     expect(shown).toEqual([
       { full: '/r/1.png', display: '/r/1.preview.webp' },
       { full: '/r/2.png', display: '/r/2.preview.webp' },
@@ -36,7 +38,9 @@ describe('images of a completed job', () => {
   });
   it('shows the full images of an answer without previews', () => {
     expect(shownImages(completed({ images: ['/r/1.png'] }))).toEqual([{ full: '/r/1.png', display: '/r/1.png' }]);
-    expect(shownImages(completed({ images: ['/r/1.png'], previews: null }))).toEqual([{ full: '/r/1.png', display: '/r/1.png' }]);
+    expect(shownImages(completed({ images: ['/r/1.png'], previews: null }))).toEqual([
+      { full: '/r/1.png', display: '/r/1.png' },
+    ]);
   });
   it('ignores previews that do not match the images one for one', () => {
     expect(shownImages(completed({ images: ['/r/1.png', '/r/2.png'], previews: ['/r/1.preview.webp'] }))).toEqual([
@@ -45,7 +49,12 @@ describe('images of a completed job', () => {
     ]);
   });
   it('makes both addresses absolute against the AI host', () => {
-    const shown = shownImages(completed({ images: ['/r/1.png'], previews: ['/r/1.preview.webp'] }), (url) => `https://ai.example.org${url}`);
-    expect(shown).toEqual([{ full: 'https://ai.example.org/r/1.png', display: 'https://ai.example.org/r/1.preview.webp' }]);
+    const shown = shownImages(
+      completed({ images: ['/r/1.png'], previews: ['/r/1.preview.webp'] }),
+      (url) => `https://ai.example.org${url}`,
+    );
+    expect(shown).toEqual([
+      { full: 'https://ai.example.org/r/1.png', display: 'https://ai.example.org/r/1.preview.webp' },
+    ]);
   });
 });

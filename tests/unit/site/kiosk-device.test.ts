@@ -43,7 +43,15 @@ describe('a kiosk is a device: kioskDevice', () => {
 
   it('is no kiosk where the browser keeps nothing or refuses its storage', () => {
     expect(kioskDevice(true, '/gala', '?kiosk', undefined)).toBe(false);
-    const refusing = { getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('denied'); }, removeItem: () => {} };
+    const refusing = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('denied');
+      },
+      removeItem: () => {},
+    };
     expect(kioskDevice(true, '/gala', '?kiosk', refusing)).toBe(false);
   });
 });
@@ -52,7 +60,11 @@ describe("the intro's lines on a kiosk: introParagraphs", () => {
   const text = 'Take a selfie.\nPick a style.\nThen download it, share it with friends.';
 
   it('keeps every line where the tenant allows no kiosks', () => {
-    expect(introParagraphs(text, { allowed: false, qrHandoff: true })).toEqual([{ text: 'Take a selfie.' }, { text: 'Pick a style.' }, { text: 'Then download it, share it with friends.' }]);
+    expect(introParagraphs(text, { allowed: false, qrHandoff: true })).toEqual([
+      { text: 'Take a selfie.' },
+      { text: 'Pick a style.' },
+      { text: 'Then download it, share it with friends.' },
+    ]);
   });
 
   it('makes the Download and Share promise the phone booth’s, and tells a kiosk how the picture goes home', () => {
@@ -62,6 +74,9 @@ describe("the intro's lines on a kiosk: introParagraphs", () => {
       { text: 'Then download it, share it with friends.', phoneOnly: true },
       { text: KIOSK_TEXT.introTakeHome, kioskOnly: true },
     ]);
-    expect(introParagraphs(text, { allowed: true, qrHandoff: false }).at(-1)).toEqual({ text: KIOSK_TEXT.introPrint, kioskOnly: true });
+    expect(introParagraphs(text, { allowed: true, qrHandoff: false }).at(-1)).toEqual({
+      text: KIOSK_TEXT.introPrint,
+      kioskOnly: true,
+    });
   });
 });

@@ -4,21 +4,34 @@ import { qrPath } from '../../../src/lib/qr-path.ts';
 
 describe("a QR code's path", () => {
   it('draws each run of dark modules in a row as one rectangle', () => {
-    expect(qrPath([[true, true, false, true], [false, false, false, false], [false, true, true, true]])).toBe(
-      'M0 0h2v1h-2zM3 0h1v1h-1zM1 2h3v1h-3z',
-    );
+    expect(
+      qrPath([
+        [true, true, false, true],
+        [false, false, false, false],
+        [false, true, true, true],
+      ]),
+    ).toBe('M0 0h2v1h-2zM3 0h1v1h-1zM1 2h3v1h-3z');
   });
   it('is empty for a light code', () => {
-    expect(qrPath([[false, false], [false, false]])).toBe('');
+    expect(
+      qrPath([
+        [false, false],
+        [false, false],
+      ]),
+    ).toBe('');
   });
 });
 
 describe('where the QR hand-off sends the phone', () => {
   it('is the public site when it is set', () => {
-    expect(handoffUrl('https://192.168.1.20:4322/', 'http://localhost:4321', '/gala/results/42')).toBe('https://192.168.1.20:4322/gala/results/42?handoff');
+    expect(handoffUrl('https://192.168.1.20:4322/', 'http://localhost:4321', '/gala/results/42')).toBe(
+      'https://192.168.1.20:4322/gala/results/42?handoff',
+    );
   });
   it("is the page's own origin when that is not this machine", () => {
-    expect(handoffUrl('', 'https://booth.example.org', '/results/7')).toBe('https://booth.example.org/results/7?handoff');
+    expect(handoffUrl('', 'https://booth.example.org', '/results/7')).toBe(
+      'https://booth.example.org/results/7?handoff',
+    );
     expect(isHandoff('?handoff')).toBe(true);
     expect(isHandoff('')).toBe(false);
   });

@@ -11,7 +11,11 @@ describe('sharing a result', () => {
   });
   it("shares with the title 'Look AI transformed me!' and the prompt as text", () => {
     const file = shareFile(png);
-    expect(shareData(file, 'a sticker')).toEqual({ files: [file], title: 'Look AI transformed me!', text: 'a sticker' });
+    expect(shareData(file, 'a sticker')).toEqual({
+      files: [file],
+      title: 'Look AI transformed me!',
+      text: 'a sticker',
+    });
   });
   it('offers Share only where the browser can share files', () => {
     expect(canShareFiles(undefined)).toBe(false);

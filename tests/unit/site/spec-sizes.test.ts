@@ -1,7 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BUTTON_MAX_WIDTH_PX, LOGO_HEIGHT_PX, PREVIEW_MAX_HEIGHT_PX, STYLE_TILE_MIN_WIDTH_PX } from '../../../contract/constants.ts';
+import {
+  BUTTON_MAX_WIDTH_PX,
+  LOGO_HEIGHT_PX,
+  PREVIEW_MAX_HEIGHT_PX,
+  STYLE_TILE_MIN_WIDTH_PX,
+} from '../../../contract/constants.ts';
 import { SPEC_SIZES, SPEC_SIZES_STYLE } from '../../../src/lib/spec-sizes.ts';
 
 const css = readFileSync(join(import.meta.dirname, '../../../src/styles/booth.css'), 'utf8');

@@ -32,8 +32,9 @@ export function loadBackdrop(scene: SceneImage | undefined, width: number, heigh
   const cacheKey = `${width}x${height} ${source?.name ?? 'built-in'}`;
   const known = kept.get(cacheKey);
   if (known && known.stamp === source?.stamp) return known.backdrop;
-  const backdrop = (source ? decodeScene(source.input, width, height).catch(() => null) : Promise.resolve(null))
-    .then(async (image) => withLight(image ?? (await builtInScene(width, height)), image === null, height));
+  const backdrop = (source ? decodeScene(source.input, width, height).catch(() => null) : Promise.resolve(null)).then(
+    async (image) => withLight(image ?? (await builtInScene(width, height)), image === null, height),
+  );
   if (kept.size >= MAX_KEPT && !kept.has(cacheKey)) kept.delete(kept.keys().next().value!);
   kept.set(cacheKey, { stamp: source?.stamp ?? '', backdrop });
   return backdrop;
@@ -42,7 +43,12 @@ export function loadBackdrop(scene: SceneImage | undefined, width: number, heigh
 /** A path is checked against its size and time (an operator's new upload is a new name anyway); stored bytes by their key. */
 function sourceOf(scene: SceneImage | undefined): { name: string; stamp: string; input: string | Buffer } | null {
   if (scene === undefined) return null;
-  if (typeof scene !== 'string') return { name: `store:${scene.key}`, stamp: '', input: Buffer.from(scene.data.buffer, scene.data.byteOffset, scene.data.byteLength) };
+  if (typeof scene !== 'string')
+    return {
+      name: `store:${scene.key}`,
+      stamp: '',
+      input: Buffer.from(scene.data.buffer, scene.data.byteOffset, scene.data.byteLength),
+    };
   try {
     const stat = fs.statSync(scene);
     return { name: scene, stamp: `${stat.size} ${stat.mtimeMs}`, input: scene };

@@ -42,7 +42,10 @@ export const sceneFraming: Framing = (person, outputSize) => {
   const rect = clampRect({ left, top, width: right - left, height: bottom - top }, image);
   const { width, height } = sceneSize(outputSize);
   const acrossWhole = rect.left === 0 && rect.left + rect.width >= image.width;
-  const scale = Math.min((height * MAX_HEIGHT_SHARE) / rect.height, (width * (acrossWhole ? 1 : MAX_WIDTH_SHARE)) / rect.width);
+  const scale = Math.min(
+    (height * MAX_HEIGHT_SHARE) / rect.height,
+    (width * (acrossWhole ? 1 : MAX_WIDTH_SHARE)) / rect.width,
+  );
   return { rect, longSide: Math.max(1, Math.round(Math.max(rect.width, rect.height) * scale)) };
 };
 
@@ -65,8 +68,16 @@ const CUT_SHARE = 0.04;
  */
 export function placeInScene(alpha: Raster, width: number, height: number): Placement {
   const { width: fw, height: fh } = alpha;
-  const rowShare = (y: number) => { let n = 0; for (let x = 0; x < fw; x++) if (alpha.data[y * fw + x] >= 128) n++; return n / fw; };
-  const columnShare = (x: number) => { let n = 0; for (let y = 0; y < fh; y++) if (alpha.data[y * fw + x] >= 128) n++; return n / fh; };
+  const rowShare = (y: number) => {
+    let n = 0;
+    for (let x = 0; x < fw; x++) if (alpha.data[y * fw + x] >= 128) n++;
+    return n / fw;
+  };
+  const columnShare = (x: number) => {
+    let n = 0;
+    for (let y = 0; y < fh; y++) if (alpha.data[y * fw + x] >= 128) n++;
+    return n / fh;
+  };
   const cutAtBottom = rowShare(fh - 1) >= CUT_SHARE;
   const cutLeft = columnShare(0) >= CUT_SHARE;
   const cutRight = columnShare(fw - 1) >= CUT_SHARE;
@@ -112,10 +123,18 @@ export async function paintScene(frame: Frame, outputSize: number, context: Pain
       cut.data[y * width + x] = alpha.data[(y - place.top) * alpha.width + (x - place.left)];
     }
   }
-  const [soft, shade] = await Promise.all([blur(cut, Math.max(1, height * WRAP_SHARE)), wideBlur(cut, height * SHADOW_BLUR_SHARE)]);
+  const [soft, shade] = await Promise.all([
+    blur(cut, Math.max(1, height * WRAP_SHARE)),
+    wideBlur(cut, height * SHADOW_BLUR_SHARE),
+  ]);
 
   // Colour and light: the person toward the scene around where they stand.
-  const around = { left: place.left - alpha.width * 0.25, top: place.top - alpha.height * 0.15, width: alpha.width * 1.5, height: alpha.height * 1.3 };
+  const around = {
+    left: place.left - alpha.width * 0.25,
+    top: place.top - alpha.height * 0.15,
+    width: alpha.width * 1.5,
+    height: alpha.height * 1.3,
+  };
   const transfer = lightTransfer(
     colourStats(rgb, { left: 0, top: 0, width: rgb.width, height: rgb.height }, alpha, 200),
     colourStats(backdrop.image, around),

@@ -15,7 +15,11 @@ export async function paintComic(frame: Frame, outputSize: number): Promise<Rast
     flatColours(frame.rgb, 12, 1.6, { saturation: 1.15 }),
     inkLines(frame.rgb, 90),
     dilate(alpha, Math.max(3, Math.round(outputSize * 0.007))),
-    fromSharp(toSharp(frame.rgb).greyscale().blur(Math.max(2, outputSize / 120))),
+    fromSharp(
+      toSharp(frame.rgb)
+        .greyscale()
+        .blur(Math.max(2, outputSize / 120)),
+    ),
   ]);
   const thickInk = await blur(ink, 0.9);
   const spacing = Math.max(8, Math.round(outputSize / 70));
@@ -49,4 +53,3 @@ function halftoneDot(x: number, y: number, spacing: number, radius: number): num
   const edge = radius * spacing;
   return Math.min(1, Math.max(0, edge - distance + 0.5));
 }
-

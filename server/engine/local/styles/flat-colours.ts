@@ -7,7 +7,9 @@ export async function flatColours(rgb: Raster, colours: number, saturation: numb
   // Flat areas need no full resolution: working at half size makes the median 4x cheaper
   // (libvips' rank filter is the slowest step of a job) and the upscale keeps the edges clean.
   // Skin is mixed in at half size too: at full size it cost the comic +85 ms CPU a job.
-  const half = await fromSharp(toSharp(rgb).resize(Math.max(1, Math.round(rgb.width / 2)), Math.max(1, Math.round(rgb.height / 2))));
+  const half = await fromSharp(
+    toSharp(rgb).resize(Math.max(1, Math.round(rgb.width / 2)), Math.max(1, Math.round(rgb.height / 2))),
+  );
   const smooth = await fromSharp(toSharp(half).median(3));
   const palette = await toSharp(saturate(smooth, saturation))
     .png({ palette: true, colours, dither: 0, effort: 1, compressionLevel: 0 })
@@ -81,8 +83,14 @@ function mix(flat: Raster, smooth: Raster, weight: Raster): Raster {
 async function skinWeight(smooth: Raster): Promise<Raster> {
   const map = createRaster(smooth.width, smooth.height, 1);
   const s = smooth.data;
-  for (let i = 0, p = 0; i < map.data.length; i++, p += 3) map.data[i] = Math.round(255 * skinLikelihood(s[p], s[p + 1], s[p + 2]));
-  return fromSharp(toSharp(map).blur(Math.max(1, smooth.width / 250)).linear(1.8, 0).extractChannel(0));
+  for (let i = 0, p = 0; i < map.data.length; i++, p += 3)
+    map.data[i] = Math.round(255 * skinLikelihood(s[p], s[p + 1], s[p + 2]));
+  return fromSharp(
+    toSharp(map)
+      .blur(Math.max(1, smooth.width / 250))
+      .linear(1.8, 0)
+      .extractChannel(0),
+  );
 }
 
 /**
@@ -104,19 +112,26 @@ const SOFT = 12;
  * Cr ~198, still outside.
  */
 const SKIN_CR_HIGH = 184;
-const within = (value: number, low: number, high: number) => Math.min(1, Math.max(0, (value - low + SOFT / 2) / SOFT), Math.max(0, (high + SOFT / 2 - value) / SOFT));
+const within = (value: number, low: number, high: number) =>
+  Math.min(1, Math.max(0, (value - low + SOFT / 2) / SOFT), Math.max(0, (high + SOFT / 2 - value) / SOFT));
 
 /** Dark lines where the (smoothed) picture has strong edges: the inking of a comic. */
 export async function inkLines(rgb: Raster, strength: number): Promise<Raster> {
-  const grey = await fromSharp(toSharp(rgb).greyscale().blur(Math.max(1, rgb.width / 700)));
+  const grey = await fromSharp(
+    toSharp(rgb)
+      .greyscale()
+      .blur(Math.max(1, rgb.width / 700)),
+  );
   const { width, height } = grey;
   const lines = Buffer.alloc(width * height);
   const g = grey.data;
   for (let y = 1; y < height - 1; y++) {
     for (let x = 1; x < width - 1; x++) {
       const i = y * width + x;
-      const gx = g[i - width + 1] + 2 * g[i + 1] + g[i + width + 1] - g[i - width - 1] - 2 * g[i - 1] - g[i + width - 1];
-      const gy = g[i + width - 1] + 2 * g[i + width] + g[i + width + 1] - g[i - width - 1] - 2 * g[i - width] - g[i - width + 1];
+      const gx =
+        g[i - width + 1] + 2 * g[i + 1] + g[i + width + 1] - g[i - width - 1] - 2 * g[i - 1] - g[i + width - 1];
+      const gy =
+        g[i + width - 1] + 2 * g[i + width] + g[i + width + 1] - g[i - width - 1] - 2 * g[i - width] - g[i - width + 1];
       const magnitude = Math.sqrt(gx * gx + gy * gy);
       lines[i] = magnitude > strength ? Math.min(255, (magnitude - strength) * 4) : 0;
     }

@@ -74,7 +74,11 @@ export const SCENE_MATCH: TransferStrength = { light: 0.35, colour: 0.25, maxLig
  * strength 0 leaves them as they are, 1 gives the scene's mean and (for Y) spread. Chroma keeps
  * its own spread: a face's colour variation is the guest's, not the wall's.
  */
-export function lightTransfer(person: ColourStats, scene: ColourStats, strength: TransferStrength = SCENE_MATCH): LightTransfer {
+export function lightTransfer(
+  person: ColourStats,
+  scene: ColourStats,
+  strength: TransferStrength = SCENE_MATCH,
+): LightTransfer {
   const gain: [number, number, number] = [1, 1, 1];
   const offset: [number, number, number] = [0, 0, 0];
   for (let c = 0; c < 3; c++) {

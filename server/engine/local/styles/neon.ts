@@ -1,6 +1,15 @@
 // Neon: the person in a two-colour duotone on a dark background, outlined by a glowing tube.
 import type { Frame } from '../framing.ts';
-import { blur, createRaster, dilate, hexToRgb, luminance, maskedPercentiles, wideBlur, type Raster } from '../raster.ts';
+import {
+  blur,
+  createRaster,
+  dilate,
+  hexToRgb,
+  luminance,
+  maskedPercentiles,
+  wideBlur,
+  type Raster,
+} from '../raster.ts';
 
 const SHADOW = hexToRgb('#1d0752');
 const HIGHLIGHT = hexToRgb('#ff6ad5');
@@ -24,7 +33,10 @@ export async function paintNeon(frame: Frame, outputSize: number): Promise<Raste
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
       const p = i * 3;
-      const t = Math.min(1, Math.max(0, (luminance(frame.rgb.data[p], frame.rgb.data[p + 1], frame.rgb.data[p + 2]) - low) / range));
+      const t = Math.min(
+        1,
+        Math.max(0, (luminance(frame.rgb.data[p], frame.rgb.data[p + 1], frame.rgb.data[p + 2]) - low) / range),
+      );
       const a = alpha.data[i] / 255;
       // A faint vignette keeps the dark background from looking like a flat fill.
       const dx = x / width - 0.5;

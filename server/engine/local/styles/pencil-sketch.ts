@@ -20,7 +20,12 @@ export async function paintPencilSketch(frame: Frame, outputSize: number): Promi
   // A light blur first: the dodge amplifies sensor noise into scribbles on dark fabric. A sigma of
   // 1.3 px at 1024 (was 0.7) and the dark floor below leave Grace Hopper's jacket a speckle of
   // 0.068 (was 0.730); a median of 5 did no better (0.078) for +110 ms CPU a job.
-  const grey = await fromSharp(toSharp(frame.rgb).greyscale().normalise({ lower: 2, upper: 98 }).blur(Math.max(0.6, outputSize / 800)));
+  const grey = await fromSharp(
+    toSharp(frame.rgb)
+      .greyscale()
+      .normalise({ lower: 2, upper: 98 })
+      .blur(Math.max(0.6, outputSize / 800)),
+  );
   const [smooth, tone, alpha] = await Promise.all([
     blur(grey, Math.max(3, outputSize / 110)),
     wideBlur(grey, Math.max(6, outputSize / 40)),
@@ -41,7 +46,8 @@ export async function paintPencilSketch(frame: Frame, outputSize: number): Promi
     const texture = 0.85 + 0.3 * (grainSoft.data[i] / 255);
     const dark = Math.min(1, (lines + shading) * strength * texture);
     const paperShade = 0.96 + 0.04 * (grainSoft.data[i] / 255);
-    for (let c = 0; c < 3; c++) out.data[i * 3 + c] = Math.round(PAPER[c] * paperShade * (1 - dark) + GRAPHITE[c] * dark);
+    for (let c = 0; c < 3; c++)
+      out.data[i * 3 + c] = Math.round(PAPER[c] * paperShade * (1 - dark) + GRAPHITE[c] * dark);
   }
   return out;
 }

@@ -27,7 +27,12 @@ export function popArtPanel(person: Person): Rect {
   const size = Math.min(image.width, wantedWidth(person));
   const centreX = all ? all.left + all.width / 2 : box.left + box.width / 2;
   const wantedTop = all ? all.top - roomAbove(size, all.height, all.face) : box.top - size * 0.1;
-  return { left: clamp(centreX - size / 2, 0, image.width - size), top: Math.min(wantedTop, image.height - size), width: size, height: size };
+  return {
+    left: clamp(centreX - size / 2, 0, image.width - size),
+    top: Math.min(wantedTop, image.height - size),
+    width: size,
+    height: size,
+  };
 }
 
 /**
@@ -53,7 +58,12 @@ export async function paintPopArt(frame: Frame): Promise<Raster> {
   const { width, height } = frame.rgb;
   // A median and a light blur smooth the grey before it is cut into tones: cut straight from the
   // photo, pores, stubble and shadows under the eyes turned into dark blotches on the face.
-  const grey = await fromSharp(toSharp(frame.rgb).median(3).greyscale().blur(Math.max(0.6, width / 800)));
+  const grey = await fromSharp(
+    toSharp(frame.rgb)
+      .median(3)
+      .greyscale()
+      .blur(Math.max(0.6, width / 800)),
+  );
   // Tones are cut where the face has them, so the face reads in every quadrant whatever the
   // clothes and background do: a quarter of the face in each tone. With 0.2/0.45/0.7 the face was
   // so light that the detector lost Grace Hopper in the blue scheme once her panel had headroom.

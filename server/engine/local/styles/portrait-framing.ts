@@ -24,7 +24,13 @@ export function facesBox(person: Person): (Rect & { face: number }) | null {
   const top = Math.min(...faces.map((f) => f.top));
   const right = Math.max(...faces.map((f) => f.left + f.width));
   const bottom = Math.max(...faces.map((f) => f.top + f.height));
-  return { left, top, width: right - left, height: bottom - top, face: Math.max(...faces.map((f) => Math.max(f.width, f.height))) };
+  return {
+    left,
+    top,
+    width: right - left,
+    height: bottom - top,
+    face: Math.max(...faces.map((f) => Math.max(f.width, f.height))),
+  };
 }
 
 /** How wide a portrait of everyone should be, before the photo's own size limits it. */
@@ -39,16 +45,18 @@ export function wantedWidth(person: Person): number {
  * crop (its faces had 0.21-0.39 face heights above them on the test portraits); a group gets a
  * crop around all faces with their heads, wider than `aspect` where the photo is too short.
  */
-export const portraitOfAll = (aspect: number): Framing => (person, outputSize) => {
-  const all = facesBox(person);
-  if (!all || person.faces.length === 1) return { rect: portraitRect(person, aspect), longSide: outputSize };
-  const { image } = person;
-  const width = Math.min(image.width, wantedWidth(person));
-  const height = Math.min(image.height, Math.max(width / aspect, all.height + (ABOVE_FACE + 1.5) * all.face));
-  const wide = Math.min(image.width, Math.max(width, height * aspect));
-  const left = clamp(all.left + all.width / 2 - wide / 2, 0, image.width - wide);
-  const top = clamp(all.top - ABOVE_FACE * all.face, 0, image.height - height);
-  return { rect: clampRect({ left, top, width: wide, height }, image), longSide: outputSize };
-};
+export const portraitOfAll =
+  (aspect: number): Framing =>
+  (person, outputSize) => {
+    const all = facesBox(person);
+    if (!all || person.faces.length === 1) return { rect: portraitRect(person, aspect), longSide: outputSize };
+    const { image } = person;
+    const width = Math.min(image.width, wantedWidth(person));
+    const height = Math.min(image.height, Math.max(width / aspect, all.height + (ABOVE_FACE + 1.5) * all.face));
+    const wide = Math.min(image.width, Math.max(width, height * aspect));
+    const left = clamp(all.left + all.width / 2 - wide / 2, 0, image.width - wide);
+    const top = clamp(all.top - ABOVE_FACE * all.face, 0, image.height - height);
+    return { rect: clampRect({ left, top, width: wide, height }, image), longSide: outputSize };
+  };
 
 export const clamp = (value: number, low: number, high: number) => Math.min(Math.max(value, low), high);

@@ -24,21 +24,31 @@ export function stickerGeometry(outputSize: number) {
 export const stickerCutout: Framing = (person, outputSize) => {
   const { box, image } = person;
   const margin = Math.max(box.width, box.height) * 0.02;
-  const rect = clampRect({ left: box.left - margin, top: box.top - margin, width: box.width + 2 * margin, height: box.height + 2 * margin }, image);
+  const rect = clampRect(
+    { left: box.left - margin, top: box.top - margin, width: box.width + 2 * margin, height: box.height + 2 * margin },
+    image,
+  );
   return { rect, longSide: outputSize - 2 * stickerGeometry(outputSize).padding };
 };
 
 /** A transparent RGBA sticker of the framed person. */
-export const paintSticker = (look: StickerLook) => async (frame: Frame, outputSize: number): Promise<Raster> => {
-  const { outline, shadowBlur, shadowOffset, padding } = stickerGeometry(outputSize);
-  let { rgb, alpha } = frame;
-  if (look.bold) rgb = await inkCutLine(await flatColours(withoutBackdrop(rgb, alpha), 10, 1.7, { saturation: 1 }), alpha, Math.max(2, Math.round(outputSize * 0.005)));
+export const paintSticker =
+  (look: StickerLook) =>
+  async (frame: Frame, outputSize: number): Promise<Raster> => {
+    const { outline, shadowBlur, shadowOffset, padding } = stickerGeometry(outputSize);
+    let { rgb, alpha } = frame;
+    if (look.bold)
+      rgb = await inkCutLine(
+        await flatColours(withoutBackdrop(rgb, alpha), 10, 1.7, { saturation: 1 }),
+        alpha,
+        Math.max(2, Math.round(outputSize * 0.005)),
+      );
 
-  [rgb, alpha] = await Promise.all([pad(rgb, padding), pad(alpha, padding)]);
-  const white = await dilate(alpha, outline);
-  const shadow = await wideBlur(white, shadowBlur);
-  return composeSticker(rgb, alpha, white, shadow, shadowOffset);
-};
+    [rgb, alpha] = await Promise.all([pad(rgb, padding), pad(alpha, padding)]);
+    const white = await dilate(alpha, outline);
+    const shadow = await wideBlur(white, shadowBlur);
+    return composeSticker(rgb, alpha, white, shadow, shadowOffset);
+  };
 
 /**
  * The frame with its clear backdrop painted in the person's mean colour: the palette is then

@@ -35,15 +35,21 @@ export function groupPortraitRect(person: Person, aspect: number): Rect {
   const height = Math.min(image.height, width / wide);
   const centreX = (left + right) / 2;
   const rectTop = top - faceWidth * 0.9;
-  return clampRect({
-    left: Math.min(Math.max(0, centreX - width / 2), image.width - width),
-    top: Math.min(Math.max(0, rectTop), image.height - height),
-    width,
-    height,
-  }, image);
+  return clampRect(
+    {
+      left: Math.min(Math.max(0, centreX - width / 2), image.width - width),
+      top: Math.min(Math.max(0, rectTop), image.height - height),
+      width,
+      height,
+    },
+    image,
+  );
 }
 
-export const studioFraming: Framing = (person, outputSize) => ({ rect: groupPortraitRect(person, STUDIO_ASPECT), longSide: outputSize });
+export const studioFraming: Framing = (person, outputSize) => ({
+  rect: groupPortraitRect(person, STUDIO_ASPECT),
+  longSide: outputSize,
+});
 
 /** Background blur as a share of the output size: soft, the room still recognisable. */
 const BACKGROUND_BLUR_SHARE = 0.016;
@@ -60,7 +66,8 @@ const FACE_LIGHT = 0.1;
 export function skinLikeness(r: number, g: number, b: number): number {
   const [y, cb, cr] = toYCbCr(r, g, b);
   if (y < 35) return 0;
-  const inRange = (v: number, low: number, high: number, soft: number) => Math.min(1, Math.max(0, (v - low) / soft), Math.max(0, (high - v) / soft));
+  const inRange = (v: number, low: number, high: number, soft: number) =>
+    Math.min(1, Math.max(0, (v - low) / soft), Math.max(0, (high - v) / soft));
   return Math.min(inRange(cb, -51, -1, 6), inRange(cr, 5, 45, 6));
 }
 
@@ -81,7 +88,10 @@ export async function paintStudio(frame: Frame, outputSize: number, context: Pai
   }
   const sigma = outputSize * BACKGROUND_BLUR_SHARE;
   const [blurred, blurredShare, whole, smooth] = await Promise.all([
-    wideBlur(weighted, sigma), wideBlur(share, sigma), wideBlur(photo, sigma * 3), blur(rgb, Math.max(0.6, outputSize * SKIN_BLUR_SHARE)),
+    wideBlur(weighted, sigma),
+    wideBlur(share, sigma),
+    wideBlur(photo, sigma * 3),
+    blur(rgb, Math.max(0.6, outputSize * SKIN_BLUR_SHARE)),
   ]);
 
   const faces = context.faces.length > 0 ? context.faces : frame.face ? [frame.face] : [];
@@ -115,7 +125,9 @@ export async function paintStudio(frame: Frame, outputSize: number, context: Pai
       const skin = skinLikeness(r, g, b);
       let k = 0;
       if (skin > 0) {
-        const edge = Math.abs(0.299 * (r - smooth.data[p]) + 0.587 * (g - smooth.data[p + 1]) + 0.114 * (b - smooth.data[p + 2])) / EDGE_LEVELS;
+        const edge =
+          Math.abs(0.299 * (r - smooth.data[p]) + 0.587 * (g - smooth.data[p + 1]) + 0.114 * (b - smooth.data[p + 2])) /
+          EDGE_LEVELS;
         k = SKIN_SMOOTHING * skin * Math.exp(-edge * edge);
       }
       let lightGain = 1;

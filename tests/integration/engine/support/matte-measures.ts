@@ -51,7 +51,9 @@ export function stairShare(matte: Matte): number {
         const here = k === length ? 0 : Number(opaque(x, y)) - Number(horizontal ? opaque(x, y - 1) : opaque(x - 1, y));
         if (here !== 0) total++;
         if (start >= 0 && here !== side) {
-          const ends: [number, number] = horizontal ? [point(start, line), point(k, line)] : [point(line, start), point(line, k)];
+          const ends: [number, number] = horizontal
+            ? [point(start, line), point(k, line)]
+            : [point(line, start), point(line, k)];
           runs.push({ length: k - start, horizontal, ends });
           start = -1;
         }
@@ -64,7 +66,9 @@ export function stairShare(matte: Matte): number {
   let stairs = 0;
   for (const run of runs) {
     if (run.length < STAIR_STEP) continue;
-    const riser = run.ends.some((end) => atPoint.get(end)!.some((other) => other.horizontal !== run.horizontal && other.length >= STAIR_STEP));
+    const riser = run.ends.some((end) =>
+      atPoint.get(end)!.some((other) => other.horizontal !== run.horizontal && other.length >= STAIR_STEP),
+    );
     if (riser) stairs += run.length;
   }
   return total === 0 ? 0 : stairs / total;
@@ -74,7 +78,10 @@ export function stairShare(matte: Matte): number {
  * The opaque regions (8-connected) of the matte, each as its pixel count and whether it holds a
  * point of `anchors` (e.g. the faces' centres), and whether it reaches the frame's border.
  */
-export function opaqueRegions(matte: Matte, anchors: { x: number; y: number }[]): { area: number; anchored: boolean; atBorder: boolean }[] {
+export function opaqueRegions(
+  matte: Matte,
+  anchors: { x: number; y: number }[],
+): { area: number; anchored: boolean; atBorder: boolean }[] {
   const { width, height } = matte;
   const mask = inside(matte);
   const labels = new Int32Array(width * height);
@@ -165,8 +172,17 @@ export function backdropShare(photo: Colours, painted: Colours, matte: Matte): {
     return sums;
   });
   const mean = (sums: Float64Array, x: number, y: number): number[] | null => {
-    const [x0, y0, x1, y1] = [Math.max(0, x - EDGE_WINDOW), Math.max(0, y - EDGE_WINDOW), Math.min(w, x + EDGE_WINDOW + 1), Math.min(h, y + EDGE_WINDOW + 1)];
-    const total = (c: number) => sums[(y1 * (w + 1) + x1) * 4 + c] - sums[(y0 * (w + 1) + x1) * 4 + c] - sums[(y1 * (w + 1) + x0) * 4 + c] + sums[(y0 * (w + 1) + x0) * 4 + c];
+    const [x0, y0, x1, y1] = [
+      Math.max(0, x - EDGE_WINDOW),
+      Math.max(0, y - EDGE_WINDOW),
+      Math.min(w, x + EDGE_WINDOW + 1),
+      Math.min(h, y + EDGE_WINDOW + 1),
+    ];
+    const total = (c: number) =>
+      sums[(y1 * (w + 1) + x1) * 4 + c] -
+      sums[(y0 * (w + 1) + x1) * 4 + c] -
+      sums[(y1 * (w + 1) + x0) * 4 + c] +
+      sums[(y0 * (w + 1) + x0) * 4 + c];
     const count = total(3);
     return count < 3 ? null : [0, 1, 2].map((c) => total(c) / count);
   };

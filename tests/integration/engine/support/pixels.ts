@@ -35,14 +35,25 @@ export function rgbAt(image: Pixels, x: number, y: number): [number, number, num
  */
 export async function differenceFromInput(output: Uint8Array, input: Uint8Array): Promise<number> {
   const out = await sharp(output).flatten({ background: '#808080' }).raw().toBuffer({ resolveWithObject: true });
-  const inp = await sharp(input).resize(out.info.width, out.info.height, { fit: 'fill' }).flatten({ background: '#808080' }).removeAlpha().raw().toBuffer();
+  const inp = await sharp(input)
+    .resize(out.info.width, out.info.height, { fit: 'fill' })
+    .flatten({ background: '#808080' })
+    .removeAlpha()
+    .raw()
+    .toBuffer();
   let sum = 0;
   for (let i = 0; i < inp.length; i++) sum += Math.abs(out.data[i] - inp[i]);
   return sum / inp.length;
 }
 
 /** The most common colour (quantised to 16 levels per channel) in a rectangle. */
-export function dominantColour(image: Pixels, left: number, top: number, width: number, height: number): [number, number, number] {
+export function dominantColour(
+  image: Pixels,
+  left: number,
+  top: number,
+  width: number,
+  height: number,
+): [number, number, number] {
   const counts = new Map<number, number>();
   for (let y = top; y < top + height; y++) {
     for (let x = left; x < left + width; x++) {

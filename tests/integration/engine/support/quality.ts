@@ -8,13 +8,19 @@ const ciede2000 = differenceCiede2000();
 
 /** The rect's part of a raster (RGB or RGBA, or an encoded image), averaged down to size x size cells. */
 export async function cells(image: Raster | Uint8Array, rect: Rect, size: number): Promise<Buffer> {
-  const source = image instanceof Uint8Array
-    ? sharp(image)
-    : sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } });
+  const source =
+    image instanceof Uint8Array
+      ? sharp(image)
+      : sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } });
   const { width = 0, height = 0 } = image instanceof Uint8Array ? await source.metadata() : image;
   const left = Math.max(0, Math.round(rect.left));
   const top = Math.max(0, Math.round(rect.top));
-  const area = { left, top, width: Math.min(width - left, Math.round(rect.width)), height: Math.min(height - top, Math.round(rect.height)) };
+  const area = {
+    left,
+    top,
+    width: Math.min(width - left, Math.round(rect.width)),
+    height: Math.min(height - top, Math.round(rect.height)),
+  };
   // Averaging into cells makes the measure about the colour a person sees, not about a
   // sub-pixel shift between the photo and the resampled result.
   return source.extract(area).removeAlpha().resize(size, size, { fit: 'fill', kernel: 'cubic' }).raw().toBuffer();
@@ -25,13 +31,23 @@ export async function cells(image: Raster | Uint8Array, rect: Rect, size: number
  * hair into the background (which a sticker cuts away), so the colour is compared on its middle.
  */
 export function faceRegion(box: Rect): Rect {
-  return { left: box.left + box.width * 0.25, top: box.top + box.height * 0.2, width: box.width * 0.5, height: box.height * 0.55 };
+  return {
+    left: box.left + box.width * 0.25,
+    top: box.top + box.height * 0.2,
+    width: box.width * 0.5,
+    height: box.height * 0.55,
+  };
 }
 
 /** Mean CIEDE2000 difference between two RGB buffers of the same size. */
 export function meanCiede2000(a: Buffer, b: Buffer): number {
   let sum = 0;
-  const rgb = (buffer: Buffer, o: number) => ({ mode: 'rgb' as const, r: buffer[o] / 255, g: buffer[o + 1] / 255, b: buffer[o + 2] / 255 });
+  const rgb = (buffer: Buffer, o: number) => ({
+    mode: 'rgb' as const,
+    r: buffer[o] / 255,
+    g: buffer[o + 1] / 255,
+    b: buffer[o + 2] / 255,
+  });
   for (let o = 0; o < a.length; o += 3) sum += ciede2000(rgb(a, o), rgb(b, o));
   return sum / (a.length / 3);
 }

@@ -38,12 +38,20 @@ export async function startFakeHosts(options: FakeHostOptions = {}): Promise<Fak
     req.on('end', () => {
       const path = req.url ?? '/';
       seen.push({ method: req.method ?? '', path, authorization: req.headers.authorization, body });
-      const route = path === '/jwt/obtain-token' ? 'token' : path.startsWith('/datasets/') ? 'dataset' : path === '/transformations/styles' ? 'styles' : null;
+      const route =
+        path === '/jwt/obtain-token'
+          ? 'token'
+          : path.startsWith('/datasets/')
+            ? 'dataset'
+            : path === '/transformations/styles'
+              ? 'styles'
+              : null;
       const forced = route ? options.answers?.[route] : undefined;
       if (forced) return send(res, forced.status, forced.body);
       if (route === 'token') return send(res, 200, JSON.stringify({ token }));
       if (route === 'dataset') {
-        if (req.headers.authorization !== `JWT ${token}`) return send(res, 401, JSON.stringify({ error: 'Log in first.' }));
+        if (req.headers.authorization !== `JWT ${token}`)
+          return send(res, 401, JSON.stringify({ error: 'Log in first.' }));
         return send(res, 200, JSON.stringify({ content: options.items ?? [] }));
       }
       if (route === 'styles') return send(res, 200, JSON.stringify(options.styles ?? SAMPLE_STYLES));

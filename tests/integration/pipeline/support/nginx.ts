@@ -14,7 +14,8 @@ export interface Nginx {
 
 /** `locations`: more location blocks of the server, e.g. a proxy_pass to an API node as a load balancer has it. */
 export async function startNginx(siteDir: string, workDir: string, locations: string[] = []): Promise<Nginx> {
-  if (!existsSync(NGINX_PATH)) throw new Error(`No nginx at ${NGINX_PATH}: install Debian's nginx-light or set NGINX_PATH.`);
+  if (!existsSync(NGINX_PATH))
+    throw new Error(`No nginx at ${NGINX_PATH}: install Debian's nginx-light or set NGINX_PATH.`);
   mkdirSync(workDir, { recursive: true });
   const port = await freePort();
   const temp = (name: string) => `${name}_temp_path ${join(workDir, name)};`;
@@ -40,9 +41,13 @@ export async function startNginx(siteDir: string, workDir: string, locations: st
       '}',
     ].join('\n'),
   );
-  const child: ChildProcess = spawn(NGINX_PATH, ['-p', workDir, '-c', join(workDir, 'nginx.conf'), '-e', join(workDir, 'error.log')], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    NGINX_PATH,
+    ['-p', workDir, '-c', join(workDir, 'nginx.conf'), '-e', join(workDir, 'error.log')],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   let stderr = '';
   child.stderr!.on('data', (d) => (stderr += d));
   const url = `http://127.0.0.1:${port}`;

@@ -22,23 +22,36 @@ export interface Outcome {
 /** One upload on a socket of its own, written whole whatever the server answers, and its answer read. */
 function upload(port: number, body: Buffer, from: string): Promise<Outcome> {
   return new Promise((resolve) => {
-    const req = http.request({
-      host: '127.0.0.1', port, method: 'POST', path: '/transformations/jobs/create/', agent: false,
-      headers: { 'Content-Type': 'application/json', 'Content-Length': body.length, 'X-Forwarded-For': from },
-    }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-      res.on('error', (error) => resolve({ status: res.statusCode ?? 0, body: text, error: error.message }));
-    });
-    req.on('error', (error) => resolve({ status: 0, body: '', error: `${(error as NodeJS.ErrnoException).code ?? ''} ${error.message}` }));
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/transformations/jobs/create/',
+        agent: false,
+        headers: { 'Content-Type': 'application/json', 'Content-Length': body.length, 'X-Forwarded-For': from },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+        res.on('error', (error) => resolve({ status: res.statusCode ?? 0, body: text, error: error.message }));
+      },
+    );
+    req.on('error', (error) =>
+      resolve({ status: 0, body: '', error: `${(error as NodeJS.ErrnoException).code ?? ''} ${error.message}` }),
+    );
     req.end(body);
   });
 }
 
 const bodyOf = ({ bytes, json }: FloodGroup) =>
-  json ? Buffer.from(JSON.stringify({ style_id: 'die-cut-sticker', image: `data:image/jpeg;base64,${'A'.repeat(bytes - 100)}` })) : Buffer.alloc(bytes, 'A');
+  json
+    ? Buffer.from(
+        JSON.stringify({ style_id: 'die-cut-sticker', image: `data:image/jpeg;base64,${'A'.repeat(bytes - 100)}` }),
+      )
+    : Buffer.alloc(bytes, 'A');
 
 if (process.argv[1] === import.meta.filename) {
   const port = Number(process.argv[2]);

@@ -20,13 +20,30 @@ export async function obtainToken(url: string): Promise<string> {
   return ((await res.json()) as { token: string }).token;
 }
 
-export function postJob(url: string, body: unknown, headers: Record<string, string> = { 'Content-Type': 'application/json' }) {
-  return fetch(`${url}/transformations/jobs/create/`, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
+export function postJob(
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = { 'Content-Type': 'application/json' },
+) {
+  return fetch(`${url}/transformations/jobs/create/`, {
+    method: 'POST',
+    headers,
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
 }
 
 /** Creates a job (of a tenant's booth when `tenant` is given) and hands back its id; anything but 201 fails the test. */
-export async function createJob(url: string, photo = fixture('astronaut.jpg'), styleId = 'die-cut-sticker', tenant?: string): Promise<string> {
-  const res = await postJob(url, { style_id: styleId, image: dataUrl(photo), ...(tenant === undefined ? {} : { tenant }) });
+export async function createJob(
+  url: string,
+  photo = fixture('astronaut.jpg'),
+  styleId = 'die-cut-sticker',
+  tenant?: string,
+): Promise<string> {
+  const res = await postJob(url, {
+    style_id: styleId,
+    image: dataUrl(photo),
+    ...(tenant === undefined ? {} : { tenant }),
+  });
   const body = (await res.json()) as { id: string; error?: string };
   expect(res.status, body.error).toBe(201);
   return body.id;
@@ -49,7 +66,10 @@ export async function waitForJob(url: string, id: string, timeoutMs = patience(6
 }
 
 /** A GET whose path is sent exactly as written: fetch would resolve `..` before sending. */
-export function rawGet(port: number, rawPath: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+export function rawGet(
+  port: number,
+  rawPath: string,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = http.request({ host: '127.0.0.1', port, path: rawPath, method: 'GET' }, (res) => {
       const chunks: Buffer[] = [];

@@ -40,4 +40,6 @@ export const routeFor = (route: ConsoleRoute, slug: string) => ({
 });
 
 /** The routes that name a tenant: a tenant account may use them for its own tenant only. */
-export const TENANT_ROUTES = CONSOLE_ROUTES.filter((r) => r.path.includes('{slug}') || JSON.stringify(r.body ?? '').includes('{slug}'));
+export const TENANT_ROUTES = CONSOLE_ROUTES.filter(
+  (r) => r.path.includes('{slug}') || JSON.stringify(r.body ?? '').includes('{slug}'),
+);

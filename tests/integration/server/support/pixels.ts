@@ -8,7 +8,12 @@ import { expect } from 'vitest';
 export const GALA_BAND = [0x1a, 0x14, 0x23];
 export const GALA_GOLD = [0xe0, 0xb8, 0x4f];
 export const AURORA_ACCENT = [0x9d, 0x85, 0xff];
-export const BAND_POINTS = [[0.04, 0.5], [0.96, 0.5], [0.5, 0.035], [0.3, 0.965]] as const;
+export const BAND_POINTS = [
+  [0.04, 0.5],
+  [0.96, 0.5],
+  [0.5, 0.035],
+  [0.3, 0.965],
+] as const;
 export const JEWEL = [57 / 1200, 42 / 1500] as const;
 
 export type Rgb = readonly number[];
@@ -17,7 +22,10 @@ export const distance = (a: Rgb, b: Rgb) => Math.hypot(a[0]! - b[0]!, a[1]! - b[
 export async function pixelsOf(url: string) {
   const res = await fetch(url);
   expect(res.status).toBe(200);
-  const { data, info } = await sharp(Buffer.from(await res.arrayBuffer())).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(Buffer.from(await res.arrayBuffer()))
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const at = (fx: number, fy: number): Rgb => {
     const o = (Math.round(fy * (info.height - 1)) * info.width + Math.round(fx * (info.width - 1))) * 3;
     return [data[o]!, data[o + 1]!, data[o + 2]!];
@@ -28,7 +36,8 @@ export async function pixelsOf(url: string) {
     let n = 0;
     for (let y = Math.round(y0! * info.height); y < Math.round(y1! * info.height); y++) {
       for (let x = Math.round(x0! * info.width); x < Math.round(x1! * info.width); x++) {
-        for (let c = 0; c < 3; c++) sum += Math.abs(data[(y * info.width + x) * 3 + c]! - other.data[(y * info.width + x) * 3 + c]!);
+        for (let c = 0; c < 3; c++)
+          sum += Math.abs(data[(y * info.width + x) * 3 + c]! - other.data[(y * info.width + x) * 3 + c]!);
         n += 3;
       }
     }

@@ -12,11 +12,17 @@ if ((workerData as { failStart?: boolean } | undefined)?.failStart) {
     const { jobId, styleId } = message;
     if (styleId === 'spin') for (;;); // synchronous work that only terminating the thread can end
     if (styleId === 'crash') process.exit(3);
-    if (styleId === 'refuse') return post({ type: 'failed', jobId, visitorMessage: 'No person in the photo.', detail: 'EngineError' });
-    if (styleId === 'throw') return post({ type: 'failed', jobId, visitorMessage: null, detail: 'TypeError: x is undefined' });
+    if (styleId === 'refuse')
+      return post({ type: 'failed', jobId, visitorMessage: 'No person in the photo.', detail: 'EngineError' });
+    if (styleId === 'throw')
+      return post({ type: 'failed', jobId, visitorMessage: null, detail: 'TypeError: x is undefined' });
     // 'hold' keeps its worker busy long enough for a test to look at the others.
     await new Promise((r) => setTimeout(r, styleId === 'hold' ? 3_000 : 100));
-    post({ type: 'done', jobId, result: { prompt: `echo ${styleId}`, images: [{ data: message.photo, contentType: 'image/png' }] } });
+    post({
+      type: 'done',
+      jobId,
+      result: { prompt: `echo ${styleId}`, images: [{ data: message.photo, contentType: 'image/png' }] },
+    });
   });
   post({ type: 'ready' });
 }

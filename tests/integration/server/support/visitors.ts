@@ -10,7 +10,11 @@ export interface Answer {
   body: { id?: string; error?: string; token?: string };
 }
 
-const answer = async (res: Response): Promise<Answer> => ({ status: res.status, retryAfter: res.headers.get('retry-after'), body: (await res.json()) as Answer['body'] });
+const answer = async (res: Response): Promise<Answer> => ({
+  status: res.status,
+  retryAfter: res.headers.get('retry-after'),
+  body: (await res.json()) as Answer['body'],
+});
 
 /** A photo as a phone's browser sends it, small enough that a test's hundred creates cost little. */
 export const guestPhoto = () => sharp(fixture('astronaut.jpg')).resize(384).jpeg({ quality: 85 }).toBuffer();
@@ -20,7 +24,13 @@ export async function askToken(url: string, from?: string): Promise<Answer> {
   return answer(await fetch(url + VISITORS_PATH, { method: 'POST', headers: from ? { 'X-Forwarded-For': from } : {} }));
 }
 
-export async function createAs(url: string, photo: Buffer, style: string, token?: string, from?: string): Promise<Answer> {
+export async function createAs(
+  url: string,
+  photo: Buffer,
+  style: string,
+  token?: string,
+  from?: string,
+): Promise<Answer> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   if (token !== undefined) headers[VISITOR_HEADER] = token;
   if (from) headers['X-Forwarded-For'] = from;

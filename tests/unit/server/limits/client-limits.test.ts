@@ -2,13 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { ClientLimits } from '../../../../server/limits/client-limits.ts';
 
 describe('ClientLimits', () => {
-  it('admits a client\'s jobs up to maxInFlight, and one more once a job ended', () => {
+  it("admits a client's jobs up to maxInFlight, and one more once a job ended", () => {
     const limits = new ClientLimits({ maxInFlight: 2, perMinute: 100 });
     const first = limits.admit('10.0.0.1');
     const second = limits.admit('10.0.0.1');
     const third = limits.admit('10.0.0.1');
     expect([first.ok, second.ok, third.ok]).toEqual([true, true, false]);
-    expect(third).toMatchObject({ retryAfterSeconds: 10, message: 'You have 2 photos being restyled already. Please wait for them to finish.' });
+    expect(third).toMatchObject({
+      retryAfterSeconds: 10,
+      message: 'You have 2 photos being restyled already. Please wait for them to finish.',
+    });
     // Another client is not held back by the first one.
     expect(limits.admit('10.0.0.2').ok).toBe(true);
     if (first.ok) first.release();
@@ -22,7 +25,10 @@ describe('ClientLimits', () => {
     const limits = new ClientLimits({ maxInFlight: 100, perMinute: 6, now: () => now });
     const admitted = Array.from({ length: 7 }, () => limits.admit('10.0.0.1'));
     expect(admitted.map((a) => a.ok)).toEqual([true, true, true, true, true, true, false]);
-    expect(admitted[6]).toMatchObject({ retryAfterSeconds: 10, message: 'Too many photos at once. Please try again in 10 seconds.' });
+    expect(admitted[6]).toMatchObject({
+      retryAfterSeconds: 10,
+      message: 'Too many photos at once. Please try again in 10 seconds.',
+    });
     now += 5_000;
     expect(limits.admit('10.0.0.1')).toMatchObject({ ok: false, retryAfterSeconds: 5 });
     now += 5_000;

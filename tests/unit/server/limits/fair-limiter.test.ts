@@ -9,7 +9,7 @@ function gate() {
 }
 
 describe('FairLimiter', () => {
-  it('starts a second client before the rest of a first client\'s flood', async () => {
+  it("starts a second client before the rest of a first client's flood", async () => {
     const limiter = new FairLimiter({ concurrency: 1 });
     const order: string[] = [];
     const first = gate();
@@ -54,9 +54,13 @@ describe('FairLimiter', () => {
     const running = limiter.run('a', held.task);
     const controller = new AbortController();
     let ran = false;
-    const waiting = limiter.run('b', async () => {
-      ran = true;
-    }, controller.signal);
+    const waiting = limiter.run(
+      'b',
+      async () => {
+        ran = true;
+      },
+      controller.signal,
+    );
     controller.abort(new Error('client gone'));
     await expect(waiting).rejects.toThrow('client gone');
     expect(limiter.waiting).toBe(0);
@@ -71,8 +75,29 @@ describe('pickFair', () => {
   it('picks the earliest item of the client with the fewest running, or none past perClient', () => {
     const waiting = [{ client: 'a' }, { client: 'a' }, { client: 'b' }, { client: 'c' }];
     expect(pickFair(waiting, client, new Map([['a', 1]]))).toBe(2);
-    expect(pickFair(waiting, client, new Map([['a', 1], ['b', 1], ['c', 2]]))).toBe(0);
-    expect(pickFair(waiting, client, new Map([['a', 1], ['b', 1], ['c', 1]]), 1)).toBe(-1);
+    expect(
+      pickFair(
+        waiting,
+        client,
+        new Map([
+          ['a', 1],
+          ['b', 1],
+          ['c', 2],
+        ]),
+      ),
+    ).toBe(0);
+    expect(
+      pickFair(
+        waiting,
+        client,
+        new Map([
+          ['a', 1],
+          ['b', 1],
+          ['c', 1],
+        ]),
+        1,
+      ),
+    ).toBe(-1);
     expect(pickFair([], client, new Map())).toBe(-1);
   });
 });
@@ -81,8 +106,31 @@ describe('pickFair on a tie', () => {
   it('picks the client served longest ago, and one never served first', () => {
     const waiting = [{ client: 'a' }, { client: 'b' }, { client: 'c' }];
     const client = (item: { client: string }) => item.client;
-    expect(pickFair(waiting, client, new Map(), Infinity, new Map([['a', 5], ['b', 3], ['c', 4]]))).toBe(1);
-    expect(pickFair(waiting, client, new Map(), Infinity, new Map([['a', 5], ['b', 3]]))).toBe(2);
+    expect(
+      pickFair(
+        waiting,
+        client,
+        new Map(),
+        Infinity,
+        new Map([
+          ['a', 5],
+          ['b', 3],
+          ['c', 4],
+        ]),
+      ),
+    ).toBe(1);
+    expect(
+      pickFair(
+        waiting,
+        client,
+        new Map(),
+        Infinity,
+        new Map([
+          ['a', 5],
+          ['b', 3],
+        ]),
+      ),
+    ).toBe(2);
   });
 });
 
@@ -91,8 +139,17 @@ describe('turns by venue, then by visitor', () => {
   it('starts the address with the fewest running first, whatever number of visitors it has', () => {
     expect(pickFair(waiting, (w) => w, new Map([['203.0.113.7#x', 1]]))).toBe(3);
   });
-  it("within an address, starts the visitor with the fewest running", () => {
-    expect(pickFair(waiting.slice(0, 3), (w) => w, new Map([['203.0.113.7#x', 1], ['198.51.100.1', 1]]))).toBe(2);
+  it('within an address, starts the visitor with the fewest running', () => {
+    expect(
+      pickFair(
+        waiting.slice(0, 3),
+        (w) => w,
+        new Map([
+          ['203.0.113.7#x', 1],
+          ['198.51.100.1', 1],
+        ]),
+      ),
+    ).toBe(2);
   });
   it('lets a venue alone use every place, and gives the next free one to another address first', async () => {
     const limiter = new FairLimiter({ concurrency: 2, perClient: 1 });
@@ -112,4 +169,3 @@ describe('turns by venue, then by visitor', () => {
     expect(order).toEqual(['other address', 'venue guest c']);
   });
 });
-

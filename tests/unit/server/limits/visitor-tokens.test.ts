@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { VISITOR_MESSAGES, VISITOR_TOKEN_HOURS, VisitorTokens, visitorKey } from '../../../../server/limits/visitor-tokens.ts';
+import {
+  VISITOR_MESSAGES,
+  VISITOR_TOKEN_HOURS,
+  VisitorTokens,
+  visitorKey,
+} from '../../../../server/limits/visitor-tokens.ts';
 
 describe('visitor tokens', () => {
   const key = visitorKey('a secret of at least thirty-two characters');
@@ -11,7 +16,9 @@ describe('visitor tokens', () => {
     expect(readA.ok && readB.ok).toBe(true);
     if (readA.ok && readB.ok) expect(readA.visitor).not.toBe(readB.visitor);
     // Another node with the same secret reads it too.
-    expect((await new VisitorTokens(async () => visitorKey('a secret of at least thirty-two characters')).check(a)).ok).toBe(true);
+    expect(
+      (await new VisitorTokens(async () => visitorKey('a secret of at least thirty-two characters')).check(a)).ok,
+    ).toBe(true);
   });
 
   it('refuses a forged, altered or foreign token with a sentence', async () => {
@@ -19,7 +26,13 @@ describe('visitor tokens', () => {
     const tokens = new VisitorTokens(key);
     const [, id, expires, signature] = token.split('.');
     const otherId = `${id!.slice(0, -1)}${id!.endsWith('A') ? 'B' : 'A'}`;
-    for (const forged of ['', 'nonsense', `v1.${otherId}.${expires}.${signature}`, `v1.${id}.zzzzzz.${signature}`, await new VisitorTokens(visitorKey('another secret, also thirty-two characters')).mint()]) {
+    for (const forged of [
+      '',
+      'nonsense',
+      `v1.${otherId}.${expires}.${signature}`,
+      `v1.${id}.zzzzzz.${signature}`,
+      await new VisitorTokens(visitorKey('another secret, also thirty-two characters')).mint(),
+    ]) {
       expect(await tokens.check(forged)).toEqual({ ok: false, error: VISITOR_MESSAGES.invalid });
     }
   });

@@ -79,7 +79,7 @@ describe('the branded container', () => {
     });
     expect(background).toMatchObject({ path: '/assets/background.jpg', status: 200 });
     expect(background.width).toBeGreaterThan(0);
-    expect(readSiteData().problems.join('\n')).toMatch(/Plainfolk Fair.*logoUrl/);
+    expect(readSiteData().problems.join('\n')).toMatch(/Plainfolk Fair.*\bLogo\b/);
     expect(failed).toEqual([]);
   });
 });

@@ -16,8 +16,9 @@ import { JobWaiters } from '../../../server/jobs/waiters.ts';
 import { indexJob, redisOf } from '../../../server/scale/job-index.ts';
 import { QUEUE_NAME } from '../../../server/scale/queue.ts';
 import { RedisEventJobs } from '../../../server/scale/redis-event-jobs.ts';
-import { S3Store } from '../../../server/scale/s3-store.ts';
 import type { ScaleSettings } from '../../../server/scale/settings.ts';
+import { S3Store } from '../../../server/scale/s3-store.ts';
+import { conformanceScaleSettings } from './scale-settings.ts';
 import { openDatabase } from '../../../server/storage/database.ts';
 import { FileStore } from '../../../server/storage/files.ts';
 import { JobEvents } from '../../../server/storage/job-events.ts';
@@ -106,21 +107,7 @@ async function redisSubject(): Promise<Subject> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'conformance-redis-'));
   const redis: RedisServer = await startRedis(path.join(dir, 'redis'));
   const s3: S3Server = await startS3(path.join(dir, 's3'));
-  const settings: ScaleSettings = {
-    redisUrl: redis.url,
-    s3: {
-      bucket: s3.bucket,
-      endpoint: s3.endpoint,
-      region: 'us-east-1',
-      pathStyle: true,
-      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-    },
-    resultsUrlSeconds: 900,
-    serviceTimeoutMs: 5000,
-    stalledSeconds: 30,
-    workerJobs: 1,
-    tenantFrameSeconds: 10,
-  };
+  const settings = conformanceScaleSettings(redis, s3);
   const view = new RedisEventJobs(settings, new S3Store(settings), {
     retentionSeconds: RETENTION_SECONDS,
     log: () => {},

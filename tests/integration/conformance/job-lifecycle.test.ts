@@ -17,8 +17,9 @@ import { JobWaiters } from '../../../server/jobs/waiters.ts';
 import { log } from '../../../server/log.ts';
 import { RedisJobs } from '../../../server/scale/queue.ts';
 import { RedisEventJobs } from '../../../server/scale/redis-event-jobs.ts';
-import { S3Store } from '../../../server/scale/s3-store.ts';
 import type { ScaleSettings } from '../../../server/scale/settings.ts';
+import { S3Store } from '../../../server/scale/s3-store.ts';
+import { conformanceScaleSettings } from './scale-settings.ts';
 import { startQueueWorker } from '../../../server/scale/worker.ts';
 import { openDatabase } from '../../../server/storage/database.ts';
 import { FileStore } from '../../../server/storage/files.ts';
@@ -94,21 +95,7 @@ async function scaleOut(engine: StandInEngine): Promise<Subject> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lifecycle-redis-'));
   const redis = await startRedis(path.join(dir, 'redis'));
   const s3 = await startS3(path.join(dir, 's3'));
-  const settings: ScaleSettings = {
-    redisUrl: redis.url,
-    s3: {
-      bucket: s3.bucket,
-      endpoint: s3.endpoint,
-      region: 'us-east-1',
-      pathStyle: true,
-      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-    },
-    resultsUrlSeconds: 900,
-    serviceTimeoutMs: 5000,
-    stalledSeconds: 30,
-    workerJobs: 1,
-    tenantFrameSeconds: 10,
-  };
+  const settings = conformanceScaleSettings(redis, s3);
   const store = new S3Store(settings);
   const options = { retentionSeconds: RETENTION_SECONDS, log };
   const jobs = new RedisJobs(settings, store, options);

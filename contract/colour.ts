@@ -1,52 +1,9 @@
 // WCAG contrast of tenant colours, computed at build time (culori reads the colours). Text on the accent-coloured
 // buttons is black or white, whichever reads better on the tenant's accent.
-import {
-  clampRgb,
-  converter,
-  modeA98,
-  modeHsl,
-  modeHsv,
-  modeHwb,
-  modeLab,
-  modeLab65,
-  modeLch,
-  modeLch65,
-  modeLrgb,
-  modeOklab,
-  modeOklch,
-  modeP3,
-  modeProphoto,
-  modeRec2020,
-  modeRgb,
-  modeXyz50,
-  modeXyz65,
-  parse,
-  useMode,
-} from 'culori/fn';
+import { clampRgb, converter, parse, useMode } from 'culori/fn';
+import * as MODES from './colour-modes.ts';
 
-// The colour spaces culori's own entry point registers for CSS (culori/css), imported one by one:
-// the entry point pulls in every other function of the package, and the console's bundle shares
-// this file. Mode objects, not culori/css, so the bundler keeps only what is used.
-const MODES = [
-  modeA98,
-  modeHsl,
-  modeHsv,
-  modeHwb,
-  modeLab,
-  modeLab65,
-  modeLch,
-  modeLch65,
-  modeLrgb,
-  modeOklab,
-  modeOklch,
-  modeP3,
-  modeProphoto,
-  modeRec2020,
-  modeRgb,
-  modeXyz50,
-  modeXyz65,
-];
-for (const mode of MODES) {
+for (const mode of Object.values(MODES)) {
   // biome-ignore lint/correctness/useHookAtTopLevel: culori's useMode registers a colour space; it is not a React hook.
   useMode(mode);
 }

@@ -105,31 +105,20 @@ describe('pickFair', () => {
 describe('pickFair on a tie', () => {
   it('picks the client served longest ago, and one never served first', () => {
     const waiting = [{ client: 'a' }, { client: 'b' }, { client: 'c' }];
-    const client = (item: { client: string }) => item.client;
+    const pick = (lastServed: [string, number][]) =>
+      pickFair(waiting, (item) => item.client, new Map(), Infinity, new Map(lastServed));
     expect(
-      pickFair(
-        waiting,
-        client,
-        new Map(),
-        Infinity,
-        new Map([
-          ['a', 5],
-          ['b', 3],
-          ['c', 4],
-        ]),
-      ),
+      pick([
+        ['a', 5],
+        ['b', 3],
+        ['c', 4],
+      ]),
     ).toBe(1);
     expect(
-      pickFair(
-        waiting,
-        client,
-        new Map(),
-        Infinity,
-        new Map([
-          ['a', 5],
-          ['b', 3],
-        ]),
-      ),
+      pick([
+        ['a', 5],
+        ['b', 3],
+      ]),
     ).toBe(2);
   });
 });

@@ -9,7 +9,7 @@ import { startOpenAiStandIn, type OpenAiStandIn } from './stand-ins/openai.ts';
 import { patience } from './patience.ts';
 
 /** A generative style on the OpenAI stand-in (a slow one keeps a worker busy) and two local ones (a brand frame goes on comic). */
-const STYLES = {
+export const MIXED_STYLES = {
   styles: [
     {
       id: 'anime',
@@ -58,7 +58,7 @@ export async function startCluster({
     startOpenAiStandIn(),
   ]);
   const stylesFile = path.join(dir, 'styles.json');
-  fs.writeFileSync(stylesFile, JSON.stringify(STYLES));
+  fs.writeFileSync(stylesFile, JSON.stringify(MIXED_STYLES));
   const common = {
     ...s3.env,
     BOOTH_REDIS_URL: redis.url,

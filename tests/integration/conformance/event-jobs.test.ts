@@ -16,7 +16,6 @@ import { JobWaiters } from '../../../server/jobs/waiters.ts';
 import { indexJob, redisOf } from '../../../server/scale/job-index.ts';
 import { QUEUE_NAME } from '../../../server/scale/queue.ts';
 import { RedisEventJobs } from '../../../server/scale/redis-event-jobs.ts';
-import type { ScaleSettings } from '../../../server/scale/settings.ts';
 import { S3Store } from '../../../server/scale/s3-store.ts';
 import { conformanceScaleSettings } from './scale-settings.ts';
 import { openDatabase } from '../../../server/storage/database.ts';

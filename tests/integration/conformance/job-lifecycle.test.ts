@@ -17,7 +17,6 @@ import { JobWaiters } from '../../../server/jobs/waiters.ts';
 import { log } from '../../../server/log.ts';
 import { RedisJobs } from '../../../server/scale/queue.ts';
 import { RedisEventJobs } from '../../../server/scale/redis-event-jobs.ts';
-import type { ScaleSettings } from '../../../server/scale/settings.ts';
 import { S3Store } from '../../../server/scale/s3-store.ts';
 import { conformanceScaleSettings } from './scale-settings.ts';
 import { startQueueWorker } from '../../../server/scale/worker.ts';

@@ -4,7 +4,7 @@
 // choice the server holds.
 import { useEffect, useId, useState } from 'react';
 import { WALL_TEXT, type WallState } from '../../contract/wall.ts';
-import { readWallSay, sendWallSay } from '../lib/wall.ts';
+import { readWallSay, sendWallSay, WallRefusal } from '../lib/wall.ts';
 import '../styles/wall-opt-in.css';
 
 interface Props {
@@ -26,7 +26,8 @@ export function WallOptIn({ aiHost, tenant, jobId, covered }: Props) {
   const [checked, setChecked] = useState(covered);
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
-  // The wall turned off since the page was built: no box.
+  // The wall turned off since the page was built, or the result is gone: no box. A network
+  // failure keeps it: the guest's tick is sent, and says so if it fails.
   const [gone, setGone] = useState(false);
 
   const send = async (show: boolean) => {
@@ -53,7 +54,12 @@ export function WallOptIn({ aiHost, tenant, jobId, covered }: Props) {
         if (answer.show === null && covered) void send(true);
         else setChecked(answer.show === true);
       },
-      () => live && setGone(true),
+      (error: unknown) => {
+        if (!live) return;
+        if (error instanceof WallRefusal) setGone(true);
+        // Ticked on the screen is ticked on the server, or the box says it could not be saved.
+        else if (covered) void send(true);
+      },
     );
     return () => {
       live = false;

@@ -6,8 +6,14 @@ import { WallSayAnswerSchema, wallSayPath, type WallSayAnswer } from '../../cont
 /** A call gives up after this long: the box says the choice was not saved. */
 const TIMEOUT_MS = 15_000;
 
+/** The AI hub refused the call (4xx: no such tenant or job here, or the wall is off): there is no box to show. */
+export class WallRefusal extends Error {
+  override name = 'WallRefusal';
+}
+
 async function call(url: string, init: RequestInit = {}): Promise<WallSayAnswer> {
   const response = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+  if (response.status >= 400 && response.status < 500) throw new WallRefusal(`The wall answered ${response.status}.`);
   if (!response.ok) throw new Error(`The wall answered ${response.status}.`);
   const parsed = WallSayAnswerSchema.safeParse(await response.json());
   if (!parsed.success) throw new Error('The wall answered something else.');

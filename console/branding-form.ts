@@ -27,6 +27,9 @@ export interface BrandingForm {
   mirrorResult: boolean;
   consentText: string;
   privacyUrl: string;
+  wall: boolean;
+  wallModeration: string;
+  wallConsentCovered: boolean;
   styles: string[];
 }
 
@@ -64,6 +67,9 @@ export function toForm(item: Record<string, unknown> | null): BrandingForm {
     kioskPrint: b.kioskPrint !== false,
     logoMark: b.logoMark === true,
     mirrorResult: b.mirrorResult === true,
+    wall: b.wall === true,
+    wallModeration: text(b.wallModeration ?? 'approve'),
+    wallConsentCovered: b.wallConsentCovered === true,
     styles: Array.isArray(b.styles) ? b.styles.filter((s): s is string => typeof s === 'string') : [],
   };
 }
@@ -86,6 +92,9 @@ export function toItem(form: BrandingForm, slug: string): BrandingItem {
   item.logoMark = form.logoMark;
   item.mirrorResult = form.mirrorResult;
   item.kioskPrint = form.kioskPrint;
+  item.wall = form.wall;
+  item.wallModeration = form.wallModeration;
+  item.wallConsentCovered = form.wallConsentCovered;
   item.styles = form.styles;
   return item as BrandingItem;
 }

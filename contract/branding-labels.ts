@@ -23,6 +23,9 @@ export const FIELD_LABELS = {
   mirrorResult: 'Mirror results',
   consentText: 'Consent text',
   privacyUrl: 'Privacy policy address',
+  wall: 'Event wall',
+  wallModeration: 'Wall moderation',
+  wallConsentCovered: 'Consent covers the wall',
   styles: 'Styles',
 } as const;
 

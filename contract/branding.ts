@@ -22,6 +22,7 @@ import {
   EVENT_KIT_OFF,
   KIOSK_IDLE_MAX_SECONDS,
   KIOSK_IDLE_MIN_SECONDS,
+  WALL_MODERATION_CHOICES,
   type EventKit,
 } from './event-kit.ts';
 
@@ -221,7 +222,9 @@ type Refuse = (field: keyof EventKit, value: unknown, why: string) => void;
 /** The event-kit fields of the item onto `branding`; a value that does not fit is refused and reported. */
 function resolveEventKit(item: BrandingItem, branding: TenantBranding, refuse: Refuse): void {
   const raw = item as Record<string, unknown>;
-  const flag = (field: 'choosePhoto' | 'qrHandoff' | 'logoMark' | 'mirrorResult' | 'kioskPrint') => {
+  const flag = (
+    field: 'choosePhoto' | 'qrHandoff' | 'logoMark' | 'mirrorResult' | 'kioskPrint' | 'wall' | 'wallConsentCovered',
+  ) => {
     const v = raw[field];
     if (v === undefined || v === null) return;
     if (typeof v === 'boolean') branding[field] = v;
@@ -232,6 +235,15 @@ function resolveEventKit(item: BrandingItem, branding: TenantBranding, refuse: R
   flag('logoMark');
   flag('mirrorResult');
   flag('kioskPrint');
+  flag('wall');
+  flag('wallConsentCovered');
+
+  const moderation = raw.wallModeration;
+  if (moderation !== undefined && moderation !== null) {
+    const choice = WALL_MODERATION_CHOICES.find((c) => c === moderation);
+    if (choice !== undefined) branding.wallModeration = choice;
+    else refuse('wallModeration', moderation, `is not one of ${WALL_MODERATION_CHOICES.join(', ')}`);
+  }
 
   const countdown = raw.countdownSeconds;
   if (countdown !== undefined && countdown !== null) {

@@ -15,6 +15,13 @@ export type CountdownSeconds = (typeof COUNTDOWN_CHOICES)[number];
 export const KIOSK_IDLE_MIN_SECONDS = 10;
 export const KIOSK_IDLE_MAX_SECONDS = 3_600;
 
+/**
+ * The event wall's moderation: 'approve' (an operator approves each picture in the console before
+ * any wall shows it) or 'show' (a picture shows as soon as its guest says yes).
+ */
+export const WALL_MODERATION_CHOICES = ['approve', 'show'] as const;
+export type WallModeration = (typeof WALL_MODERATION_CHOICES)[number];
+
 /** Longer consent texts are cut: the visitor has to read it on a phone before the camera. */
 export const CONSENT_TEXT_LIMIT = 1_000;
 
@@ -51,6 +58,18 @@ export interface EventKit {
   /** Consent asked before the camera ('' = none), with an optional privacy-policy link. */
   consentText: string;
   privacyUrl: string;
+  /**
+   * The event wall (/{slug}/wall, contract/wall.ts): the newest pictures whose guests said yes on
+   * the results screen, live on a big screen.
+   */
+  wall: boolean;
+  /** Whether an operator approves each picture before the wall shows it. */
+  wallModeration: WallModeration;
+  /**
+   * The tenant states that its consent text already covers the wall: the results screen's "Show my
+   * picture on the event wall" starts ticked (the guest may still untick it).
+   */
+  wallConsentCovered: boolean;
 }
 
 export const EVENT_KIT_OFF: Readonly<EventKit> = /* @__PURE__ */ Object.freeze({
@@ -67,6 +86,9 @@ export const EVENT_KIT_OFF: Readonly<EventKit> = /* @__PURE__ */ Object.freeze({
   mirrorResult: false,
   consentText: '',
   privacyUrl: '',
+  wall: false,
+  wallModeration: 'approve',
+  wallConsentCovered: false,
 });
 
 /**

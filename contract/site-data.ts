@@ -71,6 +71,8 @@ export const SITE_PATHS = [
   'camera',
   'styles',
   'results',
+  // The event wall (contract/wall.ts).
+  'wall',
   '404',
   '_astro',
   'assets',

@@ -16,6 +16,7 @@ import { contentHost, type ContentDeps } from './hosts/content.ts';
 import { imageProxyHost, type ImageProxyDeps } from './hosts/image-proxy.ts';
 import { mediaHost, type MediaDeps } from './hosts/media.ts';
 import { siteHost } from './hosts/site.ts';
+import { wallHost, type WallHostDeps } from './hosts/wall.ts';
 import { LINGER_IDLE_MS, LINGER_MS, lingerOnRefusal } from './limits/linger.ts';
 
 /** Bytes a refusal reads and discards when the deps do not say (BOOTH_MAX_BODY_BYTES' default). */
@@ -29,6 +30,8 @@ export interface AppDeps {
   imageProxy: ImageProxyDeps;
   proxySignature: string;
   siteDir: string;
+  /** The event wall's calls (/transformations/wall); absent where the booth has no wall. */
+  wall?: WallHostDeps;
   /** The operator console's API (/admin/api/); absent on a node without the tenants' database. */
   admin?: AdminApiDeps;
   /** The largest body a refusal reads and throws away (lingerOnRefusal): the largest any call takes. */
@@ -100,6 +103,7 @@ export function createApp(deps: AppDeps | PartialAppDeps) {
   });
   if (deps.auth) app.route('/jwt', authHost(deps.auth));
   if (deps.content) app.route('/datasets', contentHost(deps.content));
+  if (deps.wall) app.route('/transformations/wall', wallHost(deps.wall));
   if (deps.aiHub) app.route('/transformations', aiHubHost(deps.aiHub));
   if (deps.media) app.route('/media', mediaHost(deps.media));
   if (deps.admin) {

@@ -16,7 +16,7 @@ import { DEFAULT_SERVICE_PASSWORD } from '../contract/index.ts';
 import { loadJwtSecret } from './jwt.ts';
 import { VisitorTokens, visitorKey } from './limits/visitor-tokens.ts';
 import { LoginThrottle } from './limits/login-throttle.ts';
-import { log } from './log.ts';
+import { log, logError } from './log.ts';
 import { seed } from './seed/seed.ts';
 import type { Settings } from './settings.ts';
 import { openDatabase } from './storage/database.ts';
@@ -34,6 +34,12 @@ import { PublishedSite } from './publish/published.ts';
 import { TenantBundles } from './publish/bundles.ts';
 import { Publisher } from './publish/runs.ts';
 import path from 'node:path';
+import { WallRows } from './storage/wall.ts';
+import { LocalWallJobs } from './wall/wall-jobs.ts';
+import { LocalWallBus } from './wall/wall-bus.ts';
+import { WallFeeds } from './wall/wall-feeds.ts';
+import { publishingRemovals } from './wall/wall-removals.ts';
+import { PublishedWalls } from './brand/wall-settings.ts';
 
 /** Threads that parse create-job bodies: one for small bodies, one for large ones. */
 export const UPLOAD_READER_THREADS = 2;
@@ -128,7 +134,7 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
   // The console's event view reads the jobs where they are: SQLite rows, or Redis and S3.
   const redisEvents =
     scale && new RedisEventJobs(settings.scale!, scale.store, { retentionSeconds: settings.retentionSeconds, log });
-  const events =
+  const jobEvents =
     redisEvents ??
     new LocalEventJobs({
       events: new JobEvents(db),
@@ -137,6 +143,16 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
       workers: settings.workers,
       retentionSeconds: settings.retentionSeconds,
     });
+  // The event wall, on the embedded default (the scale-out path's to follow: a Redis store and
+  // pub/sub behind the same two interfaces). A picture deleted from the console leaves every wall.
+  const wallBus = scale ? null : new LocalWallBus();
+  const wallJobs = scale ? null : new LocalWallJobs(new WallRows(db), settings.retentionSeconds);
+  const wallFeeds =
+    wallBus && wallJobs
+      ? new WallFeeds({ jobs: wallJobs, bus: wallBus, onError: (error) => logError('event wall', error) })
+      : null;
+  const walls = new PublishedWalls({ tenants, datasetId: settings.datasetId, published });
+  const events = wallBus ? publishingRemovals(jobEvents, wallBus) : jobEvents;
 
   // One throttle for service logins and console sign-ins: guesses count against both.
   const throttle = new LoginThrottle(settings.loginAttempts, settings.loginWindowSeconds * 1000);
@@ -188,6 +204,7 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
       published,
       siteDir: settings.siteDir,
       events,
+      ...(wallBus && wallJobs ? { wall: { walls, jobs: wallJobs, bus: wallBus } } : {}),
       ...(mirror ? { tenantChanged: (slug: string) => mirror.sync(slug) } : {}),
     },
     content: { secret, datasetId: settings.datasetId, tenants },
@@ -200,6 +217,9 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
       new VisitorTokens(visitorKey(settings.visitorSecret ?? secret)),
       scale ? scale.frames! : new PublishedFrames({ tenants, datasetId: settings.datasetId, published }),
     ),
+    ...(wallBus && wallJobs && wallFeeds
+      ? { wall: { walls, jobs: wallJobs, bus: wallBus, feeds: wallFeeds, publicUrl: settings.publicUrl } }
+      : {}),
     media: {
       jobs,
       files,
@@ -223,6 +243,7 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
     await publisher.close();
     runner.stop();
     stopRetention();
+    wallFeeds?.close();
     mirror?.stop();
     await redisEvents?.close();
     await scale?.close();

@@ -28,7 +28,7 @@ type TextKey =
   | 'consentText'
   | 'privacyUrl'
   | 'kioskIdleSeconds';
-type FlagKey = 'choosePhoto' | 'qrHandoff' | 'logoMark' | 'mirrorResult' | 'kioskPrint';
+type FlagKey = 'choosePhoto' | 'qrHandoff' | 'logoMark' | 'mirrorResult' | 'kioskPrint' | 'wall' | 'wallConsentCovered';
 
 export interface FieldsProps {
   form: BrandingForm;
@@ -196,6 +196,33 @@ export function BrandingFields({ form, branding, set, problems, warnings, upload
           true,
         )}
         {text('privacyUrl', 'Privacy policy address', 'An http(s) URL linked beside the consent.', false, 'url')}
+      </fieldset>
+      <fieldset>
+        <legend>Event wall</legend>
+        {flag(
+          'wall',
+          'Event wall',
+          'A page for a big screen at /slug/wall with the newest pictures, live. A guest\'s picture goes there only if they tick "Show my picture on the event wall" on their result.',
+        )}
+        <Field id="f-wallModeration" label="Wall moderation" problems={problems.wallModeration}>
+          {(describedBy, invalid) => (
+            <select
+              id="f-wallModeration"
+              value={form.wallModeration}
+              onChange={(e) => set('wallModeration', e.target.value)}
+              aria-describedby={describedBy}
+              aria-invalid={invalid || undefined}
+            >
+              <option value="approve">Approve first: each picture waits in the event page's moderation queue</option>
+              <option value="show">Show at once: a picture shows as soon as its guest says yes</option>
+            </select>
+          )}
+        </Field>
+        {flag(
+          'wallConsentCovered',
+          'Consent covers the wall',
+          'Your consent text already tells guests their picture may be shown on the wall: the box starts ticked (a guest can still untick it). Off: it starts unticked.',
+        )}
       </fieldset>
     </>
   );

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { call, isMissingRoute, type EventFigures, type Result, type Style } from '../api.ts';
 import { say } from '../state.ts';
 import { ConfirmButton, Heading, Problem } from '../parts.tsx';
+import { WallModeration } from './WallModeration.tsx';
 
 const REFRESH_MS = 30_000;
 const UNAVAILABLE = 'The event figures are not available on this booth: its server has no event routes.';
@@ -67,6 +68,7 @@ export function EventView({ slug }: { slug: string }) {
         </button>
       </p>
       <Problem>{error}</Problem>
+      <WallModeration slug={slug} />
       {figures ? (
         <>
           <table>

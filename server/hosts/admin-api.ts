@@ -22,6 +22,7 @@ import { passwordProblem } from '../storage/passwords.ts';
 import type { SessionStore } from '../storage/sessions.ts';
 import { readTenantInput } from '../admin/tenant-input.ts';
 import { adminEvents } from './admin-events.ts';
+import { adminWall, type AdminWallDeps } from './admin-wall.ts';
 import type { EventJobs } from '../jobs/event-jobs.ts';
 import {
   checkUpload,
@@ -56,6 +57,8 @@ export interface AdminApiDeps {
   publish?: Omit<AdminPublishDeps, 'reserved' | 'tenants' | 'datasetId'>;
   /** The event view's jobs (admin-events.ts): SQLite's, or Redis's and S3's on the scale-out path. */
   events: EventJobs;
+  /** The event wall's moderation (admin-wall.ts); absent where the booth has no wall. */
+  wall?: Omit<AdminWallDeps, 'reserved' | 'publicUrl'>;
   /** Told of each change to a tenant, before the answer (the scale-out path copies its brand frame to the store). */
   tenantChanged?: (slug: string) => Promise<unknown>;
   /** The published site: an upload keeps the files its pages use until the next publish. */
@@ -342,6 +345,7 @@ export function adminApi(deps: AdminApiDeps) {
     '/',
     adminEvents({ tenants: deps.tenants, styles: deps.styles, datasetId: deps.datasetId, reserved, jobs: deps.events }),
   );
+  if (deps.wall) app.route('/', adminWall({ ...deps.wall, reserved, publicUrl: deps.publicUrl }));
   if (deps.publish)
     app.route('/', adminPublish({ ...deps.publish, reserved, tenants: deps.tenants, datasetId: deps.datasetId }));
 

@@ -66,7 +66,8 @@ export const SEED_TENANTS: BrandingItem[] = [
   {
     // An event booth: kiosks allowed (a device opened at /gala/?kiosk is one, with Print; guests'
     // phones keep Download and Share), a countdown, photos from the device, a QR code to take the
-    // picture home, a frame on every result and consent before the camera.
+    // picture home, a frame on every result, consent before the camera, and the event wall
+    // (/gala/wall): a guest's picture shows there if they tick the box and an operator approves it.
     slug: GALA,
     client: 'Gala Night',
     viewFinderTitle: 'Gala Night photo booth',
@@ -84,5 +85,9 @@ export const SEED_TENANTS: BrandingItem[] = [
     consentText:
       'Your photo is used only to make your picture, and deleted when the picture is ready. Nothing about you is kept.',
     privacyUrl: 'https://gala.example/privacy',
+    wall: true,
+    wallModeration: 'approve',
+    // Its consent text speaks of the photo only: the box on the results screen starts unticked.
+    wallConsentCovered: false,
   },
 ];

@@ -69,6 +69,12 @@ const MIGRATIONS = [
      status TEXT NOT NULL
    );
    CREATE INDEX deleted_jobs_by_tenant ON deleted_jobs (tenant, created_at);`,
+  // The event wall (storage/wall.ts): the guest's say (1 yes, 0 no, NULL not asked), an operator's
+  // review ('approved', 'hidden', NULL not yet) and when the guest said yes; deleted with the job.
+  `ALTER TABLE jobs ADD COLUMN wall_consent INTEGER;
+   ALTER TABLE jobs ADD COLUMN wall_review TEXT;
+   ALTER TABLE jobs ADD COLUMN wall_at INTEGER;
+   CREATE INDEX jobs_on_wall ON jobs (tenant, wall_consent, wall_review, wall_at);`,
 ];
 
 /** The SQLite result codes an operator can do something about (https://sqlite.org/rescode.html). */

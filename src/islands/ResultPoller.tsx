@@ -16,6 +16,7 @@ import { ErrorView, TRY_AGAIN_TEXT } from '../components/ErrorView.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { ResultImage } from '../components/ResultImage.tsx';
 import { QrHandoff } from '../components/QrHandoff.tsx';
+import { WallOptIn } from '../components/WallOptIn.tsx';
 
 interface Props {
   aiHost: string;
@@ -33,6 +34,8 @@ interface Props {
   qrHandoff?: boolean;
   /** Where the phone opens it ('' = this page's origin, unless it is this machine's own). */
   publicSiteUrl?: string;
+  /** The tenant's event wall (contract/wall.ts): its slug, and whether its consent covers the wall; absent: no wall. */
+  wall?: { tenant: string; covered: boolean };
 }
 
 /**
@@ -63,6 +66,7 @@ export default function ResultPoller({
   kioskPrint = true,
   qrHandoff = false,
   publicSiteUrl = '',
+  wall,
 }: Props) {
   const hub = useMemo(() => createAiHub(aiHost), [aiHost]);
   const [view, setView] = useState<View>({ kind: 'loading' });
@@ -275,6 +279,9 @@ export default function ResultPoller({
             )
           ) : null}
         </div>
+        {phase === 'completed' && images.length > 0 && wall && jobId ? (
+          <WallOptIn aiHost={aiHost} tenant={wall.tenant} jobId={jobId} covered={wall.covered} />
+        ) : null}
         {phase === 'completed' && images.length > 0 && handoff ? <QrHandoff url={handoff} /> : null}
         {/* What Print puts on the photo paper: the full (framed) result, alone (booth.css @media print). */}
         {phase === 'completed' && kiosk && kioskPrint && images[0] ? (

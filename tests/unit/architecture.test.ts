@@ -83,6 +83,19 @@ describe('the import rules', () => {
     const wrong = importsOf('server/jobs').filter((i) => i.local && inside(i.target, ['server/scale']));
     expect(shown(wrong)).toEqual([]);
   });
+
+  it("the event wall's routes and live feeds reach its store and its bus through WallJobs and WallBus only, so a Redis store and pub/sub can back them", () => {
+    const behindInterfaces = [
+      'server/hosts/wall.ts',
+      'server/hosts/admin-wall.ts',
+      'server/wall/wall-feeds.ts',
+      'server/wall/wall-bus.ts',
+    ];
+    const wrong = [...importsOf('server/hosts'), ...importsOf('server/wall')].filter(
+      (i) => behindInterfaces.includes(i.file) && i.local && inside(i.target, ['server/storage', 'server/scale']),
+    );
+    expect(shown(wrong)).toEqual([]);
+  });
 });
 
 describe('one home per concern: the job lifecycle (server/jobs/lifecycle.ts), the brand, the image types', () => {

@@ -29,8 +29,20 @@ describe('the console branding form', () => {
       logoMark: false,
       mirrorResult: false,
       kioskPrint: true,
+      wall: false,
+      wallModeration: 'approve',
+      wallConsentCovered: false,
       styles: ['comic', 'neon'],
     });
+  });
+
+  it('carries the event wall settings both ways, and the rule refuses a moderation that is not one of its choices', () => {
+    const form = toForm({ slug: 'gala', wall: true, wallModeration: 'show', wallConsentCovered: true });
+    expect(form).toMatchObject({ wall: true, wallModeration: 'show', wallConsentCovered: true });
+    expect(toItem(form, 'gala')).toMatchObject({ wall: true, wallModeration: 'show', wallConsentCovered: true });
+    const odd = check({ ...form, wallModeration: 'later' }, 'gala');
+    expect(odd.refused.wallModeration).toEqual(['Wall moderation is not one of approve, show.']);
+    expect(odd.branding.wallModeration).toBe('approve');
   });
 
   it('keeps Print on for the kiosks of a tenant saved before the setting, and off once turned off', () => {

@@ -27,6 +27,9 @@ const BAD: Record<string, unknown> = {
   mirrorResult: 'yes',
   consentText: 12,
   privacyUrl: 'javascript:alert(1)',
+  wall: 'yes',
+  wallModeration: 'later',
+  wallConsentCovered: 'yes',
   styles: 'comic',
 };
 

@@ -24,6 +24,9 @@ describe('the event kit in a tenant branding', () => {
       consentText: '  We keep nothing.\r\nReally.  ',
       privacyUrl: 'https://gala.example/privacy',
       kioskPrint: false,
+      wall: true,
+      wallModeration: 'show',
+      wallConsentCovered: true,
     });
     expect(problems).toEqual([]);
     expect(branding).toMatchObject({
@@ -37,6 +40,9 @@ describe('the event kit in a tenant branding', () => {
       consentText: 'We keep nothing.\nReally.',
       privacyUrl: 'https://gala.example/privacy',
       kioskPrint: false,
+      wall: true,
+      wallModeration: 'show',
+      wallConsentCovered: true,
     });
   });
 
@@ -71,6 +77,27 @@ describe('the event kit in a tenant branding', () => {
       kioskIdleSeconds: 60,
       kioskPrint: true,
     });
+  });
+
+  it('keeps the event wall off, asking approval first, unless the tenant says otherwise; refuses what is not a choice', () => {
+    expect(resolveBranding({ slug: 'plain' }).branding).toMatchObject({
+      wall: false,
+      wallModeration: 'approve',
+      wallConsentCovered: false,
+    });
+    const { branding, problems } = resolveBranding({
+      slug: 'odd',
+      client: 'Odd',
+      wall: 'on',
+      wallModeration: 'never',
+      wallConsentCovered: 1,
+    });
+    expect(branding).toMatchObject({ wall: false, wallModeration: 'approve', wallConsentCovered: false });
+    expect(problems).toEqual([
+      expect.stringMatching(/^Tenant "Odd".*: Event wall "on" is not true or false; the default "false" is used\.$/),
+      expect.stringMatching(/Consent covers the wall "1" is not true or false; the default "false" is used/),
+      expect.stringMatching(/Wall moderation "never" is not one of approve, show; the default "approve" is used/),
+    ]);
   });
 
   it('cuts a consent text longer than a phone screen can hold', () => {

@@ -9,6 +9,7 @@ import { AccountStore } from '../../../server/storage/accounts.ts';
 import { SessionStore } from '../../../server/storage/sessions.ts';
 import { adminApi } from '../../../server/hosts/admin-api.ts';
 import type { EventJobs } from '../../../server/jobs/event-jobs.ts';
+import type { AdminWallDeps } from '../../../server/hosts/admin-wall.ts';
 import { LoginThrottle } from '../../../server/limits/login-throttle.ts';
 import { Publisher } from '../../../server/publish/runs.ts';
 import { TenantBundles } from '../../../server/publish/bundles.ts';
@@ -46,6 +47,7 @@ describe('the console API routes', () => {
         },
         // Routes are only listed here, never called.
         events: {} as EventJobs,
+        wall: {} as AdminWallDeps,
       });
       // Handlers only: middleware (method ALL) and the catch-all 404 are not routes of their own.
       const registered = [
@@ -56,6 +58,7 @@ describe('the console API routes', () => {
           `${r.method} ${r.path
             .replace('{slug}', ':slug')
             .replace(/\/results\/x$/, '/results/:jobId')
+            .replace(/\/wall\/x$/, '/wall/:jobId')
             .replace(/\/accounts\/x$/, '/accounts/:username')
             .replace(/\/publish\/x$/, '/publish/:id')
             .replace(/\/files\/logo$/, '/files/:kind')}`,

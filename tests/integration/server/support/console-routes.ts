@@ -27,6 +27,8 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
   { method: 'DELETE', path: '/tenants/{slug}/results/x' },
   { method: 'DELETE', path: '/tenants/{slug}/results' },
   { method: 'GET', path: '/tenants/{slug}/bundle.tar.gz' },
+  { method: 'GET', path: '/tenants/{slug}/wall' },
+  { method: 'POST', path: '/tenants/{slug}/wall/x', body: { decision: 'approve' } },
   { method: 'GET', path: '/publish' },
   { method: 'POST', path: '/publish', body: { tenants: ['{slug}'] } },
   { method: 'GET', path: '/publish/x' },

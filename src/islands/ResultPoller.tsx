@@ -208,9 +208,10 @@ export default function ResultPoller({
         </ErrorView>
       );
     }
+    // While the picture is made, a kiosk's idle reset waits (src/lib/kiosk-idle.ts, WAITING_ATTRIBUTE).
     if (view.kind === 'waiting') {
       return (
-        <div className="booth-results booth-results-pending">
+        <div className="booth-results booth-results-pending" data-waiting-for-picture="">
           <Processing video={video} />
           <div className="booth-actions">{takeAnother}</div>
         </div>
@@ -222,7 +223,11 @@ export default function ResultPoller({
     const images = shown.map((image) => image.full);
     const sticker = isSticker(job.prompt);
     return (
-      <div className={`booth-results booth-results-${phase}`} data-job-answers={view.answer}>
+      <div
+        className={`booth-results booth-results-${phase}`}
+        data-job-answers={view.answer}
+        data-waiting-for-picture={phase === 'pending' ? '' : undefined}
+      >
         {phase === 'completed' ? (
           <>
             <h1 ref={heading} tabIndex={-1}>

@@ -6,7 +6,7 @@
 // the islands ask the same rule, so they never disagree.
 import { HANDOFF_QUERY, KIOSK_OFF, KIOSK_QUERY } from '../../contract/event-kit.ts';
 
-/** The class on <html> of a kiosk's pages: booth.css lays the screens out for it. */
+/** The class on <html> of a kiosk's pages: src/styles/kiosk.css lays the screens out for it. */
 export const KIOSK_CLASS = 'booth-kiosk-device';
 
 /** Per tenant: tenants share the site's origin, and so its storage. */

@@ -7,11 +7,12 @@ import { describe, expect, inject, it } from 'vitest';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import type { Page } from 'playwright';
-import { EVENT_TEXT, RESULTS_TEXT, TEXT } from '../../../contract/index.ts';
+import { EVENT_TEXT, JOB_POLL_INTERVAL_MS, RESULTS_TEXT, TEXT } from '../../../contract/index.ts';
 import { suiteBrowser } from '../support/browser.ts';
 import { action, hydrated } from '../support/journey.ts';
 import { tenant } from '../support/site-data.ts';
-import { finishedJob, operatorApi } from '../console/support.ts';
+import { finishedJob, operatorApi, publish, removeTenant, uniqueSlug } from '../console/support.ts';
+import { isJobRequest } from './support.ts';
 
 const boothUrl = inject('boothUrl');
 const gala = () => tenant('gala');
@@ -163,6 +164,36 @@ describe('a kiosk and phones on one tenant', () => {
     }
   });
 
+  it('offers Print on the kiosks of a tenant whose kiosks print, and only the QR code where they have no printer', async () => {
+    const api = await operatorApi();
+    const slug = uniqueSlug('noprint');
+    const branding = { slug, client: 'No Printer Fair', qrHandoff: true, kioskIdleSeconds: 60, kioskPrint: false };
+    expect((await api('POST', '/tenants', branding)).status).toBe(201);
+    try {
+      expect((await publish([slug])).status).toBe('succeeded');
+      for (const [kioskOf, print] of [
+        [slug, false],
+        ['gala', true],
+      ] as const) {
+        const { id } = await finishedJob(kioskOf);
+        const kiosk = await newPage({ viewport: { width: 1280, height: 800 } });
+        await kiosk.goto(`${boothUrl}/${kioskOf}/results/${id}?kiosk`);
+        await kiosk.getByRole('heading', { name: TEXT.resultHeading }).waitFor();
+        await kiosk.getByRole('heading', { name: EVENT_TEXT.qrHeading }).waitFor();
+        await kiosk.locator('svg.booth-qr-code').waitFor();
+        expect(await kiosk.evaluate(() => document.documentElement.classList.contains('booth-kiosk-device'))).toBe(
+          true,
+        );
+        expect(await action(kiosk, TEXT.takeAnother).count(), kioskOf).toBe(1);
+        expect(await action(kiosk, EVENT_TEXT.print).count(), kioskOf).toBe(print ? 1 : 0);
+        expect(await kiosk.locator('img.booth-print-image').count(), kioskOf).toBe(print ? 1 : 0);
+        expect(await action(kiosk, TEXT.download).or(action(kiosk, TEXT.share)).count(), kioskOf).toBe(0);
+      }
+    } finally {
+      await removeTenant(slug, { published: true });
+    }
+  });
+
   it('opens the QR code on a phone with Download or Share, the new-tab link and no kiosk ways', async () => {
     const { id } = await finishedJob('gala');
     const kiosk = await newPage({ viewport: { width: 1280, height: 800 } });
@@ -218,6 +249,59 @@ describe('a kiosk and phones on one tenant', () => {
     expect(phoneErrors).toEqual([]);
   });
 
+  it("loads the kiosk's stylesheet and script on a kiosk only, the stylesheet before the first paint", async () => {
+    const { id } = await finishedJob('gala');
+    // Their addresses, as the build wrote them into the pages of a tenant that allows kiosks.
+    const html = await (await fetch(`${boothUrl}/gala/`)).text();
+    const kioskFiles = [/\/_astro\/kiosk\.[\w-]+\.css/, /\/_astro\/kiosk-session-[\w-]+\.js/].map(
+      (pattern) => pattern.exec(html)![0],
+    );
+    const screens = ['/gala/', '/gala/camera', '/gala/styles', `/gala/results/${id}`];
+    const kioskRules = (page: Page) =>
+      page.evaluate(
+        () =>
+          [...document.styleSheets].flatMap((sheet) =>
+            [...sheet.cssRules].filter((rule) => rule.cssText.includes('booth-kiosk-device')),
+          ).length,
+      );
+
+    const phone = await newPage(PHONE);
+    const phoneRequests: string[] = [];
+    phone.on('request', (r) => phoneRequests.push(new URL(r.url()).pathname));
+    for (const screen of screens) {
+      await phone.goto(`${boothUrl}${screen}`);
+      await hydrated(phone);
+      expect(await kioskRules(phone), screen).toBe(0);
+    }
+    await phone.getByRole('heading', { name: TEXT.resultHeading }).waitFor();
+    expect(phoneRequests.filter((path) => kioskFiles.includes(path))).toEqual([]);
+    expect(await phone.evaluate(() => document.documentElement.classList.contains('booth-kiosk-device'))).toBe(false);
+
+    const kiosk = await newPage({ viewport: { width: 1280, height: 800 } });
+    const kioskRequests: string[] = [];
+    kiosk.on('request', (r) => kioskRequests.push(new URL(r.url()).pathname));
+    await kiosk.goto(`${boothUrl}/gala/?kiosk`);
+    expect(kioskRequests.filter((path) => kioskFiles.includes(path)).sort()).toEqual([...kioskFiles].sort());
+    expect(await kioskRules(kiosk)).toBeGreaterThan(0);
+    // The first paint waited for the stylesheet, as for the page's own styles: no phone layout first.
+    const blocking = await kiosk.evaluate(
+      (sheet) =>
+        (
+          performance.getEntriesByType('resource').find((entry) => entry.name.endsWith(sheet)) as
+            | (PerformanceResourceTiming & { renderBlockingStatus?: string })
+            | undefined
+        )?.renderBlockingStatus,
+      kioskFiles[0]!,
+    );
+    expect(blocking).toBe('blocking');
+    // Through the router to the next screens, the layout stays the kiosk's.
+    await action(kiosk, TEXT.start).click();
+    await kiosk.waitForURL(`${boothUrl}/gala/camera`);
+    await kiosk.getByRole('checkbox', { name: EVENT_TEXT.consentAgree }).waitFor();
+    expect(await kioskRules(kiosk)).toBeGreaterThan(0);
+    expect(await kiosk.evaluate(() => document.documentElement.classList.contains('booth-kiosk-device'))).toBe(true);
+  });
+
   it('stays a kiosk across visits until ?kiosk=off, and a tenant without kiosks never makes one', async () => {
     const page = await newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(`${boothUrl}/gala/camera?kiosk`);
@@ -243,6 +327,72 @@ describe('a kiosk and phones on one tenant', () => {
         localStorage.length,
       ]),
     ).toEqual([false, 0]);
+  });
+});
+
+describe('the idle reset of a kiosk', () => {
+  const { newPage } = suiteBrowser({ camera: 'grace_hopper' });
+
+  it('never resets while a guest waits for a slow picture, and resets the idle time after it has come, asking consent again', async () => {
+    const idle = gala().kioskIdleSeconds * 1_000;
+    const page = await newPage({ viewport: { width: 1280, height: 800 } });
+    // A slow (generative) picture: the AI hub answers PROCESSING until the test lets the real job through.
+    let made = false;
+    await page.route(isJobRequest, (route) =>
+      made
+        ? route.continue()
+        : route.fulfill({
+            json: { id: 'slow', images: [], prompt: '', result: { status: 'PROCESSING', message: '' } },
+          }),
+    );
+    const navigations: string[] = [];
+    page.on('request', (r) => r.isNavigationRequest() && r.frame() === page.mainFrame() && navigations.push(r.url()));
+    await page.clock.install();
+    await page.goto(`${boothUrl}/gala/?kiosk`);
+    await action(page, TEXT.start).click();
+    await agree(page);
+    await videoReady(page);
+    await action(page, TEXT.takePhoto).click();
+    await page.clock.runFor(gala().countdownSeconds * 1_000);
+    await action(page, TEXT.useImage).click();
+    await page.waitForURL(/\/gala\/styles$/);
+    await page.locator('.booth-styles[data-ready]').waitFor();
+    await page.locator('[data-style-id="comic"]').click();
+    // The router brings the results screen (its page-load arms the idle time).
+    await page.waitForURL(/\/gala\/results\/[^/]+$/);
+    await page.locator('[data-job-answers="1"]').waitFor();
+    await page.getByText(TEXT.processing, { exact: true }).waitFor();
+    navigations.length = 0;
+
+    // Three idle times of waiting, re-fetched every 15 s, with a tap on the processing screen
+    // (which arms the idle time again) in the middle.
+    let answers = 1;
+    for (let waited = 0; waited < 3 * idle; waited += JOB_POLL_INTERVAL_MS) {
+      await page.clock.runFor(JOB_POLL_INTERVAL_MS);
+      await page.locator(`[data-job-answers="${++answers}"]`).waitFor();
+      if (answers === 4) await page.mouse.click(5, 5);
+    }
+    expect(navigations).toEqual([]);
+    expect(await page.getByText(TEXT.processing, { exact: true }).isVisible()).toBe(true);
+
+    // The picture comes: the guest has the whole idle time to scan its code.
+    made = true;
+    await page.clock.runFor(JOB_POLL_INTERVAL_MS);
+    await page.getByRole('heading', { name: TEXT.resultHeading }).waitFor();
+    await page.locator('svg.booth-qr-code').waitFor();
+    await page.clock.runFor(idle - 2_000);
+    await page.evaluate(() => document.readyState);
+    expect(navigations).toEqual([]);
+    expect(new URL(page.url()).pathname).toMatch(/^\/gala\/results\//);
+
+    // Then the idle reset works again: the intro, and the next guest is asked for consent.
+    await page.clock.runFor(4_000);
+    await page.waitForURL(`${boothUrl}/gala`);
+    await page.getByRole('heading', { name: gala().viewFinderTitle }).waitFor();
+    await action(page, TEXT.start).click();
+    const consent = page.getByRole('checkbox', { name: EVENT_TEXT.consentAgree });
+    await consent.waitFor();
+    expect(await consent.isChecked()).toBe(false);
   });
 });
 
@@ -274,7 +424,19 @@ describe('kiosk screens made for the screen', () => {
 
       await page.goto(`${boothUrl}/gala/styles`);
       await page.locator('.booth-styles[data-ready]').waitFor();
-      expectKioskSized(await screenFacts(page, 24));
+      const styles = await screenFacts(page, 24);
+      expectKioskSized(styles);
+      // Every tile and Restart on one screen, the spec's 130 px tiles kept.
+      expect(styles.scrolls).toBe(false);
+      const tiles = await page.locator('.booth-style-tile, .booth-actions .booth-button').evaluateAll((els) =>
+        els.map((el) => {
+          const r = el.getBoundingClientRect();
+          const narrow = el.classList.contains('booth-style-tile') && r.width < 130;
+          return { narrow, inside: r.top >= 0 && r.bottom <= innerHeight && r.right <= innerWidth };
+        }),
+      );
+      expect(tiles.length).toBeGreaterThan(1);
+      expect(tiles.filter((t) => !t.inside || t.narrow)).toEqual([]);
 
       await page.goto(`${boothUrl}/gala/results/${id}`);
       await page.getByRole('heading', { name: TEXT.resultHeading }).waitFor();

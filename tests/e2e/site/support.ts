@@ -24,7 +24,8 @@ export async function stubResultImage(page: Page) {
   );
 }
 
-const isJobRequest = (url: URL) => /^\/transformations\/jobs\/(?!create\/)[^/]+\/$/.test(url.pathname);
+/** GET /transformations/jobs/{id}/: the results screen asking for its job. */
+export const isJobRequest = (url: URL) => /^\/transformations\/jobs\/(?!create\/)[^/]+\/$/.test(url.pathname);
 
 /** Answers GET /transformations/jobs/{id}/ with the jobs given, one per request, the last one repeated. */
 export async function stubJob(page: Page, ...answers: StubJob[]): Promise<Request[]> {

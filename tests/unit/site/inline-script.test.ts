@@ -2,6 +2,14 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { inlineScript } from '../../../src/lib/inline-script.ts';
 
+const KIOSK = {
+  idleSeconds: 60,
+  intro: '/gala',
+  base: '/gala',
+  stylesheet: '/_astro/kiosk.x.css',
+  script: '/_astro/kiosk-session-x.js',
+};
+
 describe('inline scripts, bundled from src/inline at build time', () => {
   it('carry the rules of the modules they import, not copies', () => {
     const code = inlineScript('first-job', {
@@ -13,7 +21,7 @@ describe('inline scripts, bundled from src/inline at build time', () => {
     // The one results-address pattern of contract/results.ts.
     expect(code).toContain(String.raw`/^(?:\/([^/]+))?\/results\/([^/?#]+)\/?$/`);
     // The kiosk's intro test: the page set's intro, as paths.ts writes it.
-    expect(inlineScript('kiosk', { idleSeconds: 60, intro: '/gala', base: '/gala' })).toContain('"/gala"');
+    expect(inlineScript('kiosk', KIOSK)).toContain('"/gala"');
   });
 
   it('cannot be closed early by a value they are given', () => {
@@ -31,9 +39,7 @@ describe('inline scripts, bundled from src/inline at build time', () => {
     for (const name of ['focus-on-swap', 'proxy-images', 'early-taps'] as const) {
       expect(gzipSync(inlineScript(name)).length, name).toBeLessThan(800);
     }
-    expect(gzipSync(inlineScript('kiosk', { idleSeconds: 60, intro: '/gala', base: '/gala' })).length).toBeLessThan(
-      800,
-    );
+    expect(gzipSync(inlineScript('kiosk', KIOSK)).length).toBeLessThan(800);
     const firstJob = inlineScript('first-job', { jobUrl: '/x/JOB_ID', marker: 'JOB_ID', host: '', timeout: 1 });
     expect(gzipSync(firstJob).length).toBeLessThan(800);
     expect(firstJob).not.toMatch(/ZodError|looseObject|_zod/);
@@ -41,9 +47,16 @@ describe('inline scripts, bundled from src/inline at build time', () => {
 
   it('run where they stand: one classic script, no module syntax', () => {
     for (const name of ['focus-on-swap', 'proxy-images', 'early-taps', 'kiosk'] as const) {
-      const code = inlineScript(name, name === 'kiosk' ? { idleSeconds: 60, intro: '/', base: '' } : undefined);
+      const code = inlineScript(name, name === 'kiosk' ? { ...KIOSK, intro: '/', base: '' } : undefined);
       expect(code).toMatch(/^\(\(\)=>\{/);
       expect(code).not.toMatch(/\b(import|export)\b/);
     }
+  });
+
+  it("keep the kiosk's own code out of the kiosk's inline script: it only decides, and loads the rest on a kiosk", () => {
+    const code = inlineScript('kiosk', KIOSK);
+    expect(code).toContain(KIOSK.stylesheet);
+    expect(code).toContain(KIOSK.script);
+    expect(code).not.toMatch(/wakeLock|requestFullscreen|setTimeout|MutationObserver/);
   });
 });

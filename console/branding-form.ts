@@ -22,7 +22,8 @@ export interface BrandingForm {
   kioskIdleSeconds: string;
   kioskPrint: boolean;
   frameUrl: string;
-  sceneUrl: string;
+  /** The tenant's backdrops, in its order (contract/backdrops.ts). */
+  sceneUrls: string[];
   logoMark: boolean;
   mirrorResult: boolean;
   consentText: string;
@@ -44,7 +45,6 @@ export const TEXT_KEYS = [
   'backgroundImageUrl',
   'video',
   'frameUrl',
-  'sceneUrl',
   'consentText',
   'privacyUrl',
 ] as const;
@@ -71,6 +71,12 @@ export function toForm(item: Record<string, unknown> | null): BrandingForm {
     wallModeration: text(b.wallModeration ?? 'approve'),
     wallConsentCovered: b.wallConsentCovered === true,
     styles: Array.isArray(b.styles) ? b.styles.filter((s): s is string => typeof s === 'string') : [],
+    // A tenant saved before there were several backdrops has its one sceneUrl.
+    sceneUrls: Array.isArray(b.sceneUrls)
+      ? b.sceneUrls.filter((s): s is string => typeof s === 'string')
+      : typeof b.sceneUrl === 'string' && b.sceneUrl.trim() !== ''
+        ? [b.sceneUrl]
+        : [],
   };
 }
 
@@ -96,6 +102,11 @@ export function toItem(form: BrandingForm, slug: string): BrandingItem {
   item.wallModeration = form.wallModeration;
   item.wallConsentCovered = form.wallConsentCovered;
   item.styles = form.styles;
+  if (form.sceneUrls.length > 0) {
+    item.sceneUrls = form.sceneUrls;
+    // The first, for readers of one backdrop.
+    item.sceneUrl = form.sceneUrls[0];
+  }
   return item as BrandingItem;
 }
 

@@ -19,6 +19,7 @@ export const FIELD_LABELS = {
   kioskPrint: 'Kiosks offer Print',
   frameUrl: 'Frame',
   sceneUrl: 'Scene',
+  sceneUrls: 'Backdrops',
   logoMark: 'Logo mark',
   mirrorResult: 'Mirror results',
   consentText: 'Consent text',

@@ -16,6 +16,7 @@ import { LOCAL_ASSETS } from './local-assets.ts';
 import { quoted } from './quoted.ts';
 import { fieldLabel } from './branding-labels.ts';
 import { tenantStylesProblem } from './tenant-styles.ts';
+import { MAX_BACKDROPS } from './backdrops.ts';
 import {
   CONSENT_TEXT_LIMIT,
   COUNTDOWN_CHOICES,
@@ -285,8 +286,16 @@ function resolveEventKit(item: BrandingItem, branding: TenantBranding, refuse: R
   if (scene !== undefined) {
     const why = imageProblem(scene);
     if (why) refuse('sceneUrl', scene, why);
-    else branding.sceneUrl = scene;
+    else branding.sceneUrls = [scene];
   }
+  // The list, when given, is the tenant's backdrops; a lone sceneUrl (saved before) is the first.
+  const scenes = raw.sceneUrls;
+  if (scenes !== undefined && scenes !== null) {
+    const why = backdropListProblem(scenes);
+    if (why) refuse('sceneUrls', JSON.stringify(scenes).slice(0, 200), why);
+    else branding.sceneUrls = (scenes as string[]).map((s) => s.trim());
+  }
+  branding.sceneUrl = branding.sceneUrls[0] ?? '';
   const consent = text('consentText');
   if (consent !== undefined) branding.consentText = cleanText(consent).slice(0, CONSENT_TEXT_LIMIT);
   const privacy = text('privacyUrl');
@@ -294,6 +303,21 @@ function resolveEventKit(item: BrandingItem, branding: TenantBranding, refuse: R
     if (privacy.length <= MAX_URL_LENGTH && HTTP_URL.test(privacy)) branding.privacyUrl = privacy;
     else refuse('privacyUrl', privacy, 'is not a plain http(s) URL');
   }
+}
+
+/** Why a backdrops value cannot be used, or null: a list of at most MAX_BACKDROPS distinct image names. */
+function backdropListProblem(value: unknown): string | null {
+  if (!Array.isArray(value)) return 'is not a list of image names';
+  if (value.length > MAX_BACKDROPS) return `lists more than ${MAX_BACKDROPS} backdrops`;
+  for (const name of value) {
+    if (typeof name !== 'string' || name.trim() === '') return 'holds something that is not an image name';
+    const why = /^https:/i.test(name.trim())
+      ? "is an https address; a backdrop is one of the tenant's own files (upload it in the console)"
+      : imageProblem(name.trim());
+    if (why) return `holds ${quoted(name.slice(0, 100))}, which ${why}`;
+  }
+  if (new Set(value.map((name: string) => name.trim())).size !== value.length) return 'names a backdrop twice';
+  return null;
 }
 
 /** A warning when the tenant's text on its own background reads below WCAG AA, else null. */

@@ -30,6 +30,7 @@ export const BrandingItemSchema = z.looseObject({
   kioskPrint: z.optional(z.unknown()),
   frameUrl: z.optional(z.unknown()),
   sceneUrl: z.optional(z.unknown()),
+  sceneUrls: z.optional(z.unknown()),
   logoMark: z.optional(z.unknown()),
   mirrorResult: z.optional(z.unknown()),
   consentText: z.optional(z.unknown()),

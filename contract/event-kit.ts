@@ -44,10 +44,13 @@ export interface EventKit {
   /** A frame (image name in the tenant bucket, a PNG with a transparent window) put on results. */
   frameUrl: string;
   /**
-   * The tenant's backdrop for the branded-scene style (image name in the tenant bucket, a photo of
-   * the scene the guest is placed into); '' = the booth's own scene.
+   * The tenant's first backdrop for the branded-scene style (image name in the tenant bucket, a
+   * photo of the scene the guest is placed into); '' = the booth's own scene. Kept beside
+   * `sceneUrls` for readers of one backdrop: it is always `sceneUrls[0]`.
    */
   sceneUrl: string;
+  /** Every backdrop of the tenant, in its order, at most MAX_BACKDROPS (contract/backdrops.ts); [] = the booth's own scene. */
+  sceneUrls: readonly string[];
   /** The tenant's logo put on results as a corner mark (when there is no frame). */
   logoMark: boolean;
   /**
@@ -82,6 +85,7 @@ export const EVENT_KIT_OFF: Readonly<EventKit> = /* @__PURE__ */ Object.freeze({
   kioskPrint: true,
   frameUrl: '',
   sceneUrl: '',
+  sceneUrls: Object.freeze([]),
   logoMark: false,
   mirrorResult: false,
   consentText: '',

@@ -1,4 +1,4 @@
-// POST {ai host}/transformations/jobs/create/  body {style_id, image, tenant?} -> {id}
+// POST {ai host}/transformations/jobs/create/  body {style_id, image, tenant?, backdrop?} -> {id}
 // GET  {ai host}/transformations/jobs/{jobId}/ -> {images, prompt, result: {status, message}}
 //      (+ optional previews: display copies of images)
 // zod/mini: the same schemas in a fraction of the bytes the browser would otherwise download.
@@ -27,6 +27,12 @@ export const CreateJobRequestSchema = z.object({
    * wrong with a slug that breaks the slug rule (contract/slug.ts).
    */
   tenant: z.optional(z.string()),
+  /**
+   * Which of the tenant's backdrops a branded-scene job is placed into: its place in the tenant's
+   * list (contract/backdrops.ts), 0 for the first. Optional, like tenant; any value passes here so
+   * the hub can say what is wrong with it.
+   */
+  backdrop: z.optional(z.unknown()),
 });
 export type CreateJobRequest = z.infer<typeof CreateJobRequestSchema>;
 

@@ -12,6 +12,7 @@ import type { TenantBranding } from '../../contract/site-data.ts';
 import type { BrandingForm } from '../branding-form.ts';
 import { Field } from '../parts.tsx';
 import { FramePreview } from './FramePreview.tsx';
+import { Backdrops } from './Backdrops.tsx';
 
 type TextKey =
   | 'client'
@@ -24,7 +25,6 @@ type TextKey =
   | 'backgroundImageUrl'
   | 'video'
   | 'frameUrl'
-  | 'sceneUrl'
   | 'consentText'
   | 'privacyUrl'
   | 'kioskIdleSeconds';
@@ -37,7 +37,7 @@ export interface FieldsProps {
   problems: Record<string, string[]>;
   warnings: Record<string, string[]>;
   /** An upload control shown under the field it fills. */
-  uploads: Partial<Record<'logoUrl' | 'backgroundImageUrl' | 'video' | 'sceneUrl' | 'frameUrl', ReactNode>>;
+  uploads: Partial<Record<'logoUrl' | 'backgroundImageUrl' | 'video' | 'sceneUrls' | 'frameUrl', ReactNode>>;
 }
 
 export function BrandingFields({ form, branding, set, problems, warnings, uploads }: FieldsProps) {
@@ -177,12 +177,13 @@ export function BrandingFields({ form, branding, set, problems, warnings, upload
         )}
         {uploads.frameUrl}
         <FramePreview frameUrl={branding.frameUrl} />
-        {text(
-          'sceneUrl',
-          'Scene for the branded-scene style',
-          "A photo of your venue or set (an image name in the tenant's files; upload one below) that the guest is placed into. Empty: the booth's own studio scene.",
-        )}
-        {uploads.sceneUrl}
+        <Backdrops
+          backdrops={form.sceneUrls}
+          onChange={(list) => set('sceneUrls', list)}
+          problems={problems.sceneUrls}
+          warnings={warnings.sceneUrls}
+          upload={uploads.sceneUrls}
+        />
         {flag('logoMark', 'Put the logo on results as a corner mark', 'Used when there is no frame.')}
         {flag(
           'mirrorResult',

@@ -14,7 +14,7 @@ import { Upload } from './Upload.tsx';
 const UPLOAD_FIELD = {
   logo: 'logoUrl',
   background: 'backgroundImageUrl',
-  scene: 'sceneUrl',
+  scene: 'sceneUrls',
   frame: 'frameUrl',
   video: 'video',
 } as const;
@@ -88,6 +88,13 @@ export function TenantEditor({ slug, account }: { slug: string; account: Account
   const uploaded = (kind: keyof typeof UPLOAD_FIELD) => (next: TenantView) => {
     setView(next);
     const field = UPLOAD_FIELD[kind];
+    if (field === 'sceneUrls') {
+      // The new backdrop joins the list as the form holds it (a removal not yet saved stays removed).
+      const before = toForm(view?.branding ?? null).sceneUrls;
+      const added = toForm(next.branding).sceneUrls.filter((s) => !before.includes(s));
+      setForm((f) => (f ? { ...f, sceneUrls: [...f.sceneUrls, ...added.filter((s) => !f.sceneUrls.includes(s))] } : f));
+      return;
+    }
     set(field, String(next.branding?.[field] ?? ''));
   };
   const summary = Object.entries(problems).flatMap(([field, list]) =>
@@ -159,7 +166,9 @@ export function TenantEditor({ slug, account }: { slug: string; account: Account
                         onUploaded={uploaded('video')}
                       />
                     ),
-                    sceneUrl: <Upload slug={slug} kind="scene" label="Upload a scene" onUploaded={uploaded('scene')} />,
+                    sceneUrls: (
+                      <Upload slug={slug} kind="scene" label="Upload a backdrop" onUploaded={uploaded('scene')} />
+                    ),
                     frameUrl: <Upload slug={slug} kind="frame" label="Upload a frame" onUploaded={uploaded('frame')} />,
                   }
             }

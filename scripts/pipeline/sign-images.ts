@@ -2,6 +2,7 @@
 // (contract/proxy-url.ts), so the proxy can refuse every other URL. The key stays here: only the
 // signatures reach the site data and the pages.
 import { isDirectUrl } from '../../contract/local-assets.ts';
+import { backdropsOf } from '../../contract/backdrops.ts';
 import { proxyPath, signedImageKey, signedSizes, type ResizeMode } from '../../contract/proxy-url.ts';
 import { proxySignature, type ProxyKey } from '../../contract/proxy-signature.ts';
 import type { ImageProxySettings, TenantBranding } from '../../contract/site-data.ts';
@@ -11,6 +12,8 @@ function proxiedImages(tenant: TenantBranding): [string, ResizeMode][] {
   const images: [string, ResizeMode][] = [
     [tenant.logoUrl, 'fit'],
     [tenant.backgroundImageUrl, 'fill'],
+    // The styles screen's backdrop tiles (src/lib/backdrop-tiles.ts).
+    ...backdropsOf(tenant).map((image): [string, ResizeMode] => [image, 'fill']),
   ];
   return images.filter(([image]) => image && !isDirectUrl(image));
 }

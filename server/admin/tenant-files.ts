@@ -6,15 +6,16 @@ import type { TenantBranding } from '../../contract/index.ts';
 import { tenantLabel } from '../../contract/branding.ts';
 import { fieldLabel } from '../../contract/branding-labels.ts';
 import { resolveInside } from '../files/safe-path.ts';
+import { backdropsOf } from '../../contract/backdrops.ts';
 
-const IMAGE_FIELDS = ['logoUrl', 'backgroundImageUrl', 'frameUrl', 'sceneUrl'] as const;
+const IMAGE_FIELDS = ['logoUrl', 'backgroundImageUrl', 'frameUrl'] as const;
 const MEDIA_TENANTS = '/media/tenants/';
 
 const CONSEQUENCE: Record<string, string> = {
   logoUrl: 'the pages show no logo',
   backgroundImageUrl: 'the pages show no background image',
   frameUrl: 'results are made without the frame',
-  sceneUrl: "the branded scene uses the booth's own scene",
+  sceneUrls: "the branded scene uses the booth's own scene in its place",
   video: 'the processing screen shows no video',
 };
 
@@ -40,11 +41,17 @@ export function missingFiles(
 ): { fields: Record<string, string[]>; problems: string[] } {
   const fields: Record<string, string[]> = {};
   const problems: string[] = [];
-  for (const field of [...IMAGE_FIELDS, 'video'] as const) {
-    const name = nameOf(field, branding[field]);
+  const named = [
+    ...[...IMAGE_FIELDS, 'video' as const].map((field) => [field, branding[field]] as const),
+    // Each backdrop (sceneUrl is the first of them), told under the one field that lists them.
+    ...backdropsOf(branding).map((name) => ['sceneUrls', name] as const),
+  ];
+  for (const [field, value] of named) {
+    const name = nameOf(field, value);
     if (name === null || isFile(resolveInside(tenantAssetsDir, name))) continue;
-    const message = `${fieldLabel(field)}: the file "${name}" is not in the tenant's files, so ${CONSEQUENCE[field]}. Upload it again, or clear the field.`;
-    fields[field] = [message];
+    const fix = field === 'sceneUrls' ? 'remove it' : 'clear the field';
+    const message = `${fieldLabel(field)}: the file "${name}" is not in the tenant's files, so ${CONSEQUENCE[field]}. Upload it again, or ${fix}.`;
+    (fields[field] ??= []).push(message);
     problems.push(`${tenantLabel(branding)}: ${message}`);
   }
   return { fields, problems };

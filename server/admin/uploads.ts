@@ -20,7 +20,8 @@ export const SCENE_MAX_SIDE = 2048;
 export const UPLOAD_FIELD = {
   logo: 'logoUrl',
   background: 'backgroundImageUrl',
-  scene: 'sceneUrl',
+  // A scene is added to the tenant's backdrops (admin-api.ts), up to MAX_BACKDROPS.
+  scene: 'sceneUrls',
   frame: 'frameUrl',
   video: 'video',
 } as const;

@@ -153,13 +153,16 @@ export class FrameMirror {
     const { tenants, datasetId, published } = this.#deps;
     const named = frameForTenant({ tenants, datasetId, ...(published ? { published } : {}) }, slug);
     if (!named) return null;
-    // The backdrop goes the frame's way: its image under its hash, its key in the spec.
-    const sceneFile = named.scene
-      ? this.#existing(named.scene, `tenant ${slug}'s branded scene uses the booth's own scene`)
-      : null;
+    // The backdrops go the frame's way: each image under its hash, their keys in the spec, in the
+    // tenant's order ('' for a missing file: a job that picks it gets the booth's own scene).
+    const scenes: string[] = [];
+    for (const name of named.scenes ?? []) {
+      const file = this.#existing(name, `that backdrop of tenant ${slug} is the booth's own scene`);
+      scenes.push(file ? await this.#imageKey(file) : '');
+    }
     const extras: JobFrame = {
       ...(named.mirror ? { mirror: true as const } : {}),
-      ...(sceneFile ? { scene: await this.#imageKey(sceneFile) } : {}),
+      ...(scenes.some(Boolean) ? { scenes } : {}),
     };
     const plain = Object.keys(extras).length > 0 ? extras : null;
     const name = named.frame ?? named.mark;
@@ -218,7 +221,7 @@ export class FrameMirror {
     for (const json of this.#written.values()) {
       if (!json || json === 'unknown') continue;
       const spec = JSON.parse(json) as JobFrame;
-      for (const key of [spec.frame ?? spec.mark, spec.scene]) if (key) named.add(key);
+      for (const key of [spec.frame ?? spec.mark, spec.scene, ...(spec.scenes ?? [])]) if (key) named.add(key);
     }
     const now = Date.now();
     const stale: string[] = [];

@@ -4,6 +4,7 @@
 // scale-out path, which knows no tenants, reads what the control node put in the store
 // (StoredFrames, stored-frames.ts; frame-mirror.ts writes it). A worker reads the images the
 // finish names: from the tenant asset folder (job-frame.ts), or from the store (stored-frames.ts).
+import { pickedBackdrop } from '../../contract/backdrops.ts';
 import type { FrameFiles } from '../jobs/brand-frame.ts';
 import { frameFiles, frameForTenant, knownTenant, type FrameLookup } from './job-frame.ts';
 
@@ -15,8 +16,22 @@ export interface JobFrame {
   frame?: string;
   mark?: string;
   mirror?: true;
-  /** The tenant's backdrop for a style that places the guest in a scene (branded-scene). */
+  /** The backdrop a job is placed into by a style that places the guest in a scene (branded-scene). */
   scene?: string;
+  /**
+   * A tenant's backdrops, in its order, before a job picks one (withBackdrop): never stored with a
+   * job. In a stored spec of the scale-out path, '' stands for a backdrop whose file is missing.
+   */
+  scenes?: string[];
+}
+
+/** The finish a job keeps: the tenant's, with the one backdrop picked among its backdrops (contract/backdrops.ts). */
+export function withBackdrop(frame: JobFrame | null, picked: number | undefined): JobFrame | null {
+  if (!frame?.scenes) return frame;
+  const { scenes, ...rest } = frame;
+  const scene = pickedBackdrop(scenes, picked);
+  const kept: JobFrame = { ...rest, ...(scene ? { scene } : {}) };
+  return Object.keys(kept).length > 0 ? kept : null;
 }
 
 export interface BrandFrames {

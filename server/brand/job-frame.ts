@@ -9,6 +9,7 @@
 import path from 'node:path';
 import { STICKER_PROMPT_WORD, slugProblem } from '../../contract/index.ts';
 import { DEFAULT_BRANDING, resolveBranding } from '../../contract/branding.ts';
+import { backdropsOf } from '../../contract/backdrops.ts';
 import { resolveInside } from '../files/safe-path.ts';
 import type { JobFrame } from './frames.ts';
 import type { TenantStore } from '../storage/tenants.ts';
@@ -40,7 +41,7 @@ export function knownTenant(lookup: FrameLookup, tenant: string | undefined): st
   return tenant !== undefined && lookup.tenants.item(lookup.datasetId, tenant) ? tenant : null;
 }
 
-/** The finish of a job of this tenant; null for a missing or unknown tenant, or one with no frame, no logo mark, no mirror and no scene. */
+/** The finish of a job of this tenant, its backdrops not yet picked from (frames.ts withBackdrop); null for a missing or unknown tenant, or one with no frame, no logo mark, no mirror and no backdrop. */
 export function frameForTenant(lookup: FrameLookup, tenant: string | undefined): JobFrame | null {
   if (tenant === undefined) return null;
   // A deleted tenant has no pages any more, published or not.
@@ -50,10 +51,11 @@ export function frameForTenant(lookup: FrameLookup, tenant: string | undefined):
   if (published === null) return null;
   // Not the build's fallback images: the default tenant's local files are not in the bucket.
   const branding = published ?? resolveBranding(item, { ...DEFAULT_BRANDING, logoUrl: '' }).branding;
-  // The backdrop travels with the frame: the same record on the job, the same copy to the store.
+  // The backdrops travel with the frame: the same record on the job (the one picked), the same copy to the store.
+  const scenes = backdropsOf(branding);
   const extras = {
     ...(branding.mirrorResult ? { mirror: true as const } : {}),
-    ...(isBucketName(branding.sceneUrl) ? { scene: branding.sceneUrl } : {}),
+    ...(scenes.length > 0 ? { scenes } : {}),
   };
   if (isBucketName(branding.frameUrl)) return { frame: branding.frameUrl, ...extras };
   if (branding.logoMark && isBucketName(branding.logoUrl)) return { mark: branding.logoUrl, ...extras };

@@ -4,6 +4,7 @@
 // a stale copy. An API node reads the
 // spec of a job's tenant (kept briefly) and puts it on the queue; a worker reads the images by key.
 import { z } from 'zod';
+import { MAX_BACKDROPS } from '../../contract/backdrops.ts';
 import type { FrameFiles } from '../jobs/brand-frame.ts';
 import { ServiceUnavailableError } from '../jobs/job-backend.ts';
 import type { BrandFrames, FrameImageSource, JobFrame } from './frames.ts';
@@ -17,15 +18,23 @@ const IMAGE_KEY = /^frames\/images\/[0-9a-f]{64}\.[a-z0-9]{1,5}$/;
 
 /**
  * A spec as stored: one image key, the frame's or the logo mark's, or none; whether results are
- * mirrored; and the key of the tenant's backdrop for the branded-scene style.
+ * mirrored; and the keys of the tenant's backdrops for the branded-scene style, in its order (''
+ * for one whose file is missing, so the places stay those of its pages). A spec written before
+ * there were several holds one `scene`.
  */
 const mirror = z.optional(z.literal(true));
 const scene = z.optional(z.string().regex(IMAGE_KEY));
+const sceneList = z
+  .array(z.union([z.string().regex(IMAGE_KEY), z.literal('')]))
+  .min(1)
+  .max(MAX_BACKDROPS);
+const scenes = z.optional(sceneList);
 export const FrameSpecSchema = z.union([
-  z.strictObject({ frame: z.string().regex(IMAGE_KEY), mirror, scene }),
-  z.strictObject({ mark: z.string().regex(IMAGE_KEY), mirror, scene }),
-  z.strictObject({ mirror: z.literal(true), scene }),
+  z.strictObject({ frame: z.string().regex(IMAGE_KEY), mirror, scene, scenes }),
+  z.strictObject({ mark: z.string().regex(IMAGE_KEY), mirror, scene, scenes }),
+  z.strictObject({ mirror: z.literal(true), scene, scenes }),
   z.strictObject({ scene: z.string().regex(IMAGE_KEY) }),
+  z.strictObject({ scenes: sceneList }),
 ]);
 
 interface Store {

@@ -34,6 +34,7 @@ import {
 } from '../admin/uploads.ts';
 import { adminPublish, type AdminPublishDeps } from './admin-publish.ts';
 import { missingFiles } from '../admin/tenant-files.ts';
+import { backdropsOf, MAX_BACKDROPS } from '../../contract/backdrops.ts';
 import type { PublishedSite } from '../publish/published.ts';
 
 export interface AdminApiDeps {
@@ -330,12 +331,23 @@ export function adminApi(deps: AdminApiDeps) {
         return fail(c, 409, `The tenant's stored branding cannot be read (${stored.problem}); save its fields first.`);
       const data = Buffer.from(await c.req.arrayBuffer());
       if (data.length === 0) return fail(c, 400, 'The file is empty; send the file as the request body.');
+      // A scene joins the tenant's backdrops: the ones saved stay, and their files with them.
+      const backdrops = kind === 'scene' ? backdropsOf(resolveBranding(stored.item).branding) : [];
+      if (backdrops.length >= MAX_BACKDROPS) {
+        const full = `The tenant has ${MAX_BACKDROPS} backdrops, the most it can offer; remove one and save before uploading another.`;
+        return fail(c, 409, full, { fields: { sceneUrls: [full] } });
+      }
       const upload = await checkUpload(kind, data, deps.uploads);
       if (!upload.ok) return fail(c, upload.status, upload.error, { fields: { [UPLOAD_FIELD[kind]]: [upload.error] } });
       // The published pages (and results, for a frame or scene) keep their file until the next publish.
-      const name = await storeUpload(deps.tenantAssetsDir, slug, kind, upload, deps.published?.filesOf(slug));
+      const keep = new Set(deps.published?.filesOf(slug));
+      for (const saved of backdrops) if (saved.startsWith(`${slug}/`)) keep.add(saved.slice(slug.length + 1));
+      const name = await storeUpload(deps.tenantAssetsDir, slug, kind, upload, keep);
       const value = kind === 'video' ? `/media/tenants/${slug}/${name}` : `${slug}/${name}`;
-      deps.tenants.replace(deps.datasetId, { ...stored.item, [UPLOAD_FIELD[kind]]: value });
+      deps.tenants.replace(deps.datasetId, {
+        ...stored.item,
+        ...(kind === 'scene' ? withBackdropAdded(backdrops, value) : { [UPLOAD_FIELD[kind]]: value }),
+      });
       await changed(slug);
       return c.json(tenantView(slug));
     },
@@ -351,4 +363,10 @@ export function adminApi(deps: AdminApiDeps) {
 
   app.all('*', (c) => fail(c, 404, `There is no ${c.req.method} ${new URL(c.req.url).pathname} in the console's API.`));
   return app;
+}
+
+/** The backdrop fields once an uploaded scene has joined them; sceneUrl stays the first, for readers of one backdrop. */
+function withBackdropAdded(backdrops: string[], added: string) {
+  const sceneUrls = backdrops.includes(added) ? backdrops : [...backdrops, added];
+  return { sceneUrls, sceneUrl: sceneUrls[0] };
 }

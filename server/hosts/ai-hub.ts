@@ -12,7 +12,8 @@ import { clientAddress } from '../client-address.ts';
 import { fail, limitBody, MAX_JSON_BODY_BYTES, publicOrigin, sizeText } from '../http.ts';
 import { QueueAdmission } from '../jobs/admission.ts';
 import type { JobBackend, StyleCatalog } from '../jobs/job-backend.ts';
-import type { BrandFrames } from '../brand/frames.ts';
+import { withBackdrop, type BrandFrames } from '../brand/frames.ts';
+import { backdropProblem } from '../../contract/backdrops.ts';
 import { tenantProblem } from '../brand/job-frame.ts';
 import { checkHeader, checkPixels, UploadError, type Photo } from '../jobs/upload-check.ts';
 import type { UploadReaders } from '../jobs/upload-readers.ts';
@@ -168,6 +169,8 @@ export function aiHubHost(deps: AiHubDeps) {
       // A malformed slug is the caller's mistake, said plainly; an unknown one is a tenant without a frame.
       const badTenant = tenantProblem(upload.tenant);
       if (badTenant) return fail(c, 400, badTenant);
+      const badBackdrop = backdropProblem(upload.backdrop);
+      if (badBackdrop) return fail(c, 400, badBackdrop);
       const sent = upload.photo;
       if ('error' in sent) return fail(c, 400, sent.error);
       let photo: Photo;
@@ -184,7 +187,11 @@ export function aiHubHost(deps: AiHubDeps) {
         throw error;
       }
       // A job without a tenant asks nothing of anybody.
-      const frame = upload.tenant === undefined || !deps.frames ? null : await deps.frames.frameOf(upload.tenant);
+      // One backdrop of the tenant's is the job's: the one picked, or the first when it is no longer offered.
+      const frame =
+        upload.tenant === undefined || !deps.frames
+          ? null
+          : withBackdrop(await deps.frames.frameOf(upload.tenant), upload.backdrop as number | undefined);
       const tenant = deps.frames?.tenantOf(upload.tenant) ?? null;
       const job = await deps.jobs.create({ style, photo, client, frame, tenant });
       void job.ended.finally(admission.release);

@@ -1,9 +1,10 @@
 // What the booth's pages show, as the last publish baked it into the site data file: the one
-// source of a tenant's finish on its results (frame, logo mark, mirror, scene), so a frame reaches
+// source of a tenant's finish on its results (frame, logo mark, mirror, backdrops), so a frame reaches
 // results when it reaches the pages, at Publish, like every other field. Read again only when
 // the file changed (a publish, or a build run by hand).
 import fs from 'node:fs';
 import type { SiteData, TenantBranding } from '../../contract/index.ts';
+import { backdropsOf } from '../../contract/backdrops.ts';
 
 export class PublishedSite {
   readonly file: string;
@@ -51,7 +52,7 @@ export class PublishedSite {
     const names = new Set<string>();
     if (!branding) return names;
     const prefix = `${slug}/`;
-    for (const value of [branding.logoUrl, branding.backgroundImageUrl, branding.frameUrl, branding.sceneUrl]) {
+    for (const value of [branding.logoUrl, branding.backgroundImageUrl, branding.frameUrl, ...backdropsOf(branding)]) {
       if (value.startsWith(prefix)) names.add(value.slice(prefix.length));
     }
     const video = `/media/tenants/${prefix}`;

@@ -197,10 +197,46 @@ function sceneSvg(look: Look) {
 </svg>`;
 }
 
+/** The same fair at dusk: a warm sky, a bandstand in the tenant's colour under strings of lights, the lawn in shade. */
+function duskSceneSvg(look: Look) {
+  const [w, h] = [SCENE_WIDTH, SCENE_HEIGHT];
+  const lawn = h * 0.76;
+  const lights = Array.from({ length: 3 }, (_, row) =>
+    Array.from({ length: 14 }, (_, i) => {
+      const x = 50 + i * 84;
+      const y = 180 + row * 70 + 36 * Math.sin((i / 13) * Math.PI);
+      return `<circle cx="${x}" cy="${y}" r="9" fill="${look.glow}"/><circle cx="${x}" cy="${y}" r="22" fill="${look.glow}" opacity="0.25"/>`;
+    }).join(''),
+  ).join('');
+  const posts = Array.from(
+    { length: 5 },
+    (_, i) => `<rect x="${250 + i * 165}" y="${h * 0.42}" width="26" height="${lawn - h * 0.42}" fill="#f4ead8"/>`,
+  ).join('');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">
+  <defs>
+    <linearGradient id="dusk" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#3b3a6e"/><stop offset="0.55" stop-color="#d9776a"/><stop offset="1" stop-color="#f6c47a"/></linearGradient>
+    <linearGradient id="shade" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#4e7a3c"/><stop offset="1" stop-color="#2b4a24"/></linearGradient>
+    <filter id="soft"><feGaussianBlur stdDeviation="7"/></filter>
+  </defs>
+  <rect width="${w}" height="${h}" fill="url(#dusk)"/>
+  <g filter="url(#soft)">
+    <path d="M170 ${h * 0.42} L${w / 2} ${h * 0.27} L${w - 170} ${h * 0.42}Z" fill="${look.accent}"/>
+    <rect x="210" y="${h * 0.42}" width="${w - 420}" height="26" fill="#f4ead8"/>${posts}
+    <rect x="200" y="${lawn - 60}" width="${w - 400}" height="60" fill="#8a5a3c"/>
+    <path d="M0 ${lawn - 30} Q ${w / 4} ${lawn - 80} ${w / 2} ${lawn - 40} T ${w} ${lawn - 50} V ${lawn + 10} H0Z" fill="#3f6a32"/>
+  </g>${lights}
+  <rect y="${lawn}" width="${w}" height="${h - lawn}" fill="url(#shade)"/>
+</svg>`;
+}
+
+/** Each of the tenant's backdrops: the fair at noon first, then at dusk. */
+const SCENE_ART = [sceneSvg, duskSceneSvg];
+
 async function makeScene(look: Look) {
-  const scene = SEED_TENANTS.find((t) => t.slug === look.slug)?.sceneUrl;
-  if (typeof scene === 'string' && scene)
-    await sharp(Buffer.from(sceneSvg(look)))
+  const tenant = SEED_TENANTS.find((t) => t.slug === look.slug);
+  const scenes = Array.isArray(tenant?.sceneUrls) ? (tenant.sceneUrls as string[]) : [];
+  for (const [index, scene] of scenes.entries())
+    await sharp(Buffer.from(SCENE_ART[index % SCENE_ART.length]!(look)))
       .jpeg({ quality: 84, mozjpeg: true })
       .toFile(path.join(SEED_ASSETS_DIR, scene));
 }

@@ -1,5 +1,5 @@
 // The tenants a start adds when missing: the default tenant and three demo tenants (one dark, one
-// light that chooses its styles and has a backdrop for the branded scene, one event booth with the event kit on), so the white-labelling is visible on a fresh
+// light that chooses its styles and has two backdrops for the branded scene, one event booth with the event kit on), so the white-labelling is visible on a fresh
 // machine. Images are names inside the bucket's app folder (see server/README.md, "Tenant images"); videos are served by /media.
 import {
   DEFAULT_ACCENT_COLOR,
@@ -61,7 +61,8 @@ export const SEED_TENANTS: BrandingItem[] = [
     accentColor: '#2e7d32',
     // A fair's booth that sells the two looks guests frame: themselves at the fair, and a portrait.
     styles: ['branded-scene', 'studio-portrait', 'die-cut-sticker', 'pop-art', 'comic', 'neon'],
-    sceneUrl: `${MEADOW}/scene.jpg`,
+    // Two backdrops: the guest picks the marquee at noon or the bandstand at dusk on the styles screen.
+    sceneUrls: [`${MEADOW}/scene.jpg`, `${MEADOW}/scene-bandstand.jpg`],
   },
   {
     // An event booth: kiosks allowed (a device opened at /gala/?kiosk is one, with Print; guests'

@@ -17,7 +17,9 @@ export function run() {
     'click',
     (event) => {
       const tile = (event.target as Element | null)?.closest?.<HTMLElement>('[data-style-id]');
-      if (tile && !tile.closest('[data-ready]')) window.boothEarlyPick = tile.dataset.styleId;
+      // A backdrop's tile (src/islands/StyleGrid.tsx) adds its place: "branded-scene 1".
+      if (tile && !tile.closest('[data-ready]'))
+        window.boothEarlyPick = [tile.dataset.styleId, tile.dataset.backdrop].filter(Boolean).join(' ');
     },
     true,
   );

@@ -7,6 +7,7 @@ import { navigate } from 'astro:transitions/client';
 import { TEXT } from '../../contract/constants.ts';
 import type { Style } from '../../contract/styles.ts';
 import { offeredStyles } from '../../contract/tenant-styles.ts';
+import { BACKDROP_STYLE_ID, backdropTileName } from '../../contract/backdrops.ts';
 import { AiHubError, UNREACHABLE_MESSAGE, errorHeading } from '../lib/ai-hub-error.ts';
 import { LOCAL_ASSETS } from '../../contract/local-assets.ts';
 import { aiHostUrl, resultsPath, screenPath } from '../lib/paths.ts';
@@ -37,9 +38,46 @@ interface Props {
   tenant: string;
   /** The tenant allows kiosks: this device may be one (src/lib/kiosk-device.ts). */
   kioskAllowed?: boolean;
+  /**
+   * The thumbnails of the tenant's backdrops when it has two or more (src/lib/backdrop-tiles.ts):
+   * the branded scene is then one tile per backdrop, each named by its place.
+   */
+  backdrops?: string[];
 }
 
-export default function StyleGrid({ initialStyles, only, aiHost, base, tenant, kioskAllowed = false }: Props) {
+/** A tile of the grid: a style, or one backdrop of the branded scene. */
+interface Tile {
+  style: Style;
+  key: string;
+  label: string;
+  thumbnail: string | null;
+  backdrop?: number;
+}
+
+function tilesOf(styles: Style[], backdrops: string[], aiHost: string): Tile[] {
+  return styles.flatMap((style): Tile[] => {
+    const thumbnail = style.thumbnail ? aiHostUrl(aiHost, style.thumbnail) : null;
+    if (String(style.id) !== BACKDROP_STYLE_ID || backdrops.length < 2)
+      return [{ style, key: String(style.id), label: style.description, thumbnail }];
+    return backdrops.map((picture, backdrop) => ({
+      style,
+      key: `${style.id} ${backdrop}`,
+      label: backdropTileName(style.description, backdrop),
+      thumbnail: picture,
+      backdrop,
+    }));
+  });
+}
+
+export default function StyleGrid({
+  initialStyles,
+  only,
+  aiHost,
+  base,
+  tenant,
+  kioskAllowed = false,
+  backdrops = [],
+}: Props) {
   // On a kiosk, Restart is a new page load: the next guest finds no photo and is asked for consent.
   const kiosk = useClientValue(() => isKioskDevice(kioskAllowed, base), false);
   /** Bumped by 'Try again': the client and the styles are loaded afresh. */
@@ -74,8 +112,8 @@ export default function StyleGrid({ initialStyles, only, aiHost, base, tenant, k
   useLayoutEffect(() => {
     setReady(true);
     const early = window.boothEarlyPick;
-    const style = early === undefined ? undefined : styles.find((s) => String(s.id) === early);
-    if (style) void pick(style);
+    const tile = early === undefined ? undefined : tilesOf(styles, backdrops, aiHost).find((t) => t.key === early);
+    if (tile) void pick(tile.style, tile.backdrop);
     window.boothEarlyPick = undefined;
     // Once, when the grid is first ready.
   }, []);
@@ -110,7 +148,7 @@ export default function StyleGrid({ initialStyles, only, aiHost, base, tenant, k
     };
   }, [hub, initialStyles.length, attempt, only]);
 
-  async function pick(style: Style) {
+  async function pick(style: Style, backdrop?: number) {
     window.boothEarlyPick = undefined;
     if (!photo) {
       setNoImage(true);
@@ -121,7 +159,7 @@ export default function StyleGrid({ initialStyles, only, aiHost, base, tenant, k
     setNoImage(false);
     setStarting(true);
     try {
-      const { id } = await (await hub).createJob(style.id, photo, tenant);
+      const { id } = await (await hub).createJob(style.id, photo, tenant, backdrop);
       await navigate(resultsPath(base, id));
     } catch (error) {
       setFailure(errorHeading(error));
@@ -155,26 +193,27 @@ export default function StyleGrid({ initialStyles, only, aiHost, base, tenant, k
       {loading ? <Spinner label="Loading the styles" /> : null}
       {!loading && styles.length === 0 ? <p role="status">{NO_STYLES_TEXT}</p> : null}
       <ul className="booth-style-grid">
-        {styles.map((style, index) => (
-          <li key={String(style.id)}>
+        {tilesOf(styles, backdrops, aiHost).map(({ style, key, label, thumbnail, backdrop }, index) => (
+          <li key={key}>
             <button
               type="button"
               className="booth-style-tile"
               data-style-id={String(style.id)}
-              onClick={() => pick(style)}
+              data-backdrop={backdrop}
+              onClick={() => pick(style, backdrop)}
               disabled={starting}
             >
               <img
-                src={style.thumbnail ? aiHostUrl(aiHost, style.thumbnail) : LOCAL_ASSETS.styleThumbnail}
+                src={thumbnail ?? LOCAL_ASSETS.styleThumbnail}
                 alt=""
                 width={130}
                 height={130}
                 // The first row is the largest paint of the screen; the rest can wait.
                 loading={index < FIRST_ROW ? 'eager' : 'lazy'}
                 fetchPriority={index < FIRST_ROW ? 'high' : undefined}
-                data-default-thumbnail={style.thumbnail ? undefined : ''}
+                data-default-thumbnail={thumbnail ? undefined : ''}
               />
-              <span className="booth-style-label">{style.description}</span>
+              <span className="booth-style-label">{label}</span>
               {style.beta ? <span className="booth-beta">{TEXT.beta}</span> : null}
             </button>
           </li>

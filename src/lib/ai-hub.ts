@@ -28,7 +28,8 @@ type Fetch = typeof fetch;
 export interface AiHub {
   styles(): Promise<Style[]>;
   /** `tenant`: the booth's slug, so the AI hub can put the tenant's brand frame on the result. */
-  createJob(styleId: StyleId, image: string, tenant?: string): Promise<{ id: string | number }>;
+  /** `backdrop`: which of the tenant's backdrops a branded-scene job is placed into (contract/backdrops.ts). */
+  createJob(styleId: StyleId, image: string, tenant?: string, backdrop?: number): Promise<{ id: string | number }>;
   /** `started`: the same request, already sent (the results page's inline script). */
   job(jobId: string, waitSeconds?: number, started?: Promise<Response>): Promise<Job>;
 }
@@ -78,6 +79,7 @@ export function createAiHub(aiHost: string, fetchImpl: Fetch = (...args) => fetc
     styleId: StyleId,
     image: string,
     tenant?: string,
+    backdrop?: number,
     retried = false,
   ): Promise<{ id: string | number }> {
     const token = await visitor.token();
@@ -85,13 +87,13 @@ export function createAiHub(aiHost: string, fetchImpl: Fetch = (...args) => fetc
       return await call(CREATE_JOB_PATH, CreateJobResponseSchema, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...(token ? { [VISITOR_HEADER]: token } : {}) },
-        body: JSON.stringify({ style_id: styleId, image, tenant }),
+        body: JSON.stringify({ style_id: styleId, image, tenant, backdrop }),
       });
     } catch (error) {
       // The visit outlived its token (or the hub's secret changed): a new one, and the photo once more.
       if (!token || retried || !(error instanceof AiHubError) || error.status !== 401) throw error;
       visitor.forget();
-      return createJob(styleId, image, tenant, true);
+      return createJob(styleId, image, tenant, backdrop, true);
     }
   }
 
@@ -102,7 +104,7 @@ export function createAiHub(aiHost: string, fetchImpl: Fetch = (...args) => fetc
       void visitor.token();
       return styles;
     },
-    createJob: (styleId, image, tenant) => createJob(styleId, image, tenant),
+    createJob: (styleId, image, tenant, backdrop) => createJob(styleId, image, tenant, backdrop),
     job: (jobId, waitSeconds = 0, started) => call(jobPath(jobId, waitSeconds), JobSchema, {}, waitSeconds, started),
   };
 }

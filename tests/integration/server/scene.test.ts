@@ -1,7 +1,8 @@
-// A tenant's backdrop for the branded scene, end to end on the embedded server: uploaded in the
-// console like a background (checked, stored as a JPEG, named in the branding as sceneUrl), then
-// a branded-scene job created with the tenant's slug is drawn on it; a job of no tenant, or of a
-// tenant without a backdrop, is drawn on the booth's own scene. Hostile uploads get a 4xx.
+// A tenant's backdrops for the branded scene, end to end on the embedded server: uploaded in the
+// console like a background (checked, stored as a JPEG, added to the branding's sceneUrls, the
+// first also its sceneUrl), then a branded-scene job created with the tenant's slug is drawn on
+// the backdrop it picks (the first when it picks none); a job of no tenant, or of a tenant without
+// a backdrop, is drawn on the booth's own scene. Hostile uploads and a bad pick get a 4xx.
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -14,6 +15,12 @@ import { pixelsOf, distance } from './support/pixels.ts';
 
 /** A flat magenta set, larger than the store keeps: it comes back at most 2048 px. */
 const MAGENTA = [200, 40, 160] as const;
+/** The second backdrop: a flat teal set. */
+const TEAL = [20, 150, 140] as const;
+const flat = ([r, g, b]: readonly number[], width = 1200, height = 1500) =>
+  sharp({ create: { width, height, channels: 3, background: { r: r!, g: g!, b: b! } } })
+    .png()
+    .toBuffer();
 
 describe('a tenant backdrop for the branded scene', () => {
   let server: RunningServer;
@@ -33,11 +40,12 @@ describe('a tenant backdrop for the branded scene', () => {
       body,
       headers: { 'content-type': 'application/octet-stream' },
     });
-  const create = async (tenant: string | undefined) => {
+  const create = async (tenant: string | undefined, backdrop?: number) => {
     const res = await postJob(server.url, {
       style_id: 'branded-scene',
       image: dataUrl(fixture('grace_hopper.jpg')),
       ...(tenant ? { tenant } : {}),
+      ...(backdrop === undefined ? {} : { backdrop }),
     });
     const body = (await res.json()) as { id: string; error?: string };
     expect(res.status, body.error).toBe(201);
@@ -81,7 +89,7 @@ describe('a tenant backdrop for the branded scene', () => {
   it('refuses an SVG, a file that is not an image, and a tenant that does not exist', async () => {
     const svg = await upload('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
     expect(svg.status).toBe(415);
-    expect(svg.body).toMatchObject({ fields: { sceneUrl: [expect.stringMatching(/^SVG images are not accepted/)] } });
+    expect(svg.body).toMatchObject({ fields: { sceneUrls: [expect.stringMatching(/^SVG images are not accepted/)] } });
     expect((await upload('GIF89a not a scene')).status).toBe(415);
     expect((await upload(fixture('astronaut.jpg'), 'no-such-tenant')).status).toBe(404);
   });
@@ -94,6 +102,52 @@ describe('a tenant backdrop for the branded scene', () => {
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({
       fields: { sceneUrl: [expect.stringMatching(/^Scene is not an image name inside the bucket/)] },
+    });
+  });
+
+  it('adds a second upload as a second backdrop, keeps both files, and draws each job on the one it picks', async () => {
+    const first = (await call(server.url, 'GET', '/tenants/harbour', { cookie: operator })).body.branding as {
+      sceneUrl: string;
+    };
+    const res = await upload(await flat(TEAL));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const { sceneUrls, sceneUrl } = res.body.branding as { sceneUrls: string[]; sceneUrl: string };
+    expect(sceneUrls).toHaveLength(2);
+    expect([sceneUrls[0], sceneUrl]).toEqual([first.sceneUrl, first.sceneUrl]);
+    for (const name of sceneUrls) expect(fs.existsSync(path.join(server.dataDir, 'tenant-assets', name))).toBe(true);
+    const picked = await create('harbour', 1);
+    const unpicked = await create('harbour');
+    for (const x of [0.03, 0.97]) {
+      expect(distance(picked.at(x, 0.03), TEAL), `picked at ${x}`).toBeLessThan(20);
+      expect(distance(unpicked.at(x, 0.03), MAGENTA), `first at ${x}`).toBeLessThan(20);
+    }
+    // A backdrop the tenant does not have (a page built before one was removed): the first.
+    expect(distance((await create('harbour', 3)).at(0.03, 0.03), MAGENTA)).toBeLessThan(20);
+  });
+
+  it('refuses a backdrop that is no place in a list, and a fifth backdrop, each with a sentence', async () => {
+    for (const backdrop of ['stage', -1, 4, 1.5]) {
+      const res = await postJob(server.url, {
+        style_id: 'branded-scene',
+        image: dataUrl(fixture('grace_hopper.jpg')),
+        tenant: 'harbour',
+        backdrop,
+      });
+      expect(res.status, String(backdrop)).toBe(400);
+      expect(((await res.json()) as { error: string }).error).toMatch(
+        /^backdrop must be the place of one of the tenant's backdrops, a whole number from 0 to 3\./,
+      );
+    }
+    for (const colour of [
+      [10, 10, 200],
+      [200, 200, 10],
+    ])
+      expect((await upload(await flat(colour, 600, 750))).status).toBe(200);
+    const fifth = await upload(await flat([90, 90, 90], 600, 750));
+    expect(fifth.status).toBe(409);
+    expect(fifth.body).toMatchObject({
+      error: expect.stringMatching(/^The tenant has 4 backdrops, the most it can offer; remove one/),
+      fields: { sceneUrls: [expect.any(String)] },
     });
   });
 });

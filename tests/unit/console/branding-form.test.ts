@@ -45,6 +45,19 @@ describe('the console branding form', () => {
     expect(odd.branding.wallModeration).toBe('approve');
   });
 
+  it("reads a tenant's one scene saved before there were several as its first backdrop, and saves the list with it", () => {
+    const form = toForm({ slug: 'meadow', sceneUrl: 'meadow/scene.jpg' });
+    expect(form.sceneUrls).toEqual(['meadow/scene.jpg']);
+    form.sceneUrls = [...form.sceneUrls, 'meadow/scene-2.jpg'];
+    expect(toItem(form, 'meadow')).toMatchObject({
+      sceneUrls: ['meadow/scene.jpg', 'meadow/scene-2.jpg'],
+      sceneUrl: 'meadow/scene.jpg',
+    });
+    expect(check(form, 'meadow').branding.sceneUrls).toEqual(['meadow/scene.jpg', 'meadow/scene-2.jpg']);
+    form.sceneUrls = [];
+    expect(toItem(form, 'meadow')).not.toHaveProperty('sceneUrl');
+  });
+
   it('keeps Print on for the kiosks of a tenant saved before the setting, and off once turned off', () => {
     expect(toForm({ slug: 'gala', kioskIdleSeconds: 60 }).kioskPrint).toBe(true);
     expect(toItem(toForm({ slug: 'gala', kioskPrint: false }), 'gala')).toMatchObject({ kioskPrint: false });

@@ -23,6 +23,7 @@ const BAD: Record<string, unknown> = {
   kioskIdleSeconds: 5,
   frameUrl: 'data:image/png;base64,AAAA',
   sceneUrl: 'a b.png',
+  sceneUrls: 'meadow/scene.jpg',
   logoMark: 'yes',
   mirrorResult: 'yes',
   consentText: 12,

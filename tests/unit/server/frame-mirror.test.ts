@@ -112,10 +112,12 @@ describe('the frame mirror', () => {
     const key = `frames/images/${sha(path.join(dir, 'assets/gala/frame.png'))}.png`;
     expect(spec(store, 'gala')).toEqual({ frame: key });
     expect(store.objects.get(key)).toEqual(fs.readFileSync(path.join(dir, 'assets/gala/frame.png')));
-    // Meadow Fair has no frame but a backdrop for the branded scene: it travels the same way.
-    const scene = `frames/images/${sha(path.join(dir, 'assets/meadow/scene.jpg'))}.jpg`;
-    expect(spec(store, 'meadow')).toEqual({ scene });
-    expect(store.objects.get(scene)).toEqual(fs.readFileSync(path.join(dir, 'assets/meadow/scene.jpg')));
+    // Meadow Fair has no frame but two backdrops for the branded scene: they travel the same way, in its order.
+    const scenes = ['scene.jpg', 'scene-bandstand.jpg'].map(
+      (name) => `frames/images/${sha(path.join(dir, 'assets/meadow', name))}.jpg`,
+    );
+    expect(spec(store, 'meadow')).toEqual({ scenes });
+    expect(store.objects.get(scenes[1]!)).toEqual(fs.readFileSync(path.join(dir, 'assets/meadow/scene-bandstand.jpg')));
     expect([...store.objects.keys()].filter((k) => k.startsWith('frames/tenants/')).sort()).toEqual([
       'frames/tenants/gala.json',
       'frames/tenants/meadow.json',

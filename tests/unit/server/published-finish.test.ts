@@ -12,6 +12,7 @@ import type { SiteData } from '../../../contract/index.ts';
 import { missingFiles } from '../../../server/admin/tenant-files.ts';
 import { storeUpload } from '../../../server/admin/uploads.ts';
 import { frameForTenant } from '../../../server/brand/job-frame.ts';
+import { withBackdrop } from '../../../server/brand/frames.ts';
 import { PublishedSite } from '../../../server/publish/published.ts';
 import { openDatabase } from '../../../server/storage/database.ts';
 import { TenantStore } from '../../../server/storage/tenants.ts';
@@ -65,7 +66,24 @@ describe('a tenant finish on its results', () => {
     tenants.replace('d', { slug: 'gala', frameUrl: 'gala/frame-2.png', sceneUrl: 'gala/scene-1.jpg' });
     expect(frameForTenant(lookup, 'gala')).toEqual({ frame: 'gala/frame-1.png', mirror: true });
     publish();
-    expect(frameForTenant(lookup, 'gala')).toEqual({ frame: 'gala/frame-2.png', scene: 'gala/scene-1.jpg' });
+    expect(frameForTenant(lookup, 'gala')).toEqual({ frame: 'gala/frame-2.png', scenes: ['gala/scene-1.jpg'] });
+  });
+
+  it("gives a job the backdrop picked among the tenant's published ones, else its first", () => {
+    tenants.add('d', { slug: 'gala', sceneUrls: ['gala/scene-1.jpg', 'gala/scene-2.jpg'] });
+    publish();
+    const lookup = { tenants, datasetId: 'd', published: new PublishedSite(siteFile) };
+    const finish = frameForTenant(lookup, 'gala');
+    expect(finish).toEqual({ scenes: ['gala/scene-1.jpg', 'gala/scene-2.jpg'] });
+    expect(withBackdrop(finish, 1)).toEqual({ scene: 'gala/scene-2.jpg' });
+    expect(withBackdrop(finish, undefined)).toEqual({ scene: 'gala/scene-1.jpg' });
+    // A backdrop removed since the guest's page was built: the first, not an error.
+    expect(withBackdrop(finish, 3)).toEqual({ scene: 'gala/scene-1.jpg' });
+    // A saved third backdrop waits for Publish.
+    tenants.replace('d', { slug: 'gala', sceneUrls: ['gala/scene-1.jpg', 'gala/scene-2.jpg', 'gala/scene-3.jpg'] });
+    expect(withBackdrop(frameForTenant(lookup, 'gala'), 2)).toEqual({ scene: 'gala/scene-1.jpg' });
+    publish();
+    expect(withBackdrop(frameForTenant(lookup, 'gala'), 2)).toEqual({ scene: 'gala/scene-3.jpg' });
   });
 
   it('is none for a tenant not published yet, and for a deleted one', () => {
@@ -103,6 +121,21 @@ describe('the files a branding names', () => {
     ]);
     expect(missing.problems[0]).toMatch(/^Tenant "Gala" \("gala"\): Frame: the file/);
     expect(missing.problems[1]).toMatch(/Processing video: the file "gala\/processing-1.mp4"/);
+  });
+
+  it('report each missing backdrop under the one field that lists them', () => {
+    fs.mkdirSync(path.join(dir, 'gala'));
+    fs.writeFileSync(path.join(dir, 'gala', 'scene-1.jpg'), 'x');
+    const branding = resolveBranding({
+      slug: 'gala',
+      client: 'Gala',
+      sceneUrls: ['gala/scene-1.jpg', 'gala/scene-2.jpg'],
+    }).branding;
+    expect(missingFiles(branding, dir).fields).toEqual({
+      sceneUrls: [
+        'Backdrops: the file "gala/scene-2.jpg" is not in the tenant\'s files, so the branded scene uses the booth\'s own scene in its place. Upload it again, or remove it.',
+      ],
+    });
   });
 
   it('keep the published file when a new one is uploaded, until the next publish', async () => {

@@ -4,6 +4,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ServiceUnavailableError } from '../../../server/jobs/job-backend.ts';
 import { FrameImages, StoredFrames, frameSpecKey } from '../../../server/brand/stored-frames.ts';
+import { withBackdrop } from '../../../server/brand/frames.ts';
 
 const IMAGE = `frames/images/${'ab'.repeat(32)}.png`;
 const OTHER = `frames/images/${'cd'.repeat(32)}.png`;
@@ -145,6 +146,23 @@ describe("a worker's frame images", () => {
       log: () => {},
     });
     expect(await frames.frameOf('meadow')).toEqual({ scene: OTHER });
+  });
+
+  it("reads a tenant's backdrops in its order, a missing one kept in its place, and the job keeps the one picked", async () => {
+    const store = storeOf({
+      [frameSpecKey('meadow')]: { scenes: [IMAGE, '', OTHER] },
+      [frameSpecKey('gala')]: { frame: IMAGE, scenes: [OTHER] },
+      [frameSpecKey('bad')]: { scenes: [IMAGE, IMAGE, IMAGE, IMAGE, IMAGE] },
+    });
+    const frames = new StoredFrames(store, { seconds: 10, log: () => {} });
+    const meadow = await frames.frameOf('meadow');
+    expect(meadow).toEqual({ scenes: [IMAGE, '', OTHER] });
+    expect(withBackdrop(meadow, 2)).toEqual({ scene: OTHER });
+    // A backdrop whose file was missing when it was copied: the booth's own scene, the job runs.
+    expect(withBackdrop(meadow, 1)).toBeNull();
+    expect(withBackdrop(await frames.frameOf('gala'), 0)).toEqual({ frame: IMAGE, scene: OTHER });
+    // More backdrops than a tenant may have is no spec.
+    expect(await frames.frameOf('bad')).toBeNull();
   });
 
   it('says why a frame is left off: a key outside the frame images, or an image gone', async () => {

@@ -27,6 +27,8 @@ export interface BrandingForm {
   mirrorResult: boolean;
   consentText: string;
   privacyUrl: string;
+  email: boolean;
+  resultHours: string;
   styles: string[];
 }
 
@@ -64,6 +66,10 @@ export function toForm(item: Record<string, unknown> | null): BrandingForm {
     kioskPrint: b.kioskPrint !== false,
     logoMark: b.logoMark === true,
     mirrorResult: b.mirrorResult === true,
+    email: b.email === true,
+    // Empty: the booth's own retention (24 hours unless set).
+    resultHours:
+      b.resultHours === undefined || b.resultHours === null || b.resultHours === 0 ? '' : text(b.resultHours),
     styles: Array.isArray(b.styles) ? b.styles.filter((s): s is string => typeof s === 'string') : [],
   };
 }
@@ -86,6 +92,9 @@ export function toItem(form: BrandingForm, slug: string): BrandingItem {
   item.logoMark = form.logoMark;
   item.mirrorResult = form.mirrorResult;
   item.kioskPrint = form.kioskPrint;
+  // Left out when off or empty, as a tenant saved before them reads.
+  if (form.email) item.email = true;
+  if (form.resultHours.trim() !== '') item.resultHours = numberOrText(form.resultHours);
   item.styles = form.styles;
   return item as BrandingItem;
 }

@@ -23,6 +23,8 @@ export const FIELD_LABELS = {
   mirrorResult: 'Mirror results',
   consentText: 'Consent text',
   privacyUrl: 'Privacy policy address',
+  email: 'Email delivery',
+  resultHours: 'Results kept for (hours)',
   styles: 'Styles',
 } as const;
 

@@ -34,6 +34,9 @@ export const BrandingItemSchema = z.looseObject({
   mirrorResult: z.optional(z.unknown()),
   consentText: z.optional(z.unknown()),
   privacyUrl: z.optional(z.unknown()),
+  // Delivery (contract/delivery.ts): checked by the build like the event kit.
+  email: z.optional(z.unknown()),
+  resultHours: z.optional(z.unknown()),
   // The styles the tenant offers, in order (contract/tenant-styles.ts); checked by the build.
   styles: z.optional(z.unknown()),
 });

@@ -5,6 +5,11 @@ import type { AiHubDeps } from './hosts/ai-hub.ts';
 import type { JobBackend, StyleCatalog } from './jobs/job-backend.ts';
 import { ENGINE_WORKER, offeredStyles, startEngines } from './jobs/engines.ts';
 import { startRetention } from './jobs/retention.ts';
+import { brandingOf, resultSecondsOf } from './brand/tenant-branding.ts';
+import { isExpired } from './jobs/retention.ts';
+import { Outbox } from './mail/outbox.ts';
+import { composer } from './mail/compose.ts';
+import { OutboxStore } from './storage/outbox.ts';
 import { PublishedFrames, type BrandFrames } from './brand/frames.ts';
 import { LocalJobs } from './jobs/local-jobs.ts';
 import { startScalePath } from './scale/nodes.ts';
@@ -133,6 +138,7 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
     new LocalEventJobs({
       events: new JobEvents(db),
       jobs,
+      files,
       local: localJobs!,
       workers: settings.workers,
       retentionSeconds: settings.retentionSeconds,
@@ -156,6 +162,26 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
     siteDir: settings.siteDir,
     buildEnv,
   });
+  const tenantLookup = { tenants, datasetId: settings.datasetId, published };
+  const visitorTokens = new VisitorTokens(visitorKey(settings.visitorSecret ?? secret));
+  // Email delivery, on the embedded default: its outbox is a table of this SQLite file.
+  const outbox =
+    settings.mail && !scale
+      ? new Outbox({
+          store: new OutboxStore(db),
+          settings: settings.mail,
+          compose: composer({
+            jobs,
+            files,
+            lookup: tenantLookup,
+            tenantAssetsDir: settings.tenantAssetsDir,
+            retentionSeconds: settings.retentionSeconds,
+            publicUrl: settings.publicUrl,
+          }),
+          log,
+        })
+      : null;
+  outbox?.start();
   const app = createApp({
     lingerBytes: Math.max(settings.maxBodyBytes, settings.consoleImageBytes, settings.consoleVideoBytes),
     auth: {
@@ -190,16 +216,36 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
       events,
       ...(mirror ? { tenantChanged: (slug: string) => mirror.sync(slug) } : {}),
     },
-    content: { secret, datasetId: settings.datasetId, tenants },
+    content: { secret, datasetId: settings.datasetId, tenants, sendsMail: Boolean(settings.mail && !scale) },
+    ...(scale
+      ? {}
+      : {
+          jobEmail: {
+            outbox,
+            job: (id: string) => {
+              const job = jobs.get(id);
+              return job && !isExpired(job, settings.retentionSeconds) ? job : undefined;
+            },
+            offers: (tenant: string | null) => brandingOf(tenantLookup, tenant)?.email === true,
+            visitors: visitorTokens,
+            trustedProxies: settings.trustedProxies,
+            perVisitor: settings.mail?.perVisitor ?? 1,
+            perMinute: settings.mail?.perMinute ?? 1,
+          },
+        }),
     // The brand frame of a job's tenant, from this node's tenant store (from the shared store on the scale-out path).
-    aiHub: aiHubOf(
-      settings,
-      styles,
-      jobBackend,
-      uploadReaders,
-      new VisitorTokens(visitorKey(settings.visitorSecret ?? secret)),
-      scale ? scale.frames! : new PublishedFrames({ tenants, datasetId: settings.datasetId, published }),
-    ),
+    aiHub: {
+      ...aiHubOf(
+        settings,
+        styles,
+        jobBackend,
+        uploadReaders,
+        visitorTokens,
+        scale ? scale.frames! : new PublishedFrames(tenantLookup),
+      ),
+      // A tenant's own retention is the embedded default's; the scale-out path keeps the booth's own.
+      ...(scale ? {} : { resultSeconds: (tenant: string | null) => resultSecondsOf(tenantLookup, tenant) }),
+    },
     media: {
       jobs,
       files,
@@ -223,6 +269,7 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
     await publisher.close();
     runner.stop();
     stopRetention();
+    await outbox?.stop();
     mirror?.stop();
     await redisEvents?.close();
     await scale?.close();

@@ -84,5 +84,9 @@ export const SEED_TENANTS: BrandingItem[] = [
     consentText:
       'Your photo is used only to make your picture, and deleted when the picture is ready. Nothing about you is kept.',
     privacyUrl: 'https://gala.example/privacy',
+    // The evening's pictures last the weekend, and a guest may have theirs sent by email (offered
+    // only when the booth has SMTP settings).
+    resultHours: 72,
+    email: true,
   },
 ];

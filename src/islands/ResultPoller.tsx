@@ -16,6 +16,7 @@ import { ErrorView, TRY_AGAIN_TEXT } from '../components/ErrorView.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { ResultImage } from '../components/ResultImage.tsx';
 import { QrHandoff } from '../components/QrHandoff.tsx';
+import { EmailMe } from '../components/EmailMe.tsx';
 
 interface Props {
   aiHost: string;
@@ -33,6 +34,8 @@ interface Props {
   qrHandoff?: boolean;
   /** Where the phone opens it ('' = this page's origin, unless it is this machine's own). */
   publicSiteUrl?: string;
+  /** "Email me my picture" (the tenant offers it and the booth can send mail). */
+  email?: boolean;
 }
 
 /**
@@ -63,6 +66,7 @@ export default function ResultPoller({
   kioskPrint = true,
   qrHandoff = false,
   publicSiteUrl = '',
+  email = false,
 }: Props) {
   const hub = useMemo(() => createAiHub(aiHost), [aiHost]);
   const [view, setView] = useState<View>({ kind: 'loading' });
@@ -275,6 +279,10 @@ export default function ResultPoller({
             )
           ) : null}
         </div>
+        {/* Not on a kiosk: its QR code takes the picture to the guest's phone, which offers this. */}
+        {phase === 'completed' && images.length > 0 && email && !kiosk && jobId ? (
+          <EmailMe send={(address) => hub.emailPicture(jobId, address)} />
+        ) : null}
         {phase === 'completed' && images.length > 0 && handoff ? <QrHandoff url={handoff} /> : null}
         {/* What Print puts on the photo paper: the full (framed) result, alone (booth.css @media print). */}
         {phase === 'completed' && kiosk && kioskPrint && images[0] ? (

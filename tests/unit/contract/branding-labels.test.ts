@@ -27,6 +27,8 @@ const BAD: Record<string, unknown> = {
   mirrorResult: 'yes',
   consentText: 12,
   privacyUrl: 'javascript:alert(1)',
+  email: 'yes',
+  resultHours: 0.5,
   styles: 'comic',
 };
 

@@ -19,6 +19,8 @@ export interface TestSmtp {
   received: ReceivedMail[];
   /** Resolves with the `count`-th message once it has arrived; rejects after `timeoutMs`. */
   nth(count: number, timeoutMs: number): Promise<ReceivedMail>;
+  /** Resolves with the first message to `address` once it has arrived; rejects after `timeoutMs`. */
+  to(address: string, timeoutMs: number): Promise<ReceivedMail>;
   close(): Promise<void>;
 }
 
@@ -48,25 +50,28 @@ export async function startSmtp(opts: { port?: number; folder?: string } = {}): 
     server.server.once('error', reject);
     server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
   });
+  const first = (found: () => ReceivedMail | undefined, timeoutMs: number, what: string) =>
+    new Promise<ReceivedMail>((resolve, reject) => {
+      const check = () => {
+        const mail = found();
+        if (!mail) return;
+        clearTimeout(timer);
+        arrived.off('mail', check);
+        resolve(mail);
+      };
+      const timer = setTimeout(() => {
+        arrived.off('mail', check);
+        reject(new Error(`${what} did not arrive within ${timeoutMs} ms (${received.length} message(s) did)`));
+      }, timeoutMs);
+      arrived.on('mail', check);
+      check();
+    });
   return {
     port: (server.server.address() as AddressInfo).port,
     received,
-    nth(count, timeoutMs) {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          if (received.length < count) return;
-          clearTimeout(timer);
-          arrived.off('mail', check);
-          resolve(received[count - 1]!);
-        };
-        const timer = setTimeout(() => {
-          arrived.off('mail', check);
-          reject(new Error(`${count} message(s) did not arrive within ${timeoutMs} ms (${received.length} did)`));
-        }, timeoutMs);
-        arrived.on('mail', check);
-        check();
-      });
-    },
+    nth: (count, timeoutMs) => first(() => received[count - 1], timeoutMs, `${count} message(s)`),
+    to: (address, timeoutMs) =>
+      first(() => received.find((m) => m.to.includes(address)), timeoutMs, `a message to ${address}`),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

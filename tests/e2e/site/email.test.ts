@@ -90,7 +90,7 @@ describe('Email me my picture', () => {
     expect(Buffer.from(attached!.content as ArrayBuffer).equals(picture)).toBe(true);
   });
 
-  it("shows the server's sentence when the address is refused, and offers nothing on a tenant without email", async () => {
+  it('refuses two addresses at the field, and offers nothing on a tenant without email', async () => {
     const { id } = await finishedJob('gala');
     const page = await newPage();
     await page.goto(`${boothUrl}/gala/results/${id}`);

@@ -5,11 +5,8 @@ import type { AiHubDeps } from './hosts/ai-hub.ts';
 import type { JobBackend, StyleCatalog } from './jobs/job-backend.ts';
 import { ENGINE_WORKER, offeredStyles, startEngines } from './jobs/engines.ts';
 import { startRetention } from './jobs/retention.ts';
-import { brandingOf, resultSecondsOf } from './brand/tenant-branding.ts';
-import { isExpired } from './jobs/retention.ts';
-import { Outbox } from './mail/outbox.ts';
-import { composer } from './mail/compose.ts';
-import { OutboxStore } from './storage/outbox.ts';
+import { resultSecondsOf } from './brand/tenant-branding.ts';
+import { startDelivery } from './mail/delivery.ts';
 import { PublishedFrames, type BrandFrames } from './brand/frames.ts';
 import { LocalJobs } from './jobs/local-jobs.ts';
 import { startScalePath } from './scale/nodes.ts';
@@ -165,23 +162,9 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
   const tenantLookup = { tenants, datasetId: settings.datasetId, published };
   const visitorTokens = new VisitorTokens(visitorKey(settings.visitorSecret ?? secret));
   // Email delivery, on the embedded default: its outbox is a table of this SQLite file.
-  const outbox =
-    settings.mail && !scale
-      ? new Outbox({
-          store: new OutboxStore(db),
-          settings: settings.mail,
-          compose: composer({
-            jobs,
-            files,
-            lookup: tenantLookup,
-            tenantAssetsDir: settings.tenantAssetsDir,
-            retentionSeconds: settings.retentionSeconds,
-            publicUrl: settings.publicUrl,
-          }),
-          log,
-        })
-      : null;
-  outbox?.start();
+  const delivery = scale
+    ? null
+    : startDelivery({ settings, db, jobs, files, lookup: tenantLookup, visitors: visitorTokens, log });
   const app = createApp({
     lingerBytes: Math.max(settings.maxBodyBytes, settings.consoleImageBytes, settings.consoleVideoBytes),
     auth: {
@@ -216,23 +199,8 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
       events,
       ...(mirror ? { tenantChanged: (slug: string) => mirror.sync(slug) } : {}),
     },
-    content: { secret, datasetId: settings.datasetId, tenants, sendsMail: Boolean(settings.mail && !scale) },
-    ...(scale
-      ? {}
-      : {
-          jobEmail: {
-            outbox,
-            job: (id: string) => {
-              const job = jobs.get(id);
-              return job && !isExpired(job, settings.retentionSeconds) ? job : undefined;
-            },
-            offers: (tenant: string | null) => brandingOf(tenantLookup, tenant)?.email === true,
-            visitors: visitorTokens,
-            trustedProxies: settings.trustedProxies,
-            perVisitor: settings.mail?.perVisitor ?? 1,
-            perMinute: settings.mail?.perMinute ?? 1,
-          },
-        }),
+    content: { secret, datasetId: settings.datasetId, tenants, sendsMail: delivery?.sendsMail ?? false },
+    ...(delivery ? { jobEmail: delivery.jobEmail } : {}),
     // The brand frame of a job's tenant, from this node's tenant store (from the shared store on the scale-out path).
     aiHub: {
       ...aiHubOf(
@@ -269,7 +237,7 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
     await publisher.close();
     runner.stop();
     stopRetention();
-    await outbox?.stop();
+    await delivery?.stop();
     mirror?.stop();
     await redisEvents?.close();
     await scale?.close();

@@ -31,6 +31,8 @@ export interface BrandingForm {
   wall: boolean;
   wallModeration: string;
   wallConsentCovered: boolean;
+  email: boolean;
+  resultHours: string;
   styles: string[];
 }
 
@@ -70,6 +72,10 @@ export function toForm(item: Record<string, unknown> | null): BrandingForm {
     wall: b.wall === true,
     wallModeration: text(b.wallModeration ?? 'approve'),
     wallConsentCovered: b.wallConsentCovered === true,
+    email: b.email === true,
+    // Empty: the booth's own retention (24 hours unless set).
+    resultHours:
+      b.resultHours === undefined || b.resultHours === null || b.resultHours === 0 ? '' : text(b.resultHours),
     styles: Array.isArray(b.styles) ? b.styles.filter((s): s is string => typeof s === 'string') : [],
     // A tenant saved before there were several backdrops has its one sceneUrl.
     sceneUrls: Array.isArray(b.sceneUrls)
@@ -101,6 +107,9 @@ export function toItem(form: BrandingForm, slug: string): BrandingItem {
   item.wall = form.wall;
   item.wallModeration = form.wallModeration;
   item.wallConsentCovered = form.wallConsentCovered;
+  // Left out when off or empty, as a tenant saved before them reads.
+  if (form.email) item.email = true;
+  if (form.resultHours.trim() !== '') item.resultHours = numberOrText(form.resultHours);
   item.styles = form.styles;
   if (form.sceneUrls.length > 0) {
     item.sceneUrls = form.sceneUrls;

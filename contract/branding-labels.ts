@@ -27,6 +27,8 @@ export const FIELD_LABELS = {
   wall: 'Event wall',
   wallModeration: 'Wall moderation',
   wallConsentCovered: 'Consent covers the wall',
+  email: 'Email delivery',
+  resultHours: 'Results kept for (hours)',
   styles: 'Styles',
 } as const;
 

@@ -26,6 +26,7 @@ import {
   WALL_MODERATION_CHOICES,
   type EventKit,
 } from './event-kit.ts';
+import { DELIVERY_OFF, resolveDelivery } from './delivery.ts';
 
 /** "A built-in default branding is used when the slug is not found. Its slug is the default tenant slug." */
 export const DEFAULT_BRANDING: Readonly<TenantBranding> = Object.freeze({
@@ -44,6 +45,7 @@ export const DEFAULT_BRANDING: Readonly<TenantBranding> = Object.freeze({
   textColor: DEFAULT_TEXT_COLOR,
   accentColor: DEFAULT_ACCENT_COLOR,
   ...EVENT_KIT_OFF,
+  ...DELIVERY_OFF,
 });
 
 /** WCAG 2.2 AA for normal text. */
@@ -198,6 +200,7 @@ export function resolveBranding(
   }
 
   resolveEventKit(item, branding, replace);
+  resolveDelivery(item as Record<string, unknown>, branding, replace);
 
   const chosen = (item as Record<string, unknown>).styles;
   if (chosen !== undefined && chosen !== null) {

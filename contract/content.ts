@@ -38,6 +38,9 @@ export const BrandingItemSchema = z.looseObject({
   wall: z.optional(z.unknown()),
   wallModeration: z.optional(z.unknown()),
   wallConsentCovered: z.optional(z.unknown()),
+  // Delivery (contract/delivery.ts): checked by the build like the event kit.
+  email: z.optional(z.unknown()),
+  resultHours: z.optional(z.unknown()),
   // The styles the tenant offers, in order (contract/tenant-styles.ts); checked by the build.
   styles: z.optional(z.unknown()),
 });

@@ -14,6 +14,7 @@ export * from './slug.ts';
 export * from './quoted.ts';
 export * from './local-assets.ts';
 export * from './event-kit.ts';
+export * from './delivery.ts';
 export * from './tenant-path.ts';
 export * from './web-app.ts';
 // Imported by path, not from here: branding.ts and colour.ts (build and render time only; they

@@ -34,6 +34,7 @@ const SECRET_SETTINGS = new Set([
   // A Redis URL may carry its password.
   'BOOTH_REDIS_URL',
   'BOOTH_S3_SECRET_ACCESS_KEY',
+  'BOOTH_SMTP_PASSWORD',
 ]);
 
 /** The one error line: the setting, its value (never a secret's) and what is allowed. */

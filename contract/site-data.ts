@@ -1,11 +1,13 @@
 // tenants.generated.json: what the build (scripts/) hands the static site (src/).
 // Written once per build, read at build time by the pages; never fetched by browsers.
 import { DEFAULT_PROXY_SIGNATURE } from './embedded-defaults.ts';
+import type { DeliveryKit } from './delivery.ts';
 import type { EventKit } from './event-kit.ts';
 import type { Style } from './styles.ts';
 
 /** A tenant's branding after validation: every field present, safe, defaults filled in. */
-export interface TenantBranding extends EventKit {
+// The delivery fields are optional: site data written before them reads as both off.
+export interface TenantBranding extends EventKit, Partial<DeliveryKit> {
   slug: string;
   client: string;
   viewFinderTitle: string;

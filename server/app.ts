@@ -14,6 +14,7 @@ import { aiHubHost, type AiHubDeps } from './hosts/ai-hub.ts';
 import { authHost, type AuthDeps } from './hosts/auth.ts';
 import { contentHost, type ContentDeps } from './hosts/content.ts';
 import { imageProxyHost, type ImageProxyDeps } from './hosts/image-proxy.ts';
+import { jobEmailHost, type JobEmailDeps } from './hosts/job-email.ts';
 import { mediaHost, type MediaDeps } from './hosts/media.ts';
 import { siteHost } from './hosts/site.ts';
 import { wallHost, type WallHostDeps } from './hosts/wall.ts';
@@ -34,6 +35,8 @@ export interface AppDeps {
   wall?: WallHostDeps;
   /** The operator console's API (/admin/api/); absent on a node without the tenants' database. */
   admin?: AdminApiDeps;
+  /** "Email me my picture" (hosts/job-email.ts); absent where jobs are not in this process's SQLite. */
+  jobEmail?: JobEmailDeps;
   /** The largest body a refusal reads and throws away (lingerOnRefusal): the largest any call takes. */
   lingerBytes?: number;
 }
@@ -104,6 +107,7 @@ export function createApp(deps: AppDeps | PartialAppDeps) {
   if (deps.auth) app.route('/jwt', authHost(deps.auth));
   if (deps.content) app.route('/datasets', contentHost(deps.content));
   if (deps.wall) app.route('/transformations/wall', wallHost(deps.wall));
+  if (deps.jobEmail) app.route('/transformations', jobEmailHost(deps.jobEmail));
   if (deps.aiHub) app.route('/transformations', aiHubHost(deps.aiHub));
   if (deps.media) app.route('/media', mediaHost(deps.media));
   if (deps.admin) {

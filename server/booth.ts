@@ -5,6 +5,8 @@ import type { AiHubDeps } from './hosts/ai-hub.ts';
 import type { JobBackend, StyleCatalog } from './jobs/job-backend.ts';
 import { ENGINE_WORKER, offeredStyles, startEngines } from './jobs/engines.ts';
 import { startRetention } from './jobs/retention.ts';
+import { resultSecondsOf } from './brand/tenant-branding.ts';
+import { startDelivery } from './mail/delivery.ts';
 import { PublishedFrames, type BrandFrames } from './brand/frames.ts';
 import { LocalJobs } from './jobs/local-jobs.ts';
 import { startScalePath } from './scale/nodes.ts';
@@ -139,6 +141,7 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
     new LocalEventJobs({
       events: new JobEvents(db),
       jobs,
+      files,
       local: localJobs!,
       workers: settings.workers,
       retentionSeconds: settings.retentionSeconds,
@@ -172,6 +175,12 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
     siteDir: settings.siteDir,
     buildEnv,
   });
+  const tenantLookup = { tenants, datasetId: settings.datasetId, published };
+  const visitorTokens = new VisitorTokens(visitorKey(settings.visitorSecret ?? secret));
+  // Email delivery, on the embedded default: its outbox is a table of this SQLite file.
+  const delivery = scale
+    ? null
+    : startDelivery({ settings, db, jobs, files, lookup: tenantLookup, visitors: visitorTokens, log });
   const app = createApp({
     lingerBytes: Math.max(settings.maxBodyBytes, settings.consoleImageBytes, settings.consoleVideoBytes),
     auth: {
@@ -207,16 +216,21 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
       ...(wallBus && wallJobs ? { wall: { walls, jobs: wallJobs, bus: wallBus } } : {}),
       ...(mirror ? { tenantChanged: (slug: string) => mirror.sync(slug) } : {}),
     },
-    content: { secret, datasetId: settings.datasetId, tenants },
+    content: { secret, datasetId: settings.datasetId, tenants, sendsMail: delivery?.sendsMail ?? false },
+    ...(delivery ? { jobEmail: delivery.jobEmail } : {}),
     // The brand frame of a job's tenant, from this node's tenant store (from the shared store on the scale-out path).
-    aiHub: aiHubOf(
-      settings,
-      styles,
-      jobBackend,
-      uploadReaders,
-      new VisitorTokens(visitorKey(settings.visitorSecret ?? secret)),
-      scale ? scale.frames! : new PublishedFrames({ tenants, datasetId: settings.datasetId, published }),
-    ),
+    aiHub: {
+      ...aiHubOf(
+        settings,
+        styles,
+        jobBackend,
+        uploadReaders,
+        visitorTokens,
+        scale ? scale.frames! : new PublishedFrames(tenantLookup),
+      ),
+      // A tenant's own retention is the embedded default's; the scale-out path keeps the booth's own.
+      ...(scale ? {} : { resultSeconds: (tenant: string | null) => resultSecondsOf(tenantLookup, tenant) }),
+    },
     ...(wallBus && wallJobs && wallFeeds
       ? { wall: { walls, jobs: wallJobs, bus: wallBus, feeds: wallFeeds, publicUrl: settings.publicUrl } }
       : {}),
@@ -244,6 +258,7 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
     runner.stop();
     stopRetention();
     wallFeeds?.close();
+    await delivery?.stop();
     mirror?.stop();
     await redisEvents?.close();
     await scale?.close();

@@ -9,6 +9,7 @@ import { DEFAULT_PORT } from '../contract/index.ts';
 import type { ProxyKey } from '../contract/proxy-signature.ts';
 import { DEFAULT_UPLOAD_IMAGE_BYTES, DEFAULT_UPLOAD_VIDEO_BYTES } from '../contract/upload-limits.ts';
 import { SCALE_SETTINGS, scaleSettingsOf, type ScaleSettings } from './scale/settings.ts';
+import { MAIL_SETTINGS, mailSettingsOf, type MailSettings } from './mail/settings.ts';
 import {
   SHARED_SETTINGS,
   httpUrl,
@@ -126,6 +127,7 @@ const SERVER_SETTINGS = {
   BOOTH_REPLICATE_BASE_URL: httpUrl.default('https://api.replicate.com/v1'),
   BOOTH_REPLICATE_CONCURRENCY: int(1, 1000).default(16),
   ...SCALE_SETTINGS,
+  ...MAIL_SETTINGS,
 };
 
 export interface ProxySource {
@@ -205,6 +207,8 @@ export interface Settings {
   providers: ProviderSettings;
   /** The job path on Redis and S3 (docs/deploy.md); null: the embedded default. */
   scale: ScaleSettings | null;
+  /** Email delivery's SMTP server and outbox (server/mail/); null: no mail is sent or offered. */
+  mail: MailSettings | null;
   /** Lines for the operator about settings that work but should change (a deprecated name). */
   notices: string[];
 }
@@ -332,6 +336,7 @@ export function loadSettings(env: Env = process.env): Settings {
     },
     https: e.BOOTH_HTTPS === 'off' ? null : { port: httpsPort, certFile: e.BOOTH_TLS_CERT, keyFile: e.BOOTH_TLS_KEY },
     scale: scaleSettingsOf(e, env, e.BOOTH_WORKERS),
+    mail: mailSettingsOf(e, env),
     notices,
   };
 }

@@ -8,6 +8,7 @@ import {
   KIOSK_IDLE_MAX_SECONDS,
   KIOSK_IDLE_MIN_SECONDS,
 } from '../../contract/event-kit.ts';
+import { DEFAULT_RESULT_HOURS, RESULT_HOURS_MAX, RESULT_HOURS_MIN } from '../../contract/delivery.ts';
 import type { TenantBranding } from '../../contract/site-data.ts';
 import type { BrandingForm } from '../branding-form.ts';
 import { Field } from '../parts.tsx';
@@ -27,8 +28,17 @@ type TextKey =
   | 'frameUrl'
   | 'consentText'
   | 'privacyUrl'
-  | 'kioskIdleSeconds';
-type FlagKey = 'choosePhoto' | 'qrHandoff' | 'logoMark' | 'mirrorResult' | 'kioskPrint' | 'wall' | 'wallConsentCovered';
+  | 'kioskIdleSeconds'
+  | 'resultHours';
+type FlagKey =
+  | 'choosePhoto'
+  | 'qrHandoff'
+  | 'logoMark'
+  | 'mirrorResult'
+  | 'kioskPrint'
+  | 'wall'
+  | 'wallConsentCovered'
+  | 'email';
 
 export interface FieldsProps {
   form: BrandingForm;
@@ -223,6 +233,21 @@ export function BrandingFields({ form, branding, set, problems, warnings, upload
           'wallConsentCovered',
           'Consent covers the wall',
           'Your consent text already tells guests their picture may be shown on the wall: the box starts ticked (a guest can still untick it). Off: it starts unticked.',
+        )}
+      </fieldset>
+      <fieldset>
+        <legend>After the event</legend>
+        {text(
+          'resultHours',
+          'Keep results for (hours)',
+          `${RESULT_HOURS_MIN} to ${RESULT_HOURS_MAX} (30 days); empty: the booth's own ${DEFAULT_RESULT_HOURS} hours. The QR code and the email's link work as long. Applies to results made after the next Publish.`,
+          false,
+          'number',
+        )}
+        {flag(
+          'email',
+          'Offer "Email me my picture"',
+          "A form on the results screen that sends the picture to the guest's address, offered once published and only when the booth has a mail server (BOOTH_SMTP_HOST).",
         )}
       </fieldset>
     </>

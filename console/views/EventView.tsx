@@ -2,7 +2,7 @@
 // the queue, and today's results with delete (one, or all of the tenant's). Refreshed every
 // 30 s while open. A booth without these routes says so.
 import { useEffect, useState } from 'react';
-import { call, isMissingRoute, type EventFigures, type Result, type Style } from '../api.ts';
+import { API, call, isMissingRoute, type EventFigures, type Result, type Style } from '../api.ts';
 import { say } from '../state.ts';
 import { ConfirmButton, Heading, Problem } from '../parts.tsx';
 import { WallModeration } from './WallModeration.tsx';
@@ -58,6 +58,10 @@ export function EventView({ slug }: { slug: string }) {
       <Heading>The event at a glance: {slug}</Heading>
       <p>
         <a href={`#/tenants/${slug}`}>Back to the tenant</a> ·{' '}
+        <a href={`${API}/tenants/${slug}/results.zip`} download>
+          Download every current result (ZIP)
+        </a>{' '}
+        ·{' '}
         <button
           type="button"
           onClick={() => {

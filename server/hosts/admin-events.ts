@@ -3,10 +3,12 @@
 // all of the tenant's: a visitor's or an event's deletion request). Mounted by admin-api.ts after
 // its session check; a tenant account reaches its own tenant only. The jobs are read from the
 // embedded default's SQLite file or from Redis and S3 (jobs/event-jobs.ts).
+import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
 import type { EventFigures, EventResult } from '../../contract/console-api.ts';
 import { mayManage, NOT_A_SLUG, slugParam, type ConsoleEnv } from '../admin/access.ts';
 import { fail } from '../http.ts';
+import { zipStream } from '../admin/results-zip.ts';
 import type { EventJobs } from '../jobs/event-jobs.ts';
 import type { StyleStore } from '../storage/styles.ts';
 import type { TenantStore } from '../storage/tenants.ts';
@@ -73,6 +75,27 @@ export function adminEvents(deps: AdminEventsDeps) {
       }),
     );
     return c.json({ results });
+  });
+
+  // Every current result of the tenant (past today too), for the event company to keep.
+  app.get('/tenants/:slug/results.zip', async (c) => {
+    const found = tenantOf(c);
+    if ('refused' in found) return found.refused;
+    if (!jobs.archive)
+      return fail(
+        c,
+        501,
+        "This booth's results are in its S3 bucket: download them from there; the ZIP is made only by the embedded booth.",
+      );
+    const entries = await jobs.archive(found.slug);
+    const stream = zipStream(entries);
+    return new Response(Readable.toWeb(stream) as ReadableStream, {
+      headers: {
+        'Content-Type': 'application/zip',
+        'Content-Disposition': `attachment; filename="${found.slug}-results.zip"`,
+        'Cache-Control': 'no-store',
+      },
+    });
   });
 
   app.delete('/tenants/:slug/results/:jobId', async (c) => {

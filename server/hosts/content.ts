@@ -9,6 +9,11 @@ export interface ContentDeps {
   secret: Uint8Array;
   datasetId: string;
   tenants: TenantStore;
+  /**
+   * Whether this booth can send email (BOOTH_SMTP_HOST is set). Without it every tenant is served
+   * with `email: false`, so the build offers "Email me my picture" on no results screen.
+   */
+  sendsMail?: boolean;
 }
 
 const AUTH_SCHEME = /^(?:JWT|Bearer)\s+(\S+)$/i;
@@ -24,7 +29,10 @@ export function contentHost(deps: ContentDeps) {
     if (problem) return fail(c, 401, problem);
     const id = c.req.param('id');
     if (id !== deps.datasetId) return fail(c, 404, `There is no dataset ${quoted(id)}.`);
-    return c.json({ content: deps.tenants.list(deps.datasetId) } satisfies DatasetResponse);
+    const content = deps.tenants.list(deps.datasetId);
+    return c.json({
+      content: deps.sendsMail === false ? content.map((item) => ({ ...item, email: false })) : content,
+    } satisfies DatasetResponse);
   });
   return app;
 }

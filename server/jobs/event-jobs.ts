@@ -5,6 +5,7 @@ import { previewsFor } from '../../contract/index.ts';
 import type { EventFigures } from '../../contract/console-api.ts';
 import type { JobEvents } from '../storage/job-events.ts';
 import { figuresOf, type EventWindows } from './event-figures.ts';
+import type { FileStore } from '../storage/files.ts';
 import type { JobStore } from '../storage/jobs.ts';
 import { resultPath, type LocalJobs } from './local-jobs.ts';
 
@@ -15,6 +16,14 @@ export interface ResultJob {
   finishedAt: number;
   previewUrl: string | null;
   imageUrls: string[];
+}
+
+/** One file of the event's ZIP: a result image on this machine's disk. */
+export interface ArchiveEntry {
+  /** Its name in the ZIP: when it was made, its style and its job. */
+  name: string;
+  file: string;
+  mtime: Date;
 }
 
 /** A deleted job is counted this long after its creation: the figures read today at most. */
@@ -29,6 +38,11 @@ export interface EventJobs {
   figures(tenant: string, since: EventWindows, maxErrors: number): Promise<Omit<EventFigures, 'tenant'>>;
   /** Completed jobs created since `since` that finished after `finishedAfter` (ms), newest first. */
   results(tenant: string, since: number, finishedAfter: number, limit: number): Promise<ResultJob[]>;
+  /**
+   * Every result of the tenant still kept (past today too), oldest first, as the event's ZIP
+   * holds them; absent where results are not files on this machine (the scale-out path).
+   */
+  archive?(tenant: string): Promise<ArchiveEntry[]>;
   /** The slug a job was filed under (null: none); undefined when there is no such job, or it is deleted. */
   tenantOf(id: string): Promise<string | null | undefined>;
   /** Deletes the tenant's jobs now with their photos and results, whatever their state; how many there were. */
@@ -43,6 +57,8 @@ export interface EventJobs {
 interface LocalEventJobsDeps {
   events: JobEvents;
   jobs: Pick<JobStore, 'get'>;
+  /** Where the results are, for the event's ZIP; none: it holds nothing. */
+  files?: Pick<FileStore, 'resultPath'>;
   local: Pick<LocalJobs, 'remove'>;
   /** Engine workers of this booth. */
   workers: number;
@@ -80,6 +96,21 @@ export class LocalEventJobs implements EventJobs {
         imageUrls,
       };
     });
+  }
+
+  async archive(tenant: string) {
+    const { files } = this.#deps;
+    if (!files) return [];
+    const stamp = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', '_').replaceAll(':', '-');
+    return this.#deps.events.current(tenant, Date.now() - this.retentionSeconds * 1000).flatMap((job) =>
+      job.images.map(
+        (image, i): ArchiveEntry => ({
+          name: `${stamp(job.finishedAt ?? job.createdAt)}_${job.styleId}_${job.id}${i > 0 ? `-${i + 1}` : ''}${image.slice(image.lastIndexOf('.'))}`,
+          file: files.resultPath(job.id, image),
+          mtime: new Date(job.finishedAt ?? job.createdAt),
+        }),
+      ),
+    );
   }
 
   async tenantOf(id: string) {

@@ -14,6 +14,8 @@ export interface NewJob {
   frame?: JobFrame | null;
   /** The slug of one of the booth's tenants, stored with the job for the console; null or absent for none. */
   tenant?: string | null;
+  /** How long its results are kept (its tenant's resultHours); null or absent: the booth's own. */
+  retentionSeconds?: number | null;
 }
 
 /** A job as GET /transformations/jobs/{id} answers it (contract/jobs.ts). */

@@ -42,7 +42,7 @@ export class LocalJobs implements JobBackend {
     return this.#deps.runner.inFlight;
   }
 
-  async create({ style, photo, client, frame, tenant }: NewJob) {
+  async create({ style, photo, client, frame, tenant, retentionSeconds }: NewJob) {
     const id = newJobId();
     const uploadPath = this.#deps.files.saveUpload(id, photo.data, photo.extension);
     this.#deps.jobs.create({
@@ -52,6 +52,7 @@ export class LocalJobs implements JobBackend {
       uploadPath,
       frame: frame ?? null,
       tenant: tenant ?? null,
+      retentionSeconds: retentionSeconds ?? null,
     });
     log(jobLines.pending(id, style.id));
     return { id, ended: this.#deps.runner.submit(id, client) };

@@ -10,12 +10,13 @@ import { isPastRetention, jobLines, sweepEveryMs } from './lifecycle.ts';
 /** An upload with no job row is the trace of a crash between writing it and storing the job. */
 const ORPHAN_UPLOAD_AGE_MS = 10 * 60 * 1000;
 
+/** Past its retention: the job's own (its tenant's when it was created), else the booth's `retentionSeconds`. */
 export function isExpired(job: JobRecord, retentionSeconds: number, now = Date.now()): boolean {
-  return isPastRetention(job.finishedAt, retentionSeconds, now);
+  return isPastRetention(job.finishedAt, job.retentionSeconds ?? retentionSeconds, now);
 }
 
 export function sweepExpired(jobs: JobStore, files: FileStore, retentionSeconds: number, now = Date.now()): number {
-  const expired = jobs.finishedBefore(now - retentionSeconds * 1000 + 1);
+  const expired = jobs.expiredAt(now, retentionSeconds);
   for (const id of expired) {
     files.deleteResults(id);
     jobs.delete(id);
@@ -29,7 +30,10 @@ export function sweepExpired(jobs: JobStore, files: FileStore, retentionSeconds:
   return expired.length;
 }
 
-/** Sweeps often enough that a result outlives its retention by at most a minute. */
+/**
+ * Sweeps often enough that a result outlives its retention by at most a minute: a tenant's own
+ * retention is an hour at least, so the booth's own decides how often.
+ */
 export function startRetention(jobs: JobStore, files: FileStore, retentionSeconds: number): () => void {
   sweepExpired(jobs, files, retentionSeconds);
   const timer = setInterval(() => sweepExpired(jobs, files, retentionSeconds), sweepEveryMs(retentionSeconds));

@@ -90,5 +90,9 @@ export const SEED_TENANTS: BrandingItem[] = [
     wallModeration: 'approve',
     // Its consent text speaks of the photo only: the box on the results screen starts unticked.
     wallConsentCovered: false,
+    // The evening's pictures last the weekend, and a guest may have theirs sent by email (offered
+    // only when the booth has SMTP settings).
+    resultHours: 72,
+    email: true,
   },
 ];

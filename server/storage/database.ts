@@ -75,6 +75,21 @@ const MIGRATIONS = [
    ALTER TABLE jobs ADD COLUMN wall_review TEXT;
    ALTER TABLE jobs ADD COLUMN wall_at INTEGER;
    CREATE INDEX jobs_on_wall ON jobs (tenant, wall_consent, wall_review, wall_at);`,
+  // The tenant's retention (resultHours) as the job was created, in seconds; NULL: the booth's
+  // own (BOOTH_RETENTION_SECONDS). Fixed with the job, so a later change neither brings back a
+  // result nor takes one away early. The outbox: emails waiting for the SMTP server, each naming
+  // its job and the guest's address (never a copy of the picture), deleted once sent or given up.
+  `ALTER TABLE jobs ADD COLUMN retention_seconds INTEGER;
+   CREATE TABLE outbox (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     job_id TEXT NOT NULL,
+     address TEXT NOT NULL,
+     created_at INTEGER NOT NULL,
+     attempts INTEGER NOT NULL DEFAULT 0,
+     next_at INTEGER NOT NULL,
+     last_error TEXT NOT NULL DEFAULT ''
+   );
+   CREATE INDEX outbox_by_next ON outbox (next_at);`,
 ];
 
 /** The SQLite result codes an operator can do something about (https://sqlite.org/rescode.html). */

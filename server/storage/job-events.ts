@@ -7,7 +7,12 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { JOB_STATUS } from '../../contract/index.ts';
 import { toJob, type JobRecord, type JobRow } from './jobs.ts';
 
+/** Still kept at :now: past the booth's own retention (:finishedAfter), or the job's own when it has one. */
+const KEPT =
+  '(CASE WHEN retention_seconds IS NULL THEN finished_at > :finishedAfter ELSE finished_at + retention_seconds * 1000 > :now END)';
+
 export class JobEvents {
+  #current: StatementSync;
   #window: StatementSync;
   #results: StatementSync;
   #ids: StatementSync;
@@ -22,7 +27,10 @@ export class JobEvents {
     const window = 'FROM jobs INDEXED BY jobs_by_tenant WHERE tenant = ? AND created_at >= ?';
     this.#window = db.prepare(`SELECT created_at AS createdAt, finished_at AS finishedAt, status, message ${window}`);
     this.#results = db.prepare(
-      `SELECT * ${window} AND status = '${JOB_STATUS.completed}' AND finished_at > ? ORDER BY finished_at DESC, created_at DESC LIMIT ?`,
+      `SELECT * ${window} AND status = '${JOB_STATUS.completed}' AND ${KEPT} ORDER BY finished_at DESC, created_at DESC LIMIT ?`,
+    );
+    this.#current = db.prepare(
+      `SELECT * FROM jobs INDEXED BY jobs_by_tenant WHERE tenant = ? AND status = '${JOB_STATUS.completed}' AND ${KEPT} ORDER BY finished_at`,
     );
     this.#ids = db.prepare('SELECT id FROM jobs WHERE tenant = ?');
     this.#byStatus = db.prepare('SELECT status, COUNT(*) AS n FROM jobs WHERE status IN (?, ?) GROUP BY status');
@@ -72,8 +80,13 @@ export class JobEvents {
   }
 
   /** Completed jobs created since `since` that finished after `finishedAfter` (ms), newest first. */
-  results(tenant: string, since: number, finishedAfter: number, limit: number): JobRecord[] {
-    return (this.#results.all(tenant, since, finishedAfter, limit) as unknown as JobRow[]).map(toJob);
+  results(tenant: string, since: number, finishedAfter: number, limit: number, now = Date.now()): JobRecord[] {
+    return (this.#results.all({ finishedAfter, now }, tenant, since, limit) as unknown as JobRow[]).map(toJob);
+  }
+
+  /** Every completed job of the tenant still kept, oldest first (the event's ZIP). */
+  current(tenant: string, finishedAfter: number, now = Date.now()): JobRecord[] {
+    return (this.#current.all({ finishedAfter, now }, tenant) as unknown as JobRow[]).map(toJob);
   }
 
   /** Every job id of the tenant, whatever its state. */

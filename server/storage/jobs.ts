@@ -19,6 +19,8 @@ export interface JobRecord {
   frame: JobFrame | null;
   /** The slug of the tenant whose booth sent it; null for none or an unknown one. */
   tenant: string | null;
+  /** How long its results are kept after it ended (its tenant's, fixed at creation); null: the booth's own. */
+  retentionSeconds: number | null;
   attempts: number;
   createdAt: number;
   startedAt: number | null;
@@ -36,6 +38,7 @@ export interface JobRow {
   upload_path: string | null;
   frame: string | null;
   tenant: string | null;
+  retention_seconds: number | null;
   attempts: number;
   created_at: number;
   started_at: number | null;
@@ -53,6 +56,7 @@ export const toJob = (r: JobRow): JobRecord => ({
   uploadPath: r.upload_path,
   frame: r.frame ? (JSON.parse(r.frame) as JobFrame) : null,
   tenant: r.tenant,
+  retentionSeconds: r.retention_seconds ?? null,
   attempts: r.attempts,
   createdAt: r.created_at,
   startedAt: r.started_at,
@@ -71,7 +75,7 @@ export class JobStore {
     // Prepared once: polling reads a job by id hundreds of times a second.
     this.#byId = db.prepare('SELECT * FROM jobs WHERE id = ?');
     this.#insert = db.prepare(
-      'INSERT INTO jobs (id, style_id, status, prompt, upload_path, frame, tenant, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO jobs (id, style_id, status, prompt, upload_path, frame, tenant, retention_seconds, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
     this.#start = db.prepare('UPDATE jobs SET status = ?, started_at = ?, attempts = attempts + 1 WHERE id = ?');
     this.#finish = db.prepare(
@@ -91,6 +95,7 @@ export class JobStore {
     uploadPath: string;
     frame?: JobFrame | null;
     tenant?: string | null;
+    retentionSeconds?: number | null;
   }) {
     this.#insert.run(
       job.id,
@@ -100,6 +105,7 @@ export class JobStore {
       job.uploadPath,
       job.frame ? JSON.stringify(job.frame) : null,
       job.tenant ?? null,
+      job.retentionSeconds ?? null,
       Date.now(),
     );
   }
@@ -124,12 +130,14 @@ export class JobStore {
     return (rows as unknown as JobRow[]).map(toJob);
   }
 
-  /** Ids of jobs that ended before `before` (ms). */
-  finishedBefore(before: number): string[] {
+  /** Ids of jobs past their retention at `now` (ms): each its own, or `retentionSeconds` when it has none. */
+  expiredAt(now: number, retentionSeconds: number): string[] {
     return (
-      this.#db.prepare('SELECT id FROM jobs WHERE finished_at IS NOT NULL AND finished_at < ?').all(before) as {
-        id: string;
-      }[]
+      this.#db
+        .prepare(
+          'SELECT id FROM jobs WHERE finished_at IS NOT NULL AND finished_at + COALESCE(retention_seconds, ?) * 1000 <= ?',
+        )
+        .all(retentionSeconds, now) as { id: string }[]
     ).map((r) => r.id);
   }
 

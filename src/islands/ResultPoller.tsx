@@ -17,6 +17,7 @@ import { Spinner } from '../components/Spinner.tsx';
 import { ResultImage } from '../components/ResultImage.tsx';
 import { QrHandoff } from '../components/QrHandoff.tsx';
 import { WallOptIn } from '../components/WallOptIn.tsx';
+import { EmailMe } from '../components/EmailMe.tsx';
 
 interface Props {
   aiHost: string;
@@ -36,6 +37,8 @@ interface Props {
   publicSiteUrl?: string;
   /** The tenant's event wall (contract/wall.ts): its slug, and whether its consent covers the wall; absent: no wall. */
   wall?: { tenant: string; covered: boolean };
+  /** "Email me my picture" (the tenant offers it and the booth can send mail). */
+  email?: boolean;
 }
 
 /**
@@ -67,6 +70,7 @@ export default function ResultPoller({
   qrHandoff = false,
   publicSiteUrl = '',
   wall,
+  email = false,
 }: Props) {
   const hub = useMemo(() => createAiHub(aiHost), [aiHost]);
   const [view, setView] = useState<View>({ kind: 'loading' });
@@ -286,6 +290,10 @@ export default function ResultPoller({
         </div>
         {phase === 'completed' && images.length > 0 && wall && jobId ? (
           <WallOptIn aiHost={aiHost} tenant={wall.tenant} jobId={jobId} covered={wall.covered} />
+        ) : null}
+        {/* Not on a kiosk: its QR code takes the picture to the guest's phone, which offers this. */}
+        {phase === 'completed' && images.length > 0 && email && !kiosk && jobId ? (
+          <EmailMe send={(address) => hub.emailPicture(jobId, address)} />
         ) : null}
         {phase === 'completed' && images.length > 0 && handoff ? <QrHandoff url={handoff} /> : null}
         {/* What Print puts on the photo paper: the full (framed) result, alone (booth.css @media print). */}

@@ -4,12 +4,15 @@
 import {
   CREATE_JOB_PATH,
   CreateJobResponseSchema,
+  EmailResponseSchema,
   ErrorBodySchema,
   JobSchema,
   STYLES_PATH,
   StylesResponseSchema,
   VISITOR_HEADER,
+  emailPath,
   jobPath,
+  type EmailRequest,
   type Job,
   type Style,
   type StyleId,
@@ -32,6 +35,8 @@ export interface AiHub {
   createJob(styleId: StyleId, image: string, tenant?: string, backdrop?: number): Promise<{ id: string | number }>;
   /** `started`: the same request, already sent (the results page's inline script). */
   job(jobId: string, waitSeconds?: number, started?: Promise<Response>): Promise<Job>;
+  /** "Email me my picture" (contract/delivery.ts): queued by the hub; rejects with its sentence. */
+  emailPicture(jobId: string, address: string): Promise<void>;
 }
 
 export function createAiHub(aiHost: string, fetchImpl: Fetch = (...args) => fetch(...args)): AiHub {
@@ -106,5 +111,13 @@ export function createAiHub(aiHost: string, fetchImpl: Fetch = (...args) => fetc
     },
     createJob: (styleId, image, tenant, backdrop) => createJob(styleId, image, tenant, backdrop),
     job: (jobId, waitSeconds = 0, started) => call(jobPath(jobId, waitSeconds), JobSchema, {}, waitSeconds, started),
+    emailPicture: async (jobId, address) => {
+      const token = await visitor.token();
+      await call(emailPath(jobId), EmailResponseSchema, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { [VISITOR_HEADER]: token } : {}) },
+        body: JSON.stringify({ address } satisfies EmailRequest),
+      });
+    },
   };
 }

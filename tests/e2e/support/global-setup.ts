@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { DEFAULT_DATASET_ID } from '../../../contract/index.ts';
 import { startServer } from '../../../scripts/support/server-process.ts';
+import { smtpEnv, startSmtp } from '../../support/smtp.ts';
 
 /** Every screen test comes from this machine's one browser: as one client it would pass a visitor's limits. */
 const ONE_BROWSER_MANY_VISITORS = { BOOTH_CLIENT_JOBS: '50', BOOTH_CLIENT_JOBS_PER_MINUTE: '1000' };
@@ -19,6 +20,8 @@ declare module 'vitest' {
     dataDir: string;
     siteDir: string;
     siteDataFile: string;
+    /** Where the run's SMTP server writes each message it receives (one .eml file each). */
+    mailDir: string;
   }
 }
 
@@ -77,8 +80,18 @@ export default async function setup(project: TestProject) {
   // into the same folder and site data file, with the same public address, so that publishing
   // one new tenant adds its folder and leaves the other tenants' pages as they are.
   const shared = { BOOTH_SITE_DATA: siteDataFile, BOOTH_PUBLIC_SITE_URL: `http://127.0.0.1:${port}` };
+  // A real SMTP server: the booth offers "Email me my picture" where a tenant asks (Gala Night).
+  const mailDir = join(root, '.test-runs', 'e2e', 'mail');
+  rmSync(mailDir, { recursive: true, force: true });
+  const smtp = await startSmtp({ folder: mailDir });
   const server = await startServer({
-    env: { PORT: String(port), BOOTH_SITE_DIR: siteDir, ...shared, ...ONE_BROWSER_MANY_VISITORS },
+    env: {
+      PORT: String(port),
+      BOOTH_SITE_DIR: siteDir,
+      ...shared,
+      ...ONE_BROWSER_MANY_VISITORS,
+      ...smtpEnv(smtp.port),
+    },
   });
   try {
     addTenant(join(server.dataDir, 'booth.sqlite'), IMAGELESS_TENANT);
@@ -93,13 +106,16 @@ export default async function setup(project: TestProject) {
     });
   } catch (error) {
     await server.stop();
+    await smtp.close();
     throw error;
   }
   project.provide('boothUrl', server.url);
   project.provide('dataDir', server.dataDir);
   project.provide('siteDir', siteDir);
   project.provide('siteDataFile', siteDataFile);
+  project.provide('mailDir', mailDir);
   return async () => {
     await server.stop();
+    await smtp.close();
   };
 }

@@ -31,6 +31,8 @@ const BAD: Record<string, unknown> = {
   wall: 'yes',
   wallModeration: 'later',
   wallConsentCovered: 'yes',
+  email: 'yes',
+  resultHours: 0.5,
   styles: 'comic',
 };
 

@@ -24,6 +24,7 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
   { method: 'PUT', path: '/tenants/{slug}/files/logo', body: 'x' },
   { method: 'GET', path: '/tenants/{slug}/events' },
   { method: 'GET', path: '/tenants/{slug}/results' },
+  { method: 'GET', path: '/tenants/{slug}/results.zip' },
   { method: 'DELETE', path: '/tenants/{slug}/results/x' },
   { method: 'DELETE', path: '/tenants/{slug}/results' },
   { method: 'GET', path: '/tenants/{slug}/bundle.tar.gz' },

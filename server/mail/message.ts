@@ -1,0 +1,81 @@
+// The email a guest asks for, in its tenant's branding: the tenant's name, colours and logo, the
+// picture attached (named as the spec's Share names it) and a link to it that lasts as long as
+// the result. HTML and plain text. Every text the tenant supplied is escaped in the HTML, and
+// the subject is one line: a tenant's name cannot add markup or a header.
+import path from 'node:path';
+import { TEXT, type TenantBranding } from '../../contract/index.ts';
+import { DEFAULT_BRANDING } from '../../contract/branding.ts';
+
+export interface PictureMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments: { filename: string; path: string; cid?: string; contentType?: string }[];
+}
+
+export interface MailPicture {
+  /** The result file on disk. */
+  file: string;
+  /** Its address for the guest; null when the booth knows no public address of its own. */
+  url: string | null;
+  /** When the result is deleted (ms). */
+  keptUntil: number;
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+/** A header's text on one line, whatever the tenant typed. */
+const oneLine = (text: string) => text.replace(/[\r\n\t\u2028\u2029]+/g, ' ').trim();
+const HEX = /^#[0-9a-f]{6}$/i;
+const colour = (value: string, fallback: string) => (HEX.test(value) ? value : fallback);
+
+const when = (ms: number) =>
+  `${new Date(ms).toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' })} UTC`;
+
+/**
+ * The message for `to`. `logoFile`: the tenant's logo on disk, shown at the top (inline, so no
+ * mail client has to fetch anything); none for a tenant without one in its bucket.
+ */
+export function pictureMail(
+  branding: TenantBranding | null,
+  to: string,
+  picture: MailPicture,
+  logoFile: string | null,
+): PictureMail {
+  const b = branding ?? DEFAULT_BRANDING;
+  const client = oneLine(b.client);
+  const background = colour(b.backgroundColor, DEFAULT_BRANDING.backgroundColor);
+  const text = colour(b.textColor, DEFAULT_BRANDING.textColor);
+  const accent = colour(b.accentColor, DEFAULT_BRANDING.accentColor);
+  const extension = path.extname(picture.file) || '.png';
+  const filename = TEXT.shareFileName.replace(/\.\w+$/, extension);
+  const until = when(picture.keptUntil);
+  const lines = [
+    `Here is your picture from ${client}. It is attached to this email.`,
+    ...(picture.url ? ['', `You can also open it here until ${until}:`, picture.url] : []),
+    '',
+    `Sent by the ${client} photo booth because you asked for it on the booth's results screen. Your address is deleted once this email is sent.`,
+  ];
+  const e = escapeHtml;
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${e(`Your picture from ${client}`)}</title></head>
+<body style="margin:0;padding:2rem;background:${background};color:${text};font-family:system-ui,sans-serif">
+${logoFile ? `<p><img src="cid:logo" alt="${e(client)}" height="50"></p>` : ''}
+<h1 style="font-size:1.5rem">${e(`Your picture from ${client}`)}</h1>
+<p>${e(lines[0]!)}</p>
+<p><img src="cid:picture" alt="Your picture" style="max-width:100%;height:auto"></p>
+${picture.url ? `<p><a href="${e(picture.url)}" style="color:${accent}">Open your picture</a> (until ${e(until)})</p>` : ''}
+<p style="font-size:0.85rem">${e(lines.at(-1)!)}</p>
+</body></html>`;
+  return {
+    to,
+    subject: `Your picture from ${client}`,
+    text: `${lines.join('\n')}\n`,
+    html,
+    attachments: [
+      { filename, path: picture.file, cid: 'picture' },
+      ...(logoFile ? [{ filename: `logo${path.extname(logoFile)}`, path: logoFile, cid: 'logo' }] : []),
+    ],
+  };
+}

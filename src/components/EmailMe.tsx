@@ -1,0 +1,67 @@
+// "Email me my picture" on the results screen (contract/delivery.ts), for a tenant that offers it
+// on a booth that can send mail: one address, checked here with the server's own rule, then
+// handed to the AI hub, which stores it in its outbox and answers at once.
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { EMAIL_ADDRESS_MAX_LENGTH, EMAIL_TEXT, emailAddressProblem } from '../../contract/delivery.ts';
+
+export interface EmailMeProps {
+  /** Sends the address; rejects with an Error whose message the guest reads. */
+  send: (address: string) => Promise<void>;
+}
+
+type State = { kind: 'idle' } | { kind: 'sending' } | { kind: 'queued' } | { kind: 'refused'; message: string };
+
+export function EmailMe({ send }: EmailMeProps) {
+  const [state, setState] = useState<State>({ kind: 'idle' });
+  const input = useRef<HTMLInputElement>(null);
+  const id = useId();
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const address = input.current?.value ?? '';
+    const problem = emailAddressProblem(address);
+    if (problem) {
+      setState({ kind: 'refused', message: problem });
+      input.current?.focus();
+      return;
+    }
+    setState({ kind: 'sending' });
+    try {
+      await send(address.trim());
+      setState({ kind: 'queued' });
+    } catch (error) {
+      setState({ kind: 'refused', message: error instanceof Error ? error.message : EMAIL_TEXT.notSent });
+      input.current?.focus();
+    }
+  };
+  const refused = state.kind === 'refused';
+  return (
+    <section className="booth-email" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>{EMAIL_TEXT.emailMe}</h2>
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <label htmlFor={`${id}-address`}>{EMAIL_TEXT.addressLabel}</label>
+        <input
+          ref={input}
+          id={`${id}-address`}
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          maxLength={EMAIL_ADDRESS_MAX_LENGTH}
+          required
+          aria-invalid={refused || undefined}
+          aria-describedby={`${id}-error`}
+          onChange={() => refused && setState({ kind: 'idle' })}
+        />
+        <p id={`${id}-error`} className="booth-email-error" role="alert">
+          {refused ? state.message : ''}
+        </p>
+        <button type="submit" className="booth-button" disabled={state.kind === 'sending'}>
+          {state.kind === 'sending' ? EMAIL_TEXT.sending : EMAIL_TEXT.send}
+        </button>
+      </form>
+      <p className="booth-email-status" role="status">
+        {state.kind === 'queued' ? EMAIL_TEXT.queued : ''}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_BRANDING } from '../../../contract/branding.ts';
+import { pictureMail } from '../../../server/mail/message.ts';
+
+const picture = {
+  file: '/data/results/job/1.png',
+  url: 'https://booth.example.org/media/results/job/1.png',
+  keptUntil: 0,
+};
+
+describe("the guest's email", () => {
+  it("is in the tenant's name and colours, with the picture attached as the spec's share file", () => {
+    const mail = pictureMail(
+      { ...DEFAULT_BRANDING, client: 'Gala Night', backgroundColor: '#1a1423', accentColor: '#e0b84f' },
+      'guest@example.com',
+      picture,
+      '/assets/gala/logo.png',
+    );
+    expect(mail.subject).toBe('Your picture from Gala Night');
+    expect(mail.html).toContain('background:#1a1423');
+    expect(mail.html).toContain('color:#e0b84f');
+    expect(mail.text).toContain(picture.url);
+    expect(mail.attachments).toEqual([
+      { filename: 'ai_me.png', path: picture.file, cid: 'picture' },
+      { filename: 'logo.png', path: '/assets/gala/logo.png', cid: 'logo' },
+    ]);
+  });
+
+  it("shows markup in the tenant's name as text, and keeps the subject on one line", () => {
+    const mail = pictureMail(
+      { ...DEFAULT_BRANDING, client: '<img src=x onerror=alert(1)>\r\nBcc: x@example.org' },
+      'guest@example.com',
+      picture,
+      null,
+    );
+    expect(mail.html).not.toContain('<img src=x');
+    expect(mail.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(mail.subject).not.toMatch(/[\r\n]/);
+    expect(mail.attachments).toHaveLength(1);
+  });
+
+  it('carries no link when the booth knows no public address', () => {
+    const mail = pictureMail(null, 'guest@example.com', { ...picture, url: null }, null);
+    expect(mail.text).not.toContain('http');
+    expect(mail.html).not.toContain('href=');
+    expect(mail.subject).toBe(`Your picture from ${DEFAULT_BRANDING.client}`);
+  });
+});

@@ -15,6 +15,7 @@ import { UploadReaders } from './jobs/upload-readers.ts';
 import { DEFAULT_SERVICE_PASSWORD } from '../contract/index.ts';
 import { loadJwtSecret } from './jwt.ts';
 import { VisitorTokens, visitorKey } from './limits/visitor-tokens.ts';
+import type { Venues } from './limits/venue-limits.ts';
 import { LoginThrottle } from './limits/login-throttle.ts';
 import { log } from './log.ts';
 import { seed } from './seed/seed.ts';
@@ -50,6 +51,7 @@ export function aiHubOf(
   readers: UploadReaders,
   visitors: VisitorTokens,
   frames?: BrandFrames,
+  venues?: Venues,
 ): AiHubDeps {
   return {
     ...(frames ? { frames } : {}),
@@ -67,6 +69,7 @@ export function aiHubOf(
       addressJobsPerMinute: settings.addressJobsPerMinute,
       visitorsPerMinute: settings.visitorsPerMinute,
       visitors,
+      ...(venues ? { venues } : {}),
       bodyReads: settings.bodyReads,
       photoChecks: settings.photoChecks,
       // The engine decodes at 1.5 times its output size (local-engine.ts); twice that is plenty.
@@ -199,6 +202,7 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
       uploadReaders,
       new VisitorTokens(visitorKey(settings.visitorSecret ?? secret)),
       scale ? scale.frames! : new PublishedFrames({ tenants, datasetId: settings.datasetId, published }),
+      scale?.venues ?? undefined,
     ),
     media: {
       jobs,

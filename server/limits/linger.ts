@@ -25,7 +25,8 @@ export function lingerOnRefusal(bounds: LingerBounds): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const { incoming } = (c.env ?? {}) as { incoming?: IncomingMessage };
-    if (!incoming || typeof incoming.resume !== 'function' || incoming.readableEnded || incoming.destroyed) return;
+    // A body the parser has whole (or none) is off the wire: closing cannot meet unread bytes.
+    if (!incoming || typeof incoming.resume !== 'function' || incoming.complete || incoming.destroyed) return;
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return;
     const { status } = c.res;
     const answer = new Uint8Array(await c.res.arrayBuffer());

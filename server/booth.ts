@@ -17,6 +17,7 @@ import { UploadReaders } from './jobs/upload-readers.ts';
 import { DEFAULT_SERVICE_PASSWORD } from '../contract/index.ts';
 import { loadJwtSecret } from './jwt.ts';
 import { VisitorTokens, visitorKey } from './limits/visitor-tokens.ts';
+import type { Venues } from './limits/venue-limits.ts';
 import { LoginThrottle } from './limits/login-throttle.ts';
 import { log, logError } from './log.ts';
 import { seed } from './seed/seed.ts';
@@ -58,6 +59,7 @@ export function aiHubOf(
   readers: UploadReaders,
   visitors: VisitorTokens,
   frames?: BrandFrames,
+  venues?: Venues,
 ): AiHubDeps {
   return {
     ...(frames ? { frames } : {}),
@@ -75,6 +77,7 @@ export function aiHubOf(
       addressJobsPerMinute: settings.addressJobsPerMinute,
       visitorsPerMinute: settings.visitorsPerMinute,
       visitors,
+      ...(venues ? { venues } : {}),
       bodyReads: settings.bodyReads,
       photoChecks: settings.photoChecks,
       // The engine decodes at 1.5 times its output size (local-engine.ts); twice that is plenty.
@@ -227,6 +230,7 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
         uploadReaders,
         visitorTokens,
         scale ? scale.frames! : new PublishedFrames(tenantLookup),
+        scale?.venues ?? undefined,
       ),
       // A tenant's own retention is the embedded default's; the scale-out path keeps the booth's own.
       ...(scale ? {} : { resultSeconds: (tenant: string | null) => resultSecondsOf(tenantLookup, tenant) }),

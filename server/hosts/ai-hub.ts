@@ -18,7 +18,7 @@ import { tenantProblem } from '../brand/job-frame.ts';
 import { checkHeader, checkPixels, UploadError, type Photo } from '../jobs/upload-check.ts';
 import type { UploadReaders } from '../jobs/upload-readers.ts';
 import { FairLimiter, LimiterFullError } from '../limits/fair-limiter.ts';
-import { VenueLimits } from '../limits/venue-limits.ts';
+import { VenueLimits, type Venues } from '../limits/venue-limits.ts';
 import type { VisitorTokens } from '../limits/visitor-tokens.ts';
 
 export interface AiHubDeps {
@@ -48,6 +48,8 @@ export interface CreateLimits {
   visitorsPerMinute: number;
   /** Signs and checks visitor tokens (X-Booth-Visitor). */
   visitors: VisitorTokens;
+  /** Where visitors and addresses are counted: in Redis for every API node together; this process's memory without. */
+  venues?: Venues;
   /** Large bodies (over SMALL_BODY_BYTES) read at once, and photos decoded at once (one per client at a time). */
   bodyReads: number;
   photoChecks: number;
@@ -82,13 +84,15 @@ export function aiHubHost(deps: AiHubDeps) {
   const app = new Hono();
   const queue = new QueueAdmission(deps.jobs, deps.queueLimit);
   const { limits } = deps;
-  const venues = new VenueLimits({
-    visitorJobs: limits.clientJobs,
-    visitorJobsPerMinute: limits.clientJobsPerMinute,
-    addressJobs: limits.addressJobs,
-    addressJobsPerMinute: limits.addressJobsPerMinute,
-    visitorsPerMinute: limits.visitorsPerMinute,
-  });
+  const venues: Venues =
+    limits.venues ??
+    new VenueLimits({
+      visitorJobs: limits.clientJobs,
+      visitorJobsPerMinute: limits.clientJobsPerMinute,
+      addressJobs: limits.addressJobs,
+      addressJobsPerMinute: limits.addressJobsPerMinute,
+      visitorsPerMinute: limits.visitorsPerMinute,
+    });
   // Bodies wait for their turn unread, so a hundred uploads at once hold sockets, not memory.
   // Two lanes: a photo from the booth's camera (a few hundred KB) never waits behind large
   // uploads, however many clients send those.
@@ -121,7 +125,7 @@ export function aiHubHost(deps: AiHubDeps) {
     '/visitors',
     limitBody(MAX_JSON_BODY_BYTES, `The request is too large; the limit is ${sizeText(MAX_JSON_BODY_BYTES)}.`),
     async (c) => {
-      const minted = venues.mint(clientAddress(c, limits.trustedProxies));
+      const minted = await venues.mint(clientAddress(c, limits.trustedProxies));
       if (!minted.ok) return refuse(c, 429, minted.retryAfterSeconds, minted.message);
       c.header('Cache-Control', 'no-store');
       return c.json({ token: await limits.visitors.mint() } satisfies VisitorTokenResponse);
@@ -144,7 +148,7 @@ export function aiHubHost(deps: AiHubDeps) {
       if (!checked.ok) return fail(c, 401, checked.error);
       visitor = checked.visitor;
     }
-    const admission = venues.admit(clientAddress(c, limits.trustedProxies), visitor);
+    const admission = await venues.admit(clientAddress(c, limits.trustedProxies), visitor);
     if (!admission.ok) return refuse(c, 429, admission.retryAfterSeconds, admission.message);
     // The key the work is queued under: the visitor at its address, so turns are taken per venue, then per guest.
     const { client } = admission;

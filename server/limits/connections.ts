@@ -5,6 +5,7 @@
 // BOOTH_TRUSTED_PROXIES carries every visitor, so its connections are not counted.
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
+import type { TLSSocket } from 'node:tls';
 import { plainAddress } from '../client-address.ts';
 
 export interface ConnectionLimits {
@@ -30,17 +31,27 @@ const tooMany = (max: number) => {
   return `HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nRetry-After: 30\r\nConnection: close\r\n\r\n${body}`;
 };
 
-/** Counts each address's open connections on `server`; one past the limit is answered 503 (plain http) or closed (TLS). */
+/**
+ * Counts each address's open connections on `server`; one past the limit is answered 503 and
+ * closed. Over TLS the answer waits for the handshake (the connection is still counted, and
+ * refused, as it opens: a client cannot hold more by never finishing its handshake).
+ */
 export function limitConnections(server: Server, limits: ConnectionLimits, tls: boolean) {
   const open = new Map<string, number>();
+  // TLS connections refused as they opened, by their remote address and port, until they close.
+  const refused = new Set<string>();
+  const endpoint = (socket: Socket) => `${socket.remoteAddress} ${socket.remotePort}`;
   server.on('connection', (socket: Socket) => {
     const address = plainAddress(socket.remoteAddress ?? 'unknown');
     if (limits.trustedProxies.has(address)) return;
     const count = open.get(address) ?? 0;
     if (count >= limits.perAddress) {
-      if (tls) socket.destroy();
-      else socket.end(tooMany(limits.perAddress));
-      // A client that never reads the answer does not keep the socket.
+      if (tls) {
+        const key = endpoint(socket);
+        refused.add(key);
+        socket.once('close', () => refused.delete(key));
+      } else socket.end(tooMany(limits.perAddress));
+      // A client that never reads the answer (or never finishes its handshake) does not keep the socket.
       setTimeout(() => socket.destroy(), 5000).unref();
       return;
     }
@@ -51,4 +62,8 @@ export function limitConnections(server: Server, limits: ConnectionLimits, tls: 
       else open.delete(address);
     });
   });
+  if (tls)
+    server.on('secureConnection', (socket: TLSSocket) => {
+      if (refused.has(endpoint(socket))) socket.end(tooMany(limits.perAddress));
+    });
 }

@@ -22,7 +22,7 @@ export const VENUE_MESSAGES: ClientMessages = {
   rate: (seconds) => `Too many photos from your network at once. Please try again in ${seconds} seconds.`,
 };
 
-const MINT_MESSAGES: ClientMessages = {
+export const MINT_MESSAGES: ClientMessages = {
   inFlight: () => 'Too many visitors from your network at once. Please try again in a few seconds.',
   rate: (seconds) => `Too many visitors from your network at once. Please try again in ${seconds} seconds.`,
 };
@@ -30,7 +30,17 @@ const MINT_MESSAGES: ClientMessages = {
 /** Admission of one create, and the key its work is queued under (fair-limiter.ts). */
 export type VenueAdmission = ClientAdmission & { client: string };
 
-export class VenueLimits {
+/**
+ * Where a venue's limits are counted: in this process (VenueLimits, the embedded default), or in
+ * Redis for every API node together (scale/redis-venues.ts), so that N nodes give an address its
+ * ceiling once, not N times.
+ */
+export interface Venues {
+  admit(address: string, visitor?: string): VenueAdmission | Promise<VenueAdmission>;
+  mint(address: string): ClientAdmission | Promise<ClientAdmission>;
+}
+
+export class VenueLimits implements Venues {
   #visitors: ClientLimits;
   #addresses: ClientLimits;
   #mints: ClientLimits;

@@ -10,6 +10,7 @@ import { log } from '../log.ts';
 import { VisitorTokens, visitorKey } from '../limits/visitor-tokens.ts';
 import type { Settings } from '../settings.ts';
 import { RedisJobs } from './queue.ts';
+import { RedisVenues } from './redis-venues.ts';
 import { S3Store } from './s3-store.ts';
 import type { ScaleSettings } from './settings.ts';
 import { StoredFrames } from '../brand/stored-frames.ts';
@@ -25,6 +26,18 @@ export function startScalePath(settings: Settings, scale: ScaleSettings, parts: 
   const store = new S3Store(scale);
   const jobs = parts.api ? new RedisJobs(scale, store, { retentionSeconds: settings.retentionSeconds, log }) : null;
   if (parts.api) void store.allowBrowserReads().then((problem) => problem && log(problem));
+  // Visitors and addresses are counted in Redis, for all API nodes together.
+  const venues = jobs
+    ? new RedisVenues({
+        visitorJobs: settings.clientJobs,
+        visitorJobsPerMinute: settings.clientJobsPerMinute,
+        addressJobs: settings.addressJobs,
+        addressJobsPerMinute: settings.addressJobsPerMinute,
+        visitorsPerMinute: settings.visitorsPerMinute,
+        redis: (work) => jobs.withRedis(work),
+        log,
+      })
+    : null;
   // The tenants' brand frames as the control node put them in the store (frame-mirror.ts).
   const frames = parts.api ? new StoredFrames(store, { seconds: scale.tenantFrameSeconds, log }) : null;
   const worker = parts.engines
@@ -38,6 +51,7 @@ export function startScalePath(settings: Settings, scale: ScaleSettings, parts: 
     : null;
   return {
     jobs,
+    venues,
     worker,
     store,
     frames,
@@ -45,6 +59,7 @@ export function startScalePath(settings: Settings, scale: ScaleSettings, parts: 
       // Jobs running here get a moment to finish; any still running then is run again by
       // another worker once its lock lapses (BOOTH_STALLED_SECONDS). A connection stuck on an
       // unreachable Redis does not hold the stop either.
+      venues?.close();
       const closed = (async () => {
         await worker?.close();
         await jobs?.close();
@@ -73,7 +88,7 @@ export function startApiNode(settings: Settings, scale: ScaleSettings) {
         }));
   const app = createApp({
     lingerBytes: settings.maxBodyBytes,
-    aiHub: aiHubOf(settings, styles, path.jobs!, readers, new VisitorTokens(key), path.frames!),
+    aiHub: aiHubOf(settings, styles, path.jobs!, readers, new VisitorTokens(key), path.frames!, path.venues!),
     // Style thumbnails only: results are in S3, tenant assets on the control node (their brand frames in S3 too).
     media: { styles, retentionSeconds: settings.retentionSeconds },
     health: async () => ({ ok: true, role: 'api' }),

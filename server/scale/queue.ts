@@ -3,6 +3,7 @@
 // queue's completion events (Redis streams), not by polling.
 import crypto from 'node:crypto';
 import { Job, Queue, QueueEvents } from 'bullmq';
+import type { Redis } from 'ioredis';
 import { JOB_STATUS, isFinalStatus } from '../../contract/index.ts';
 import { JOB_MESSAGES } from '../jobs/job-messages.ts';
 import { ServiceUnavailableError, type JobAnswer, type JobBackend, type NewJob } from '../jobs/job-backend.ts';
@@ -203,6 +204,11 @@ export class RedisJobs implements JobBackend {
       if (!secret) throw new Error(`${key} is missing`);
       return secret;
     });
+  }
+
+  /** `work` on the queue's own connection, within BOOTH_SERVICE_TIMEOUT_MS (a ServiceUnavailableError otherwise). */
+  withRedis<T>(work: (client: Redis) => Promise<T>): Promise<T> {
+    return this.#redis(async () => work(await redisOf(this.#queue)));
   }
 
   wait(id: string, ms: number, signal?: AbortSignal) {

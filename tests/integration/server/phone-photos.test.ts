@@ -1,7 +1,8 @@
 // Photos as phones send them: a portrait stored sideways (or mirrored) with an EXIF orientation is
 // turned upright before anything else, so a local style finds the person where the upright photo
 // has them, and a provider (the OpenAI stand-in, which reads no EXIF) gets the photo upright. And a
-// photo whose pixels cost far more to decode than its bytes suggest is answered within 2 s.
+// photo whose pixels cost far more to decode than its bytes suggest (an interlaced or 16-bit PNG)
+// is answered within 2 s, while a phone's 12 MP photo or PNG screenshot is taken.
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -106,6 +107,36 @@ describe('a photo whose pixels cost far more than its bytes', () => {
     // Refused from its header (the sentence says so; decoding it took about 10 s on 2 cores): within
     // 2 s on an ordinary day, on this suite's one scale for a slow one.
     expect(ms).toBeLessThan(patience(2000));
+  });
+
+  it('answers a 40-megapixel 16-bit PNG, not interlaced, within 2 s, with the too-large sentence', async () => {
+    const png = await sharp({ create: { width: 6320, height: 6320, channels: 3, background: '#7a8a9a' } })
+      .toColourspace('rgb16')
+      .png()
+      .toBuffer();
+    const started = performance.now();
+    const res = await postJob(server.url, { style_id: 'die-cut-sticker', image: dataUrl(png, 'image/png') });
+    const body = (await res.json()) as { error?: string };
+    const ms = performance.now() - started;
+    expect(res.status).toBe(400);
+    expect(body.error).toBe(
+      'The photo is too large (6320x6320) for a 16-bit PNG; the limit is 12 megapixels. Please send it as a JPEG.',
+    );
+    // Refused from its header: decoding it took 1.9 s on 2 cores, before the photo waited for its turn.
+    expect(ms).toBeLessThan(patience(2000));
+  });
+
+  it("still takes a phone's 12-megapixel PNG screenshot, with the person found in it", async () => {
+    // A screenshot of the photo on a phone's screen: 8-bit, with an alpha channel, flat around the picture.
+    const picture = await sharp(upright).resize(1800, 2400, { fit: 'inside' }).toBuffer();
+    const screenshot = await sharp({ create: { width: 3024, height: 4032, channels: 4, background: '#1c1c1e' } })
+      .composite([{ input: picture }])
+      .png()
+      .toBuffer();
+    const meta = await sharp(screenshot).metadata();
+    expect([meta.width, meta.height, meta.bitsPerSample, meta.isProgressive]).toEqual([3024, 4032, 8, false]);
+    const made = await result('die-cut-sticker', screenshot, 'image/png');
+    expect((await sharp(made).metadata()).width).toBeGreaterThan(0);
   });
 
   it("still takes a phone's own photo: 12 megapixels, stored sideways", async () => {

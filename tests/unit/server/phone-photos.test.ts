@@ -1,6 +1,6 @@
 // Photos as phones send them, read at the edge: turned upright by their EXIF orientation (the
-// create call's check and the console's uploads alike), and an interlaced PNG whose decoding would
-// cost seconds refused from its header, at once.
+// create call's check and the console's uploads alike), and an interlaced or 16-bit PNG whose
+// decoding would cost seconds refused from its header, at once.
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { checkUpload } from '../../../server/admin/uploads.ts';
@@ -74,5 +74,28 @@ describe('an interlaced PNG', () => {
       .png()
       .toBuffer();
     expect((await checkHeader(plain, 'png', limits.maxPixels)).width).toBe(6000);
+  });
+});
+
+describe('a 16-bit PNG', () => {
+  const flat = (width: number, height: number) =>
+    sharp({ create: { width, height, channels: 3, background: '#7a8a9a' } })
+      .toColourspace('rgb16')
+      .png()
+      .toBuffer();
+
+  it('is refused from its header past 12 megapixels, with the sentence', async () => {
+    const png = await flat(6320, 6320);
+    await expect(checkHeader(png, 'png', limits.maxPixels)).rejects.toThrow(
+      'The photo is too large (6320x6320) for a 16-bit PNG; the limit is 12 megapixels. Please send it as a JPEG.',
+    );
+  });
+
+  it('is taken up to 12 megapixels, and an 8-bit PNG as large as the pixel limit allows', async () => {
+    expect((await checkHeader(await flat(4000, 3000), 'png', limits.maxPixels)).width).toBe(4000);
+    const screenshot = await sharp({ create: { width: 6320, height: 6320, channels: 4, background: '#336699' } })
+      .png()
+      .toBuffer();
+    expect((await checkHeader(screenshot, 'png', limits.maxPixels)).width).toBe(6320);
   });
 });

@@ -7,7 +7,7 @@
 // dropped from its set there and then. Say and review are Lua scripts: the hash and the sets
 // change together, and never for a job removed a moment before.
 import { Queue } from 'bullmq';
-import { JOB_STATUS, previewsFor } from '../../contract/index.ts';
+import { JOB_STATUS, previewsFor, type JobStatus } from '../../contract/index.ts';
 import { ServiceUnavailableError } from '../jobs/job-backend.ts';
 import { isPastRetention } from '../jobs/lifecycle.ts';
 import type { WallReview } from '../storage/wall.ts';
@@ -172,12 +172,12 @@ export class RedisWallJobs implements WallJobs {
         const stale: string[] = [];
         ids.forEach((id, i) => {
           const read = reads[i];
-          const wanted = which === 'shown' ? 'shown' : 'waiting';
+          // A hidden picture reads as waiting (wallState) but is in neither set.
           const fits =
             read &&
             read.job.tenant === tenant &&
             read.job.status === JOB_STATUS.completed &&
-            read.job.state === wanted &&
+            read.job.state === which &&
             (which === 'shown' || read.review === null);
           if (fits) found.push({ id, read });
           else stale.push(id);
@@ -226,7 +226,7 @@ export class RedisWallJobs implements WallJobs {
       return {
         job: {
           tenant: tenantOfData(fields[JOB_FIELDS.indexOf('data')] ?? null),
-          status: job.status,
+          status: job.status as JobStatus,
           state: wallState(say, reviewed),
           show: say,
         },

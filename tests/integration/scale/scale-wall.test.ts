@@ -43,10 +43,6 @@ beforeAll(async () => {
   control = await cluster.startControl();
   operator = await signIn(control.url);
   queue = new Queue(QUEUE_NAME, { connection: { url: cluster.redis.url } });
-  // The API nodes know a tenant's wall once the control node has written the settings to Redis.
-  await expect
-    .poll(async () => (await get(other.url, wallPath('gala'))).status, { timeout: patience(10_000), interval: 100 })
-    .toBe(200);
 });
 afterAll(async () => {
   for (const wall of walls) wall.close();
@@ -73,6 +69,10 @@ describe('the event wall on the scale-out path', () => {
   let galaPicture: string;
 
   it('refuses, on an API node, a slug that is none, an unknown tenant, a wall that is off, a job of another tenant, a body that is not the call', async () => {
+    // The API nodes know a tenant's wall once the control node has written the settings to Redis.
+    await expect
+      .poll(async () => (await get(other.url, wallPath('gala'))).status, { timeout: patience(10_000), interval: 100 })
+      .toBe(200);
     galaPicture = await picture('gala');
     const auroraPicture = await picture('aurora');
 

@@ -13,6 +13,7 @@ const PARTS = [
   'server',
   'console-events',
   'scale-events',
+  'wall',
   'site-build',
   'site',
   'publish',

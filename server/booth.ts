@@ -43,6 +43,7 @@ import { LocalWallBus } from './wall/wall-bus.ts';
 import { WallFeeds } from './wall/wall-feeds.ts';
 import { publishingRemovals } from './wall/wall-removals.ts';
 import { PublishedWalls } from './brand/wall-settings.ts';
+import { startScaleWall } from './scale/scale-wall.ts';
 
 /** Threads that parse create-job bodies: one for small bodies, one for large ones. */
 export const UPLOAD_READER_THREADS = 2;
@@ -149,16 +150,22 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
       workers: settings.workers,
       retentionSeconds: settings.retentionSeconds,
     });
-  // The event wall, on the embedded default (the scale-out path's to follow: a Redis store and
-  // pub/sub behind the same two interfaces). A picture deleted from the console leaves every wall.
-  const wallBus = scale ? null : new LocalWallBus();
-  const wallJobs = scale ? null : new LocalWallJobs(new WallRows(db), settings.retentionSeconds);
-  const wallFeeds =
-    wallBus && wallJobs
-      ? new WallFeeds({ jobs: wallJobs, bus: wallBus, onError: (error) => logError('event wall', error) })
-      : null;
+  // The event wall: SQLite and this process on the embedded default; the job hashes in Redis and
+  // Redis pub/sub on the scale-out path, where this node also writes the tenants' wall settings
+  // for the API nodes. A picture deleted from the console leaves every wall.
   const walls = new PublishedWalls({ tenants, datasetId: settings.datasetId, published });
-  const events = wallBus ? publishingRemovals(jobEvents, wallBus) : jobEvents;
+  const scaleWall =
+    scale &&
+    startScaleWall(settings.scale!, scale.store, {
+      retentionSeconds: settings.retentionSeconds,
+      control: { slugs: () => tenants.slugs(settings.datasetId), walls },
+    });
+  const wallBus = scaleWall?.bus ?? new LocalWallBus();
+  const wallJobs = scaleWall?.jobs ?? new LocalWallJobs(new WallRows(db), settings.retentionSeconds);
+  const wallFeeds =
+    scaleWall?.feeds ??
+    new WallFeeds({ jobs: wallJobs, bus: wallBus, onError: (error) => logError('event wall', error) });
+  const events = publishingRemovals(jobEvents, wallBus);
 
   // One throttle for service logins and console sign-ins: guesses count against both.
   const throttle = new LoginThrottle(settings.loginAttempts, settings.loginWindowSeconds * 1000);
@@ -170,7 +177,14 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
   const publisher = new Publisher({
     buildEnv,
     siteDataFile,
-    ...(mirror ? { published: () => void mirror.syncAll() } : {}),
+    ...(mirror
+      ? {
+          published: () => {
+            void mirror.syncAll();
+            void scaleWall?.tenantsChanged();
+          },
+        }
+      : {}),
   });
   const bundles = new TenantBundles({
     dir: path.join(settings.dataDir, 'bundles'),
@@ -216,8 +230,12 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
       published,
       siteDir: settings.siteDir,
       events,
-      ...(wallBus && wallJobs ? { wall: { walls, jobs: wallJobs, bus: wallBus } } : {}),
-      ...(mirror ? { tenantChanged: (slug: string) => mirror.sync(slug) } : {}),
+      wall: { walls, jobs: wallJobs, bus: wallBus },
+      ...(mirror
+        ? {
+            tenantChanged: (slug: string) => Promise.all([mirror.sync(slug), scaleWall?.tenantsChanged()]),
+          }
+        : {}),
     },
     content: { secret, datasetId: settings.datasetId, tenants, sendsMail: delivery?.sendsMail ?? false },
     ...(delivery ? { jobEmail: delivery.jobEmail } : {}),
@@ -235,9 +253,7 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
       // A tenant's own retention is the embedded default's; the scale-out path keeps the booth's own.
       ...(scale ? {} : { resultSeconds: (tenant: string | null) => resultSecondsOf(tenantLookup, tenant) }),
     },
-    ...(wallBus && wallJobs && wallFeeds
-      ? { wall: { walls, jobs: wallJobs, bus: wallBus, feeds: wallFeeds, publicUrl: settings.publicUrl } }
-      : {}),
+    wall: { walls, jobs: wallJobs, bus: wallBus, feeds: wallFeeds, publicUrl: settings.publicUrl },
     media: {
       jobs,
       files,
@@ -261,7 +277,8 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
     await publisher.close();
     runner.stop();
     stopRetention();
-    wallFeeds?.close();
+    if (scaleWall) await scaleWall.close();
+    else wallFeeds.close();
     await delivery?.stop();
     mirror?.stop();
     await redisEvents?.close();

@@ -29,9 +29,9 @@ export function wallSettingsOf(lookup: FrameLookup, tenant: string): TenantWall 
   };
 }
 
-/** The tenants' walls, as the routes ask for them. */
+/** The tenants' walls, as the routes ask for them (an API node of the scale-out path asks Redis). */
 export interface TenantWalls {
-  of(tenant: string): TenantWall | undefined;
+  of(tenant: string): TenantWall | undefined | Promise<TenantWall | undefined>;
 }
 
 export class PublishedWalls implements TenantWalls {

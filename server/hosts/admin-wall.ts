@@ -30,7 +30,7 @@ export function adminWall(deps: AdminWallDeps) {
     if (slug === null) return fail(c, 400, NOT_A_SLUG);
     const refused = mayManage(c, slug);
     if (refused) return refused;
-    const wall = deps.walls.of(slug);
+    const wall = await deps.walls.of(slug);
     if (!wall) return fail(c, 404, `There is no tenant "${slug}".`);
     const origin = publicOrigin(c, deps.publicUrl);
     const [waiting, shown] = wall.wall
@@ -54,7 +54,7 @@ export function adminWall(deps: AdminWallDeps) {
       if (slug === null) return fail(c, 400, NOT_A_SLUG);
       const refused = mayManage(c, slug);
       if (refused) return refused;
-      const wall = deps.walls.of(slug);
+      const wall = await deps.walls.of(slug);
       if (!wall) return fail(c, 404, `There is no tenant "${slug}".`);
       if (!wall.wall)
         return fail(c, 409, `The event wall of tenant "${slug}" is off: turn it on in the tenant editor and publish.`);

@@ -27,12 +27,22 @@ export interface WallHostDeps {
 export const WALL_RETRY_MS = 1_000;
 const HEARTBEAT_MS = 15_000;
 
+/** The store's result URL on the scale-out path; a root-relative path on the embedded default. */
+const ABSOLUTE = /^https?:\/\//;
+
 export const snapshotOf = (entries: WallEntry[], origin: string): WallSnapshot => ({
-  pictures: entries.map((e) => ({ id: e.id, url: origin + e.path, at: new Date(e.at).toISOString() })),
+  pictures: entries.map((e) => ({
+    id: e.id,
+    url: ABSOLUTE.test(e.path) ? e.path : origin + e.path,
+    at: new Date(e.at).toISOString(),
+  })),
 });
 
 /** The tenant's wall, or the answer that refuses the request: 400, 404, 409, in that order. */
-export function tenantWall(c: Context, walls: TenantWalls): { slug: string; wall: TenantWall } | { refused: Response } {
+export async function tenantWall(
+  c: Context,
+  walls: TenantWalls,
+): Promise<{ slug: string; wall: TenantWall } | { refused: Response }> {
   const slug = c.req.param('tenant') ?? '';
   if (slug !== DEFAULT_TENANT_SLUG && slugProblem(slug, new Set()))
     return {
@@ -42,7 +52,7 @@ export function tenantWall(c: Context, walls: TenantWalls): { slug: string; wall
         `${quoted(slug.slice(0, 80))} is not a tenant slug: lowercase letters, digits and hyphens.`,
       ),
     };
-  const wall = walls.of(slug);
+  const wall = await walls.of(slug);
   if (!wall) return { refused: fail(c, 404, `There is no tenant "${slug}" on this booth.`) };
   if (!wall.wall)
     return {
@@ -65,7 +75,7 @@ export function wallHost(deps: WallHostDeps) {
     );
 
   app.get('/:tenant/jobs/:id', async (c) => {
-    const found = tenantWall(c, deps.walls);
+    const found = await tenantWall(c, deps.walls);
     if ('refused' in found) return found.refused;
     const job = await deps.jobs.find(c.req.param('id'));
     if (!job || job.tenant !== found.slug) return notTheirs(c, found.slug);
@@ -82,7 +92,7 @@ export function wallHost(deps: WallHostDeps) {
       'Send {"show": true} to put the picture on the event wall, or {"show": false} to take it off.',
     ),
     async (c) => {
-      const found = tenantWall(c, deps.walls);
+      const found = await tenantWall(c, deps.walls);
       if ('refused' in found) return found.refused;
       const id = c.req.param('id');
       const job = await deps.jobs.find(id);
@@ -100,14 +110,14 @@ export function wallHost(deps: WallHostDeps) {
   );
 
   app.get('/:tenant', async (c) => {
-    const found = tenantWall(c, deps.walls);
+    const found = await tenantWall(c, deps.walls);
     if ('refused' in found) return found.refused;
     c.header('Cache-Control', 'no-store');
     return c.json(snapshotOf(await deps.feeds.snapshot(found.slug), publicOrigin(c, deps.publicUrl)));
   });
 
-  app.get('/:tenant/events', (c) => {
-    const found = tenantWall(c, deps.walls);
+  app.get('/:tenant/events', async (c) => {
+    const found = await tenantWall(c, deps.walls);
     if ('refused' in found) return found.refused;
     const origin = publicOrigin(c, deps.publicUrl);
     c.header('Cache-Control', 'no-store');

@@ -12,6 +12,10 @@ export async function redisOf(queue: Pick<Queue, 'backend'>): Promise<Redis> {
 
 /** A tenant's jobs: a sorted set of job ids scored by creation time (ms). */
 export const tenantJobsKey = (slug: string) => `booth:tenant-jobs:${slug}`;
+/** A tenant's event wall (redis-wall-jobs.ts): the ids shown, or waiting for approval, scored by when they entered it (ms). */
+export const wallKey = (slug: string, which: 'shown' | 'waiting') => `booth:wall-${which}:${slug}`;
+/** A wall's set outlives its newest entry's retention by this much; its stale ids are dropped as they are read. */
+export const WALL_KEPT_MS = 24 * 3600 * 1000;
 /** Jobs deleted from the console: a sorted set of job ids scored by deletion time (ms). */
 export const DELETED_JOBS_KEY = 'booth:deleted-jobs';
 
@@ -70,7 +74,7 @@ export interface DeletedJob {
 
 /**
  * Marks the jobs deleted, keeps them counted for their tenant's figures, and takes them out of
- * the tenant's index, in one transaction.
+ * the tenant's index and off its wall, in one transaction.
  */
 export function markDeleted(
   client: Redis,
@@ -84,6 +88,8 @@ export function markDeleted(
     .multi()
     .zadd(DELETED_JOBS_KEY, ...entries)
     .zrem(tenantJobsKey(tenant), ...ids)
+    .zrem(wallKey(tenant, 'shown'), ...ids)
+    .zrem(wallKey(tenant, 'waiting'), ...ids)
     .zremrangebyscore(DELETED_JOBS_KEY, '-inf', `(${now - DELETED_KEPT_MS}`);
   if (counted.length > 0) {
     const key = tenantDeletedKey(tenant);
@@ -108,7 +114,7 @@ export async function deletedOf(client: Redis, tenant: string, since: number): P
 
 /** A deleted tenant's counts of deleted jobs: a tenant made again with its slug starts from nothing. */
 export function forgetDeleted(client: Redis, tenant: string) {
-  return client.del(tenantDeletedKey(tenant));
+  return client.del(tenantDeletedKey(tenant), wallKey(tenant, 'shown'), wallKey(tenant, 'waiting'));
 }
 
 export async function isDeleted(client: Redis, id: string): Promise<boolean> {

@@ -15,6 +15,7 @@ import { S3Store } from './s3-store.ts';
 import type { ScaleSettings } from './settings.ts';
 import { StoredFrames } from '../brand/stored-frames.ts';
 import { startQueueWorker } from './worker.ts';
+import { startScaleWall } from './scale-wall.ts';
 
 type Engines = ReturnType<typeof startEngines>;
 
@@ -86,9 +87,12 @@ export function startApiNode(settings: Settings, scale: ScaleSettings) {
           shared = undefined; // asked again on the next request, once Redis is back
           throw error;
         }));
+  // The event wall: its calls and live feeds, on Redis; a change through any node reaches walls on every other.
+  const wall = startScaleWall(scale, path.store, { retentionSeconds: settings.retentionSeconds });
   const app = createApp({
     lingerBytes: settings.maxBodyBytes,
     aiHub: aiHubOf(settings, styles, path.jobs!, readers, new VisitorTokens(key), path.frames!, path.venues!),
+    wall: { walls: wall.walls, jobs: wall.jobs, bus: wall.bus, feeds: wall.feeds, publicUrl: settings.publicUrl },
     // Style thumbnails only: results are in S3, tenant assets on the control node (their brand frames in S3 too).
     media: { styles, retentionSeconds: settings.retentionSeconds },
     health: async () => ({ ok: true, role: 'api' }),
@@ -96,6 +100,7 @@ export function startApiNode(settings: Settings, scale: ScaleSettings) {
   return {
     app,
     async close() {
+      await wall.close();
       await Promise.all([path.close(), readers.close()]);
     },
   };

@@ -1,5 +1,5 @@
 // Where the event wall reads and writes a picture's say and review: the embedded default's SQLite
-// rows (below), or, to follow, the scale-out path's Redis. The routes (hosts/wall.ts,
+// rows (below), or the scale-out path's Redis (scale/redis-wall-jobs.ts). The routes (hosts/wall.ts,
 // hosts/admin-wall.ts) and the live feed (wall/wall-feeds.ts) see only this interface.
 import { JOB_STATUS, previewsFor, type JobStatus } from '../../contract/index.ts';
 import type { WallState } from '../../contract/wall.ts';
@@ -10,7 +10,7 @@ import type { WallReview, WallRow, WallRows } from '../storage/wall.ts';
 /** A picture of the wall or its queue: its display copy's path on this server, and when its time is up. */
 export interface WallEntry {
   id: string;
-  /** Root-relative: each wall puts the origin it connected to in front. */
+  /** Root-relative (each wall puts the origin it connected to in front), or the store's absolute URL on the scale-out path. */
   path: string;
   /** When it entered the wall, or its guest said yes (ms). */
   at: number;

@@ -18,6 +18,10 @@ export interface JobEnd {
   message: string;
   /** Deleted from the console while it ran: it answers 404, and what it made is dropped. */
   deleted?: boolean;
+  /** The engine that made a completed job's pictures (local, or a provider). */
+  engine?: string;
+  /** The style that made them when the job's own style gave way to its fallback. */
+  fallback?: string;
 }
 
 /** What a run asks of the store that holds the job. */
@@ -95,8 +99,11 @@ export async function runJob(
       end = { ...NONE, status: JOB_STATUS.error, deleted: true };
       why = 'deleted from the console';
     } else {
-      end = { ...NONE, status: JOB_STATUS.completed, images: kept.images, previews: kept.previews };
-      why = kept.why ?? '';
+      const madeBy = made.fallback ? { engine: made.engine, fallback: made.fallback } : { engine: made.engine };
+      end = { ...NONE, status: JOB_STATUS.completed, images: kept.images, previews: kept.previews, ...madeBy };
+      why = [made.fallback ? `made by the fallback ${made.fallback} (${made.engine})` : '', kept.why ?? '']
+        .filter(Boolean)
+        .join('; ');
     }
   } catch (error) {
     if (events.stopping.aborted || store.retries(error)) throw error;

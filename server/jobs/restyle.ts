@@ -8,7 +8,7 @@ import { log as logLine, logError } from '../log.ts';
 import type { JobFrame } from '../brand/frames.ts';
 import { AssetFolderImages, type FrameImageSource } from '../brand/frames.ts';
 import { finishesPicture } from '../brand/job-frame.ts';
-import { LIGHT_RESULT_BYTES, runGenerative } from './generative-job.ts';
+import { LIGHT_RESULT_BYTES, runGenerative, type Generated } from './generative-job.ts';
 import { JOB_MESSAGES } from './job-messages.ts';
 import { TaskTimeoutError, VisitorFacingError, type PoolResult, type WorkerPool } from './pool.ts';
 import { makePreview } from './preview.ts';
@@ -43,6 +43,10 @@ export interface Restyled {
   images: EngineImage[];
   /** Display copies, same order; empty when the images are light enough or the copies failed. */
   previews: Uint8Array[];
+  /** The engine that made them: local, or a provider (a generative style's, or its fallback's). */
+  engine: string;
+  /** The style that made them when the job's own style gave way to its fallback. */
+  fallback?: string;
 }
 
 export async function restyle(
@@ -59,19 +63,32 @@ export async function restyle(
   );
   if (brand.problem) log(`job ${job.jobId} style=${job.styleId}: the brand frame is left off: ${brand.problem}`);
   const frame = brand.files;
-  let result: PoolResult = generative
+  const made: Generated = generative
     ? await runGenerative(
         deps,
-        { jobId: job.jobId, prompt: job.prompt, uploadPath: job.photoName, photo: job.photo, client: job.client },
+        {
+          jobId: job.jobId,
+          prompt: job.prompt,
+          uploadPath: job.photoName,
+          photo: job.photo,
+          client: job.client,
+          frame,
+        },
         style,
         events,
       )
-    : await deps.pool.run(
-        { jobId: job.jobId, styleId: job.styleId, photo: job.photo, client: job.client, frame },
-        events.onStart,
-      );
-  // A provider's picture is mirrored and framed on the CPU pool like a local result (a sticker is never framed).
-  if (finishesPicture(frame) && generative && result.images.length === 1) {
+    : {
+        ...(await deps.pool.run(
+          { jobId: job.jobId, styleId: job.styleId, photo: job.photo, client: job.client, frame },
+          events.onStart,
+        )),
+        engine: 'local',
+      };
+  const { engine, fallback } = made;
+  let result: PoolResult = made;
+  // A provider's picture is mirrored and framed on the CPU pool like a local result (a sticker is
+  // never framed); a local fallback's was framed where it was made.
+  if (finishesPicture(frame) && engine !== 'local' && result.images.length === 1) {
     const framed = await deps.pool.run({
       jobId: job.jobId,
       styleId: null,
@@ -87,7 +104,12 @@ export async function restyle(
   // A provider's compressed picture is light enough to show as it is; a display copy would
   // only cost CPU (a local result, or a generative sticker cut out here, gets one).
   const light = generative && result.images.every((image) => image.data.byteLength <= LIGHT_RESULT_BYTES);
-  return { images: result.images, previews: light ? [] : await previews(job.jobId, result.images) };
+  return {
+    images: result.images,
+    previews: light ? [] : await previews(job.jobId, result.images),
+    engine,
+    ...(fallback ? { fallback } : {}),
+  };
 }
 
 /** A job whose previews cannot be made still completes: the screen then shows the full images. */

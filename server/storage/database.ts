@@ -69,6 +69,10 @@ const MIGRATIONS = [
      status TEXT NOT NULL
    );
    CREATE INDEX deleted_jobs_by_tenant ON deleted_jobs (tenant, created_at);`,
+  // Which engine made a completed job's pictures, and the fallback style when the job's own
+  // style gave way to it (a slow or failing provider); NULL for jobs before them.
+  `ALTER TABLE jobs ADD COLUMN engine TEXT;
+   ALTER TABLE jobs ADD COLUMN fallback TEXT;`,
 ];
 
 /** The SQLite result codes an operator can do something about (https://sqlite.org/rescode.html). */

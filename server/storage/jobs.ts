@@ -19,6 +19,10 @@ export interface JobRecord {
   frame: JobFrame | null;
   /** The slug of the tenant whose booth sent it; null for none or an unknown one. */
   tenant: string | null;
+  /** The engine that made a completed job's pictures (local, or a provider); null before it ended. */
+  engine: string | null;
+  /** The style that made them when the job's own style gave way to its fallback; null for none. */
+  fallback: string | null;
   attempts: number;
   createdAt: number;
   startedAt: number | null;
@@ -36,6 +40,8 @@ export interface JobRow {
   upload_path: string | null;
   frame: string | null;
   tenant: string | null;
+  engine: string | null;
+  fallback: string | null;
   attempts: number;
   created_at: number;
   started_at: number | null;
@@ -53,6 +59,8 @@ export const toJob = (r: JobRow): JobRecord => ({
   uploadPath: r.upload_path,
   frame: r.frame ? (JSON.parse(r.frame) as JobFrame) : null,
   tenant: r.tenant,
+  engine: r.engine ?? null,
+  fallback: r.fallback ?? null,
   attempts: r.attempts,
   createdAt: r.created_at,
   startedAt: r.started_at,
@@ -75,7 +83,7 @@ export class JobStore {
     );
     this.#start = db.prepare('UPDATE jobs SET status = ?, started_at = ?, attempts = attempts + 1 WHERE id = ?');
     this.#finish = db.prepare(
-      'UPDATE jobs SET status = ?, images = ?, previews = ?, message = ?, upload_path = NULL, finished_at = ? WHERE id = ?',
+      'UPDATE jobs SET status = ?, images = ?, previews = ?, message = ?, engine = ?, fallback = ?, upload_path = NULL, finished_at = ? WHERE id = ?',
     );
   }
 
@@ -108,12 +116,22 @@ export class JobStore {
     this.#start.run(JOB_STATUS.processing, Date.now(), id);
   }
 
-  complete(id: string, images: string[], previews: string[] = []) {
-    this.#finish.run(JOB_STATUS.completed, JSON.stringify(images), JSON.stringify(previews), '', Date.now(), id);
+  /** `madeBy`: the engine that made the pictures, and the fallback style when one made them. */
+  complete(id: string, images: string[], previews: string[] = [], madeBy: { engine?: string; fallback?: string } = {}) {
+    this.#finish.run(
+      JOB_STATUS.completed,
+      JSON.stringify(images),
+      JSON.stringify(previews),
+      '',
+      madeBy.engine ?? null,
+      madeBy.fallback ?? null,
+      Date.now(),
+      id,
+    );
   }
 
   fail(id: string, message: string) {
-    this.#finish.run(JOB_STATUS.error, '[]', '[]', message, Date.now(), id);
+    this.#finish.run(JOB_STATUS.error, '[]', '[]', message, null, null, Date.now(), id);
   }
 
   /** Jobs a stop interrupted, oldest first. */

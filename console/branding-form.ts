@@ -28,6 +28,9 @@ export interface BrandingForm {
   consentText: string;
   privacyUrl: string;
   styles: string[];
+  picturesPerGuest: string;
+  /** Kept as it is: set through the API or the ops CLI. */
+  pictureStyles: string[];
 }
 
 export const TEXT_KEYS = [
@@ -65,6 +68,10 @@ export function toForm(item: Record<string, unknown> | null): BrandingForm {
     logoMark: b.logoMark === true,
     mirrorResult: b.mirrorResult === true,
     styles: Array.isArray(b.styles) ? b.styles.filter((s): s is string => typeof s === 'string') : [],
+    picturesPerGuest: text(b.picturesPerGuest ?? 1),
+    pictureStyles: Array.isArray(b.pictureStyles)
+      ? b.pictureStyles.filter((s): s is string => typeof s === 'string')
+      : [],
   };
 }
 
@@ -87,6 +94,9 @@ export function toItem(form: BrandingForm, slug: string): BrandingItem {
   item.mirrorResult = form.mirrorResult;
   item.kioskPrint = form.kioskPrint;
   item.styles = form.styles;
+  // One picture is the default: left out, as an empty field is.
+  if (!['', '1'].includes(form.picturesPerGuest.trim())) item.picturesPerGuest = numberOrText(form.picturesPerGuest);
+  if (form.pictureStyles.length > 0) item.pictureStyles = form.pictureStyles;
   return item as BrandingItem;
 }
 

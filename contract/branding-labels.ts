@@ -24,6 +24,8 @@ export const FIELD_LABELS = {
   consentText: 'Consent text',
   privacyUrl: 'Privacy policy address',
   styles: 'Styles',
+  picturesPerGuest: 'Pictures per guest',
+  pictureStyles: 'Styles of the pictures',
 } as const;
 
 /** The field's name in words; a key no label knows is shown as it is. */

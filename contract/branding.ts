@@ -22,6 +22,7 @@ import {
   EVENT_KIT_OFF,
   KIOSK_IDLE_MAX_SECONDS,
   KIOSK_IDLE_MIN_SECONDS,
+  PICTURES_PER_GUEST_MAX,
   type EventKit,
 } from './event-kit.ts';
 
@@ -203,6 +204,12 @@ export function resolveBranding(
     if (why) replace('styles', JSON.stringify(chosen).slice(0, 200), why);
     else if ((chosen as string[]).length > 0) branding.styles = [...(chosen as string[])];
   }
+  const pictureStyles = (item as Record<string, unknown>).pictureStyles;
+  if (pictureStyles !== undefined && pictureStyles !== null) {
+    const why = tenantStylesProblem(pictureStyles);
+    if (why) replace('pictureStyles', JSON.stringify(pictureStyles).slice(0, 200), why);
+    else if ((pictureStyles as string[]).length > 0) branding.pictureStyles = [...(pictureStyles as string[])];
+  }
 
   const warning = contrastWarning(branding);
   if (warning) {
@@ -252,6 +259,13 @@ function resolveEventKit(item: BrandingItem, branding: TenantBranding, refuse: R
         idle,
         `is not 0 (off) or a whole number of seconds from ${KIOSK_IDLE_MIN_SECONDS} to ${KIOSK_IDLE_MAX_SECONDS}`,
       );
+  }
+
+  const pictures = raw.picturesPerGuest;
+  if (pictures !== undefined && pictures !== null) {
+    if (Number.isInteger(pictures) && (pictures as number) >= 1 && (pictures as number) <= PICTURES_PER_GUEST_MAX)
+      branding.picturesPerGuest = pictures as number;
+    else refuse('picturesPerGuest', pictures, `is not a whole number from 1 to ${PICTURES_PER_GUEST_MAX}`);
   }
 
   const text = (field: 'frameUrl' | 'sceneUrl' | 'consentText' | 'privacyUrl') => {

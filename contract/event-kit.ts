@@ -15,6 +15,13 @@ export type CountdownSeconds = (typeof COUNTDOWN_CHOICES)[number];
 export const KIOSK_IDLE_MIN_SECONDS = 10;
 export const KIOSK_IDLE_MAX_SECONDS = 3_600;
 
+/**
+ * Pictures a guest gets from one photo (picturesPerGuest): 1, the spec's one picture, to this many.
+ * A generative style makes that many samples; a local style the tenant's set of styles
+ * (pictureStyles). More would not fit a phone's results screen, nor a provider's bill.
+ */
+export const PICTURES_PER_GUEST_MAX = 4;
+
 /** Longer consent texts are cut: the visitor has to read it on a phone before the camera. */
 export const CONSENT_TEXT_LIMIT = 1_000;
 
@@ -51,6 +58,11 @@ export interface EventKit {
   /** Consent asked before the camera ('' = none), with an optional privacy-policy link. */
   consentText: string;
   privacyUrl: string;
+  /**
+   * Pictures made from one photo, 1 to PICTURES_PER_GUEST_MAX, all in the one job's images, each
+   * with its caption; the guest chooses the one Download and Share take.
+   */
+  picturesPerGuest: number;
 }
 
 export const EVENT_KIT_OFF: Readonly<EventKit> = /* @__PURE__ */ Object.freeze({
@@ -67,6 +79,7 @@ export const EVENT_KIT_OFF: Readonly<EventKit> = /* @__PURE__ */ Object.freeze({
   mirrorResult: false,
   consentText: '',
   privacyUrl: '',
+  picturesPerGuest: 1,
 });
 
 /**
@@ -101,6 +114,9 @@ export const CONSENT_TEXT = {
 } as const;
 export const RESULTS_EVENT_TEXT = {
   print: 'Print',
+  /** With more than one picture: the choice of the one Download, Share and Print take. */
+  choosePicture: 'Choose this picture',
+  picturesLegend: 'Your pictures',
   qrHeading: 'Take it home',
   qrHint: 'Scan this code with your phone to open your picture there.',
 } as const;

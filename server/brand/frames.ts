@@ -17,6 +17,10 @@ export interface JobFrame {
   mirror?: true;
   /** The tenant's backdrop for a style that places the guest in a scene (branded-scene). */
   scene?: string;
+  /** Pictures made from the photo (the tenant's picturesPerGuest, above 1; jobs/pictures.ts). */
+  pictures?: number;
+  /** The local styles of those pictures after the picked one (its pictureStyles, else its styles). */
+  pictureStyles?: string[];
 }
 
 export interface BrandFrames {

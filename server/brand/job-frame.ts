@@ -11,6 +11,7 @@ import { STICKER_PROMPT_WORD, slugProblem } from '../../contract/index.ts';
 import { DEFAULT_BRANDING, resolveBranding } from '../../contract/branding.ts';
 import { resolveInside } from '../files/safe-path.ts';
 import type { JobFrame } from './frames.ts';
+import type { TenantBranding } from '../../contract/site-data.ts';
 import type { TenantStore } from '../storage/tenants.ts';
 import type { PublishedSite } from '../publish/published.ts';
 import type { FrameFiles } from '../jobs/brand-frame.ts';
@@ -54,10 +55,19 @@ export function frameForTenant(lookup: FrameLookup, tenant: string | undefined):
   const extras = {
     ...(branding.mirrorResult ? { mirror: true as const } : {}),
     ...(isBucketName(branding.sceneUrl) ? { scene: branding.sceneUrl } : {}),
+    ...picturesOfBranding(branding),
   };
   if (isBucketName(branding.frameUrl)) return { frame: branding.frameUrl, ...extras };
   if (branding.logoMark && isBucketName(branding.logoUrl)) return { mark: branding.logoUrl, ...extras };
   return Object.keys(extras).length > 0 ? extras : null;
+}
+
+/** Several pictures per guest, as the job keeps them (jobs/pictures.ts); nothing for one. */
+function picturesOfBranding(branding: TenantBranding): Pick<JobFrame, 'pictures' | 'pictureStyles'> {
+  const pictures = branding.picturesPerGuest ?? 1;
+  if (pictures <= 1) return {};
+  const set = branding.pictureStyles?.length ? branding.pictureStyles : branding.styles;
+  return { pictures, ...(set?.length ? { pictureStyles: [...set] } : {}) };
 }
 
 /** A sticker gets no brand: its transparent die-cut is the picture, and a frame or a mark would be drawn outside the cut, on nothing, and stop it peeling. */

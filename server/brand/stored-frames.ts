@@ -4,6 +4,8 @@
 // a stale copy. An API node reads the
 // spec of a job's tenant (kept briefly) and puts it on the queue; a worker reads the images by key.
 import { z } from 'zod';
+import { PICTURES_PER_GUEST_MAX } from '../../contract/event-kit.ts';
+import { MAX_TENANT_STYLES } from '../../contract/tenant-styles.ts';
 import type { FrameFiles } from '../jobs/brand-frame.ts';
 import { ServiceUnavailableError } from '../jobs/job-backend.ts';
 import type { BrandFrames, FrameImageSource, JobFrame } from './frames.ts';
@@ -17,15 +19,23 @@ const IMAGE_KEY = /^frames\/images\/[0-9a-f]{64}\.[a-z0-9]{1,5}$/;
 
 /**
  * A spec as stored: one image key, the frame's or the logo mark's, or none; whether results are
- * mirrored; and the key of the tenant's backdrop for the branded-scene style.
+ * mirrored; the key of the tenant's backdrop for the branded-scene style; and how many pictures
+ * a guest gets, in which local styles.
  */
 const mirror = z.optional(z.literal(true));
 const scene = z.optional(z.string().regex(IMAGE_KEY));
+// Several pictures per guest travel with the finish (jobs/pictures.ts).
+const pictures = z.number().int().min(2).max(PICTURES_PER_GUEST_MAX);
+const looks = {
+  pictures: z.optional(pictures),
+  pictureStyles: z.optional(z.array(z.string().regex(/^[A-Za-z0-9._-]{1,100}$/)).max(MAX_TENANT_STYLES)),
+};
 export const FrameSpecSchema = z.union([
-  z.strictObject({ frame: z.string().regex(IMAGE_KEY), mirror, scene }),
-  z.strictObject({ mark: z.string().regex(IMAGE_KEY), mirror, scene }),
-  z.strictObject({ mirror: z.literal(true), scene }),
-  z.strictObject({ scene: z.string().regex(IMAGE_KEY) }),
+  z.strictObject({ frame: z.string().regex(IMAGE_KEY), mirror, scene, ...looks }),
+  z.strictObject({ mark: z.string().regex(IMAGE_KEY), mirror, scene, ...looks }),
+  z.strictObject({ mirror: z.literal(true), scene, ...looks }),
+  z.strictObject({ scene: z.string().regex(IMAGE_KEY), ...looks }),
+  z.strictObject({ ...looks, pictures }),
 ]);
 
 interface Store {

@@ -39,6 +39,8 @@ export interface GenerativeJob {
   client?: string;
   /** The tenant's frame files, for a local fallback (a provider's picture is framed after). */
   frame?: FrameFiles;
+  /** This sample's seed (several pictures per guest: each its own); a random one without it. */
+  seed?: number;
 }
 
 export interface Generated extends PoolResult {
@@ -83,7 +85,7 @@ export async function runGenerative(
       photoType,
       prompt: job.prompt,
       options: style.options,
-      seed: crypto.randomInt(2 ** 31),
+      seed: job.seed ?? crypto.randomInt(2 ** 31),
     };
     image = await remote.generate(provider, input, signal, onStart);
   } catch (error) {

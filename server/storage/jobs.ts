@@ -19,6 +19,8 @@ export interface JobRecord {
   frame: JobFrame | null;
   /** The slug of the tenant whose booth sent it; null for none or an unknown one. */
   tenant: string | null;
+  /** Each image's caption when the job made several pictures, same order; null for one. */
+  captions: string[] | null;
   /** The engine that made a completed job's pictures (local, or a provider); null before it ended. */
   engine: string | null;
   /** The style that made them when the job's own style gave way to its fallback; null for none. */
@@ -42,6 +44,7 @@ export interface JobRow {
   tenant: string | null;
   engine: string | null;
   fallback: string | null;
+  captions: string | null;
   attempts: number;
   created_at: number;
   started_at: number | null;
@@ -59,6 +62,7 @@ export const toJob = (r: JobRow): JobRecord => ({
   uploadPath: r.upload_path,
   frame: r.frame ? (JSON.parse(r.frame) as JobFrame) : null,
   tenant: r.tenant,
+  captions: r.captions ? (JSON.parse(r.captions) as string[]) : null,
   engine: r.engine ?? null,
   fallback: r.fallback ?? null,
   attempts: r.attempts,
@@ -83,7 +87,7 @@ export class JobStore {
     );
     this.#start = db.prepare('UPDATE jobs SET status = ?, started_at = ?, attempts = attempts + 1 WHERE id = ?');
     this.#finish = db.prepare(
-      'UPDATE jobs SET status = ?, images = ?, previews = ?, message = ?, engine = ?, fallback = ?, upload_path = NULL, finished_at = ? WHERE id = ?',
+      'UPDATE jobs SET status = ?, images = ?, previews = ?, message = ?, engine = ?, fallback = ?, captions = ?, upload_path = NULL, finished_at = ? WHERE id = ?',
     );
   }
 
@@ -116,8 +120,13 @@ export class JobStore {
     this.#start.run(JOB_STATUS.processing, Date.now(), id);
   }
 
-  /** `madeBy`: the engine that made the pictures, and the fallback style when one made them. */
-  complete(id: string, images: string[], previews: string[] = [], madeBy: { engine?: string; fallback?: string } = {}) {
+  /** `madeBy`: the engine that made the pictures, the fallback style when one made them, the captions of several. */
+  complete(
+    id: string,
+    images: string[],
+    previews: string[] = [],
+    madeBy: { engine?: string; fallback?: string; captions?: string[] } = {},
+  ) {
     this.#finish.run(
       JOB_STATUS.completed,
       JSON.stringify(images),
@@ -125,13 +134,14 @@ export class JobStore {
       '',
       madeBy.engine ?? null,
       madeBy.fallback ?? null,
+      madeBy.captions ? JSON.stringify(madeBy.captions) : null,
       Date.now(),
       id,
     );
   }
 
   fail(id: string, message: string) {
-    this.#finish.run(JOB_STATUS.error, '[]', '[]', message, null, null, Date.now(), id);
+    this.#finish.run(JOB_STATUS.error, '[]', '[]', message, null, null, null, Date.now(), id);
   }
 
   /** Jobs a stop interrupted, oldest first. */

@@ -24,6 +24,9 @@ beforeEach(() => {
   db = openDatabase(dir);
   tenants = new TenantStore(db);
   seed(tenants, DATASET, path.join(dir, 'assets'));
+  // The frames alone: Gala Night's pictures per guest travel in its spec too (their own test below).
+  const { picturesPerGuest: _pictures, pictureStyles: _styles, ...framed } = tenants.find(DATASET, 'gala')!;
+  tenants.replace(DATASET, framed);
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -256,5 +259,20 @@ describe('the frame mirror', () => {
     vi.advanceTimersByTime(60_000);
     await mirror.syncAll();
     expect(store.objects.has(image)).toBe(false);
+  });
+
+  it("carries a tenant's pictures per guest and their styles, with its frame or alone", async () => {
+    const store = storeOf();
+    const mirror = new FrameMirror({ store, tenants, datasetId: DATASET, tenantAssetsDir: path.join(dir, 'assets') });
+    const looks = { picturesPerGuest: 3, pictureStyles: ['comic', 'neon'] };
+    tenants.replace(DATASET, { ...tenants.find(DATASET, 'gala')!, ...looks });
+    tenants.replace(DATASET, { ...tenants.find(DATASET, 'aurora')!, picturesPerGuest: 2, styles: ['pop-art'] });
+    await mirror.syncAll();
+    expect(spec(store, 'gala')).toEqual({
+      frame: `frames/images/${sha(path.join(dir, 'assets/gala/frame.png'))}.png`,
+      pictures: 3,
+      pictureStyles: ['comic', 'neon'],
+    });
+    expect(spec(store, 'aurora')).toEqual({ pictures: 2, pictureStyles: ['pop-art'] });
   });
 });

@@ -222,6 +222,27 @@ export default function ResultPoller({
     const captionOf = (i: number) => (job.captions?.length === shown.length ? job.captions[i]! : job.prompt);
     const several = shown.length > 1;
     const pick = Math.min(chosen, Math.max(0, images.length - 1));
+    const results = shown.map((image, i) => (
+      <ResultImage
+        key={image.full}
+        src={image.full}
+        display={image.display}
+        prompt={captionOf(i)}
+        sticker={isSticker(captionOf(i))}
+        link={!kiosk}
+        choice={
+          several
+            ? {
+                group: 'booth-picture',
+                checked: i === pick,
+                onChoose: () => setChosen(i),
+                label: EVENT_TEXT.choosePicture,
+                place: `${i + 1} of ${shown.length}`,
+              }
+            : undefined
+        }
+      />
+    ));
     return (
       <div className={`booth-results booth-results-${phase}`} data-job-answers={view.answer}>
         {phase === 'completed' ? (
@@ -229,34 +250,19 @@ export default function ResultPoller({
             <h1 ref={heading} tabIndex={-1}>
               {TEXT.resultHeading}
             </h1>
-            <div
-              className="booth-result-list"
-              data-pictures={several ? shown.length : undefined}
-              role={several ? 'radiogroup' : undefined}
-              aria-label={several ? EVENT_TEXT.picturesLegend : undefined}
-            >
-              {shown.map((image, i) => (
-                <ResultImage
-                  key={image.full}
-                  src={image.full}
-                  display={image.display}
-                  prompt={captionOf(i)}
-                  sticker={isSticker(captionOf(i))}
-                  link={!kiosk}
-                  choice={
-                    several
-                      ? {
-                          group: 'booth-picture',
-                          checked: i === pick,
-                          onChoose: () => setChosen(i),
-                          label: EVENT_TEXT.choosePicture,
-                          place: `${i + 1} of ${shown.length}`,
-                        }
-                      : undefined
-                  }
-                />
-              ))}
-            </div>
+            {several ? (
+              // Several pictures are one group of choices: the radio buttons under each move between them.
+              <div
+                className="booth-result-list"
+                data-pictures={shown.length}
+                role="radiogroup"
+                aria-label={EVENT_TEXT.picturesLegend}
+              >
+                {results}
+              </div>
+            ) : (
+              <div className="booth-result-list">{results}</div>
+            )}
           </>
         ) : phase === 'error' ? (
           <>

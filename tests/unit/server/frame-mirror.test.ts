@@ -263,7 +263,14 @@ describe('the frame mirror', () => {
 
   it("carries a tenant's pictures per guest and their styles, with its frame or alone", async () => {
     const store = storeOf();
-    const mirror = new FrameMirror({ store, tenants, datasetId: DATASET, tenantAssetsDir: path.join(dir, 'assets') });
+    const lines: string[] = [];
+    const mirror = new FrameMirror({
+      store,
+      tenants,
+      datasetId: DATASET,
+      tenantAssetsDir: path.join(dir, 'assets'),
+      log: (line) => lines.push(line),
+    });
     const looks = { picturesPerGuest: 3, pictureStyles: ['comic', 'neon'] };
     tenants.replace(DATASET, { ...tenants.find(DATASET, 'gala')!, ...looks });
     tenants.replace(DATASET, { ...tenants.find(DATASET, 'aurora')!, picturesPerGuest: 2, styles: ['pop-art'] });
@@ -274,5 +281,6 @@ describe('the frame mirror', () => {
       pictureStyles: ['comic', 'neon'],
     });
     expect(spec(store, 'aurora')).toEqual({ pictures: 2, pictureStyles: ['pop-art'] });
+    expect(lines).toEqual([]);
   });
 });

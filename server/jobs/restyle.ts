@@ -66,10 +66,17 @@ export async function restyle(
     if (!started) events.onStart();
     started = true;
   };
-  const each = { onStart, stopping: events.stopping };
+  // One sample failing ends the job: the others stop waiting on the provider and free their places.
+  const siblings = new AbortController();
+  const each = { onStart, stopping: AbortSignal.any([events.stopping, siblings.signal]) };
+  const together = <T>(picture: Promise<T>) =>
+    picture.catch((error: unknown) => {
+      siblings.abort(error);
+      throw error;
+    });
   const count = picturesOf(job.frame);
   const made: Generated[] = generative
-    ? await Promise.all(distinctSeeds(count).map((seed) => generativePicture(deps, job, style, each, seed)))
+    ? await Promise.all(distinctSeeds(count).map((seed) => together(generativePicture(deps, job, style, each, seed))))
     : await Promise.all(
         pictureStyleIds(job.styleId, job.frame?.pictureStyles, deps.styles, count).map((styleId) =>
           localPicture(deps, job, styleId, each),

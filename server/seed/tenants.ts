@@ -66,7 +66,7 @@ export const SEED_TENANTS: BrandingItem[] = [
   {
     // An event booth: kiosks allowed (a device opened at /gala/?kiosk is one, with Print; guests'
     // phones keep Download and Share), a countdown, photos from the device, a QR code to take the
-    // picture home, a frame on every result, consent before the camera, and four pictures per guest.
+    // picture home, a frame on every result and consent before the camera.
     slug: GALA,
     client: 'Gala Night',
     viewFinderTitle: 'Gala Night photo booth',
@@ -84,8 +84,5 @@ export const SEED_TENANTS: BrandingItem[] = [
     consentText:
       'Your photo is used only to make your picture, and deleted when the picture is ready. Nothing about you is kept.',
     privacyUrl: 'https://gala.example/privacy',
-    // Four pictures from one photo: the style the guest picks, then these (its samples, for a generative style).
-    picturesPerGuest: 4,
-    pictureStyles: ['pop-art', 'comic', 'neon', 'die-cut-sticker'],
   },
 ];

@@ -1,5 +1,5 @@
-// Several pictures per guest: Gala Night (seeded with four) gets, from one photo, the local style
-// it picked and its set of local styles, each with its caption; a generative style makes four
+// Several pictures per guest: Gala Night, given four in the console, gets from one photo the local
+// style picked and its set of local styles, each with its caption; a generative style makes four
 // samples, each with a seed of its own, never more at the provider at once than its limit.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,6 +9,7 @@ import { newDataDir, startServer, type RunningServer } from '../../../scripts/su
 import { startOpenAiStandIn, type OpenAiStandIn } from '../../support/stand-ins/openai.ts';
 import { startReplicateStandIn, STAND_IN_MODEL, type ReplicateStandIn } from '../../support/stand-ins/replicate.ts';
 import { createJob, waitForJob } from './support/client.ts';
+import { call, signIn } from './support/console.ts';
 
 const STYLES = {
   styles: [
@@ -48,6 +49,18 @@ beforeAll(async () => {
       BOOTH_CLIENT_JOBS_PER_MINUTE: '100',
     },
   });
+  // Before the booth's first build its saved branding is what a job gets (server/brand/job-frame.ts).
+  const cookie = await signIn(server.url);
+  const gala = await call<{ branding: Record<string, unknown> }>(server.url, 'GET', '/tenants/gala', { cookie });
+  const saved = await call(server.url, 'PUT', '/tenants/gala', {
+    cookie,
+    body: {
+      ...gala.body.branding,
+      picturesPerGuest: 4,
+      pictureStyles: ['pop-art', 'comic', 'neon', 'die-cut-sticker'],
+    },
+  });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
 });
 afterAll(async () => {
   await server?.stop();

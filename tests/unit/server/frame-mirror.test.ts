@@ -24,9 +24,6 @@ beforeEach(() => {
   db = openDatabase(dir);
   tenants = new TenantStore(db);
   seed(tenants, DATASET, path.join(dir, 'assets'));
-  // The frames alone: Gala Night's pictures per guest travel in its spec too (their own test below).
-  const { picturesPerGuest: _pictures, pictureStyles: _styles, ...framed } = tenants.find(DATASET, 'gala')!;
-  tenants.replace(DATASET, framed);
 });
 afterEach(() => {
   vi.useRealTimers();

@@ -34,6 +34,9 @@ export interface BrandingForm {
   email: boolean;
   resultHours: string;
   styles: string[];
+  picturesPerGuest: string;
+  /** Kept as it is: set through the API or the ops CLI. */
+  pictureStyles: string[];
 }
 
 export const TEXT_KEYS = [
@@ -83,6 +86,10 @@ export function toForm(item: Record<string, unknown> | null): BrandingForm {
       : typeof b.sceneUrl === 'string' && b.sceneUrl.trim() !== ''
         ? [b.sceneUrl]
         : [],
+    picturesPerGuest: text(b.picturesPerGuest ?? 1),
+    pictureStyles: Array.isArray(b.pictureStyles)
+      ? b.pictureStyles.filter((s): s is string => typeof s === 'string')
+      : [],
   };
 }
 
@@ -116,6 +123,9 @@ export function toItem(form: BrandingForm, slug: string): BrandingItem {
     // The first, for readers of one backdrop.
     item.sceneUrl = form.sceneUrls[0];
   }
+  // One picture is the default: left out, as an empty field is.
+  if (!['', '1'].includes(form.picturesPerGuest.trim())) item.picturesPerGuest = numberOrText(form.picturesPerGuest);
+  if (form.pictureStyles.length > 0) item.pictureStyles = form.pictureStyles;
   return item as BrandingItem;
 }
 

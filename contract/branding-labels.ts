@@ -30,6 +30,8 @@ export const FIELD_LABELS = {
   email: 'Email delivery',
   resultHours: 'Results kept for (hours)',
   styles: 'Styles',
+  picturesPerGuest: 'Pictures per guest',
+  pictureStyles: 'Styles of the pictures',
 } as const;
 
 /** The field's name in words; a key no label knows is shown as it is. */

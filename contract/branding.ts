@@ -24,6 +24,7 @@ import {
   KIOSK_IDLE_MAX_SECONDS,
   KIOSK_IDLE_MIN_SECONDS,
   WALL_MODERATION_CHOICES,
+  PICTURES_PER_GUEST_MAX,
   type EventKit,
 } from './event-kit.ts';
 import { DELIVERY_OFF, resolveDelivery } from './delivery.ts';
@@ -208,6 +209,12 @@ export function resolveBranding(
     if (why) replace('styles', JSON.stringify(chosen).slice(0, 200), why);
     else if ((chosen as string[]).length > 0) branding.styles = [...(chosen as string[])];
   }
+  const pictureStyles = (item as Record<string, unknown>).pictureStyles;
+  if (pictureStyles !== undefined && pictureStyles !== null) {
+    const why = tenantStylesProblem(pictureStyles);
+    if (why) replace('pictureStyles', JSON.stringify(pictureStyles).slice(0, 200), why);
+    else if ((pictureStyles as string[]).length > 0) branding.pictureStyles = [...(pictureStyles as string[])];
+  }
 
   const warning = contrastWarning(branding);
   if (warning) {
@@ -268,6 +275,13 @@ function resolveEventKit(item: BrandingItem, branding: TenantBranding, refuse: R
         idle,
         `is not 0 (off) or a whole number of seconds from ${KIOSK_IDLE_MIN_SECONDS} to ${KIOSK_IDLE_MAX_SECONDS}`,
       );
+  }
+
+  const pictures = raw.picturesPerGuest;
+  if (pictures !== undefined && pictures !== null) {
+    if (Number.isInteger(pictures) && (pictures as number) >= 1 && (pictures as number) <= PICTURES_PER_GUEST_MAX)
+      branding.picturesPerGuest = pictures as number;
+    else refuse('picturesPerGuest', pictures, `is not a whole number from 1 to ${PICTURES_PER_GUEST_MAX}`);
   }
 
   const text = (field: 'frameUrl' | 'sceneUrl' | 'consentText' | 'privacyUrl') => {

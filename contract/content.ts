@@ -43,6 +43,9 @@ export const BrandingItemSchema = z.looseObject({
   resultHours: z.optional(z.unknown()),
   // The styles the tenant offers, in order (contract/tenant-styles.ts); checked by the build.
   styles: z.optional(z.unknown()),
+  // Pictures per guest (contract/event-kit.ts) and the local styles they are made in.
+  picturesPerGuest: z.optional(z.unknown()),
+  pictureStyles: z.optional(z.unknown()),
 });
 export type BrandingItem = z.infer<typeof BrandingItemSchema>;
 

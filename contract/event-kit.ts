@@ -22,6 +22,13 @@ export const KIOSK_IDLE_MAX_SECONDS = 3_600;
 export const WALL_MODERATION_CHOICES = ['approve', 'show'] as const;
 export type WallModeration = (typeof WALL_MODERATION_CHOICES)[number];
 
+/**
+ * Pictures a guest gets from one photo (picturesPerGuest): 1, the spec's one picture, to this many.
+ * A generative style makes that many samples; a local style the tenant's set of styles
+ * (pictureStyles). More would not fit a phone's results screen, nor a provider's bill.
+ */
+export const PICTURES_PER_GUEST_MAX = 4;
+
 /** Longer consent texts are cut: the visitor has to read it on a phone before the camera. */
 export const CONSENT_TEXT_LIMIT = 1_000;
 
@@ -73,6 +80,11 @@ export interface EventKit {
    * picture on the event wall" starts ticked (the guest may still untick it).
    */
   wallConsentCovered: boolean;
+  /**
+   * Pictures made from one photo, 1 to PICTURES_PER_GUEST_MAX, all in the one job's images, each
+   * with its caption; the guest chooses the one Download and Share take.
+   */
+  picturesPerGuest: number;
 }
 
 export const EVENT_KIT_OFF: Readonly<EventKit> = /* @__PURE__ */ Object.freeze({
@@ -93,6 +105,7 @@ export const EVENT_KIT_OFF: Readonly<EventKit> = /* @__PURE__ */ Object.freeze({
   wall: false,
   wallModeration: 'approve',
   wallConsentCovered: false,
+  picturesPerGuest: 1,
 });
 
 /**
@@ -127,6 +140,9 @@ export const CONSENT_TEXT = {
 } as const;
 export const RESULTS_EVENT_TEXT = {
   print: 'Print',
+  /** With more than one picture: the choice of the one Download, Share and Print take. */
+  choosePicture: 'Choose this picture',
+  picturesLegend: 'Your pictures',
   qrHeading: 'Take it home',
   qrHint: 'Scan this code with your phone to open your picture there.',
 } as const;

@@ -1,6 +1,6 @@
 // POST {ai host}/transformations/jobs/create/  body {style_id, image, tenant?, backdrop?} -> {id}
 // GET  {ai host}/transformations/jobs/{jobId}/ -> {images, prompt, result: {status, message}}
-//      (+ optional previews: display copies of images)
+//      (+ optional previews: display copies of images; optional captions: one per image)
 // zod/mini: the same schemas in a fraction of the bytes the browser would otherwise download.
 import { z } from 'zod/mini';
 import { JOB_WAIT_MAX_SECONDS } from './constants.ts';
@@ -51,6 +51,9 @@ export const JobSchema = z.looseObject({
   /** Display copies of `images` (same order, absolute URLs), smaller to show on screen; the link,
    *  Download and Share use `images`. Optional: an AI host may not make them. */
   previews: orEmpty(z.array(z.string()), undefined),
+  /** Each image's caption (same order), when a job made several pictures from one photo (a tenant's
+   *  picturesPerGuest): a compatible addition; without it every image's caption is the prompt. */
+  captions: orEmpty(z.array(z.string()), undefined),
   prompt: orEmpty(z.string(), ''),
   result: z.pipe(
     z.nullish(z.looseObject({ status: z.nullish(z.string()), message: z.nullish(z.string()) })),

@@ -22,6 +22,11 @@ export interface TenantBranding extends EventKit, Partial<DeliveryKit> {
   accentColor: string;
   /** The style ids the tenant offers, in its order; absent or empty: every style the AI hub offers. */
   styles?: string[];
+  /**
+   * The local styles a guest's pictures are made in when picturesPerGuest is above 1: the style
+   * the guest picked first, then these in order (absent or empty: the tenant's styles).
+   */
+  pictureStyles?: string[];
 }
 
 export interface ImageProxySettings {

@@ -118,6 +118,7 @@ const SERVER_SETTINGS = {
   BOOTH_PUBLIC_URL: httpUrl.optional(),
   BOOTH_STYLES_FILE: folder.optional(),
   BOOTH_PROVIDER_RETRIES: int(0, 10).default(3),
+  BOOTH_PROVIDER_COOLDOWN_SECONDS: int(1, 86_400).default(60),
   BOOTH_OPENAI_API_KEY: text.optional(),
   BOOTH_OPENAI_BASE_URL: httpUrl.default('https://api.openai.com/v1'),
   BOOTH_OPENAI_CONCURRENCY: int(1, 1000).default(16),
@@ -216,6 +217,8 @@ export interface Settings {
 export interface ProviderSettings {
   /** Attempts after the first, for a provider's rate limits and outages. */
   retries: number;
+  /** How long a provider that failed five calls in a row is skipped before one trial call. */
+  cooldownSeconds: number;
   openai: { apiKey?: string; baseUrl: string; concurrency: number };
   comfyui: { url?: string; concurrency: number };
   replicate: { apiToken?: string; baseUrl: string; concurrency: number };
@@ -322,6 +325,7 @@ export function loadSettings(env: Env = process.env): Settings {
     stylesFile: e.BOOTH_STYLES_FILE,
     providers: {
       retries: e.BOOTH_PROVIDER_RETRIES,
+      cooldownSeconds: e.BOOTH_PROVIDER_COOLDOWN_SECONDS,
       openai: {
         apiKey: e.BOOTH_OPENAI_API_KEY,
         baseUrl: e.BOOTH_OPENAI_BASE_URL,

@@ -5,6 +5,7 @@ import { TEXT_LIMITS } from '../../contract/branding.ts';
 import {
   CONSENT_TEXT_LIMIT,
   COUNTDOWN_CHOICES,
+  PICTURES_PER_GUEST_MAX,
   KIOSK_IDLE_MAX_SECONDS,
   KIOSK_IDLE_MIN_SECONDS,
 } from '../../contract/event-kit.ts';
@@ -157,6 +158,28 @@ export function BrandingFields({ form, branding, set, problems, warnings, upload
               {COUNTDOWN_CHOICES.map((n) => (
                 <option key={n} value={String(n)}>
                   {n === 0 ? 'None' : `${n} seconds`}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field
+          id="f-picturesPerGuest"
+          label="Pictures per guest"
+          hint="From one photo: samples of a generative style, or the picked local style and the tenant's other styles, each shown with its caption; the guest chooses the one to download or share."
+          problems={problems.picturesPerGuest}
+        >
+          {(describedBy, invalid) => (
+            <select
+              id="f-picturesPerGuest"
+              value={form.picturesPerGuest}
+              onChange={(e) => set('picturesPerGuest', e.target.value)}
+              aria-describedby={describedBy}
+              aria-invalid={invalid || undefined}
+            >
+              {Array.from({ length: PICTURES_PER_GUEST_MAX }, (_, i) => i + 1).map((n) => (
+                <option key={n} value={String(n)}>
+                  {n === 1 ? 'One picture' : `${n} pictures`}
                 </option>
               ))}
             </select>

@@ -163,6 +163,8 @@ export class FrameMirror {
     const extras: JobFrame = {
       ...(named.mirror ? { mirror: true as const } : {}),
       ...(scenes.some(Boolean) ? { scenes } : {}),
+      ...(named.pictures ? { pictures: named.pictures } : {}),
+      ...(named.pictures && named.pictureStyles ? { pictureStyles: named.pictureStyles } : {}),
     };
     const plain = Object.keys(extras).length > 0 ? extras : null;
     const name = named.frame ?? named.mark;

@@ -18,6 +18,10 @@ export interface JobFrame {
   mirror?: true;
   /** The backdrop a job is placed into by a style that places the guest in a scene (branded-scene). */
   scene?: string;
+  /** Pictures made from the photo (the tenant's picturesPerGuest, above 1; jobs/pictures.ts). */
+  pictures?: number;
+  /** The local styles of those pictures after the picked one (its pictureStyles, else its styles). */
+  pictureStyles?: string[];
   /**
    * A tenant's backdrops, in its order, before a job picks one (withBackdrop): never stored with a
    * job. In a stored spec of the scale-out path, '' stands for a backdrop whose file is missing.

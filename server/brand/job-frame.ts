@@ -12,6 +12,7 @@ import { DEFAULT_BRANDING, resolveBranding } from '../../contract/branding.ts';
 import { backdropsOf } from '../../contract/backdrops.ts';
 import { resolveInside } from '../files/safe-path.ts';
 import type { JobFrame } from './frames.ts';
+import type { TenantBranding } from '../../contract/site-data.ts';
 import type { TenantStore } from '../storage/tenants.ts';
 import type { PublishedSite } from '../publish/published.ts';
 import type { FrameFiles } from '../jobs/brand-frame.ts';
@@ -56,10 +57,19 @@ export function frameForTenant(lookup: FrameLookup, tenant: string | undefined):
   const extras = {
     ...(branding.mirrorResult ? { mirror: true as const } : {}),
     ...(scenes.length > 0 ? { scenes } : {}),
+    ...picturesOfBranding(branding),
   };
   if (isBucketName(branding.frameUrl)) return { frame: branding.frameUrl, ...extras };
   if (branding.logoMark && isBucketName(branding.logoUrl)) return { mark: branding.logoUrl, ...extras };
   return Object.keys(extras).length > 0 ? extras : null;
+}
+
+/** Several pictures per guest, as the job keeps them (jobs/pictures.ts); nothing for one. */
+function picturesOfBranding(branding: TenantBranding): Pick<JobFrame, 'pictures' | 'pictureStyles'> {
+  const pictures = branding.picturesPerGuest ?? 1;
+  if (pictures <= 1) return {};
+  const set = branding.pictureStyles?.length ? branding.pictureStyles : branding.styles;
+  return { pictures, ...(set?.length ? { pictureStyles: [...set] } : {}) };
 }
 
 /** A sticker gets no brand: its transparent die-cut is the picture, and a frame or a mark would be drawn outside the cut, on nothing, and stop it peeling. */

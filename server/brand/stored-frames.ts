@@ -5,6 +5,8 @@
 // spec of a job's tenant (kept briefly) and puts it on the queue; a worker reads the images by key.
 import { z } from 'zod';
 import { MAX_BACKDROPS } from '../../contract/backdrops.ts';
+import { PICTURES_PER_GUEST_MAX } from '../../contract/event-kit.ts';
+import { MAX_TENANT_STYLES } from '../../contract/tenant-styles.ts';
 import type { FrameFiles } from '../jobs/brand-frame.ts';
 import { ServiceUnavailableError } from '../jobs/job-backend.ts';
 import type { BrandFrames, FrameImageSource, JobFrame } from './frames.ts';
@@ -18,9 +20,9 @@ const IMAGE_KEY = /^frames\/images\/[0-9a-f]{64}\.[a-z0-9]{1,5}$/;
 
 /**
  * A spec as stored: one image key, the frame's or the logo mark's, or none; whether results are
- * mirrored; and the keys of the tenant's backdrops for the branded-scene style, in its order (''
- * for one whose file is missing, so the places stay those of its pages). A spec written before
- * there were several holds one `scene`.
+ * mirrored; the keys of the tenant's backdrops for the branded-scene style, in its order (''
+ * for one whose file is missing, so the places stay those of its pages; a spec written before
+ * there were several holds one `scene`); and how many pictures a guest gets, in which local styles.
  */
 const mirror = z.optional(z.literal(true));
 const scene = z.optional(z.string().regex(IMAGE_KEY));
@@ -29,12 +31,19 @@ const sceneList = z
   .min(1)
   .max(MAX_BACKDROPS);
 const scenes = z.optional(sceneList);
+// Several pictures per guest travel with the finish (jobs/pictures.ts).
+const pictures = z.number().int().min(2).max(PICTURES_PER_GUEST_MAX);
+const looks = {
+  pictures: z.optional(pictures),
+  pictureStyles: z.optional(z.array(z.string().regex(/^[A-Za-z0-9._-]{1,100}$/)).max(MAX_TENANT_STYLES)),
+};
 export const FrameSpecSchema = z.union([
-  z.strictObject({ frame: z.string().regex(IMAGE_KEY), mirror, scene, scenes }),
-  z.strictObject({ mark: z.string().regex(IMAGE_KEY), mirror, scene, scenes }),
-  z.strictObject({ mirror: z.literal(true), scene, scenes }),
-  z.strictObject({ scene: z.string().regex(IMAGE_KEY) }),
-  z.strictObject({ scenes: sceneList }),
+  z.strictObject({ frame: z.string().regex(IMAGE_KEY), mirror, scene, scenes, ...looks }),
+  z.strictObject({ mark: z.string().regex(IMAGE_KEY), mirror, scene, scenes, ...looks }),
+  z.strictObject({ mirror: z.literal(true), scene, scenes, ...looks }),
+  z.strictObject({ scene: z.string().regex(IMAGE_KEY), ...looks }),
+  z.strictObject({ scenes: sceneList, ...looks }),
+  z.strictObject({ ...looks, pictures }),
 ]);
 
 interface Store {

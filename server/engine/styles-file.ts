@@ -2,7 +2,9 @@
 // there is none. A local style named by id alone keeps its built-in description, prompt and
 // thumbnail; a generative style names its provider ("engine") and that provider's options. A
 // style whose provider has no credentials is left out, with one line saying which setting is
-// missing. A bad file stops the start with one line naming the style and the field.
+// missing. A generative style may name a fallback (another style of the file, generative or
+// local) and the seconds after which a slow provider gives way to it. A bad file stops the start
+// with one line naming the style and the field.
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -19,6 +21,10 @@ export interface StyleDefinition extends EngineStyle {
   options: unknown;
   /** A generative picture cut out as a die-cut sticker on the CPU (local die-cut on the result). */
   sticker: boolean;
+  /** The style that makes the picture when this one's provider fails, is skipped or is too slow. */
+  fallback?: string;
+  /** How long the provider has before the fallback runs instead (ms); without it, only a failure. */
+  fallbackAfterMs?: number;
 }
 
 export class StylesFileError extends Error {
@@ -37,6 +43,12 @@ const StyleSchema = z.strictObject({
   thumbnail: z.string().trim().min(1).optional(),
   sticker: z.boolean().optional(),
   beta: z.boolean().optional(),
+  fallback: z.string().trim().min(1, 'name the id of another style of this file').optional(),
+  fallbackAfterSeconds: z
+    .number('give a number of seconds, e.g. 20')
+    .gt(0, 'give a number of seconds above 0, e.g. 20')
+    .max(3600, 'give at most 3600 seconds')
+    .optional(),
 });
 const FileSchema = z.strictObject({ styles: z.array(z.unknown()).min(1, 'list at least one style') });
 
@@ -104,7 +116,11 @@ export function loadStyles(
     seen.add(style.id);
     const thumbnail = style.thumbnail ? path.resolve(baseDir, style.thumbnail) : undefined;
     if (thumbnail && !fs.existsSync(thumbnail)) throw fail(where('thumbnail'), `there is no file ${thumbnail}`);
+    if (style.fallbackAfterSeconds !== undefined && !style.fallback)
+      throw fail(where('fallbackAfterSeconds'), 'name the fallback style that runs after this time');
     if (style.engine === 'local') {
+      if (style.fallback)
+        throw fail(where('fallback'), 'a local style runs on the booth itself; a fallback is for generative styles');
       const local = builtIn.get(style.id);
       if (!local)
         throw fail(where('id'), `no local style has this id (local styles: ${[...builtIn.keys()].join(', ')})`);
@@ -148,9 +164,44 @@ export function loadStyles(
       engine: style.engine,
       options,
       sticker: style.sticker ?? false,
+      ...(style.fallback ? { fallback: style.fallback } : {}),
+      ...(style.fallbackAfterSeconds ? { fallbackAfterMs: style.fallbackAfterSeconds * 1000 } : {}),
     });
   });
+  checkFallbacks(styles, seen, notices, (id, message) => fail(`style "${id}", field fallback: `, message));
   if (styles.length === 0)
     notices.push('No style is left to offer: the styles file lists only styles whose engines are not set up.');
   return { styles, notices };
+}
+
+/**
+ * Each fallback names a style of the file, and following them never comes back to where it began.
+ * A fallback whose style is left out (its provider not set up) is dropped, with a notice.
+ */
+function checkFallbacks(
+  styles: StyleDefinition[],
+  listed: ReadonlySet<string>,
+  notices: string[],
+  fail: (id: string, message: string) => Error,
+) {
+  const offered = new Map(styles.map((style) => [style.id, style]));
+  for (const style of styles) {
+    if (!style.fallback) continue;
+    if (!listed.has(style.fallback))
+      throw fail(style.id, `no style of this file has the id "${style.fallback}" (styles: ${[...listed].join(', ')})`);
+    const path = [style.id];
+    for (let next = offered.get(style.fallback); next; next = next.fallback ? offered.get(next.fallback) : undefined) {
+      const again = path.includes(next.id);
+      path.push(next.id);
+      if (next.id === style.id) throw fail(style.id, `the fallbacks go round in a circle (${path.join(' → ')})`);
+      // A circle that does not pass through this style is reported at one of its own.
+      if (again) break;
+    }
+  }
+  for (const style of styles) {
+    if (!style.fallback || offered.has(style.fallback)) continue;
+    notices.push(`Style "${style.id}" has no fallback: its fallback "${style.fallback}" is left out.`);
+    delete style.fallback;
+    delete style.fallbackAfterMs;
+  }
 }

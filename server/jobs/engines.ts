@@ -34,7 +34,11 @@ export function startEngines(
     timeoutMs: settings.jobTimeoutMs,
     log,
   });
-  const remote = new RemoteEngines(offered.providers, { retries: settings.providers.retries, log });
+  const remote = new RemoteEngines(offered.providers, {
+    retries: settings.providers.retries,
+    cooldownMs: settings.providers.cooldownSeconds * 1000,
+    log,
+  });
   const styles: ReadonlyMap<string, StyleDefinition> = new Map(offered.styles.map((style) => [style.id, style]));
   return { pool, remote, styles, timeoutMs: settings.jobTimeoutMs, log, tenantAssetsDir: settings.tenantAssetsDir };
 }

@@ -1,25 +1,31 @@
 // A job on a generative style: the provider's picture (waiting, not computing: it holds no CPU
 // worker), then for a sticker style the local die-cut on the CPU pool. Failures become the
-// visitor's sentences; a refused key is one line for ops naming the setting, never the key.
+// visitor's sentences; a refused key is one line for ops naming the setting, never the key. A
+// style with a fallback gives way to it when its provider is slow, out of service or skipped, so
+// the guest still gets a picture; the job then says which engine made it.
 import crypto from 'node:crypto';
-import type { EngineResult } from '../engine/engine.ts';
-import { ProviderError, type ProviderName } from '../engine/remote/provider.ts';
+import { ProviderError, type ProviderFailure, type ProviderName } from '../engine/remote/provider.ts';
 import { PROVIDER_SETTING } from '../engine/remote/providers.ts';
-import type { RemoteEngines } from '../engine/remote/remote-engines.ts';
-import type { StyleDefinition } from '../engine/styles-file.ts';
+import { ProviderSkippedError, type RemoteEngines } from '../engine/remote/remote-engines.ts';
+import type { StyleDefinition, StyleEngine } from '../engine/styles-file.ts';
+import type { FrameFiles } from './brand-frame.ts';
 import { imageMimeOfName } from '../files/media-types.ts';
 import { log } from '../log.ts';
 import { JOB_MESSAGES } from './job-messages.ts';
-import { TaskTimeoutError, VisitorFacingError, type WorkerPool } from './pool.ts';
+import { TaskTimeoutError, VisitorFacingError, type PoolResult, type WorkerPool } from './pool.ts';
 
 /** A generative result up to this size is shown as it is, without a display copy. */
 export const LIGHT_RESULT_BYTES = 512 * 1024;
 /** The local style that cuts a generative sticker out: the die-cut on the generated picture. */
 const STICKER_CUTOUT_STYLE = 'die-cut-sticker';
+/** The failures a fallback stands in for: the provider cannot serve now. A refusal is an answer. */
+const FALLS_BACK = new Set<ProviderFailure>(['unavailable', 'rate-limited', 'credentials']);
 
 export interface GenerativeDeps {
   pool: WorkerPool;
   remote?: RemoteEngines;
+  /** The offered styles by id, where a style's fallback is found. */
+  styles?: ReadonlyMap<string, StyleDefinition>;
   /** The job's time limit. */
   timeoutMs?: number;
   log?: (line: string) => void;
@@ -31,20 +37,44 @@ export interface GenerativeJob {
   uploadPath: string;
   photo: Uint8Array;
   client?: string;
+  /** The tenant's frame files, for a local fallback (a provider's picture is framed after). */
+  frame?: FrameFiles;
+  /** This sample's seed (several pictures per guest: each its own); a random one without it. */
+  seed?: number;
+}
+
+export interface Generated extends PoolResult {
+  /** The engine that made the pictures: the style's provider, or its fallback's engine. */
+  engine: StyleEngine;
+  /** The style that made them when it was a fallback. */
+  fallback?: string;
 }
 
 export async function runGenerative(
   deps: GenerativeDeps,
   job: GenerativeJob,
   style: StyleDefinition,
-  { onStart, stopping }: { onStart: () => void; stopping: AbortSignal },
-): Promise<EngineResult> {
-  const { remote, pool, timeoutMs = 120_000 } = deps;
+  events: { onStart: () => void; stopping: AbortSignal },
+  /** When the job's time ends (ms); a fallback gets what is left of it. */
+  deadline = Date.now() + (deps.timeoutMs ?? 120_000),
+): Promise<Generated> {
+  const { remote, pool } = deps;
+  const { stopping } = events;
+  // PROCESSING once, whether the provider or its fallback takes the job.
+  let started = false;
+  const onStart = () => {
+    if (!started) events.onStart();
+    started = true;
+  };
   const provider = style.engine as ProviderName;
   if (!remote?.has(provider))
     throw new Error(`The style ${style.id} needs the ${provider} provider, which is not set up.`);
+  const timeoutMs = Math.max(1, deadline - Date.now());
   const timeout = AbortSignal.timeout(timeoutMs);
-  const signal = AbortSignal.any([timeout, stopping]);
+  const fallback = style.fallback ? deps.styles?.get(style.fallback) : undefined;
+  const slow = fallback && style.fallbackAfterMs ? AbortSignal.timeout(style.fallbackAfterMs) : undefined;
+  const signal = AbortSignal.any([timeout, stopping, ...(slow ? [slow] : [])]);
+  const ops = deps.log ?? log;
   let image;
   try {
     const photoType = imageMimeOfName(job.uploadPath) ?? 'image/jpeg';
@@ -55,14 +85,24 @@ export async function runGenerative(
       photoType,
       prompt: job.prompt,
       options: style.options,
-      seed: crypto.randomInt(2 ** 31),
+      seed: job.seed ?? crypto.randomInt(2 ** 31),
     };
     image = await remote.generate(provider, input, signal, onStart);
   } catch (error) {
-    if (timeout.aborted && !stopping.aborted)
-      throw new TaskTimeoutError(`The ${provider} job took longer than ${timeoutMs} ms.`);
+    if (stopping.aborted) throw error;
+    if (timeout.aborted) throw new TaskTimeoutError(`The ${provider} job took longer than ${timeoutMs} ms.`);
+    if (fallback && (slow?.aborted || (error instanceof ProviderError && FALLS_BACK.has(error.kind)))) {
+      const why = slow?.aborted
+        ? `${provider} did not answer within ${style.fallbackAfterMs! / 1000} s`
+        : error instanceof ProviderSkippedError
+          ? error.message
+          : `${provider} failed (${(error as Error).message})`;
+      ops(
+        `job ${job.jobId} style=${style.id}: ${why}; the fallback ${fallback.id} (${fallback.engine}) makes the picture`,
+      );
+      return runFallback(deps, job, fallback, { onStart, stopping }, deadline);
+    }
     if (!(error instanceof ProviderError)) throw error;
-    const ops = deps.log ?? log;
     if (error.kind === 'refused') throw new VisitorFacingError(JOB_MESSAGES.refused);
     if (error.kind === 'credentials')
       ops(
@@ -73,13 +113,39 @@ export async function runGenerative(
       error.kind === 'rate-limited' || error.kind === 'unavailable' ? JOB_MESSAGES.unavailable : JOB_MESSAGES.generic,
     );
   }
-  if (!style.sticker) return { images: [image], prompt: job.prompt };
+  const made = { engine: style.engine, prompt: job.prompt };
+  if (!style.sticker) return { images: [image], ...made };
   try {
-    return await pool.run({ jobId: job.jobId, styleId: STICKER_CUTOUT_STYLE, photo: image.data, client: job.client });
+    const cut = await pool.run({
+      jobId: job.jobId,
+      styleId: STICKER_CUTOUT_STYLE,
+      photo: image.data,
+      client: job.client,
+    });
+    return { images: cut.images, ...made };
   } catch (error) {
     // A picture in which the cut finds nobody is still the visitor's picture: shown uncut.
     if (!(error instanceof VisitorFacingError)) throw error;
     log(`job ${job.jobId} style=${style.id}: no person to cut out of the generated picture; it is shown uncut`);
-    return { images: [image], prompt: job.prompt };
+    return { images: [image], ...made };
   }
+}
+
+/** The fallback style makes the picture from the same photo, with its own prompt, in the job's time left. */
+async function runFallback(
+  deps: GenerativeDeps,
+  job: GenerativeJob,
+  fallback: StyleDefinition,
+  events: { onStart: () => void; stopping: AbortSignal },
+  deadline: number,
+): Promise<Generated> {
+  if (fallback.engine !== 'local') {
+    const made = await runGenerative(deps, { ...job, prompt: fallback.prompt }, fallback, events, deadline);
+    return { ...made, fallback: made.fallback ?? fallback.id };
+  }
+  const made = await deps.pool.run(
+    { jobId: job.jobId, styleId: fallback.id, photo: job.photo, client: job.client, frame: job.frame },
+    events.onStart,
+  );
+  return { ...made, prompt: fallback.prompt, engine: 'local', fallback: fallback.id };
 }

@@ -23,6 +23,8 @@ export interface JobAnswer {
   id: string;
   images: string[];
   previews?: string[];
+  /** Each image's caption when there are several (a tenant's pictures per guest), same order. */
+  captions?: string[];
   prompt: string;
   result: { status: JobStatus; message: string };
 }

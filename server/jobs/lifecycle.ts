@@ -18,6 +18,12 @@ export interface JobEnd {
   message: string;
   /** Deleted from the console while it ran: it answers 404, and what it made is dropped. */
   deleted?: boolean;
+  /** Each image's caption, same order, when the job made more than one picture (several per guest). */
+  captions?: string[];
+  /** The engine that made a completed job's pictures (local, or a provider). */
+  engine?: string;
+  /** The style that made them when the job's own style gave way to its fallback. */
+  fallback?: string;
 }
 
 /** What a run asks of the store that holds the job. */
@@ -95,8 +101,15 @@ export async function runJob(
       end = { ...NONE, status: JOB_STATUS.error, deleted: true };
       why = 'deleted from the console';
     } else {
-      end = { ...NONE, status: JOB_STATUS.completed, images: kept.images, previews: kept.previews };
-      why = kept.why ?? '';
+      const madeBy = {
+        engine: made.engine,
+        ...(made.fallback ? { fallback: made.fallback } : {}),
+        ...(made.images.length > 1 ? { captions: made.captions } : {}),
+      };
+      end = { ...NONE, status: JOB_STATUS.completed, images: kept.images, previews: kept.previews, ...madeBy };
+      why = [made.fallback ? `made by the fallback ${made.fallback} (${made.engine})` : '', kept.why ?? '']
+        .filter(Boolean)
+        .join('; ');
     }
   } catch (error) {
     if (events.stopping.aborted || store.retries(error)) throw error;

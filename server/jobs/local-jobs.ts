@@ -19,6 +19,7 @@ export function jobView(job: JobRecord, origin: string): JobAnswer {
     id: job.id,
     images: job.images.map((name) => origin + resultPath(job.id, name)),
     ...(previews ? { previews: previews.map((name) => origin + resultPath(job.id, name)) } : {}),
+    ...(job.captions && job.captions.length === job.images.length ? { captions: job.captions } : {}),
     prompt: job.prompt,
     result: { status: job.status, message: job.message },
   };

@@ -6,11 +6,12 @@ import type { RemoteEngines } from '../engine/remote/remote-engines.ts';
 import type { StyleDefinition } from '../engine/styles-file.ts';
 import { log as logLine, logError } from '../log.ts';
 import type { JobFrame } from '../brand/frames.ts';
-import { AssetFolderImages, type FrameImageSource } from '../brand/frames.ts';
+import { AssetFolderImages, type FrameImageSource, type FrameImagesRead } from '../brand/frames.ts';
 import { finishesPicture } from '../brand/job-frame.ts';
-import { LIGHT_RESULT_BYTES, runGenerative } from './generative-job.ts';
+import { LIGHT_RESULT_BYTES, runGenerative, type Generated } from './generative-job.ts';
 import { JOB_MESSAGES } from './job-messages.ts';
-import { TaskTimeoutError, VisitorFacingError, type PoolResult, type WorkerPool } from './pool.ts';
+import { TaskTimeoutError, VisitorFacingError, type WorkerPool } from './pool.ts';
+import { distinctSeeds, pictureStyleIds, picturesOf } from './pictures.ts';
 import { makePreview } from './preview.ts';
 
 export interface RestyleDeps {
@@ -43,6 +44,12 @@ export interface Restyled {
   images: EngineImage[];
   /** Display copies, same order; empty when the images are light enough or the copies failed. */
   previews: Uint8Array[];
+  /** Each image's caption, same order: its style's prompt (the job's, a set's style's, a fallback's). */
+  captions: string[];
+  /** The engine that made them: local, or a provider (a generative style's, or its fallback's); engines joined by + when they differ. */
+  engine: string;
+  /** The style that made them when the job's own style gave way to its fallback. */
+  fallback?: string;
 }
 
 export async function restyle(
@@ -53,41 +60,109 @@ export async function restyle(
   const log = deps.log ?? logLine;
   const style = deps.styles?.get(job.styleId);
   const generative = style !== undefined && style.engine !== 'local';
-  const brand = await (deps.frameImages ?? new AssetFolderImages(deps.tenantAssetsDir)).forJob(
-    job.frame ?? null,
-    job.prompt,
-  );
-  if (brand.problem) log(`job ${job.jobId} style=${job.styleId}: the brand frame is left off: ${brand.problem}`);
-  const frame = brand.files;
-  let result: PoolResult = generative
-    ? await runGenerative(
-        deps,
-        { jobId: job.jobId, prompt: job.prompt, uploadPath: job.photoName, photo: job.photo, client: job.client },
-        style,
-        events,
-      )
-    : await deps.pool.run(
-        { jobId: job.jobId, styleId: job.styleId, photo: job.photo, client: job.client, frame },
-        events.onStart,
-      );
-  // A provider's picture is mirrored and framed on the CPU pool like a local result (a sticker is never framed).
-  if (finishesPicture(frame) && generative && result.images.length === 1) {
-    const framed = await deps.pool.run({
-      jobId: job.jobId,
-      styleId: null,
-      photo: result.images[0]!.data,
-      client: job.client,
-      frame,
+  // PROCESSING once, when the first of the job's pictures is taken up.
+  let started = false;
+  const onStart = () => {
+    if (!started) events.onStart();
+    started = true;
+  };
+  // One sample failing ends the job: the others stop waiting on the provider and free their places.
+  const siblings = new AbortController();
+  const each = { onStart, stopping: AbortSignal.any([events.stopping, siblings.signal]) };
+  const together = <T>(picture: Promise<T>) =>
+    picture.catch((error: unknown) => {
+      siblings.abort(error);
+      throw error;
     });
-    result = { ...framed, prompt: result.prompt };
-  }
-  if (result.frameProblem)
-    log(`job ${job.jobId} style=${job.styleId}: the brand frame is left off: ${result.frameProblem}`);
-  if (result.images.length === 0) throw new Error('The engine returned no image.');
+  const count = picturesOf(job.frame);
+  const made: Generated[] = generative
+    ? await Promise.all(distinctSeeds(count).map((seed) => together(generativePicture(deps, job, style, each, seed))))
+    : await Promise.all(
+        pictureStyleIds(job.styleId, job.frame?.pictureStyles, deps.styles, count).map((styleId) =>
+          localPicture(deps, job, styleId, each),
+        ),
+      );
+  const problems = new Set(made.flatMap((picture) => picture.frameProblem ?? []));
+  for (const problem of problems) log(`job ${job.jobId} style=${job.styleId}: the brand frame is left off: ${problem}`);
+  const images = made.flatMap((picture) => picture.images);
+  if (images.length === 0) throw new Error('The engine returned no image.');
   // A provider's compressed picture is light enough to show as it is; a display copy would
   // only cost CPU (a local result, or a generative sticker cut out here, gets one).
-  const light = generative && result.images.every((image) => image.data.byteLength <= LIGHT_RESULT_BYTES);
-  return { images: result.images, previews: light ? [] : await previews(job.jobId, result.images) };
+  const light = generative && images.every((image) => image.data.byteLength <= LIGHT_RESULT_BYTES);
+  const engines = [...new Set(made.map((picture) => picture.engine))];
+  const fallback = made.find((picture) => picture.fallback)?.fallback;
+  return {
+    images,
+    previews: light ? [] : await previews(job.jobId, images),
+    captions: made.flatMap((picture) => picture.images.map(() => picture.prompt)),
+    engine: engines.join('+'),
+    ...(fallback ? { fallback } : {}),
+  };
+}
+
+/** The job's brand for a picture of this prompt (a sticker is never framed), or why it is left off. */
+async function brandFor(deps: RestyleDeps, job: RestyleJob, prompt: string): Promise<FrameImagesRead> {
+  return (deps.frameImages ?? new AssetFolderImages(deps.tenantAssetsDir)).forJob(job.frame ?? null, prompt);
+}
+
+/** A sample of a generative style: the provider's picture (or its fallback's), then framed on the CPU pool. */
+async function generativePicture(
+  deps: RestyleDeps,
+  job: RestyleJob,
+  style: StyleDefinition,
+  events: { onStart: () => void; stopping: AbortSignal },
+  seed: number,
+): Promise<Generated> {
+  const brand = await brandFor(deps, job, job.prompt);
+  const frame = brand.files;
+  const made = await runGenerative(
+    deps,
+    {
+      jobId: job.jobId,
+      prompt: job.prompt,
+      uploadPath: job.photoName,
+      photo: job.photo,
+      client: job.client,
+      frame,
+      seed,
+    },
+    style,
+    events,
+  );
+  const problem = brand.problem ? { frameProblem: brand.problem } : {};
+  // A provider's picture is mirrored and framed on the CPU pool like a local result (a sticker is
+  // never framed); a local fallback's was framed where it was made.
+  if (!finishesPicture(frame) || made.engine === 'local' || made.images.length !== 1) return { ...problem, ...made };
+  const framed = await deps.pool.run({
+    jobId: job.jobId,
+    styleId: null,
+    photo: made.images[0]!.data,
+    client: job.client,
+    frame,
+  });
+  return {
+    ...made,
+    ...problem,
+    ...(framed.frameProblem ? { frameProblem: framed.frameProblem } : {}),
+    images: framed.images,
+  };
+}
+
+/** A picture of a local style on the CPU pool, its caption the style's prompt. */
+async function localPicture(
+  deps: RestyleDeps,
+  job: RestyleJob,
+  styleId: string,
+  events: { onStart: () => void },
+): Promise<Generated> {
+  const prompt = styleId === job.styleId ? job.prompt : (deps.styles?.get(styleId)?.prompt ?? job.prompt);
+  const brand = await brandFor(deps, job, prompt);
+  const made = await deps.pool.run(
+    { jobId: job.jobId, styleId, photo: job.photo, client: job.client, frame: brand.files },
+    events.onStart,
+  );
+  const frameProblem = brand.problem ?? made.frameProblem;
+  return { images: made.images, prompt, engine: 'local', ...(frameProblem ? { frameProblem } : {}) };
 }
 
 /** A job whose previews cannot be made still completes: the screen then shows the full images. */

@@ -84,7 +84,11 @@ export class JobRunner {
         if (!jobs.get(id)) return 'deleted';
         const names = files.saveResults(id, made.images);
         const previews = made.previews.length > 0 ? files.savePreviews(id, made.previews) : [];
-        jobs.complete(id, names, previews);
+        jobs.complete(id, names, previews, {
+          engine: made.engine,
+          fallback: made.fallback,
+          ...(made.images.length > 1 ? { captions: made.captions } : {}),
+        });
         files.deleteUpload(uploadPath);
         return { images: names, previews };
       },

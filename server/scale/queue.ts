@@ -165,6 +165,7 @@ export class RedisJobs implements JobBackend {
       id,
       images,
       ...(previews.length === images.length && previews.length > 0 ? { previews } : {}),
+      ...(outcome.captions && outcome.captions.length === images.length ? { captions: outcome.captions } : {}),
       prompt,
       result: { status: outcome.status, message: outcome.message },
     };

@@ -90,6 +90,12 @@ const MIGRATIONS = [
      last_error TEXT NOT NULL DEFAULT ''
    );
    CREATE INDEX outbox_by_next ON outbox (next_at);`,
+  // Which engine made a completed job's pictures, and the fallback style when the job's own
+  // style gave way to it (a slow or failing provider); NULL for jobs before them. The caption of
+  // each picture when a job made several (JSON, same order as images); NULL for one.
+  `ALTER TABLE jobs ADD COLUMN engine TEXT;
+   ALTER TABLE jobs ADD COLUMN fallback TEXT;
+   ALTER TABLE jobs ADD COLUMN captions TEXT;`,
 ];
 
 /** The SQLite result codes an operator can do something about (https://sqlite.org/rescode.html). */

@@ -21,6 +21,12 @@ export interface JobRecord {
   tenant: string | null;
   /** How long its results are kept after it ended (its tenant's, fixed at creation); null: the booth's own. */
   retentionSeconds: number | null;
+  /** Each image's caption when the job made several pictures, same order; null for one. */
+  captions: string[] | null;
+  /** The engine that made a completed job's pictures (local, or a provider); null before it ended. */
+  engine: string | null;
+  /** The style that made them when the job's own style gave way to its fallback; null for none. */
+  fallback: string | null;
   attempts: number;
   createdAt: number;
   startedAt: number | null;
@@ -39,6 +45,9 @@ export interface JobRow {
   frame: string | null;
   tenant: string | null;
   retention_seconds: number | null;
+  engine: string | null;
+  fallback: string | null;
+  captions: string | null;
   attempts: number;
   created_at: number;
   started_at: number | null;
@@ -57,6 +66,9 @@ export const toJob = (r: JobRow): JobRecord => ({
   frame: r.frame ? (JSON.parse(r.frame) as JobFrame) : null,
   tenant: r.tenant,
   retentionSeconds: r.retention_seconds ?? null,
+  captions: r.captions ? (JSON.parse(r.captions) as string[]) : null,
+  engine: r.engine ?? null,
+  fallback: r.fallback ?? null,
   attempts: r.attempts,
   createdAt: r.created_at,
   startedAt: r.started_at,
@@ -79,7 +91,7 @@ export class JobStore {
     );
     this.#start = db.prepare('UPDATE jobs SET status = ?, started_at = ?, attempts = attempts + 1 WHERE id = ?');
     this.#finish = db.prepare(
-      'UPDATE jobs SET status = ?, images = ?, previews = ?, message = ?, upload_path = NULL, finished_at = ? WHERE id = ?',
+      'UPDATE jobs SET status = ?, images = ?, previews = ?, message = ?, engine = ?, fallback = ?, captions = ?, upload_path = NULL, finished_at = ? WHERE id = ?',
     );
   }
 
@@ -114,12 +126,28 @@ export class JobStore {
     this.#start.run(JOB_STATUS.processing, Date.now(), id);
   }
 
-  complete(id: string, images: string[], previews: string[] = []) {
-    this.#finish.run(JOB_STATUS.completed, JSON.stringify(images), JSON.stringify(previews), '', Date.now(), id);
+  /** `madeBy`: the engine that made the pictures, the fallback style when one made them, the captions of several. */
+  complete(
+    id: string,
+    images: string[],
+    previews: string[] = [],
+    madeBy: { engine?: string; fallback?: string; captions?: string[] } = {},
+  ) {
+    this.#finish.run(
+      JOB_STATUS.completed,
+      JSON.stringify(images),
+      JSON.stringify(previews),
+      '',
+      madeBy.engine ?? null,
+      madeBy.fallback ?? null,
+      madeBy.captions ? JSON.stringify(madeBy.captions) : null,
+      Date.now(),
+      id,
+    );
   }
 
   fail(id: string, message: string) {
-    this.#finish.run(JOB_STATUS.error, '[]', '[]', message, Date.now(), id);
+    this.#finish.run(JOB_STATUS.error, '[]', '[]', message, null, null, null, Date.now(), id);
   }
 
   /** Jobs a stop interrupted, oldest first. */

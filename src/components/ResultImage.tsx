@@ -1,6 +1,7 @@
 // One result image with the prompt as caption, opening in a new tab (not at a kiosk). A sticker prompt shows it
 // as a peelable sticker whose peel toggles 1 s and 2 s after the image loads. The screen shows
-// the display copy; the link opens the full image.
+// the display copy; the link opens the full image. One of several pictures (a tenant's pictures per
+// guest) carries a radio button: the one chosen is what Download, Share and Print take.
 import { useEffect, useState } from 'react';
 import { STICKER_PEEL_TOGGLE_MS } from '../../contract/constants.ts';
 
@@ -13,9 +14,11 @@ interface Props {
   sticker: boolean;
   /** The image opens the full picture in a new tab (not at a kiosk). */
   link?: boolean;
+  /** One of several pictures: its radio button in the screen's group, and its place ("2 of 4"). */
+  choice?: { group: string; checked: boolean; onChoose: () => void; label: string; place: string };
 }
 
-export function ResultImage({ src, display, prompt, sticker, link = true }: Props) {
+export function ResultImage({ src, display, prompt, sticker, link = true, choice }: Props) {
   const [loaded, setLoaded] = useState(false);
   const [peeled, setPeeled] = useState(false);
   // Loaded cross-origin so Share can draw it; an AI host that does not answer CORS still gets
@@ -53,6 +56,13 @@ export function ResultImage({ src, display, prompt, sticker, link = true }: Prop
         picture
       )}
       <figcaption>{prompt}</figcaption>
+      {choice ? (
+        <label className="booth-result-choice">
+          <input type="radio" name={choice.group} checked={choice.checked} onChange={choice.onChoose} />
+          {choice.label}
+          <span className="booth-visually-hidden"> ({choice.place})</span>
+        </label>
+      ) : null}
     </figure>
   );
 }

@@ -76,6 +76,8 @@ export default function ResultPoller({
   const [view, setView] = useState<View>({ kind: 'loading' });
   const [jobId] = useState(() => (typeof location === 'undefined' ? null : jobIdFromPath(location.pathname)));
   const [canShare, setCanShare] = useState(false);
+  // The picture Download, Share and Print take when the job made several (the first until one is chosen).
+  const [chosen, setChosen] = useState(0);
   const share = useMemo(() => createSharer(typeof navigator === 'undefined' ? undefined : navigator), []);
 
   useEffect(() => setCanShare(canShareFiles(navigator)), []);
@@ -225,7 +227,31 @@ export default function ResultPoller({
     const { job } = view;
     const shown = shownImages(job, (url) => aiHostUrl(aiHost, url));
     const images = shown.map((image) => image.full);
-    const sticker = isSticker(job.prompt);
+    // Several pictures each have their own caption (their style's prompt); one has the job's prompt.
+    const captionOf = (i: number) => (job.captions?.length === shown.length ? job.captions[i]! : job.prompt);
+    const several = shown.length > 1;
+    const pick = Math.min(chosen, Math.max(0, images.length - 1));
+    const results = shown.map((image, i) => (
+      <ResultImage
+        key={image.full}
+        src={image.full}
+        display={image.display}
+        prompt={captionOf(i)}
+        sticker={isSticker(captionOf(i))}
+        link={!kiosk}
+        choice={
+          several
+            ? {
+                group: 'booth-picture',
+                checked: i === pick,
+                onChoose: () => setChosen(i),
+                label: EVENT_TEXT.choosePicture,
+                place: `${i + 1} of ${shown.length}`,
+              }
+            : undefined
+        }
+      />
+    ));
     return (
       <div
         className={`booth-results booth-results-${phase}`}
@@ -237,18 +263,19 @@ export default function ResultPoller({
             <h1 ref={heading} tabIndex={-1}>
               {TEXT.resultHeading}
             </h1>
-            <div className="booth-result-list">
-              {shown.map((image) => (
-                <ResultImage
-                  key={image.full}
-                  src={image.full}
-                  display={image.display}
-                  prompt={job.prompt}
-                  sticker={sticker}
-                  link={!kiosk}
-                />
-              ))}
-            </div>
+            {several ? (
+              // Several pictures are one group of choices: the radio buttons under each move between them.
+              <div
+                className="booth-result-list"
+                data-pictures={shown.length}
+                role="radiogroup"
+                aria-label={EVENT_TEXT.picturesLegend}
+              >
+                {results}
+              </div>
+            ) : (
+              <div className="booth-result-list">{results}</div>
+            )}
           </>
         ) : phase === 'error' ? (
           <>
@@ -273,7 +300,7 @@ export default function ResultPoller({
               <button
                 type="button"
                 className="booth-button"
-                onClick={() => void share(images[0], job.prompt).catch(console.error)}
+                onClick={() => void share(images[pick], captionOf(pick)).catch(console.error)}
               >
                 {TEXT.share}
               </button>
@@ -281,7 +308,7 @@ export default function ResultPoller({
               <button
                 type="button"
                 className="booth-button"
-                onClick={() => window.open(images[0], '_blank', 'noopener')}
+                onClick={() => window.open(images[pick], '_blank', 'noopener')}
               >
                 {TEXT.download}
               </button>
@@ -297,8 +324,8 @@ export default function ResultPoller({
         ) : null}
         {phase === 'completed' && images.length > 0 && handoff ? <QrHandoff url={handoff} /> : null}
         {/* What Print puts on the photo paper: the full (framed) result, alone (booth.css @media print). */}
-        {phase === 'completed' && kiosk && kioskPrint && images[0] ? (
-          <img className="booth-print-image" src={images[0]} alt="" crossOrigin="anonymous" />
+        {phase === 'completed' && kiosk && kioskPrint && images[pick] ? (
+          <img className="booth-print-image" src={images[pick]} alt="" crossOrigin="anonymous" />
         ) : null}
       </div>
     );

@@ -46,22 +46,23 @@ export function imageToPng(url: string): Promise<Blob> {
 }
 
 /**
- * Share the first image. The file is made on first use only and kept for later shares.
- * Unsupported sharing is only logged, as the spec says.
+ * Share an image: the first, or the one the guest chose of several. Its file is made on first use
+ * only and kept for later shares of the same image. Unsupported sharing is only logged, as the
+ * spec says.
  */
 export function createSharer(
   nav: ShareNavigator | undefined,
   toPng: (url: string) => Promise<Blob> = imageToPng,
   log = console.log,
 ) {
-  let file: File | undefined;
+  let kept: { url: string; file: File } | undefined;
   return async function share(imageUrl: string, prompt: string): Promise<boolean> {
     if (!canShareFiles(nav)) {
       log(TEXT.shareUnsupported);
       return false;
     }
-    file ??= shareFile(await toPng(imageUrl));
-    const data = shareData(file, prompt);
+    if (kept?.url !== imageUrl) kept = { url: imageUrl, file: shareFile(await toPng(imageUrl)) };
+    const data = shareData(kept.file, prompt);
     if (nav?.canShare && !nav.canShare(data)) {
       log(TEXT.shareUnsupported);
       return false;

@@ -259,4 +259,27 @@ describe('the frame mirror', () => {
     await mirror.syncAll();
     expect(store.objects.has(image)).toBe(false);
   });
+
+  it("carries a tenant's pictures per guest and their styles, with its frame or alone", async () => {
+    const store = storeOf();
+    const lines: string[] = [];
+    const mirror = new FrameMirror({
+      store,
+      tenants,
+      datasetId: DATASET,
+      tenantAssetsDir: path.join(dir, 'assets'),
+      log: (line) => lines.push(line),
+    });
+    const looks = { picturesPerGuest: 3, pictureStyles: ['comic', 'neon'] };
+    tenants.replace(DATASET, { ...tenants.find(DATASET, 'gala')!, ...looks });
+    tenants.replace(DATASET, { ...tenants.find(DATASET, 'aurora')!, picturesPerGuest: 2, styles: ['pop-art'] });
+    await mirror.syncAll();
+    expect(spec(store, 'gala')).toEqual({
+      frame: `frames/images/${sha(path.join(dir, 'assets/gala/frame.png'))}.png`,
+      pictures: 3,
+      pictureStyles: ['comic', 'neon'],
+    });
+    expect(spec(store, 'aurora')).toEqual({ pictures: 2, pictureStyles: ['pop-art'] });
+    expect(lines).toEqual([]);
+  });
 });

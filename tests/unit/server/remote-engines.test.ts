@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { patience } from '../../support/patience.ts';
 import { ProviderError, type GenerateInput, type Provider } from '../../../server/engine/remote/provider.ts';
-import { RemoteEngines } from '../../../server/engine/remote/remote-engines.ts';
+import { ProviderSkippedError, RemoteEngines } from '../../../server/engine/remote/remote-engines.ts';
 
 const PICTURE = { data: new Uint8Array([1, 2, 3]), contentType: 'image/png' as const };
 const input = (jobId: string) => ({
@@ -82,5 +83,61 @@ describe('RemoteEngines', () => {
     setTimeout(() => controller.abort(new Error('timed out')), 30);
     await expect(engines.generate('openai', input('j'), controller.signal)).rejects.toThrow('timed out');
     expect(stats.calls).toBe(1);
+  });
+
+  it('skips a provider after five failed calls in a row, then lets one trial call through after the cooldown', async () => {
+    const down = new ProviderError('unavailable', '503');
+    const { provider, stats } = fakeProvider([down, down, down, down, down, 'ok']);
+    const lines: string[] = [];
+    const engines = new RemoteEngines([{ provider, concurrency: 1 }], {
+      retries: 0,
+      cooldownMs: 1000,
+      log: (l) => lines.push(l),
+    });
+    const call = (id: string) => engines.generate('openai', input(id), AbortSignal.timeout(5000));
+    for (let i = 0; i < 5; i++) await expect(call(`j${i}`)).rejects.toBe(down);
+    expect(lines).toContain(
+      'openai: 5 failed calls in a row; skipped for 1 s (BOOTH_PROVIDER_COOLDOWN_SECONDS), then tried again.',
+    );
+    await expect(call('j5')).rejects.toBeInstanceOf(ProviderSkippedError);
+    expect(stats.calls).toBe(5);
+    await expect
+      .poll(
+        async () =>
+          call('j6').then(
+            () => 'answered',
+            () => 'skipped',
+          ),
+        { interval: 50, timeout: patience(1500) },
+      )
+      .toBe('answered');
+    expect(stats.calls).toBe(6);
+    expect(lines.at(-1)).toBe('openai: answered the trial call; called again.');
+  });
+
+  it('opens again for another cooldown when the trial call fails; an answer in between resets the count', async () => {
+    const down = new ProviderError('unavailable', '503');
+    const refused = new ProviderError('refused', 'moderation');
+    const { provider, stats } = fakeProvider([down, down, down, down, refused, down, down, down, down, down, down]);
+    const engines = new RemoteEngines([{ provider, concurrency: 1 }], { retries: 0, cooldownMs: 100 });
+    const call = () => engines.generate('openai', input('j'), AbortSignal.timeout(5000)).catch((e: Error) => e);
+    // Four failures, then a refusal (the provider answered): five more are needed to open it.
+    for (let i = 0; i < 5; i++) await call();
+    for (let i = 0; i < 5; i++) expect(await call()).toBe(down);
+    expect(await call()).toBeInstanceOf(ProviderSkippedError);
+    expect(stats.calls).toBe(10);
+    await expect
+      .poll(
+        async () => {
+          await call();
+          return stats.calls;
+        },
+        { interval: 30, timeout: patience(500) },
+      )
+      .toBe(11);
+    // The trial failed: skipped again at once, with no further call.
+    const calls = stats.calls;
+    expect(await call()).toBeInstanceOf(ProviderSkippedError);
+    expect(stats.calls).toBe(calls);
   });
 });

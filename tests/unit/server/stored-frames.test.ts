@@ -119,6 +119,24 @@ describe("a tenant's mirrored results on the scale-out path", () => {
   });
 });
 
+describe("a tenant's pictures per guest on the scale-out path", () => {
+  it('reads them from the spec, with a frame or alone, and refuses a count out of its range', async () => {
+    const lines: string[] = [];
+    const store = storeOf({
+      [frameSpecKey('a')]: { pictures: 4, pictureStyles: ['comic', 'neon'] },
+      [frameSpecKey('b')]: { frame: IMAGE, pictures: 2 },
+      [frameSpecKey('c')]: { pictures: 9 },
+      [frameSpecKey('d')]: { pictures: 3, pictureStyles: ['../etc'] },
+    });
+    const frames = new StoredFrames(store, { seconds: 10, log: (line) => lines.push(line) });
+    expect(await frames.frameOf('a')).toEqual({ pictures: 4, pictureStyles: ['comic', 'neon'] });
+    expect(await frames.frameOf('b')).toEqual({ frame: IMAGE, pictures: 2 });
+    expect(await frames.frameOf('c')).toBeNull();
+    expect(await frames.frameOf('d')).toBeNull();
+    expect(lines).toHaveLength(2);
+  });
+});
+
 describe("a worker's frame images", () => {
   it('reads each key once and hands the bytes over as the frame or the mark', async () => {
     const bytes = new Uint8Array([1, 2, 3]);

@@ -36,6 +36,17 @@ describe('sharing a result', () => {
     expect(shared.title).toBe('Look AI transformed me!');
     expect(shared.text).toBe('a sticker');
   });
+  it('draws and shares the picture the guest chose of several, with its caption', async () => {
+    const share = vi.fn(async (_data?: ShareData) => {});
+    const toPng = vi.fn(async (url: string) => new Blob([url], { type: 'image/png' }));
+    const sharer = createSharer({ share, canShare: () => true }, toPng);
+    await sharer('http://hub/1.png', 'A die-cut sticker of you');
+    await sharer('http://hub/3.png', 'A comic of you');
+    expect(toPng.mock.calls.map(([url]) => url)).toEqual(['http://hub/1.png', 'http://hub/3.png']);
+    const shared = share.mock.calls[1]![0]!;
+    expect(await (shared.files![0] as File).text()).toBe('http://hub/3.png');
+    expect(shared.text).toBe('A comic of you');
+  });
   it("only logs 'Your system doesn't support sharing files.' where sharing is unsupported", async () => {
     const log = vi.fn();
     const toPng = vi.fn(async () => png);

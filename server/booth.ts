@@ -11,7 +11,7 @@ import { startScalePath } from './scale/nodes.ts';
 import { FrameMirror } from './brand/frame-mirror.ts';
 import { JobRunner } from './jobs/runner.ts';
 import { JobWaiters } from './jobs/waiters.ts';
-import { UploadReaders } from './jobs/upload-readers.ts';
+import { UploadReaders } from './intake/upload-readers.ts';
 import { DEFAULT_SERVICE_PASSWORD } from '../contract/index.ts';
 import { loadJwtSecret } from './jwt.ts';
 import { VisitorTokens, visitorKey } from './limits/visitor-tokens.ts';

@@ -111,11 +111,11 @@ describe('one home per concern: the job lifecycle (server/jobs/lifecycle.ts), th
   });
 
   it('names the image types once (server/files/media-types.ts): no other file keeps a MIME-to-extension table or the PNG signature', () => {
-    // The upload intake's body reader (jobs/upload-body.ts) still reads its own signature: to follow.
+    // The upload intake's body reader (intake/upload-body.ts) still reads its own signature: to follow.
     const restated = sources().filter(
       ({ file, text }) =>
         file !== join('server', 'files', 'media-types.ts') &&
-        file !== join('server', 'jobs', 'upload-body.ts') &&
+        file !== join('server', 'intake', 'upload-body.ts') &&
         /'image\/jpeg': 'jpg'|0x89, 0x50, 0x4e, 0x47/.test(text),
     );
     expect(restated.map((s) => s.file)).toEqual([]);

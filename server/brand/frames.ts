@@ -4,7 +4,7 @@
 // scale-out path, which knows no tenants, reads what the control node put in the store
 // (StoredFrames, stored-frames.ts; frame-mirror.ts writes it). A worker reads the images the
 // finish names: from the tenant asset folder (job-frame.ts), or from the store (stored-frames.ts).
-import type { FrameFiles } from '../jobs/brand-frame.ts';
+import type { FrameFiles } from './brand-frame.ts';
 import { frameFiles, frameForTenant, knownTenant, type FrameLookup } from './job-frame.ts';
 
 /**

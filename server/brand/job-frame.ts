@@ -13,7 +13,7 @@ import { resolveInside } from '../files/safe-path.ts';
 import type { JobFrame } from './frames.ts';
 import type { TenantStore } from '../storage/tenants.ts';
 import type { PublishedSite } from '../publish/published.ts';
-import type { FrameFiles } from '../jobs/brand-frame.ts';
+import type { FrameFiles } from './brand-frame.ts';
 
 export interface FrameLookup {
   tenants: TenantStore;

@@ -4,7 +4,7 @@
 // a stale copy. An API node reads the
 // spec of a job's tenant (kept briefly) and puts it on the queue; a worker reads the images by key.
 import { z } from 'zod';
-import type { FrameFiles } from '../jobs/brand-frame.ts';
+import type { FrameFiles } from './brand-frame.ts';
 import { ServiceUnavailableError } from '../jobs/job-backend.ts';
 import type { BrandFrames, FrameImageSource, JobFrame } from './frames.ts';
 import { takesFrame } from './job-frame.ts';

@@ -3,7 +3,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { EngineResult } from '../engine/engine.ts';
 import { createEngine } from '../engine/index.ts';
-import { applyBrandFrame, pictureType, type FrameFiles } from './brand-frame.ts';
+import { applyBrandFrame, pictureType, type FrameFiles } from '../brand/brand-frame.ts';
 import { finishesPicture } from '../brand/job-frame.ts';
 import type { WorkerMessage, WorkerTask } from './pool.ts';
 

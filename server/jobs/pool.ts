@@ -2,7 +2,7 @@
 // The CPU restyles in the workers, so the main thread keeps answering requests meanwhile.
 import { Worker } from 'node:worker_threads';
 import type { EngineResult } from '../engine/engine.ts';
-import type { FrameFiles } from './brand-frame.ts';
+import type { FrameFiles } from '../brand/brand-frame.ts';
 import { pickFair, ServedOrder } from '../limits/fair-limiter.ts';
 
 export interface RestyleTask {

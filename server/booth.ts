@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { createApp } from './app.ts';
 import type { AiHubDeps } from './hosts/ai-hub.ts';
 import type { JobBackend, StyleCatalog } from './jobs/job-backend.ts';
-import { ENGINE_WORKER, offeredStyles, startEngines } from './jobs/engines.ts';
+import { ENGINE_WORKER, offeredStyles, startEngines } from './run/engines.ts';
 import { startRetention } from './jobs/retention.ts';
 import { PublishedFrames, type BrandFrames } from './brand/frames.ts';
 import { LocalJobs } from './jobs/local-jobs.ts';

@@ -5,7 +5,7 @@
 // does a step, through the narrow interface below, and the log says the same of both.
 import crypto from 'node:crypto';
 import { JOB_STATUS, type JobStatus } from '../../contract/index.ts';
-import { failureOf, restyle, type Restyled, type RestyleDeps, type RestyleJob } from './restyle.ts';
+import { failureOf, restyle, type Restyled, type RestyleDeps, type RestyleJob } from '../run/restyle.ts';
 
 /** A new job's id: 96 random bits, as a URL segment. */
 export const newJobId = () => crypto.randomBytes(12).toString('base64url');

@@ -4,7 +4,7 @@
 import sharp from 'sharp';
 import { createApp } from '../app.ts';
 import { aiHubOf, UPLOAD_READER_THREADS } from '../booth.ts';
-import { offeredStyles, startEngines, styleCatalog } from '../jobs/engines.ts';
+import { offeredStyles, startEngines, styleCatalog } from '../run/engines.ts';
 import { UploadReaders } from '../intake/upload-readers.ts';
 import { log } from '../log.ts';
 import { VisitorTokens, visitorKey } from '../limits/visitor-tokens.ts';

@@ -11,7 +11,7 @@ import { JOB_STATUS } from '../../../contract/index.ts';
 import { LocalEventJobs, type EventJobs } from '../../../server/jobs/event-jobs.ts';
 import type { JobBackend } from '../../../server/jobs/job-backend.ts';
 import { LocalJobs } from '../../../server/jobs/local-jobs.ts';
-import { VisitorFacingError, type PoolResult, type WorkerPool } from '../../../server/jobs/pool.ts';
+import { VisitorFacingError, type PoolResult, type WorkerPool } from '../../../server/run/pool.ts';
 import { JobRunner } from '../../../server/jobs/runner.ts';
 import { JobWaiters } from '../../../server/jobs/waiters.ts';
 import { log } from '../../../server/log.ts';

@@ -1,7 +1,7 @@
 // The queue limit, checked when a create arrives. A create that passed the check holds its place
 // while its photo is still being checked, or parallel uploads would all pass the check before any
 // of them reaches the runner.
-import type { JobRunner } from '../jobs/runner.ts';
+import type { JobRunner } from '../embedded/runner.ts';
 
 export class QueueAdmission {
   #runner: Pick<JobRunner, 'inFlight'>;

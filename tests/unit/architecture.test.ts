@@ -123,7 +123,7 @@ describe('one home per concern: the job lifecycle (server/jobs/lifecycle.ts), th
 
   it('is what both the embedded runner and the queue worker run, and both event views compute the figures with', () => {
     const text = (file: string) => readFileSync(join(root, file), 'utf8');
-    for (const file of ['server/jobs/runner.ts', 'server/scale/worker.ts'])
+    for (const file of ['server/embedded/runner.ts', 'server/scale/worker.ts'])
       expect(text(file), file).toMatch(/\brunJob\(/);
     for (const file of ['server/jobs/event-jobs.ts', 'server/scale/redis-event-jobs.ts'])
       expect(text(file), file).toMatch(/\bfiguresOf\(/);

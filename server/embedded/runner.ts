@@ -7,9 +7,9 @@ import type { FileStore } from '../storage/files.ts';
 import type { JobStore } from '../storage/jobs.ts';
 import { log } from '../log.ts';
 import { JOB_MESSAGES } from '../run/job-messages.ts';
-import { jobLines, runJob, type RunStore } from './lifecycle.ts';
+import { jobLines, runJob, type RunStore } from '../jobs/lifecycle.ts';
 import { failureOf, type RestyleDeps } from '../run/restyle.ts';
-import type { JobWaiters } from './waiters.ts';
+import type { JobWaiters } from '../jobs/waiters.ts';
 
 export { JOB_MESSAGES } from '../run/job-messages.ts';
 

@@ -9,7 +9,7 @@ import { withHttpsUpgrade } from './https-upgrade.ts';
 import { loadSettings, SettingsError, type Settings } from './settings.ts';
 import { limitConnections, listenerOptions } from './limits/connections.ts';
 import { log, logError } from './log.ts';
-import { roleOf, roleProblem } from './roles.ts';
+import { roleOf, roleProblem } from './roles/role.ts';
 import { DataFolderError, lockDataFolder } from './storage/data-folder-lock.ts';
 import { lanAddresses, loadTls } from './tls.ts';
 import { listeningLine, type Listening } from './listening-line.ts';
@@ -48,7 +48,7 @@ const cannotStart = (error: unknown) =>
 async function startRole() {
   // An API node or a worker keeps nothing on its disk: no data folder, nothing to lock.
   if (role !== 'all') {
-    const nodes = await import('./scale/nodes.ts');
+    const nodes = await import('./roles/nodes.ts');
     // Behind a load balancer that speaks HTTPS to phones: plain http only.
     settings.https = null;
     return role === 'api'
@@ -64,7 +64,7 @@ async function startRole() {
   // Every exit lets the folder go, the clean shutdown below and a failed start alike; a kill -9
   // leaves the lock behind, and the next start sees its process is gone and takes it over.
   process.on('exit', unlock);
-  const { startBooth } = await import('./booth.ts');
+  const { startBooth } = await import('./roles/booth.ts');
   return startBooth(settings);
 }
 const booth = await startRole().catch(cannotStart);

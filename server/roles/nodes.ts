@@ -3,17 +3,17 @@
 // keeps anything on its own disk, so any of them can die and another takes over.
 import sharp from 'sharp';
 import { createApp } from '../app.ts';
-import { aiHubOf, UPLOAD_READER_THREADS } from '../booth.ts';
+import { aiHubOf, UPLOAD_READER_THREADS } from './booth.ts';
 import { offeredStyles, startEngines, styleCatalog } from '../run/engines.ts';
 import { UploadReaders } from '../intake/upload-readers.ts';
 import { log } from '../log.ts';
 import { VisitorTokens, visitorKey } from '../limits/visitor-tokens.ts';
 import type { Settings } from '../settings.ts';
-import { RedisJobs } from './queue.ts';
-import { S3Store } from './s3-store.ts';
-import type { ScaleSettings } from './settings.ts';
+import { RedisJobs } from '../scale/queue.ts';
+import { S3Store } from '../scale/s3-store.ts';
+import type { ScaleSettings } from '../scale/settings.ts';
 import { StoredFrames } from '../brand/stored-frames.ts';
-import { startQueueWorker } from './worker.ts';
+import { startQueueWorker } from '../scale/worker.ts';
 
 type Engines = ReturnType<typeof startEngines>;
 

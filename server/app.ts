@@ -35,7 +35,7 @@ export interface AppDeps {
   lingerBytes?: number;
 }
 
-/** A node of a scale-out deployment serves part of the app (server/roles.ts); /health always. */
+/** A node of a scale-out deployment serves part of the app (server/roles/); /health always. */
 export type PartialAppDeps = Partial<AppDeps> & { health?: () => Promise<{ ok: boolean } & Record<string, unknown>> };
 
 /** Top-level paths of the server itself; every other path belongs to the static site. */

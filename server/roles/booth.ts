@@ -1,13 +1,13 @@
 // Builds the running booth from its settings: storage, seed, engine workers, job runner and app.
 import sharp from 'sharp';
 import { createApp } from '../app.ts';
-import type { AiHubDeps } from '../hosts/ai-hub.ts';
-import type { JobBackend, StyleCatalog } from '../jobs/job-backend.ts';
 import { ENGINE_WORKER, offeredStyles, startEngines } from '../run/engines.ts';
 import { startRetention } from '../embedded/retention.ts';
-import { PublishedFrames, type BrandFrames } from '../brand/frames.ts';
+import { PublishedFrames } from '../brand/frames.ts';
 import { LocalJobs } from '../embedded/local-jobs.ts';
-import { startScalePath } from './nodes.ts';
+import { startScalePath } from './scale-path.ts';
+import { aiHubOf, UPLOAD_READER_THREADS } from './ai-hub.ts';
+import type { RoleProcess } from './role.ts';
 import { FrameMirror } from '../brand/frame-mirror.ts';
 import { JobRunner } from '../embedded/runner.ts';
 import { JobWaiters } from '../jobs/waiters.ts';
@@ -35,48 +35,7 @@ import { TenantBundles } from '../publish/bundles.ts';
 import { Publisher } from '../publish/runs.ts';
 import path from 'node:path';
 
-/** Threads that parse create-job bodies: one for small bodies, one for large ones. */
-export const UPLOAD_READER_THREADS = 2;
-/** Photos are kept whole up to this long side (the default engine decodes at 1536). */
-const STORED_LONG_SIDE = 3072;
-
-export { ENGINE_WORKER };
-
-/** The AI hub of any process that answers it: the embedded default, or an API node. */
-export function aiHubOf(
-  settings: Settings,
-  styles: StyleCatalog,
-  jobs: JobBackend,
-  readers: UploadReaders,
-  visitors: VisitorTokens,
-  frames?: BrandFrames,
-): AiHubDeps {
-  return {
-    ...(frames ? { frames } : {}),
-    styles,
-    jobs,
-    publicUrl: settings.publicUrl,
-    maxBodyBytes: settings.maxBodyBytes,
-    maxPixels: settings.maxPixels,
-    queueLimit: settings.queueLimit,
-    limits: {
-      trustedProxies: settings.trustedProxies,
-      clientJobs: settings.clientJobs,
-      clientJobsPerMinute: settings.clientJobsPerMinute,
-      addressJobs: settings.addressJobs,
-      addressJobsPerMinute: settings.addressJobsPerMinute,
-      visitorsPerMinute: settings.visitorsPerMinute,
-      visitors,
-      bodyReads: settings.bodyReads,
-      photoChecks: settings.photoChecks,
-      // The engine decodes at 1.5 times its output size (local-engine.ts); twice that is plenty.
-      storedLongSide: Math.max(STORED_LONG_SIDE, 3 * (settings.engineOptions.outputSize ?? 1024)),
-      readers,
-    },
-  };
-}
-
-export async function startBooth(settings: Settings, workerScript: URL = ENGINE_WORKER) {
+export async function startBooth(settings: Settings, workerScript: URL = ENGINE_WORKER): Promise<RoleProcess> {
   // libvips' operation cache keeps decoded images for reuse, but here every photo and every
   // proxy size is new (the proxy keeps its own cache of answers): it would only hold memory.
   sharp.cache(false);

@@ -14,6 +14,8 @@ interface Import {
   /** A repository path for a relative import, else the package name as written. */
   target: string;
   local: boolean;
+  /** `import type` or `export type`: erased before the code runs, so it loads nothing. */
+  typeOnly: boolean;
 }
 
 function importsOf(folder: string): Import[] {
@@ -27,7 +29,8 @@ function importsOf(folder: string): Import[] {
     return [...text.matchAll(IMPORT)].map((match) => {
       const spec = match[1] ?? match[2] ?? match[3]!;
       const local = spec.startsWith('.');
-      return { file, local, target: local ? relative(root, resolve(dirname(join(root, file)), spec)) : spec };
+      const typeOnly = /^\s*(?:import|export)\s+type\s/.test(match[0]);
+      return { file, local, typeOnly, target: local ? relative(root, resolve(dirname(join(root, file)), spec)) : spec };
     });
   });
 }
@@ -66,7 +69,18 @@ describe('the import rules', () => {
 
   it("storage keeps rows and files: it imports no job, queue, host or console logic (the engine's data types only)", () => {
     const wrong = importsOf('server/storage').filter(
-      (i) => i.local && inside(i.target, ['server/jobs', 'server/scale', 'server/hosts', 'server/admin']),
+      (i) =>
+        i.local &&
+        inside(i.target, [
+          'server/jobs',
+          'server/run',
+          'server/intake',
+          'server/embedded',
+          'server/scale',
+          'server/hosts',
+          'server/admin',
+          'server/roles',
+        ]),
     );
     expect(shown(wrong)).toEqual([]);
   });
@@ -74,13 +88,96 @@ describe('the import rules', () => {
   it('the engine knows nothing of hosts, storage or the job path that calls it', () => {
     const wrong = importsOf('server/engine').filter(
       (i) =>
-        i.local && inside(i.target, ['server/hosts', 'server/storage', 'server/jobs', 'server/scale', 'server/admin']),
+        i.local &&
+        inside(i.target, [
+          'server/hosts',
+          'server/storage',
+          'server/jobs',
+          'server/run',
+          'server/intake',
+          'server/embedded',
+          'server/scale',
+          'server/admin',
+          'server/roles',
+        ]),
     );
     expect(shown(wrong)).toEqual([]);
   });
 
-  it('the job path shared by both stores (server/jobs) never imports the scale-out path: Redis and S3 plug into it', () => {
-    const wrong = importsOf('server/jobs').filter((i) => i.local && inside(i.target, ['server/scale']));
+  it('the job path shared by both stores (server/jobs, run, intake) never imports the scale-out path: Redis and S3 plug into it', () => {
+    const wrong = ['server/jobs', 'server/run', 'server/intake']
+      .flatMap(importsOf)
+      .filter((i) => i.local && inside(i.target, ['server/scale']));
+    expect(shown(wrong)).toEqual([]);
+  });
+
+  it("running one job (server/run) knows neither store nor the job's lifecycle that calls it", () => {
+    const wrong = importsOf('server/run').filter(
+      (i) => i.local && inside(i.target, ['server/jobs', 'server/embedded', 'server/scale', 'server/storage']),
+    );
+    expect(shown(wrong)).toEqual([]);
+  });
+});
+
+/**
+ * Groups of server files that load each other round in a circle (Tarjan's strongly connected
+ * components). Type-only imports load nothing and are left out: a cycle of loads is what makes
+ * the order modules run in depend on which one is imported first.
+ */
+function importCycles(imports: Import[]): string[][] {
+  const edges = new Map<string, Set<string>>();
+  for (const { file, target, local, typeOnly } of imports) {
+    if (!local || typeOnly || !inside(target, ['server'])) continue;
+    if (!edges.has(file)) edges.set(file, new Set());
+    edges.get(file)!.add(target);
+  }
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const cycles: string[][] = [];
+  const visit = (file: string) => {
+    index.set(file, index.size);
+    low.set(file, index.get(file)!);
+    stack.push(file);
+    for (const next of edges.get(file) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(file, Math.min(low.get(file)!, low.get(next)!));
+      } else if (stack.includes(next)) low.set(file, Math.min(low.get(file)!, index.get(next)!));
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const group: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      group.push(member);
+    } while (member !== file);
+    if (group.length > 1 || edges.get(file)?.has(file)) cycles.push(group.sort());
+  };
+  for (const file of edges.keys()) if (!index.has(file)) visit(file);
+  return cycles;
+}
+
+describe('the server is composed from the top down', () => {
+  it('has no import cycles: every file is loaded before the ones that import it', () => {
+    expect(importCycles(importsOf('server'))).toEqual([]);
+  });
+
+  it('finds a cycle when there is one', () => {
+    const cycle = [
+      { file: 'server/a.ts', target: 'server/b.ts', local: true, typeOnly: false },
+      { file: 'server/b.ts', target: 'server/c.ts', local: true, typeOnly: false },
+      { file: 'server/c.ts', target: 'server/a.ts', local: true, typeOnly: false },
+      { file: 'server/c.ts', target: 'server/d.ts', local: true, typeOnly: false },
+      { file: 'server/d.ts', target: 'server/c.ts', local: true, typeOnly: true },
+    ];
+    expect(importCycles(cycle)).toEqual([['server/a.ts', 'server/b.ts', 'server/c.ts']]);
+  });
+
+  it("no folder imports upwards into a role's composition (server/roles/): only the entry point main.ts does", () => {
+    const wrong = importsOf('server').filter(
+      (i) => i.local && inside(i.target, ['server/roles']) && !inside(i.file, ['server/roles', 'server/main.ts']),
+    );
     expect(shown(wrong)).toEqual([]);
   });
 });

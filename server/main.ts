@@ -1,5 +1,6 @@
 // The embedded server: auth, content, AI hub, image proxy, media and the static site on one port.
 //   npm run serve        (settings: server/README.md)
+import './process/sharp.ts';
 import { serve } from '@hono/node-server';
 import type { Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';

@@ -1,6 +1,5 @@
 // An API node of a scale-out deployment (role.ts): the AI hub on Redis and S3, no engine, no site,
 // nothing kept on its own disk, so any of them can die and another takes over.
-import sharp from 'sharp';
 import { createApp } from '../app.ts';
 import { UploadReaders } from '../intake/upload-readers.ts';
 import { VisitorTokens, visitorKey } from '../limits/visitor-tokens.ts';
@@ -12,7 +11,6 @@ import type { RoleProcess } from './role.ts';
 import { startScalePath } from './scale-path.ts';
 
 export function startApiNode(settings: Settings, scale: ScaleSettings): RoleProcess {
-  sharp.cache(false);
   const offered = offeredStyles(settings);
   const styles = styleCatalog(offered.styles);
   const path = startScalePath(settings, scale, { api: true });

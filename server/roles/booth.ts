@@ -1,5 +1,4 @@
 // Builds the running booth from its settings: storage, seed, engine workers, job runner and app.
-import sharp from 'sharp';
 import { createApp } from '../app.ts';
 import { ENGINE_WORKER, offeredStyles, startEngines } from '../run/engines.ts';
 import { startRetention } from '../embedded/retention.ts';
@@ -36,9 +35,6 @@ import { Publisher } from '../publish/runs.ts';
 import path from 'node:path';
 
 export async function startBooth(settings: Settings, workerScript: URL = ENGINE_WORKER): Promise<RoleProcess> {
-  // libvips' operation cache keeps decoded images for reuse, but here every photo and every
-  // proxy size is new (the proxy keeps its own cache of answers): it would only hold memory.
-  sharp.cache(false);
   const offered = offeredStyles(settings);
 
   const db = openDatabase(settings.dataDir);

@@ -1,6 +1,5 @@
 // A worker of a scale-out deployment (role.ts): engines taking jobs from the queue and a health
 // endpoint, no site, nothing kept on its own disk, so any of them can die and another takes over.
-import sharp from 'sharp';
 import { createApp } from '../app.ts';
 import { offeredStyles, startEngines } from '../run/engines.ts';
 import type { ScaleSettings } from '../scale/settings.ts';
@@ -9,7 +8,6 @@ import type { RoleProcess } from './role.ts';
 import { startScalePath } from './scale-path.ts';
 
 export function startWorkerNode(settings: Settings, scale: ScaleSettings): RoleProcess {
-  sharp.cache(false);
   const engines = startEngines(settings, offeredStyles(settings));
   const path = startScalePath(settings, scale, { api: false, engines });
   const app = createApp({

@@ -218,6 +218,23 @@ describe('one home per concern: the job lifecycle (server/jobs/lifecycle.ts), th
     expect(restated.map((s) => s.file)).toEqual([]);
   });
 
+  it("sets sharp up once (server/process/sharp.ts): every entry point that loads sharp, main.ts and each worker thread's script, imports it first", () => {
+    const loads = new Map<string, Import[]>();
+    for (const i of importsOf('server')) if (!i.typeOnly) loads.set(i.file, [...(loads.get(i.file) ?? []), i]);
+    const loadsSharp = (file: string, seen = new Set<string>()): boolean => {
+      if (seen.has(file)) return false;
+      seen.add(file);
+      return (loads.get(file) ?? []).some((i) => i.target === 'sharp' || (i.local && loadsSharp(i.target, seen)));
+    };
+    const entries = sources()
+      .filter(({ file, text }) => file === join('server', 'main.ts') || /\bparentPort\b/.test(text))
+      .map((s) => s.file)
+      .filter((file) => loadsSharp(file));
+    expect(entries).toContain(join('server', 'run', 'engine-worker.ts'));
+    const unset = entries.filter((file) => loads.get(file)?.[0]?.target !== join('server', 'process', 'sharp.ts'));
+    expect(unset).toEqual([]);
+  });
+
   it('is what both the embedded runner and the queue worker run, and both event views compute the figures with', () => {
     const text = (file: string) => readFileSync(join(root, file), 'utf8');
     for (const file of ['server/embedded/runner.ts', 'server/scale/worker.ts'])

@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_STATUS } from '../../../contract/index.ts';
 import { MARK_HEIGHT_SHARE, MARK_MARGIN_SHARE, MARK_WIDTH_SHARE } from '../../../server/brand/brand-frame.ts';
-import { startServer, type RunningServer } from '../../../scripts/support/server-process.ts';
+import { startServer, type RunningServer } from '../../support/server-process.ts';
 import { dataUrl, fixture, postJob, waitForJob } from './support/client.ts';
 import { AURORA_ACCENT, BAND_POINTS, distance, GALA_BAND, GALA_GOLD, JEWEL, pixelsOf } from './support/pixels.ts';
 import { patience } from '../../support/patience.ts';

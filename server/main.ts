@@ -6,14 +6,14 @@ import type { Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { isIPv6, type AddressInfo } from 'node:net';
 import { DEFAULT_SERVICE_PASSWORD } from '../contract/index.ts';
-import { withHttpsUpgrade } from './https-upgrade.ts';
+import { withHttpsUpgrade } from './listen/https-upgrade.ts';
 import { loadSettings, SettingsError, type Settings } from './settings.ts';
 import { limitConnections, listenerOptions } from './limits/connections.ts';
 import { log, logError } from './log.ts';
 import { roleOf, roleProblem, type RoleProcess } from './roles/role.ts';
 import { DataFolderError, lockDataFolder } from './storage/data-folder-lock.ts';
-import { lanAddresses, loadTls } from './tls.ts';
-import { listeningLine, type Listening } from './listening-line.ts';
+import { lanAddresses, loadTls } from './listen/tls.ts';
+import { listeningLine, type Listening } from './listen/listening-line.ts';
 
 // node:sqlite prints an "experimental" warning on every start; it says nothing an operator can act on.
 const defaultWarning = process.listeners('warning');

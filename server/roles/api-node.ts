@@ -1,6 +1,6 @@
 // An API node of a scale-out deployment (role.ts): the AI hub on Redis and S3, no engine, no site,
 // nothing kept on its own disk, so any of them can die and another takes over.
-import { createApp } from '../app.ts';
+import { createApp } from '../hosts/app.ts';
 import { UploadReaders } from '../intake/upload-readers.ts';
 import { VisitorTokens, visitorKey } from '../limits/visitor-tokens.ts';
 import { offeredStyles, styleCatalog } from '../run/engines.ts';

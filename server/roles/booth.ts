@@ -1,5 +1,5 @@
 // Builds the running booth from its settings: storage, seed, engine workers, job runner and app.
-import { createApp } from '../app.ts';
+import { createApp } from '../hosts/app.ts';
 import { ENGINE_WORKER, offeredStyles, startEngines } from '../run/engines.ts';
 import { startRetention } from '../embedded/retention.ts';
 import { PublishedFrames } from '../brand/frames.ts';

@@ -1,6 +1,6 @@
 // A worker of a scale-out deployment (role.ts): engines taking jobs from the queue and a health
 // endpoint, no site, nothing kept on its own disk, so any of them can die and another takes over.
-import { createApp } from '../app.ts';
+import { createApp } from '../hosts/app.ts';
 import { offeredStyles, startEngines } from '../run/engines.ts';
 import type { ScaleSettings } from '../scale/settings.ts';
 import type { Settings } from '../settings.ts';

@@ -5,7 +5,7 @@
 // BOOTH_TRUSTED_PROXIES carries every visitor, so its connections are not counted.
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
-import { plainAddress } from '../client-address.ts';
+import { plainAddress } from './client-address.ts';
 
 export interface ConnectionLimits {
   headersSeconds: number;

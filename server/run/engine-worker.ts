@@ -1,5 +1,5 @@
 // One engine in one worker thread: start it, then restyle each photo the pool sends and put the
-// tenant's brand frame on the result, mirrored if it asks (brand-frame.ts), so neither ever runs on the event loop.
+// tenant's brand frame on the result, mirrored if it asks (brand/brand-frame.ts), so neither ever runs on the event loop.
 import '../process/sharp.ts';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { EngineResult } from '../engine/engine.ts';

@@ -12,7 +12,7 @@ export interface RestyleTask {
   photo: Uint8Array;
   /** The tenant's brand frame or logo mark, and its mirror, put on the result in the worker. */
   frame?: FrameFiles;
-  /** Who asked (see client-address.ts): a free worker takes the next job of the client with fewest running. */
+  /** Who asked (see limits/client-address.ts): a free worker takes the next job of the client with fewest running. */
   client?: string;
 }
 

@@ -163,6 +163,14 @@ describe('the server is composed from the top down', () => {
     expect(importCycles(importsOf('server'))).toEqual([]);
   });
 
+  it("keeps server/'s root to the entry point and the few files every folder reads", () => {
+    const loose = readdirSync(join(root, 'server'), { withFileTypes: true })
+      .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
+      .map((entry) => entry.name)
+      .sort();
+    expect(loose).toEqual(['http.ts', 'jwt.ts', 'log.ts', 'main.ts', 'settings.ts']);
+  });
+
   it('finds a cycle when there is one', () => {
     const cycle = [
       { file: 'server/a.ts', target: 'server/b.ts', local: true, typeOnly: false },

@@ -111,6 +111,13 @@ describe('the import rules', () => {
     expect(shown(wrong)).toEqual([]);
   });
 
+  it("the create call's intake (server/intake) knows neither job store", () => {
+    const wrong = importsOf('server/intake').filter(
+      (i) => i.local && inside(i.target, ['server/embedded', 'server/scale', 'server/storage']),
+    );
+    expect(shown(wrong)).toEqual([]);
+  });
+
   it("running one job (server/run) knows neither store nor the job's lifecycle that calls it", () => {
     const wrong = importsOf('server/run').filter(
       (i) => i.local && inside(i.target, ['server/jobs', 'server/embedded', 'server/scale', 'server/storage']),

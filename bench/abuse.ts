@@ -6,7 +6,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { CREATE_JOB_PATH, VISITOR_HEADER, VISITORS_PATH, jobPath, jobPhase } from '../contract/index.ts';
-import { currentRss, peakRss, startServer, type RunningServer } from '../scripts/support/server-process.ts';
+import { currentRss, peakRss, startServer, type RunningServer } from '../tests/support/server-process.ts';
 import type { BenchRow } from './row.ts';
 import { median, percentile } from './stats.ts';
 

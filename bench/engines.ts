@@ -6,7 +6,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { CREATE_JOB_PATH, jobPath, jobPhase } from '../contract/index.ts';
-import { currentRss, newDataDir, startServer, type RunningServer } from '../scripts/support/server-process.ts';
+import { currentRss, newDataDir, startServer, type RunningServer } from '../tests/support/server-process.ts';
 import { startOpenAiStandIn } from '../tests/support/stand-ins/openai.ts';
 import { formatTable, type BenchRow } from './row.ts';
 import { median } from './stats.ts';

@@ -6,7 +6,7 @@
 // BENCH_PUBLISH_TENANTS and BENCH_PUBLISH_RUNS pick other counts.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { newDataDir, startServer } from '../scripts/support/server-process.ts';
+import { newDataDir, startServer } from '../tests/support/server-process.ts';
 import { DEFAULT_SERVICE_PASSWORD, DEFAULT_SERVICE_USERNAME } from '../contract/index.ts';
 import type { BenchRow } from './row.ts';
 import { median } from './stats.ts';

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { CREATE_JOB_PATH, jobPath, jobPhase } from '../contract/index.ts';
-import { newDataDir, startServer, type RunningServer } from '../scripts/support/server-process.ts';
+import { newDataDir, startServer, type RunningServer } from '../tests/support/server-process.ts';
 import { startRedis } from '../tests/support/redis.ts';
 import { startS3 } from '../tests/support/s3.ts';
 import { startOpenAiStandIn } from '../tests/support/stand-ins/openai.ts';

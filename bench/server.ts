@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { CREATE_JOB_PATH, jobPath } from '../contract/index.ts';
-import { newDataDir, startServer } from '../scripts/support/server-process.ts';
+import { newDataDir, startServer } from '../tests/support/server-process.ts';
 import { formatTable, type BenchRow } from './row.ts';
 import { percentile } from './stats.ts';
 

@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CREATE_JOB_PATH, type SiteData } from '../contract/index.ts';
-import { startServer, type RunningServer } from '../scripts/support/server-process.ts';
+import { startServer, type RunningServer } from '../tests/support/server-process.ts';
 import type { BenchRow } from './row.ts';
 import { pageJs } from './site/js-bytes.ts';
 import { runLighthouse } from './site/lighthouse.ts';

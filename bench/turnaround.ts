@@ -2,7 +2,7 @@
 // as the results screen sees it (GET with wait=20 until the job ends).
 import sharp from 'sharp';
 import { join } from 'node:path';
-import { startServer } from '../scripts/support/server-process.ts';
+import { startServer } from '../tests/support/server-process.ts';
 import { CREATE_JOB_PATH, STYLES_PATH, jobPath, jobPhase, StylesResponseSchema } from '../contract/index.ts';
 import { formatTable, type BenchRow } from './row.ts';
 import { percentile } from './stats.ts';

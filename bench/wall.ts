@@ -9,7 +9,7 @@
 import { DEFAULT_SERVICE_PASSWORD, DEFAULT_SERVICE_USERNAME, JOB_STATUS } from '../contract/index.ts';
 import { WALL_EVENT, wallEventsPath, wallSayPath } from '../contract/wall.ts';
 import { openDatabase } from '../server/storage/database.ts';
-import { currentRss, newDataDir, peakRss, startServer } from '../scripts/support/server-process.ts';
+import { currentRss, newDataDir, peakRss, startServer } from '../tests/support/server-process.ts';
 import type { BenchRow } from './row.ts';
 import { percentile } from './stats.ts';
 

@@ -64,6 +64,13 @@ export interface SiteData {
 }
 
 /**
+ * Where a one-tenant publish hands its site data to the page renderer the last full build kept
+ * (scripts/pipeline/render-tenants.ts), in the publishing process: the pages read it in astro's
+ * getStaticPaths, which takes no input of ours, from code bundled by an earlier build.
+ */
+export const SITE_DATA_HANDOFF = Symbol.for('booth.siteData');
+
+/**
  * The demo tenants the embedded server seeds: one dark, one light (the spec's booth), and one
  * event booth with every event-kit feature on (contract/event-kit.ts).
  */

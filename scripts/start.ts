@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { DEFAULT_PORT, type SiteData } from '../contract/index.ts';
 import { DEFAULT_SERVICE_USERNAME } from '../contract/embedded-defaults.ts';
 import { SITE_FILE_SETTINGS, SettingsError, fromRoot, readEnv } from '../contract/settings.ts';
-import { parseListeningLine, type Listening } from '../server/listening-line.ts';
+import { parseListeningLine, type Listening } from '../server/listen/listening-line.ts';
 
 const root = join(import.meta.dirname, '..');
 /** How often the start checks that whoever started it is still there. */
@@ -77,7 +77,7 @@ setInterval(() => {
 // The server names the addresses it listens on (PORT=0 means any free port): http, then HTTPS
 // for phones unless BOOTH_HTTPS=off. Each line: the address on this machine, then those on the
 // network when it listens on all of them.
-// The lines' format and its parser: server/listening-line.ts.
+// The lines' format and its parser: server/listen/listening-line.ts.
 let plain: Listening | null = null;
 let secure: Listening | null = null;
 const server = run(

@@ -1,19 +1,19 @@
 // The embedded server: auth, content, AI hub, image proxy, media and the static site on one port.
 //   npm run serve        (settings: server/README.md)
+import './process/sharp.ts';
 import { serve } from '@hono/node-server';
 import type { Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { isIPv6, type AddressInfo } from 'node:net';
 import { DEFAULT_SERVICE_PASSWORD } from '../contract/index.ts';
-import { withHttpsUpgrade } from './https-upgrade.ts';
+import { withHttpsUpgrade } from './listen/https-upgrade.ts';
 import { loadSettings, SettingsError, type Settings } from './settings.ts';
 import { limitConnections, listenerOptions } from './limits/connections.ts';
 import { log, logError } from './log.ts';
-import { roleOf, roleProblem } from './roles.ts';
+import { roleOf, roleProblem, type RoleProcess } from './roles/role.ts';
 import { DataFolderError, lockDataFolder } from './storage/data-folder-lock.ts';
-import { lanAddresses, loadTls } from './tls.ts';
-import { listeningLine, type Listening } from './listening-line.ts';
-import type { ServerAddresses } from './publish/build-env.ts';
+import { lanAddresses, loadTls } from './listen/tls.ts';
+import { listeningLine, type Listening } from './listen/listening-line.ts';
 
 // node:sqlite prints an "experimental" warning on every start; it says nothing an operator can act on.
 const defaultWarning = process.listeners('warning');
@@ -45,15 +45,14 @@ if (roleRefused) stopWith(roleRefused);
 
 const cannotStart = (error: unknown) =>
   stopWith(`Cannot start the booth server: ${error instanceof Error ? error.message : String(error)}`);
-async function startRole() {
+async function startRole(): Promise<RoleProcess> {
   // An API node or a worker keeps nothing on its disk: no data folder, nothing to lock.
   if (role !== 'all') {
-    const nodes = await import('./scale/nodes.ts');
     // Behind a load balancer that speaks HTTPS to phones: plain http only.
     settings.https = null;
     return role === 'api'
-      ? nodes.startApiNode(settings, settings.scale!)
-      : nodes.startWorkerNode(settings, settings.scale!);
+      ? (await import('./roles/api-node.ts')).startApiNode(settings, settings.scale!)
+      : (await import('./roles/worker-node.ts')).startWorkerNode(settings, settings.scale!);
   }
   // Before anything in the data folder is read: a second server would run recovery on it and
   // restyle the first one's unfinished jobs again.
@@ -64,7 +63,7 @@ async function startRole() {
   // Every exit lets the folder go, the clean shutdown below and a failed start alike; a kill -9
   // leaves the lock behind, and the next start sees its process is gone and takes it over.
   process.on('exit', unlock);
-  const { startBooth } = await import('./booth.ts');
+  const { startBooth } = await import('./roles/booth.ts');
   return startBooth(settings);
 }
 const booth = await startRole().catch(cannotStart);
@@ -191,12 +190,11 @@ if (secure && tls) {
 }
 // A publish from the console builds against this server, as npm start's build does.
 // Only the embedded default (role all) publishes; API and worker nodes have no site to build.
-const listening = 'listening' in booth ? (booth.listening as (at: ServerAddresses) => void) : null;
-if (listening) {
+if (booth.listening) {
   const wildcard = settings.host === '0.0.0.0' || settings.host === '::';
   const local = `http://${wildcard || settings.host === 'localhost' ? '127.0.0.1' : urlHost(settings.host)}:${portOf(plain)}`;
   const phoneSite =
     secure && wildcard ? lanAddresses().map((address) => `https://${address}:${httpsPort}`)[0] : undefined;
-  listening({ local, ...(phoneSite ? { phoneSite } : {}) });
+  booth.listening({ local, ...(phoneSite ? { phoneSite } : {}) });
 }
 log(listeningLine(role === 'all' ? 'server' : role, addresses('http', portOf(plain))));

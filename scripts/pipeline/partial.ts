@@ -110,9 +110,7 @@ export async function publishTenants(
     await writeFile(stagedData, `${JSON.stringify(siteData, null, 2)}\n`);
     if (present.length) {
       deps.progress?.(`Rendering the pages of ${present.join(', ')}`);
-      // The pages read the site data named here, once per process (src/lib/site-data.ts).
-      process.env.BOOTH_SITE_DATA = stagedData;
-      await renderTenantPages(rendererDirFor(settings.outDir), present, staged).catch((error: unknown) => {
+      await renderTenantPages(rendererDirFor(settings.outDir), siteData, present, staged).catch((error: unknown) => {
         const why = (error instanceof Error ? error.message : String(error)).split('\n')[0]!.replace(/\.$/, '');
         throw new BuildError(
           `The pages of ${present.join(', ')} could not be rendered with the renderer the last full build kept (${why}). Publish every tenant to build the site and its renderer again.`,

@@ -1,12 +1,14 @@
 // One tenant's page set rendered with the renderer the last full build kept (keep-renderer.ts):
 // astro's own prerender bundle and render call, fed the new site data, without starting astro
 // or vite. The pages are written as astro's static build writes them (format 'directory').
-// Runs in a process of its own: the pages read the site data once (src/lib/site-data.ts).
+// The site data goes to the pages as an argument would, through SITE_DATA_HANDOFF for the length
+// of the call: astro's getStaticPaths takes no input of ours (contract/site-data.ts).
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { SITE_DATA_HANDOFF, type SiteData } from '../../contract/site-data.ts';
 import { RENDERER_META, packagesHash, type RendererMeta } from './keep-renderer.ts';
 import { ROOT } from './settings.ts';
 
@@ -74,10 +76,25 @@ export function pageFile(pathname: string): string {
 }
 
 /**
- * Renders the page sets of `slugs` into `outDir` ({outDir}/{slug}/…), reading the site data named
- * by BOOTH_SITE_DATA. Returns the files written, relative to outDir.
+ * Renders the page sets of `slugs` into `outDir` ({outDir}/{slug}/…) from `site`. Returns the
+ * files written, relative to outDir.
  */
-export async function renderTenantPages(rendererDir: string, slugs: string[], outDir: string): Promise<string[]> {
+export async function renderTenantPages(
+  rendererDir: string,
+  site: SiteData,
+  slugs: string[],
+  outDir: string,
+): Promise<string[]> {
+  const slot = globalThis as { [SITE_DATA_HANDOFF]?: SiteData };
+  slot[SITE_DATA_HANDOFF] = site;
+  try {
+    return await renderWith(rendererDir, slugs, outDir);
+  } finally {
+    delete slot[SITE_DATA_HANDOFF];
+  }
+}
+
+async function renderWith(rendererDir: string, slugs: string[], outDir: string): Promise<string[]> {
   const meta = JSON.parse(await readFile(join(rendererDir, RENDERER_META), 'utf8')) as RendererMeta;
   const { app } = (await import(pathToFileURL(join(rendererDir, meta.entry)).href)) as { app: BuildApp };
   const { StaticPaths } = (await import('astro/runtime/prerender/static-paths.js')) as unknown as {

@@ -15,7 +15,7 @@ import type { JobFrame } from './frames.ts';
 import type { TenantBranding } from '../../contract/site-data.ts';
 import type { TenantStore } from '../storage/tenants.ts';
 import type { PublishedSite } from '../publish/published.ts';
-import type { FrameFiles } from '../jobs/brand-frame.ts';
+import type { FrameFiles } from './brand-frame.ts';
 
 export interface FrameLookup {
   tenants: TenantStore;
@@ -64,7 +64,7 @@ export function frameForTenant(lookup: FrameLookup, tenant: string | undefined):
   return Object.keys(extras).length > 0 ? extras : null;
 }
 
-/** Several pictures per guest, as the job keeps them (jobs/pictures.ts); nothing for one. */
+/** Several pictures per guest, as the job keeps them (run/pictures.ts); nothing for one. */
 function picturesOfBranding(branding: TenantBranding): Pick<JobFrame, 'pictures' | 'pictureStyles'> {
   const pictures = branding.picturesPerGuest ?? 1;
   if (pictures <= 1) return {};

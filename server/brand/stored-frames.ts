@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { MAX_BACKDROPS } from '../../contract/backdrops.ts';
 import { PICTURES_PER_GUEST_MAX } from '../../contract/event-kit.ts';
 import { MAX_TENANT_STYLES } from '../../contract/tenant-styles.ts';
-import type { FrameFiles } from '../jobs/brand-frame.ts';
+import type { FrameFiles } from './brand-frame.ts';
 import { ServiceUnavailableError } from '../jobs/job-backend.ts';
 import type { BrandFrames, FrameImageSource, JobFrame } from './frames.ts';
 import { takesFrame } from './job-frame.ts';
@@ -31,7 +31,7 @@ const sceneList = z
   .min(1)
   .max(MAX_BACKDROPS);
 const scenes = z.optional(sceneList);
-// Several pictures per guest travel with the finish (jobs/pictures.ts).
+// Several pictures per guest travel with the finish (run/pictures.ts).
 const pictures = z.number().int().min(2).max(PICTURES_PER_GUEST_MAX);
 const looks = {
   pictures: z.optional(pictures),

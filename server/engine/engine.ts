@@ -1,6 +1,10 @@
-// The one interface between the server (routes, queue, workers) and a restyling engine.
-// The local CPU engine is the default; a generative engine (ComfyUI, an OpenAI-compatible
-// image-edit API, Replicate) implements the same interface and nothing else changes.
+// The interface of an engine that computes: it runs inside one of this process's worker threads
+// (server/run/pool.ts), lists its own styles and restyles a photo on the CPU. The local engine is
+// the one there is. A generative service (ComfyUI, an OpenAI-compatible image edit, Replicate) is
+// not an Engine: it is a Provider (remote/provider.ts), which the booth waits on from the main
+// thread without holding a worker, and whose styles come from the styles file. Two interfaces on
+// purpose: one is CPU work in a thread, the other a network call within a provider's own limit;
+// server/run/restyle.ts picks one or the other by the style, and both end in an EngineResult.
 
 export interface EngineStyle {
   /** Stable id, sent by the site as style_id. */

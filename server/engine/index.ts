@@ -1,5 +1,6 @@
-// Picks an engine by name. The server only ever sees the Engine interface, so adding a generative
-// engine (ComfyUI, an OpenAI-compatible image edit API, Replicate) is one more entry here.
+// Picks the engine a worker thread runs by name (BOOTH_ENGINE): another engine that computes in
+// the thread (engine.ts) is one more entry here. Generative services are not engines but
+// providers, configured by the styles file: remote/providers.ts.
 import type { Engine } from './engine.ts';
 import { LocalEngine } from './local/local-engine.ts';
 import type { LocalEngineOptions } from './local/settings.ts';

@@ -8,15 +8,15 @@ import {
   type Style,
   type VisitorTokenResponse,
 } from '../../contract/index.ts';
-import { clientAddress } from '../client-address.ts';
+import { clientAddress } from '../limits/client-address.ts';
 import { fail, limitBody, MAX_JSON_BODY_BYTES, publicOrigin, sizeText } from '../http.ts';
-import { QueueAdmission } from '../jobs/admission.ts';
+import { QueueAdmission } from '../intake/admission.ts';
 import type { JobBackend, StyleCatalog } from '../jobs/job-backend.ts';
 import { withBackdrop, type BrandFrames } from '../brand/frames.ts';
 import { backdropProblem } from '../../contract/backdrops.ts';
 import { tenantProblem } from '../brand/job-frame.ts';
-import { checkHeader, checkPixels, UploadError, type Photo } from '../jobs/upload-check.ts';
-import type { UploadReaders } from '../jobs/upload-readers.ts';
+import { checkHeader, checkPixels, UploadError, type Photo } from '../intake/upload-check.ts';
+import type { UploadReaders } from '../intake/upload-readers.ts';
 import { FairLimiter, LimiterFullError } from '../limits/fair-limiter.ts';
 import { VenueLimits, type Venues } from '../limits/venue-limits.ts';
 import type { VisitorTokens } from '../limits/visitor-tokens.ts';

@@ -2,7 +2,7 @@
 // Failed logins are throttled per address and per user name; the documented default password
 // works only from this machine, so a booth on the event Wi-Fi cannot be logged into with it.
 import { Hono } from 'hono';
-import { clientAddress, isThisMachine } from '../client-address.ts';
+import { clientAddress, isThisMachine } from '../limits/client-address.ts';
 import { TokenRequestSchema, type TokenResponse } from '../../contract/index.ts';
 import { fail, jsonBody, limitBody, MAX_JSON_BODY_BYTES, sizeText, validJson } from '../http.ts';
 import { sameSecret, signToken } from '../jwt.ts';

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import type { Context } from 'hono';
 import { hasProxySignature, type ProxyKey } from '../../contract/proxy-signature.ts';
-import { clientAddress } from '../client-address.ts';
+import { clientAddress } from '../limits/client-address.ts';
 import { FairLimiter, LimiterFullError } from '../limits/fair-limiter.ts';
 import { fail } from '../http.ts';
 import { logError } from '../log.ts';

@@ -11,7 +11,7 @@ import {
   emailAddressProblem,
   type JobStatus,
 } from '../../contract/index.ts';
-import { clientAddress } from '../client-address.ts';
+import { clientAddress } from '../limits/client-address.ts';
 import { fail, limitBody, MAX_JSON_BODY_BYTES, sizeText } from '../http.ts';
 import { ClientLimits } from '../limits/client-limits.ts';
 import type { VisitorTokens } from '../limits/visitor-tokens.ts';

@@ -2,7 +2,7 @@
 // videos), all with CORS so the site can draw a result into a canvas to share it.
 import { Hono, type Context } from 'hono';
 import { fail } from '../http.ts';
-import { isExpired } from '../jobs/retention.ts';
+import { isExpired } from '../embedded/retention.ts';
 import { decodePath, resolveInside } from '../files/safe-path.ts';
 import { sendFile } from '../files/send-file.ts';
 import type { FileStore } from '../storage/files.ts';

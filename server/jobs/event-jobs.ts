@@ -7,7 +7,7 @@ import type { JobEvents } from '../storage/job-events.ts';
 import { figuresOf, type EventWindows } from './event-figures.ts';
 import type { FileStore } from '../storage/files.ts';
 import type { JobStore } from '../storage/jobs.ts';
-import { resultPath, type LocalJobs } from './local-jobs.ts';
+import { resultPath, type LocalJobs } from '../embedded/local-jobs.ts';
 
 /** One completed job of the gallery, with the addresses its files are served at. */
 export interface ResultJob {

@@ -3,7 +3,7 @@
 import type { JobStatus } from '../../contract/index.ts';
 import type { JobFrame } from '../brand/frames.ts';
 import type { StoredStyle } from '../storage/styles.ts';
-import type { Photo } from './upload-check.ts';
+import type { Photo } from '../intake/upload-check.ts';
 
 export interface NewJob {
   style: StoredStyle;

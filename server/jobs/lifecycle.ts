@@ -1,11 +1,11 @@
 // A job's life, written once for both stores: created (its id), run (restyled, its results kept
 // unless it was deleted meanwhile, or its failure put in a sentence), ended, deleted, expired. The
-// embedded default keeps jobs in SQLite and files (runner.ts, local-jobs.ts, retention.ts), the
+// embedded default keeps jobs in SQLite and files (embedded/: runner.ts, local-jobs.ts, retention.ts), the
 // scale-out path in BullMQ and S3 (scale/worker.ts, scale/queue.ts); each says only how its store
 // does a step, through the narrow interface below, and the log says the same of both.
 import crypto from 'node:crypto';
 import { JOB_STATUS, type JobStatus } from '../../contract/index.ts';
-import { failureOf, restyle, type Restyled, type RestyleDeps, type RestyleJob } from './restyle.ts';
+import { failureOf, restyle, type Restyled, type RestyleDeps, type RestyleJob } from '../run/restyle.ts';
 
 /** A new job's id: 96 random bits, as a URL segment. */
 export const newJobId = () => crypto.randomBytes(12).toString('base64url');

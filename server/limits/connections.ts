@@ -6,7 +6,7 @@
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { TLSSocket } from 'node:tls';
-import { plainAddress } from '../client-address.ts';
+import { plainAddress } from './client-address.ts';
 
 export interface ConnectionLimits {
   headersSeconds: number;

@@ -5,7 +5,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import { brandingOf } from '../brand/tenant-branding.ts';
 import type { FrameLookup } from '../brand/job-frame.ts';
 import type { JobEmailDeps } from '../hosts/job-email.ts';
-import { isExpired } from '../jobs/retention.ts';
+import { isExpired } from '../embedded/retention.ts';
 import type { VisitorTokens } from '../limits/visitor-tokens.ts';
 import type { Settings } from '../settings.ts';
 import type { FileStore } from '../storage/files.ts';

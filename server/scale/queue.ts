@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import { Job, Queue, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { JOB_STATUS, isFinalStatus } from '../../contract/index.ts';
-import { JOB_MESSAGES } from '../jobs/job-messages.ts';
+import { JOB_MESSAGES } from '../run/job-messages.ts';
 import { ServiceUnavailableError, type JobAnswer, type JobBackend, type NewJob } from '../jobs/job-backend.ts';
 import { JobWaiters } from '../jobs/waiters.ts';
 import { isPastRetention, jobLines, newJobId, type JobEnd } from '../jobs/lifecycle.ts';

@@ -5,10 +5,10 @@
 // complete it, so a result is written once under its job's name and never lost.
 import { Queue, Worker, type Job } from 'bullmq';
 import { JOB_STATUS } from '../../contract/index.ts';
-import { JOB_MESSAGES } from '../jobs/job-messages.ts';
+import { JOB_MESSAGES } from '../run/job-messages.ts';
 import { ServiceUnavailableError } from '../jobs/job-backend.ts';
 import { jobLines, runJob, sweepEveryMs, type RunStore } from '../jobs/lifecycle.ts';
-import type { RestyleDeps } from '../jobs/restyle.ts';
+import type { RestyleDeps } from '../run/restyle.ts';
 import { PhotoDeletes } from './photo-deletes.ts';
 import { FrameImages } from '../brand/stored-frames.ts';
 import { PhotoMissingError, type S3Store } from './s3-store.ts';

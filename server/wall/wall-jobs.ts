@@ -3,7 +3,7 @@
 // hosts/admin-wall.ts) and the live feed (wall/wall-feeds.ts) see only this interface.
 import { JOB_STATUS, previewsFor, type JobStatus } from '../../contract/index.ts';
 import type { WallState } from '../../contract/wall.ts';
-import { resultPath } from '../jobs/local-jobs.ts';
+import { resultPath } from '../embedded/local-jobs.ts';
 import { isPastRetention } from '../jobs/lifecycle.ts';
 import type { WallReview, WallRow, WallRows } from '../storage/wall.ts';
 

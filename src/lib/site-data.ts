@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { SiteData, TenantBranding } from '../../contract/index.ts';
+import { SITE_DATA_HANDOFF } from '../../contract/site-data.ts';
 import { tenantBase } from './paths.ts';
 
 /** One tenant's page set: its branding and the path prefix its screens live under. */
@@ -17,7 +18,13 @@ export interface TenantPage {
 
 let cached: SiteData | undefined;
 
+/**
+ * The site data the pages are rendered with: the one a publish hands the kept renderer
+ * (SITE_DATA_HANDOFF), else the file `astro build` was pointed at, read once per build.
+ */
 export function loadSiteData(file = process.env.BOOTH_SITE_DATA || 'tenants.generated.json'): SiteData {
+  const handed = (globalThis as { [SITE_DATA_HANDOFF]?: SiteData })[SITE_DATA_HANDOFF];
+  if (handed) return handed;
   if (cached) return cached;
   const path = resolve(process.cwd(), file);
   let text: string;

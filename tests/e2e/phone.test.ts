@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import type { Browser } from 'playwright';
 import { TEXT } from '../../contract/index.ts';
-import { startServer, type RunningServer } from '../../scripts/support/server-process.ts';
+import { startServer, type RunningServer } from '../support/server-process.ts';
 import { launchBrowser } from './support/browser.ts';
 import { action, hydrated, stickerStyle } from './support/journey.ts';
 import { readSiteData } from './support/site-data.ts';

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { TEXT } from '../../contract/index.ts';
-import { newDataDir } from '../../scripts/support/server-process.ts';
+import { newDataDir } from '../support/server-process.ts';
 import { startNginx, type Nginx } from '../integration/pipeline/support/nginx.ts';
 import { startCluster, type Cluster } from '../support/scale-cluster.ts';
 import { suiteBrowser } from './support/browser.ts';

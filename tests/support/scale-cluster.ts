@@ -2,7 +2,7 @@
 // booth API nodes and workers as separate processes (`node server/main.ts --role api|worker`).
 import fs from 'node:fs';
 import path from 'node:path';
-import { newDataDir, startServer, type RunningServer } from '../../scripts/support/server-process.ts';
+import { newDataDir, startServer, type RunningServer } from './server-process.ts';
 import { startRedis, type RedisServer } from './redis.ts';
 import { startS3, type S3Server } from './s3.ts';
 import { startOpenAiStandIn, type OpenAiStandIn } from './stand-ins/openai.ts';

@@ -9,7 +9,7 @@ import jsQR from 'jsqr';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright';
 import { CREATE_JOB_PATH, EVENT_TEXT, TEXT } from '../../../contract/index.ts';
-import { REPO_ROOT } from '../../../scripts/support/server-process.ts';
+import { REPO_ROOT } from '../../support/server-process.ts';
 import { launchBrowser, pagesClosedAfterEach, suiteBrowser } from '../support/browser.ts';
 import { action, hydrated } from '../support/journey.ts';
 import { readSiteData, tenant } from '../support/site-data.ts';

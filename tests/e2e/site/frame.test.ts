@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
 import { TEXT } from '../../../contract/index.ts';
-import { REPO_ROOT } from '../../../scripts/support/server-process.ts';
+import { REPO_ROOT } from '../../support/server-process.ts';
 import { suiteBrowser } from '../support/browser.ts';
 import { action, photoOnStylesScreen, stickerStyle } from '../support/journey.ts';
 import { readSiteData, tenant } from '../support/site-data.ts';

@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import type { Page } from 'playwright';
 import { describe, expect, inject, it } from 'vitest';
 import { TEXT } from '../../../contract/index.ts';
-import { REPO_ROOT } from '../../../scripts/support/server-process.ts';
+import { REPO_ROOT } from '../../support/server-process.ts';
 import { suiteBrowser } from '../support/browser.ts';
 import { photoOnStylesScreen } from '../support/journey.ts';
 import { tenant } from '../support/site-data.ts';

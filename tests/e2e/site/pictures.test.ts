@@ -9,7 +9,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright';
 import { EVENT_TEXT, TEXT } from '../../../contract/index.ts';
-import { REPO_ROOT } from '../../../scripts/support/server-process.ts';
+import { REPO_ROOT } from '../../support/server-process.ts';
 import { patience } from '../../support/patience.ts';
 import { suiteBrowser } from '../support/browser.ts';
 import { action } from '../support/journey.ts';

@@ -7,7 +7,7 @@ import { RESULTS_TEXT, TEXT } from '../../../contract/index.ts';
 import { suiteBrowser } from '../support/browser.ts';
 import { action } from '../support/journey.ts';
 import { tenant } from '../support/site-data.ts';
-import { REPO_ROOT } from '../../../scripts/support/server-process.ts';
+import { REPO_ROOT } from '../../support/server-process.ts';
 import { STUB_IMAGE_PATH, breakAiHost, completedSticker, holdRequests, stubJob, stubResultImage } from './support.ts';
 
 const boothUrl = inject('boothUrl');

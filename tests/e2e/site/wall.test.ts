@@ -7,7 +7,7 @@ import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright';
 import { TEXT } from '../../../contract/index.ts';
 import { WALL_TEXT, wallEventsPath, wallSayPath } from '../../../contract/wall.ts';
-import { startServer, type RunningServer } from '../../../scripts/support/server-process.ts';
+import { startServer, type RunningServer } from '../../support/server-process.ts';
 import { suiteBrowser } from '../support/browser.ts';
 import { finishedJob, operatorApi, signIn } from '../console/support.ts';
 import { call, signIn as apiSignIn } from '../../integration/server/support/console.ts';

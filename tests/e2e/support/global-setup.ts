@@ -7,7 +7,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { DEFAULT_DATASET_ID } from '../../../contract/index.ts';
-import { startServer } from '../../../scripts/support/server-process.ts';
+import { startServer } from '../../support/server-process.ts';
 import { smtpEnv, startSmtp } from '../../support/smtp.ts';
 
 /** Every screen test comes from this machine's one browser: as one client it would pass a visitor's limits. */

@@ -10,9 +10,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { JOB_STATUS } from '../../../contract/index.ts';
 import { LocalEventJobs, type EventJobs } from '../../../server/jobs/event-jobs.ts';
 import type { JobBackend } from '../../../server/jobs/job-backend.ts';
-import { LocalJobs } from '../../../server/jobs/local-jobs.ts';
-import { VisitorFacingError, type PoolResult, type WorkerPool } from '../../../server/jobs/pool.ts';
-import { JobRunner } from '../../../server/jobs/runner.ts';
+import { LocalJobs } from '../../../server/embedded/local-jobs.ts';
+import { VisitorFacingError, type PoolResult, type WorkerPool } from '../../../server/run/pool.ts';
+import { JobRunner } from '../../../server/embedded/runner.ts';
 import { JobWaiters } from '../../../server/jobs/waiters.ts';
 import { log } from '../../../server/log.ts';
 import { RedisJobs } from '../../../server/scale/queue.ts';

@@ -4,7 +4,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SERVICE_PASSWORD, DEMO_TENANT_SLUGS, TOKEN_PATH, type SiteData } from '../../../contract/index.ts';
-import { startServer, type RunningServer } from '../../../scripts/support/server-process.ts';
+import { startServer, type RunningServer } from '../../support/server-process.ts';
 import { RUNS, filesContaining, hostsAt, listFiles, runScript, type ScriptRun } from './support/run-script.ts';
 
 const dir = join(RUNS, 'embedded');

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SiteData } from '../../../contract/index.ts';
 import { signedSizeFor, SIGNED_PROXY_SIZES } from '../../../contract/proxy-url.ts';
-import { startServer, type RunningServer } from '../../../scripts/support/server-process.ts';
+import { startServer, type RunningServer } from '../../support/server-process.ts';
 import { RUNS, hostsAt, runScript, type ScriptRun } from './support/run-script.ts';
 
 const KEY = '6b6579206f662074686520626f6f7468206f6e2074686973206c6170746f7021';

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newDataDir } from '../../../scripts/support/server-process.ts';
+import { newDataDir } from '../../support/server-process.ts';
 import { RedisVenues } from '../../../server/scale/redis-venues.ts';
 import { VENUE_MESSAGES } from '../../../server/limits/venue-limits.ts';
 import { patience } from '../../support/patience.ts';

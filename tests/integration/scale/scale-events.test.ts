@@ -9,7 +9,7 @@ import { JOB_STATUS } from '../../../contract/index.ts';
 import type { EventFigures } from '../../../contract/console-api.ts';
 import { QUEUE_NAME, type JobOutcome, type QueuedJob } from '../../../server/scale/queue.ts';
 import { DELETED_JOBS_KEY, redisOf } from '../../../server/scale/job-index.ts';
-import type { RunningServer } from '../../../scripts/support/server-process.ts';
+import type { RunningServer } from '../../support/server-process.ts';
 import { printed, startCluster, type Cluster } from '../../support/scale-cluster.ts';
 import { call, signIn } from '../server/support/console.ts';
 import { createJob, fixture, waitForJob } from '../server/support/client.ts';

@@ -7,7 +7,7 @@ import { Job as QueueJob, Queue } from 'bullmq';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_STATUS, type Job } from '../../../contract/index.ts';
-import { startServer } from '../../../scripts/support/server-process.ts';
+import { startServer } from '../../support/server-process.ts';
 import { createJob, dataUrl, fixture, getJob, postJob, waitForJob } from '../server/support/client.ts';
 import { printed, startCluster, type Cluster } from '../../support/scale-cluster.ts';
 import { QUEUE_NAME, type QueuedJob } from '../../../server/scale/queue.ts';

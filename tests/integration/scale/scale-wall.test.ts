@@ -9,7 +9,7 @@ import { JOB_STATUS } from '../../../contract/index.ts';
 import { wallPath, wallSayPath, type WallQueue, type WallSnapshot } from '../../../contract/wall.ts';
 import { QUEUE_NAME, type QueuedJob } from '../../../server/scale/queue.ts';
 import { redisOf, wallKey } from '../../../server/scale/job-index.ts';
-import type { RunningServer } from '../../../scripts/support/server-process.ts';
+import type { RunningServer } from '../../support/server-process.ts';
 import { startCluster, type Cluster } from '../../support/scale-cluster.ts';
 import { call, signIn } from '../server/support/console.ts';
 import { createJob, fixture, waitForJob } from '../server/support/client.ts';

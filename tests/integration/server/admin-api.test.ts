@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import https from 'node:https';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../../scripts/support/server-process.ts';
+import { startServer, type RunningServer } from '../../support/server-process.ts';
 import { call, signIn } from './support/console.ts';
 import { CONSOLE_ROUTES, TENANT_ROUTES, routeFor } from './support/console-routes.ts';
 

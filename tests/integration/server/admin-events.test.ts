@@ -8,7 +8,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_STATUS } from '../../../contract/index.ts';
 import type { EventFigures } from '../../../contract/console-api.ts';
-import { startServer, type RunningServer } from '../../../scripts/support/server-process.ts';
+import { startServer, type RunningServer } from '../../support/server-process.ts';
 import { patience } from '../../support/patience.ts';
 import { createJob, fixture, getJob, waitForJob } from './support/client.ts';
 import { call, signIn } from './support/console.ts';

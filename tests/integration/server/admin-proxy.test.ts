@@ -6,7 +6,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../../scripts/support/server-process.ts';
+import { startServer, type RunningServer } from '../../support/server-process.ts';
 import { call, signIn } from './support/console.ts';
 
 /** A reverse proxy on localhost:PORT to the server, which rewrites Host and adds X-Forwarded-*. */

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { list } from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newDataDir, startServer, type RunningServer } from '../../../scripts/support/server-process.ts';
+import { newDataDir, startServer, type RunningServer } from '../../support/server-process.ts';
 import { rendererDirFor } from '../../../scripts/pipeline/render-tenants.ts';
 import { RENDERER_META } from '../../../scripts/pipeline/keep-renderer.ts';
 import type { PublishRun as Run } from '../../../contract/console-api.ts';

@@ -7,7 +7,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT, startServer, type RunningServer } from '../../../scripts/support/server-process.ts';
+import { REPO_ROOT, startServer, type RunningServer } from '../../support/server-process.ts';
 import { call, signIn } from './support/console.ts';
 import { patience } from '../../support/patience.ts';
 

@@ -13,7 +13,7 @@ import {
   DatasetResponseSchema,
   BrandingItemSchema,
 } from '../../../contract/index.ts';
-import { newDataDir, startServer, type RunningServer } from '../../../scripts/support/server-process.ts';
+import { newDataDir, startServer, type RunningServer } from '../../support/server-process.ts';
 import { obtainToken } from './support/client.ts';
 
 const SECRET = 'a-test-secret-that-is-at-least-32-characters-long';

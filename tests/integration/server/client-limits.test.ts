@@ -5,7 +5,7 @@
 // BOOTH_TRUSTED_PROXIES says so.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { peakRss, startServer, type RunningServer } from '../../../scripts/support/server-process.ts';
+import { peakRss, startServer, type RunningServer } from '../../support/server-process.ts';
 import { dataUrl, fixture, postJob, waitForJob } from './support/client.ts';
 
 const JSON_TYPE = { 'Content-Type': 'application/json' };

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { REPO_ROOT, newDataDir, startServer } from '../../../scripts/support/server-process.ts';
+import { REPO_ROOT, newDataDir, startServer } from '../../support/server-process.ts';
 import { createJob, fixture, waitForJob } from './support/client.ts';
 
 // Root ignores file permissions: run as root (as CI does), these tests start the server as the

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DATASET_ID, EMAIL_TEXT, emailPath, VISITOR_HEADER } from '../../../contract/index.ts';
-import { startServer, type RunningServer } from '../../../scripts/support/server-process.ts';
+import { startServer, type RunningServer } from '../../support/server-process.ts';
 import { patience } from '../../support/patience.ts';
 import { parseMail, smtpEnv, startSmtp, type TestSmtp } from '../../support/smtp.ts';
 import { createJob, obtainToken, waitForJob } from './support/client.ts';

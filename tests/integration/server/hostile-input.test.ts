@@ -4,7 +4,7 @@ import net from 'node:net';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../../scripts/support/server-process.ts';
+import { startServer, type RunningServer } from '../../support/server-process.ts';
 import { dataUrl, postJob } from './support/client.ts';
 
 let server: RunningServer;

@@ -3,7 +3,7 @@
 // within the limit go on being answered.
 import tls from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../../scripts/support/server-process.ts';
+import { startServer, type RunningServer } from '../../support/server-process.ts';
 import { patience } from '../../support/patience.ts';
 
 const REQUEST = 'GET /health HTTP/1.1\r\nHost: booth\r\nConnection: close\r\n\r\n';

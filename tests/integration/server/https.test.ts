@@ -7,7 +7,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { generate } from 'selfsigned';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newDataDir, startServer, type RunningServer } from '../../../scripts/support/server-process.ts';
+import { newDataDir, startServer, type RunningServer } from '../../support/server-process.ts';
 import { lanAddress } from '../../support/network.ts';
 
 interface Answer {

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_STATUS, StylesResponseSchema } from '../../../contract/index.ts';
 import { ENGINE_MESSAGES } from '../../../server/engine/index.ts';
-import { startServer, type RunningServer } from '../../../scripts/support/server-process.ts';
+import { startServer, type RunningServer } from '../../support/server-process.ts';
 import { createJob, dataUrl, fixture, getJob, postJob, waitForJob } from './support/client.ts';
 
 describe('AI hub: styles and jobs', () => {

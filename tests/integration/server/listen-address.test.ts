@@ -3,14 +3,14 @@ import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { newDataDir, REPO_ROOT } from '../../../scripts/support/server-process.ts';
+import { newDataDir, REPO_ROOT } from '../../support/server-process.ts';
 
 const hasIpv6Loopback = Object.values(os.networkInterfaces())
   .flat()
   .some((i) => i?.address === '::1');
 
 describe('listening lines', () => {
-  // scripts/support/server-process.ts waits for a 127.0.0.1 line, so this one starts the server itself.
+  // tests/support/server-process.ts waits for a 127.0.0.1 line, so this one starts the server itself.
   it.skipIf(!hasIpv6Loopback)('put an IPv6 BOOTH_HOST in brackets, and the URL answers', async () => {
     const child = spawn(process.execPath, [path.join(REPO_ROOT, 'server/main.ts')], {
       cwd: REPO_ROOT,

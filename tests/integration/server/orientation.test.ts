@@ -7,7 +7,7 @@ import { DatabaseSync } from 'node:sqlite';
 import sharp, { type Sharp } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_STATUS } from '../../../contract/index.ts';
-import { newDataDir, startServer, type RunningServer } from '../../../scripts/support/server-process.ts';
+import { newDataDir, startServer, type RunningServer } from '../../support/server-process.ts';
 import { orientationOf, photoWithText } from '../../support/orientation.ts';
 import { startOpenAiStandIn, type OpenAiStandIn } from '../../support/stand-ins/openai.ts';
 import { dataUrl, fixture, postJob, waitForJob } from './support/client.ts';

@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { patience } from '../../support/patience.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_STATUS } from '../../../contract/index.ts';
-import { newDataDir, startServer, type RunningServer } from '../../../scripts/support/server-process.ts';
+import { newDataDir, startServer, type RunningServer } from '../../support/server-process.ts';
 import { ORIENTATIONS, storedWithOrientation } from '../../support/exif-orientations.ts';
 import { orientationOf, photoWithText } from '../../support/orientation.ts';
 import { startOpenAiStandIn, type OpenAiStandIn } from '../../support/stand-ins/openai.ts';

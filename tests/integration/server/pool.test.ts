@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { TaskTimeoutError, VisitorFacingError, WorkerPool } from '../../../server/jobs/pool.ts';
+import { TaskTimeoutError, VisitorFacingError, WorkerPool } from '../../../server/run/pool.ts';
 import { patience } from '../../support/patience.ts';
 
 const TEST_WORKER = new URL('./support/test-worker.ts', import.meta.url);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
-import { startServer } from '../../../scripts/support/server-process.ts';
+import { startServer } from '../../support/server-process.ts';
 import { createJob, fixture, getJob, waitForJob } from './support/client.ts';
 import { patience } from '../../support/patience.ts';
 

@@ -5,7 +5,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../../scripts/support/server-process.ts';
+import { startServer, type RunningServer } from '../../support/server-process.ts';
 import { patience } from '../../support/patience.ts';
 import { createJob, getJob, waitForJob } from './support/client.ts';
 import { call, signIn } from './support/console.ts';

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newDataDir, startServer, type RunningServer } from '../../../scripts/support/server-process.ts';
+import { newDataDir, startServer, type RunningServer } from '../../support/server-process.ts';
 import { call, signIn, tenantCli } from './support/console.ts';
 
 describe('npm run tenant', () => {

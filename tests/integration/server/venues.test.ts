@@ -7,7 +7,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VISITOR_HEADER } from '../../../contract/index.ts';
-import { newDataDir, startServer, type RunningServer } from '../../../scripts/support/server-process.ts';
+import { newDataDir, startServer, type RunningServer } from '../../support/server-process.ts';
 import { VISITOR_MESSAGES, VisitorTokens, visitorKey } from '../../../server/limits/visitor-tokens.ts';
 import { startOpenAiStandIn, type OpenAiStandIn } from '../../support/stand-ins/openai.ts';
 import { askToken, count, createAs, guestPhoto, statuses } from './support/visitors.ts';

@@ -5,7 +5,7 @@
 // off, a job of another tenant, a body that is not the call's) gets a 4xx with a sentence.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WALL_SIZE, wallPath, wallSayPath, type WallQueue, type WallSnapshot } from '../../../contract/wall.ts';
-import { startServer, type RunningServer } from '../../../scripts/support/server-process.ts';
+import { startServer, type RunningServer } from '../../support/server-process.ts';
 import { call, signIn } from './support/console.ts';
 import { createJob, fixture, waitForJob } from './support/client.ts';
 import { idsOf, openWall, type WallStream } from '../../support/wall-stream.ts';

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newDataDir, REPO_ROOT } from '../../../scripts/support/server-process.ts';
+import { newDataDir, REPO_ROOT } from '../../support/server-process.ts';
 import { startOpenAiStandIn, type OpenAiStandIn } from '../../support/stand-ins/openai.ts';
 
 let standIn: OpenAiStandIn;

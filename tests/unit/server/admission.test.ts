@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { QueueAdmission } from '../../../server/jobs/admission.ts';
+import { QueueAdmission } from '../../../server/intake/admission.ts';
 
 describe('the queue limit', () => {
   it('counts the jobs the runner holds and the creates still checking their photo', () => {

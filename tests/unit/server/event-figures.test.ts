@@ -4,7 +4,7 @@
 // tests/integration/conformance/event-jobs.test.ts.
 import { describe, expect, it } from 'vitest';
 import { JOB_STATUS } from '../../../contract/index.ts';
-import { JOB_MESSAGES } from '../../../server/jobs/job-messages.ts';
+import { JOB_MESSAGES } from '../../../server/run/job-messages.ts';
 import { countsOf, errorsOf, figuresOf, turnaroundOf } from '../../../server/jobs/event-figures.ts';
 import { JOB_FIELDS, resultsOf, storedJob, type StoredJob } from '../../../server/scale/stored-jobs.ts';
 

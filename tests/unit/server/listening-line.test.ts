@@ -1,6 +1,6 @@
 // The "listening" lines: printed by server/main.ts, read by npm start and the tests' harness.
 import { describe, expect, it } from 'vitest';
-import { listeningLine, parseListeningLine, type Listening } from '../../../server/listening-line.ts';
+import { listeningLine, parseListeningLine, type Listening } from '../../../server/listen/listening-line.ts';
 
 const cases: [string, Listening][] = [
   ['server', { scheme: 'http', local: 'http://127.0.0.1:8080', network: [], note: '' }],

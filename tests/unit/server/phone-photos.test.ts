@@ -4,7 +4,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { checkUpload } from '../../../server/admin/uploads.ts';
-import { checkHeader, checkPixels } from '../../../server/jobs/upload-check.ts';
+import { checkHeader, checkPixels } from '../../../server/intake/upload-check.ts';
 import { ORIENTATIONS, storedWithOrientation } from '../../support/exif-orientations.ts';
 import { fixture } from '../../integration/server/support/client.ts';
 

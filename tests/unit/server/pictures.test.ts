@@ -1,7 +1,7 @@
-// Which pictures a job makes for a tenant with several per guest (server/jobs/pictures.ts).
+// Which pictures a job makes for a tenant with several per guest (server/run/pictures.ts).
 import { describe, expect, it } from 'vitest';
 import type { StyleDefinition } from '../../../server/engine/styles-file.ts';
-import { distinctSeeds, pictureStyleIds, picturesOf } from '../../../server/jobs/pictures.ts';
+import { distinctSeeds, pictureStyleIds, picturesOf } from '../../../server/run/pictures.ts';
 
 const style = (id: string, engine: StyleDefinition['engine'] = 'local'): [string, StyleDefinition] => [
   id,

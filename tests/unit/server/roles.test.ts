@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { roleOf, roleProblem } from '../../../server/roles.ts';
+import { roleOf, roleProblem } from '../../../server/roles/role.ts';
 
 describe('the server role', () => {
   it('is all (the embedded default) when none is named', () => {

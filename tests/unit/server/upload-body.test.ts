@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readUploadBody, UPLOAD_MESSAGES } from '../../../server/jobs/upload-body.ts';
+import { readUploadBody, UPLOAD_MESSAGES } from '../../../server/intake/upload-body.ts';
 
 const body = (value: unknown) => new TextEncoder().encode(typeof value === 'string' ? value : JSON.stringify(value));
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46]);
@@ -50,7 +50,7 @@ describe('readUploadBody', () => {
 describe('endsWhole', () => {
   it('knows a whole JPEG, PNG and WebP from one cut off, by how each format ends', async () => {
     const { default: sharp } = await import('sharp');
-    const { endsWhole } = await import('../../../server/jobs/upload-check.ts');
+    const { endsWhole } = await import('../../../server/intake/upload-check.ts');
     const image = sharp({ create: { width: 16, height: 16, channels: 3, background: '#808080' } });
     for (const [extension, data] of [
       ['jpg', await image.clone().jpeg().toBuffer()],

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { Job as QueueJob, Queue } from 'bullmq';
 import { QUEUE_NAME, type JobOutcome, type QueuedJob } from '../../../../server/scale/queue.ts';
-import { newDataDir, startServer, type RunningServer } from '../../../../scripts/support/server-process.ts';
+import { newDataDir, startServer, type RunningServer } from '../../../support/server-process.ts';
 import { MIXED_STYLES, printed, startCluster } from '../../../support/scale-cluster.ts';
 import { startOpenAiStandIn, type OpenAiStandIn } from '../../../support/stand-ins/openai.ts';
 

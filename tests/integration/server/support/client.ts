@@ -4,7 +4,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { expect } from 'vitest';
 import { DEFAULT_SERVICE_PASSWORD, DEFAULT_SERVICE_USERNAME, JobSchema, type Job } from '../../../../contract/index.ts';
-import { REPO_ROOT } from '../../../../scripts/support/server-process.ts';
+import { REPO_ROOT } from '../../../support/server-process.ts';
 import { patience } from '../../../support/patience.ts';
 
 export const fixture = (name: string) => fs.readFileSync(path.join(REPO_ROOT, 'tests/fixtures', name));

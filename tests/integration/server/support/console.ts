@@ -4,7 +4,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { expect } from 'vitest';
 import { DEFAULT_SERVICE_PASSWORD, DEFAULT_SERVICE_USERNAME } from '../../../../contract/index.ts';
-import { REPO_ROOT } from '../../../../scripts/support/server-process.ts';
+import { REPO_ROOT } from '../../../support/server-process.ts';
 
 export interface ConsoleAnswer<T = Record<string, unknown>> {
   status: number;

@@ -1,6 +1,6 @@
 // A stand-in engine worker for the pool's own tests: its behaviour is chosen by the style id.
 import { parentPort, workerData } from 'node:worker_threads';
-import type { WorkerMessage } from '../../../../server/jobs/pool.ts';
+import type { WorkerMessage } from '../../../../server/run/pool.ts';
 
 const port = parentPort!;
 const post = (message: WorkerMessage) => port.postMessage(message);

@@ -1,6 +1,10 @@
 // What one server process does: `all` (the embedded default: every host in one process), `api`
 // (the AI hub on Redis and S3, no engine) or `worker` (engines on the queue, a health endpoint).
 //   npm run serve -- --role api
+// Each role is composed in its own module: booth.ts (all), api-node.ts, worker-node.ts.
+import type { Hono } from 'hono';
+import type { ServerAddresses } from '../publish/build-env.ts';
+
 export const ROLES = ['all', 'api', 'worker'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -27,4 +31,12 @@ export function roleOf(args: readonly string[]): { role: Role } | { problem: str
 export function roleProblem(role: Role, scaleOn: boolean): string | null {
   if (role === 'all' || scaleOn) return null;
   return `--role ${role} needs the shared job queue and store: set BOOTH_REDIS_URL and BOOTH_S3_BUCKET (docs/deploy.md).`;
+}
+
+/** What main.ts listens with and stops, whichever role it started. */
+export interface RoleProcess {
+  app: Hono;
+  close(): Promise<void>;
+  /** Told the addresses the process listens on; only the embedded default uses them (a publish builds against itself). */
+  listening?(at: ServerAddresses): void;
 }

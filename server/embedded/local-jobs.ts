@@ -4,11 +4,11 @@ import { isFinalStatus, previewsFor } from '../../contract/index.ts';
 import { log } from '../log.ts';
 import type { FileStore } from '../storage/files.ts';
 import type { JobRecord, JobStore } from '../storage/jobs.ts';
-import type { JobAnswer, JobBackend, NewJob } from './job-backend.ts';
-import { jobLines, newJobId } from './lifecycle.ts';
+import type { JobAnswer, JobBackend, NewJob } from '../jobs/job-backend.ts';
+import { jobLines, newJobId } from '../jobs/lifecycle.ts';
 import { isExpired } from './retention.ts';
 import type { JobRunner } from './runner.ts';
-import type { JobWaiters } from './waiters.ts';
+import type { JobWaiters } from '../jobs/waiters.ts';
 
 export const resultPath = (jobId: string, name: string) =>
   `/media/results/${encodeURIComponent(jobId)}/${encodeURIComponent(name)}`;

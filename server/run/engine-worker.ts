@@ -1,9 +1,10 @@
 // One engine in one worker thread: start it, then restyle each photo the pool sends and put the
-// tenant's brand frame on the result, mirrored if it asks (brand-frame.ts), so neither ever runs on the event loop.
+// tenant's brand frame on the result, mirrored if it asks (brand/brand-frame.ts), so neither ever runs on the event loop.
+import '../process/sharp.ts';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { EngineResult } from '../engine/engine.ts';
 import { createEngine } from '../engine/index.ts';
-import { applyBrandFrame, pictureType, type FrameFiles } from './brand-frame.ts';
+import { applyBrandFrame, pictureType, type FrameFiles } from '../brand/brand-frame.ts';
 import { finishesPicture } from '../brand/job-frame.ts';
 import type { WorkerMessage, WorkerTask } from './pool.ts';
 

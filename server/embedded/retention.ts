@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FileStore } from '../storage/files.ts';
 import type { JobRecord, JobStore } from '../storage/jobs.ts';
 import { log } from '../log.ts';
-import { isPastRetention, jobLines, sweepEveryMs } from './lifecycle.ts';
+import { isPastRetention, jobLines, sweepEveryMs } from '../jobs/lifecycle.ts';
 
 /** An upload with no job row is the trace of a crash between writing it and storing the job. */
 const ORPHAN_UPLOAD_AGE_MS = 10 * 60 * 1000;

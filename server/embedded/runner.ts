@@ -6,12 +6,12 @@ import { JOB_STATUS } from '../../contract/index.ts';
 import type { FileStore } from '../storage/files.ts';
 import type { JobStore } from '../storage/jobs.ts';
 import { log } from '../log.ts';
-import { JOB_MESSAGES } from './job-messages.ts';
-import { jobLines, runJob, type RunStore } from './lifecycle.ts';
-import { failureOf, type RestyleDeps } from './restyle.ts';
-import type { JobWaiters } from './waiters.ts';
+import { JOB_MESSAGES } from '../run/job-messages.ts';
+import { jobLines, runJob, type RunStore } from '../jobs/lifecycle.ts';
+import { failureOf, type RestyleDeps } from '../run/restyle.ts';
+import type { JobWaiters } from '../jobs/waiters.ts';
 
-export { JOB_MESSAGES } from './job-messages.ts';
+export { JOB_MESSAGES } from '../run/job-messages.ts';
 
 /** A job that brought its worker down this many times is not tried again after a restart. */
 const MAX_ATTEMPTS = 3;

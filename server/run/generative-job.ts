@@ -8,7 +8,7 @@ import { ProviderError, type ProviderFailure, type ProviderName } from '../engin
 import { PROVIDER_SETTING } from '../engine/remote/providers.ts';
 import { ProviderSkippedError, type RemoteEngines } from '../engine/remote/remote-engines.ts';
 import type { StyleDefinition, StyleEngine } from '../engine/styles-file.ts';
-import type { FrameFiles } from './brand-frame.ts';
+import type { FrameFiles } from '../brand/brand-frame.ts';
 import { imageMimeOfName } from '../files/media-types.ts';
 import { log } from '../log.ts';
 import { JOB_MESSAGES } from './job-messages.ts';

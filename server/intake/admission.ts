@@ -1,14 +1,14 @@
 // The queue limit, checked when a create arrives. A create that passed the check holds its place
 // while its photo is still being checked, or parallel uploads would all pass the check before any
 // of them reaches the runner.
-import type { JobRunner } from './runner.ts';
+import type { JobBackend } from '../jobs/job-backend.ts';
 
 export class QueueAdmission {
-  #runner: Pick<JobRunner, 'inFlight'>;
+  #runner: Pick<JobBackend, 'inFlight'>;
   #limit: number;
   #reserved = 0;
 
-  constructor(runner: Pick<JobRunner, 'inFlight'>, limit: number) {
+  constructor(runner: Pick<JobBackend, 'inFlight'>, limit: number) {
     this.#runner = runner;
     this.#limit = limit;
   }

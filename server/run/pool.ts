@@ -2,7 +2,7 @@
 // The CPU restyles in the workers, so the main thread keeps answering requests meanwhile.
 import { Worker } from 'node:worker_threads';
 import type { EngineResult } from '../engine/engine.ts';
-import type { FrameFiles } from './brand-frame.ts';
+import type { FrameFiles } from '../brand/brand-frame.ts';
 import { pickFair, ServedOrder } from '../limits/fair-limiter.ts';
 
 export interface RestyleTask {
@@ -12,7 +12,7 @@ export interface RestyleTask {
   photo: Uint8Array;
   /** The tenant's brand frame or logo mark, and its mirror, put on the result in the worker. */
   frame?: FrameFiles;
-  /** Who asked (see client-address.ts): a free worker takes the next job of the client with fewest running. */
+  /** Who asked (see limits/client-address.ts): a free worker takes the next job of the client with fewest running. */
   client?: string;
 }
 

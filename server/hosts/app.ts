@@ -1,24 +1,24 @@
 // The embedded server: one Hono app with one sub-app per host it stands in for
 // (auth, content, AI hub, image proxy, media) and the static site for every other path.
 import { Hono, type Context } from 'hono';
-import { CONSOLE_PATH, SERVER_PATHS, VISITOR_HEADER } from '../contract/index.ts';
+import { CONSOLE_PATH, SERVER_PATHS, VISITOR_HEADER } from '../../contract/index.ts';
 import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
-import { clientGone, fail, requestPath } from './http.ts';
-import { ServiceUnavailableError } from './jobs/job-backend.ts';
-import { log, logError } from './log.ts';
-import { adminApi, type AdminApiDeps } from './hosts/admin-api.ts';
-import { consoleHost } from './hosts/admin-console.ts';
-import { consoleBundle } from './admin/console-bundle.ts';
-import { aiHubHost, type AiHubDeps } from './hosts/ai-hub.ts';
-import { authHost, type AuthDeps } from './hosts/auth.ts';
-import { contentHost, type ContentDeps } from './hosts/content.ts';
-import { imageProxyHost, type ImageProxyDeps } from './hosts/image-proxy.ts';
-import { jobEmailHost, type JobEmailDeps } from './hosts/job-email.ts';
-import { mediaHost, type MediaDeps } from './hosts/media.ts';
-import { siteHost } from './hosts/site.ts';
-import { wallHost, type WallHostDeps } from './hosts/wall.ts';
-import { LINGER_IDLE_MS, LINGER_MS, lingerOnRefusal } from './limits/linger.ts';
+import { clientGone, fail, requestPath } from '../http.ts';
+import { ServiceUnavailableError } from '../jobs/job-backend.ts';
+import { log, logError } from '../log.ts';
+import { adminApi, type AdminApiDeps } from './admin-api.ts';
+import { consoleHost } from './admin-console.ts';
+import { consoleBundle } from '../admin/console-bundle.ts';
+import { aiHubHost, type AiHubDeps } from './ai-hub.ts';
+import { authHost, type AuthDeps } from './auth.ts';
+import { contentHost, type ContentDeps } from './content.ts';
+import { imageProxyHost, type ImageProxyDeps } from './image-proxy.ts';
+import { jobEmailHost, type JobEmailDeps } from './job-email.ts';
+import { mediaHost, type MediaDeps } from './media.ts';
+import { siteHost } from './site.ts';
+import { wallHost, type WallHostDeps } from './wall.ts';
+import { LINGER_IDLE_MS, LINGER_MS, lingerOnRefusal } from '../limits/linger.ts';
 
 /** Bytes a refusal reads and discards when the deps do not say (BOOTH_MAX_BODY_BYTES' default). */
 const DEFAULT_LINGER_BYTES = 20 * 1024 * 1024;
@@ -41,7 +41,7 @@ export interface AppDeps {
   lingerBytes?: number;
 }
 
-/** A node of a scale-out deployment serves part of the app (server/roles.ts); /health always. */
+/** A node of a scale-out deployment serves part of the app (server/roles/); /health always. */
 export type PartialAppDeps = Partial<AppDeps> & { health?: () => Promise<{ ok: boolean } & Record<string, unknown>> };
 
 /** Top-level paths of the server itself; every other path belongs to the static site. */

@@ -1,97 +1,49 @@
 // Builds the running booth from its settings: storage, seed, engine workers, job runner and app.
-import sharp from 'sharp';
-import { createApp } from './app.ts';
-import type { AiHubDeps } from './hosts/ai-hub.ts';
-import type { JobBackend, StyleCatalog } from './jobs/job-backend.ts';
-import { ENGINE_WORKER, offeredStyles, startEngines } from './jobs/engines.ts';
-import { startRetention } from './jobs/retention.ts';
-import { resultSecondsOf } from './brand/tenant-branding.ts';
-import { startDelivery } from './mail/delivery.ts';
-import { PublishedFrames, type BrandFrames } from './brand/frames.ts';
-import { LocalJobs } from './jobs/local-jobs.ts';
-import { startScalePath } from './scale/nodes.ts';
-import { FrameMirror } from './brand/frame-mirror.ts';
-import { JobRunner } from './jobs/runner.ts';
-import { JobWaiters } from './jobs/waiters.ts';
-import { UploadReaders } from './jobs/upload-readers.ts';
-import { DEFAULT_SERVICE_PASSWORD } from '../contract/index.ts';
-import { loadJwtSecret } from './jwt.ts';
-import { VisitorTokens, visitorKey } from './limits/visitor-tokens.ts';
-import type { Venues } from './limits/venue-limits.ts';
-import { LoginThrottle } from './limits/login-throttle.ts';
-import { log, logError } from './log.ts';
-import { seed } from './seed/seed.ts';
-import type { Settings } from './settings.ts';
-import { openDatabase } from './storage/database.ts';
-import { FileStore } from './storage/files.ts';
-import { JobEvents } from './storage/job-events.ts';
-import { LocalEventJobs } from './jobs/event-jobs.ts';
-import { RedisEventJobs } from './scale/redis-event-jobs.ts';
-import { JobStore } from './storage/jobs.ts';
-import { AccountStore } from './storage/accounts.ts';
-import { SessionStore } from './storage/sessions.ts';
-import { StyleStore } from './storage/styles.ts';
-import { TenantStore } from './storage/tenants.ts';
-import { buildEnvOf, siteDataFileOf, type ServerAddresses } from './publish/build-env.ts';
-import { PublishedSite } from './publish/published.ts';
-import { TenantBundles } from './publish/bundles.ts';
-import { Publisher } from './publish/runs.ts';
+import { createApp } from '../hosts/app.ts';
+import { ENGINE_WORKER, offeredStyles, startEngines } from '../run/engines.ts';
+import { startRetention } from '../embedded/retention.ts';
+import { PublishedFrames } from '../brand/frames.ts';
+import { resultSecondsOf } from '../brand/tenant-branding.ts';
+import { startDelivery } from '../mail/delivery.ts';
+import { LocalJobs } from '../embedded/local-jobs.ts';
+import { startScalePath } from './scale-path.ts';
+import { aiHubOf, UPLOAD_READER_THREADS } from './ai-hub.ts';
+import type { RoleProcess } from './role.ts';
+import { FrameMirror } from '../brand/frame-mirror.ts';
+import { JobRunner } from '../embedded/runner.ts';
+import { JobWaiters } from '../jobs/waiters.ts';
+import { UploadReaders } from '../intake/upload-readers.ts';
+import { DEFAULT_SERVICE_PASSWORD } from '../../contract/index.ts';
+import { loadJwtSecret } from '../jwt.ts';
+import { VisitorTokens, visitorKey } from '../limits/visitor-tokens.ts';
+import { LoginThrottle } from '../limits/login-throttle.ts';
+import { log, logError } from '../log.ts';
+import { seed } from '../seed/seed.ts';
+import type { Settings } from '../settings.ts';
+import { openDatabase } from '../storage/database.ts';
+import { FileStore } from '../storage/files.ts';
+import { JobEvents } from '../storage/job-events.ts';
+import { LocalEventJobs } from '../jobs/event-jobs.ts';
+import { RedisEventJobs } from '../scale/redis-event-jobs.ts';
+import { JobStore } from '../storage/jobs.ts';
+import { AccountStore } from '../storage/accounts.ts';
+import { SessionStore } from '../storage/sessions.ts';
+import { StyleStore } from '../storage/styles.ts';
+import { TenantStore } from '../storage/tenants.ts';
+import { buildEnvOf, siteDataFileOf, type ServerAddresses } from '../publish/build-env.ts';
+import { PublishedSite } from '../publish/published.ts';
+import { TenantBundles } from '../publish/bundles.ts';
+import { Publisher } from '../publish/runs.ts';
 import path from 'node:path';
-import { WallRows } from './storage/wall.ts';
-import { LocalWallJobs } from './wall/wall-jobs.ts';
-import { LocalWallBus } from './wall/wall-bus.ts';
-import { WallFeeds } from './wall/wall-feeds.ts';
-import { publishingRemovals } from './wall/wall-removals.ts';
-import { PublishedWalls } from './brand/wall-settings.ts';
-import { startScaleWall } from './scale/scale-wall.ts';
+import { WallRows } from '../storage/wall.ts';
+import { LocalWallJobs } from '../wall/wall-jobs.ts';
+import { LocalWallBus } from '../wall/wall-bus.ts';
+import { WallFeeds } from '../wall/wall-feeds.ts';
+import { publishingRemovals } from '../wall/wall-removals.ts';
+import { PublishedWalls } from '../brand/wall-settings.ts';
+import { startScaleWall } from '../scale/scale-wall.ts';
 
-/** Threads that parse create-job bodies: one for small bodies, one for large ones. */
-export const UPLOAD_READER_THREADS = 2;
-/** Photos are kept whole up to this long side (the default engine decodes at 1536). */
-const STORED_LONG_SIDE = 3072;
-
-export { ENGINE_WORKER };
-
-/** The AI hub of any process that answers it: the embedded default, or an API node. */
-export function aiHubOf(
-  settings: Settings,
-  styles: StyleCatalog,
-  jobs: JobBackend,
-  readers: UploadReaders,
-  visitors: VisitorTokens,
-  frames?: BrandFrames,
-  venues?: Venues,
-): AiHubDeps {
-  return {
-    ...(frames ? { frames } : {}),
-    styles,
-    jobs,
-    publicUrl: settings.publicUrl,
-    maxBodyBytes: settings.maxBodyBytes,
-    maxPixels: settings.maxPixels,
-    queueLimit: settings.queueLimit,
-    limits: {
-      trustedProxies: settings.trustedProxies,
-      clientJobs: settings.clientJobs,
-      clientJobsPerMinute: settings.clientJobsPerMinute,
-      addressJobs: settings.addressJobs,
-      addressJobsPerMinute: settings.addressJobsPerMinute,
-      visitorsPerMinute: settings.visitorsPerMinute,
-      visitors,
-      ...(venues ? { venues } : {}),
-      bodyReads: settings.bodyReads,
-      photoChecks: settings.photoChecks,
-      // The engine decodes at 1.5 times its output size (local-engine.ts); twice that is plenty.
-      storedLongSide: Math.max(STORED_LONG_SIDE, 3 * (settings.engineOptions.outputSize ?? 1024)),
-      readers,
-    },
-  };
-}
-
-export async function startBooth(settings: Settings, workerScript: URL = ENGINE_WORKER) {
-  // libvips' operation cache keeps decoded images for reuse, but here every photo and every
-  // proxy size is new (the proxy keeps its own cache of answers): it would only hold memory.
-  sharp.cache(false);
+export async function startBooth(settings: Settings, workerScript: URL = ENGINE_WORKER): Promise<RoleProcess> {
   const offered = offeredStyles(settings);
 
   const db = openDatabase(settings.dataDir);

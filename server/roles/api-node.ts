@@ -1,0 +1,46 @@
+// An API node of a scale-out deployment (role.ts): the AI hub on Redis and S3, no engine, no site,
+// nothing kept on its own disk, so any of them can die and another takes over.
+import { createApp } from '../hosts/app.ts';
+import { UploadReaders } from '../intake/upload-readers.ts';
+import { VisitorTokens, visitorKey } from '../limits/visitor-tokens.ts';
+import { offeredStyles, styleCatalog } from '../run/engines.ts';
+import type { ScaleSettings } from '../scale/settings.ts';
+import type { Settings } from '../settings.ts';
+import { aiHubOf, UPLOAD_READER_THREADS } from './ai-hub.ts';
+import type { RoleProcess } from './role.ts';
+import { startScalePath } from './scale-path.ts';
+import { startScaleWall } from '../scale/scale-wall.ts';
+
+export function startApiNode(settings: Settings, scale: ScaleSettings): RoleProcess {
+  const offered = offeredStyles(settings);
+  const styles = styleCatalog(offered.styles);
+  const path = startScalePath(settings, scale, { api: true });
+  const readers = new UploadReaders(UPLOAD_READER_THREADS, settings.maxBodyBytes);
+  // Every API node must check the tokens any other signed: the secret set, else one kept in Redis.
+  const configured = settings.visitorSecret ?? settings.jwtSecret;
+  let shared: Promise<Buffer> | undefined;
+  const key = configured
+    ? visitorKey(configured)
+    : () =>
+        (shared ??= path.jobs!.sharedSecret('visitor').then(visitorKey, (error: unknown) => {
+          shared = undefined; // asked again on the next request, once Redis is back
+          throw error;
+        }));
+  // The event wall: its calls and live feeds, on Redis; a change through any node reaches walls on every other.
+  const wall = startScaleWall(scale, path.store, { retentionSeconds: settings.retentionSeconds });
+  const app = createApp({
+    lingerBytes: settings.maxBodyBytes,
+    aiHub: aiHubOf(settings, styles, path.jobs!, readers, new VisitorTokens(key), path.frames!, path.venues!),
+    wall: { walls: wall.walls, jobs: wall.jobs, bus: wall.bus, feeds: wall.feeds, publicUrl: settings.publicUrl },
+    // Style thumbnails only: results are in S3, tenant assets on the control node (their brand frames in S3 too).
+    media: { styles, retentionSeconds: settings.retentionSeconds },
+    health: async () => ({ ok: true, role: 'api' }),
+  });
+  return {
+    app,
+    async close() {
+      await wall.close();
+      await Promise.all([path.close(), readers.close()]);
+    },
+  };
+}

@@ -18,6 +18,7 @@ const PROGRAMS: Program[] = [
   { what: 'a Chromium browser', env: 'CHROMIUM_PATH', paths: ['/usr/bin/chromium'], debianPackage: 'chromium' },
   { what: 'nginx', env: 'NGINX_PATH', paths: ['/usr/sbin/nginx'], debianPackage: 'nginx-light' },
   { what: 'a Redis server', env: 'REDIS_PATH', paths: ['/usr/bin/redis-server'], debianPackage: 'redis-server' },
+  { what: "Info-ZIP's unzip", env: 'UNZIP_PATH', paths: ['/usr/bin/unzip'], debianPackage: 'unzip' },
 ];
 
 const find = (p: Program) => [process.env[p.env], ...p.paths].find((f) => f && existsSync(f));

@@ -1,5 +1,5 @@
 // Settings shared by the build (scripts/pipeline/settings.ts), the embedded server
-// (server/settings.ts) and the tools around them (start, bundle): one zod schema per setting,
+// (server/process/settings.ts) and the tools around them (start, bundle): one zod schema per setting,
 // one reader, one error line. Node only, so it is imported by path (not from contract/index.ts)
 // and uses zod's full API.
 import { isAbsolute, join } from 'node:path';

@@ -13,7 +13,7 @@ import { LOCAL_STYLES } from '../server/engine/local/styles/catalog.ts';
 import { byName, configuredProviders, PROVIDER_SETTING } from '../server/engine/remote/providers.ts';
 import type { Provider } from '../server/engine/remote/provider.ts';
 import { loadStyles, type StyleDefinition } from '../server/engine/styles-file.ts';
-import { loadSettings } from '../server/settings.ts';
+import { loadSettings } from '../server/process/settings.ts';
 
 /** Tiles are at least 130 px wide; 320 px stays sharp on 2x screens at that size. */
 const THUMBNAIL_SIZE = 320;

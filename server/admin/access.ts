@@ -5,7 +5,7 @@
 import type { Context } from 'hono';
 import { DEFAULT_TENANT_SLUG } from '../../contract/index.ts';
 import { slugProblem } from '../../contract/slug.ts';
-import { fail } from '../http.ts';
+import { fail } from '../hosts/http.ts';
 import type { Account } from '../storage/accounts.ts';
 
 export type ConsoleEnv = { Variables: { account: Account } };

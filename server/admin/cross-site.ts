@@ -9,7 +9,7 @@
 // proxy named in BOOTH_TRUSTED_PROXIES; from anyone else those headers are a claim anyone can make.
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, MiddlewareHandler } from 'hono';
-import { fail } from '../http.ts';
+import { fail } from '../hosts/http.ts';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 const REFUSED = 'This request came from another site, so it was refused. Use the console at its own address.';

@@ -1,7 +1,7 @@
 // The embedded default's jobs: a row in SQLite and the photo on disk before create answers, the
 // run in this process's worker pool, results served from /media/results.
 import { isFinalStatus, previewsFor } from '../../contract/index.ts';
-import { log } from '../log.ts';
+import { log } from '../process/log.ts';
 import type { FileStore } from '../storage/files.ts';
 import type { JobRecord, JobStore } from '../storage/jobs.ts';
 import type { JobAnswer, JobBackend, NewJob } from '../jobs/job-backend.ts';

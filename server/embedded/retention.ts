@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FileStore } from '../storage/files.ts';
 import type { JobRecord, JobStore } from '../storage/jobs.ts';
-import { log } from '../log.ts';
+import { log } from '../process/log.ts';
 import { isPastRetention, jobLines, sweepEveryMs } from '../jobs/lifecycle.ts';
 
 /** An upload with no job row is the trace of a crash between writing it and storing the job. */

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import { JOB_STATUS } from '../../contract/index.ts';
 import type { FileStore } from '../storage/files.ts';
 import type { JobStore } from '../storage/jobs.ts';
-import { log } from '../log.ts';
+import { log } from '../process/log.ts';
 import { JOB_MESSAGES } from '../run/job-messages.ts';
 import { jobLines, runJob, type RunStore } from '../jobs/lifecycle.ts';
 import { failureOf, type RestyleDeps } from '../run/restyle.ts';

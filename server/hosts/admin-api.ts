@@ -11,7 +11,7 @@ import { DEFAULT_TENANT_SLUG } from '../../contract/index.ts';
 import { DEFAULT_BRANDING, resolveBranding } from '../../contract/branding.ts';
 import { reservedSlugs } from '../../contract/slug.ts';
 import { clientAddress, isThisMachine } from '../limits/client-address.ts';
-import { fail, jsonBody, limitBody, MAX_JSON_BODY_BYTES, sizeText, validJson } from '../http.ts';
+import { fail, jsonBody, limitBody, MAX_JSON_BODY_BYTES, sizeText, validJson } from './http.ts';
 import type { LoginThrottle } from '../limits/login-throttle.ts';
 import type { StyleStore } from '../storage/styles.ts';
 import type { TenantStore } from '../storage/tenants.ts';

@@ -3,8 +3,8 @@
 // fragment, so no other path is needed. A strict policy: scripts and styles from these files
 // only, no frames, no plugins, calls to this origin only.
 import { Hono, type Context } from 'hono';
-import { fail } from '../http.ts';
-import { logError } from '../log.ts';
+import { fail } from './http.ts';
+import { logError } from '../process/log.ts';
 import type { ConsoleBundle } from '../admin/console-bundle.ts';
 
 export const CONSOLE_POLICY = [

@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
 import type { EventFigures, EventResult } from '../../contract/console-api.ts';
 import { mayManage, NOT_A_SLUG, slugParam, type ConsoleEnv } from '../admin/access.ts';
-import { fail } from '../http.ts';
+import { fail } from './http.ts';
 import { zipStream } from '../admin/results-zip.ts';
 import type { EventJobs } from '../jobs/event-jobs.ts';
 import type { StyleStore } from '../storage/styles.ts';

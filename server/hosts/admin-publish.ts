@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod/mini';
 import { DEFAULT_TENANT_SLUG } from '../../contract/index.ts';
-import { fail, jsonBody, limitBody, MAX_JSON_BODY_BYTES, sizeText, validJson } from '../http.ts';
+import { fail, jsonBody, limitBody, MAX_JSON_BODY_BYTES, sizeText, validJson } from './http.ts';
 import {
   isOperator,
   isTenantSlug,

@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import { WALL_SIZE, WallDecisionSchema, type WallQueue } from '../../contract/wall.ts';
 import { mayManage, NOT_A_SLUG, slugParam, type ConsoleEnv } from '../admin/access.ts';
 import type { TenantWalls } from '../brand/wall-settings.ts';
-import { fail, jsonBody, limitBody, MAX_JSON_BODY_BYTES, publicOrigin, sizeText, validJson } from '../http.ts';
+import { fail, jsonBody, limitBody, MAX_JSON_BODY_BYTES, publicOrigin, sizeText, validJson } from './http.ts';
 import type { WallBus } from '../wall/wall-bus.ts';
 import type { WallJobs } from '../wall/wall-jobs.ts';
 import { snapshotOf } from './wall.ts';

@@ -9,7 +9,7 @@ import {
   type VisitorTokenResponse,
 } from '../../contract/index.ts';
 import { clientAddress } from '../limits/client-address.ts';
-import { fail, limitBody, MAX_JSON_BODY_BYTES, publicOrigin, sizeText } from '../http.ts';
+import { fail, limitBody, MAX_JSON_BODY_BYTES, publicOrigin, sizeText } from './http.ts';
 import { QueueAdmission } from '../intake/admission.ts';
 import type { JobBackend, StyleCatalog } from '../jobs/job-backend.ts';
 import { withBackdrop, type BrandFrames } from '../brand/frames.ts';

@@ -4,8 +4,8 @@
 import { Hono } from 'hono';
 import { clientAddress, isThisMachine } from '../limits/client-address.ts';
 import { TokenRequestSchema, type TokenResponse } from '../../contract/index.ts';
-import { fail, jsonBody, limitBody, MAX_JSON_BODY_BYTES, sizeText, validJson } from '../http.ts';
-import { sameSecret, signToken } from '../jwt.ts';
+import { fail, jsonBody, limitBody, MAX_JSON_BODY_BYTES, sizeText, validJson } from './http.ts';
+import { sameSecret, signToken } from '../auth/jwt.ts';
 import type { LoginThrottle } from '../limits/login-throttle.ts';
 
 export interface AuthDeps {

@@ -1,8 +1,8 @@
 // The content host: GET /datasets/{id} with `Authorization: JWT <token>` -> {content: [branding]}.
 import { Hono } from 'hono';
 import { quoted, type DatasetResponse } from '../../contract/index.ts';
-import { fail } from '../http.ts';
-import { tokenProblem } from '../jwt.ts';
+import { fail } from './http.ts';
+import { tokenProblem } from '../auth/jwt.ts';
 import type { TenantStore } from '../storage/tenants.ts';
 
 export interface ContentDeps {

@@ -7,13 +7,13 @@ import type { Context } from 'hono';
 import { hasProxySignature, type ProxyKey } from '../../contract/proxy-signature.ts';
 import { clientAddress } from '../limits/client-address.ts';
 import { FairLimiter, LimiterFullError } from '../limits/fair-limiter.ts';
-import { fail } from '../http.ts';
-import { logError } from '../log.ts';
+import { fail } from './http.ts';
+import { logError } from '../process/log.ts';
 import { resolveInside } from '../files/safe-path.ts';
 import { ImageCache, type CachedImage } from '../image-proxy/cache.ts';
 import { parseProxyPath, ProxyUrlError } from '../image-proxy/options.ts';
 import { processImage } from '../image-proxy/pipeline.ts';
-import type { ProxySource } from '../settings.ts';
+import type { ProxySource } from '../process/settings.ts';
 
 export interface ImageProxyDeps {
   sources: ProxySource[];

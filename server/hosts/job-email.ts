@@ -12,7 +12,7 @@ import {
   type JobStatus,
 } from '../../contract/index.ts';
 import { clientAddress } from '../limits/client-address.ts';
-import { fail, limitBody, MAX_JSON_BODY_BYTES, sizeText } from '../http.ts';
+import { fail, limitBody, MAX_JSON_BODY_BYTES, sizeText } from './http.ts';
 import { ClientLimits } from '../limits/client-limits.ts';
 import type { VisitorTokens } from '../limits/visitor-tokens.ts';
 

@@ -1,7 +1,7 @@
 // /media: result images, style thumbnails and tenant assets (logos, backgrounds, processing
 // videos), all with CORS so the site can draw a result into a canvas to share it.
 import { Hono, type Context } from 'hono';
-import { fail } from '../http.ts';
+import { fail } from './http.ts';
 import { isExpired } from '../embedded/retention.ts';
 import { decodePath, resolveInside } from '../files/safe-path.ts';
 import { sendFile } from '../files/send-file.ts';

@@ -8,7 +8,7 @@ import { DEFAULT_TENANT_SLUG, JOB_STATUS, quoted } from '../../contract/index.ts
 import { slugProblem } from '../../contract/slug.ts';
 import { WALL_EVENT, WallSayRequestSchema, type WallSayAnswer, type WallSnapshot } from '../../contract/wall.ts';
 import type { TenantWall, TenantWalls } from '../brand/wall-settings.ts';
-import { fail, jsonBody, limitBody, MAX_JSON_BODY_BYTES, publicOrigin, sizeText, validJson } from '../http.ts';
+import { fail, jsonBody, limitBody, MAX_JSON_BODY_BYTES, publicOrigin, sizeText, validJson } from './http.ts';
 import type { WallBus } from '../wall/wall-bus.ts';
 import type { WallFeeds } from '../wall/wall-feeds.ts';
 import type { WallEntry, WallJobs } from '../wall/wall-jobs.ts';

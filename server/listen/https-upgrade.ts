@@ -5,7 +5,7 @@
 // this machine that opens its network address is sent, as that is no secure context. Nothing
 // that came through a reverse proxy is sent either: the proxy owns the scheme, and our HTTPS port is not its.
 import type { HttpBindings } from '@hono/node-server';
-import { log } from '../log.ts';
+import { log } from '../process/log.ts';
 
 type Fetch = (request: Request, env: HttpBindings) => unknown;
 

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { generate } from 'selfsigned';
-import type { HttpsSettings } from '../settings.ts';
+import type { HttpsSettings } from '../process/settings.ts';
 
 export interface TlsMaterial {
   key: string;

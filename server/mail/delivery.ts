@@ -7,7 +7,7 @@ import type { FrameLookup } from '../brand/job-frame.ts';
 import type { JobEmailDeps } from '../hosts/job-email.ts';
 import { isExpired } from '../embedded/retention.ts';
 import type { VisitorTokens } from '../limits/visitor-tokens.ts';
-import type { Settings } from '../settings.ts';
+import type { Settings } from '../process/settings.ts';
 import type { FileStore } from '../storage/files.ts';
 import type { JobStore } from '../storage/jobs.ts';
 import { OutboxStore } from '../storage/outbox.ts';

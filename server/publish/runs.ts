@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import { EventEmitter } from 'node:events';
 import type { PublishRun as Run } from '../../contract/console-api.ts';
-import { log } from '../log.ts';
+import { log } from '../process/log.ts';
 import { lastBuild } from './changes.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');

@@ -6,7 +6,7 @@ import type { UploadReaders } from '../intake/upload-readers.ts';
 import type { JobBackend, StyleCatalog } from '../jobs/job-backend.ts';
 import type { Venues } from '../limits/venue-limits.ts';
 import type { VisitorTokens } from '../limits/visitor-tokens.ts';
-import type { Settings } from '../settings.ts';
+import type { Settings } from '../process/settings.ts';
 
 /** Threads that parse create-job bodies: one for small bodies, one for large ones. */
 export const UPLOAD_READER_THREADS = 2;

@@ -5,7 +5,7 @@ import { UploadReaders } from '../intake/upload-readers.ts';
 import { VisitorTokens, visitorKey } from '../limits/visitor-tokens.ts';
 import { offeredStyles, styleCatalog } from '../run/engines.ts';
 import type { ScaleSettings } from '../scale/settings.ts';
-import type { Settings } from '../settings.ts';
+import type { Settings } from '../process/settings.ts';
 import { aiHubOf, UPLOAD_READER_THREADS } from './ai-hub.ts';
 import type { RoleProcess } from './role.ts';
 import { startScalePath } from './scale-path.ts';

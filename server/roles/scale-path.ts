@@ -2,14 +2,14 @@
 // BOOTH_REDIS_URL set (booth.ts) takes both sides, an API node (api-node.ts) the API's, a worker
 // (worker-node.ts) the queue worker's.
 import { StoredFrames } from '../brand/stored-frames.ts';
-import { log } from '../log.ts';
+import { log } from '../process/log.ts';
 import type { startEngines } from '../run/engines.ts';
 import { RedisJobs } from '../scale/queue.ts';
 import { RedisVenues } from '../scale/redis-venues.ts';
 import { S3Store } from '../scale/s3-store.ts';
 import type { ScaleSettings } from '../scale/settings.ts';
 import { startQueueWorker } from '../scale/worker.ts';
-import type { Settings } from '../settings.ts';
+import type { Settings } from '../process/settings.ts';
 
 type Engines = ReturnType<typeof startEngines>;
 

@@ -3,7 +3,7 @@
 import { createApp } from '../hosts/app.ts';
 import { offeredStyles, startEngines } from '../run/engines.ts';
 import type { ScaleSettings } from '../scale/settings.ts';
-import type { Settings } from '../settings.ts';
+import type { Settings } from '../process/settings.ts';
 import type { RoleProcess } from './role.ts';
 import { startScalePath } from './scale-path.ts';
 

@@ -4,8 +4,8 @@ import { createEngine } from '../engine/index.ts';
 import { byName, configuredProviders, PROVIDER_SETTING } from '../engine/remote/providers.ts';
 import { RemoteEngines } from '../engine/remote/remote-engines.ts';
 import { loadStyles, type StyleDefinition } from '../engine/styles-file.ts';
-import { log } from '../log.ts';
-import type { Settings } from '../settings.ts';
+import { log } from '../process/log.ts';
+import type { Settings } from '../process/settings.ts';
 import { WorkerPool } from './pool.ts';
 
 export const ENGINE_WORKER = new URL('./engine-worker.ts', import.meta.url);

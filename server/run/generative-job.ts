@@ -10,7 +10,7 @@ import { ProviderSkippedError, type RemoteEngines } from '../engine/remote/remot
 import type { StyleDefinition, StyleEngine } from '../engine/styles-file.ts';
 import type { FrameFiles } from '../brand/brand-frame.ts';
 import { imageMimeOfName } from '../files/media-types.ts';
-import { log } from '../log.ts';
+import { log } from '../process/log.ts';
 import { JOB_MESSAGES } from './job-messages.ts';
 import { TaskTimeoutError, VisitorFacingError, type PoolResult, type WorkerPool } from './pool.ts';
 

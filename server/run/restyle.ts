@@ -4,7 +4,7 @@
 import type { EngineImage } from '../engine/engine.ts';
 import type { RemoteEngines } from '../engine/remote/remote-engines.ts';
 import type { StyleDefinition } from '../engine/styles-file.ts';
-import { log as logLine, logError } from '../log.ts';
+import { log as logLine, logError } from '../process/log.ts';
 import type { JobFrame } from '../brand/frames.ts';
 import { AssetFolderImages, type FrameImageSource, type FrameImagesRead } from '../brand/frames.ts';
 import { finishesPicture } from '../brand/job-frame.ts';

@@ -4,7 +4,7 @@
 // default's (hosts/wall.ts, hosts/admin-wall.ts).
 import { Redis } from 'ioredis';
 import type { TenantWalls } from '../brand/wall-settings.ts';
-import { log, logError } from '../log.ts';
+import { log, logError } from '../process/log.ts';
 import { WallFeeds } from '../wall/wall-feeds.ts';
 import { RedisWallBus } from './redis-wall-bus.ts';
 import { RedisWallJobs } from './redis-wall-jobs.ts';

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TenantStore } from '../storage/tenants.ts';
-import { log } from '../log.ts';
+import { log } from '../process/log.ts';
 import { SEED_TENANTS } from './tenants.ts';
 
 export const SEED_ASSETS_DIR = fileURLToPath(new URL('./assets/', import.meta.url));

@@ -2,7 +2,7 @@
 // account of the settings (BOOTH_SERVICE_USERNAME / _PASSWORD) is the first operator; it is never
 // stored, so changing the setting changes it.
 import type { DatabaseSync } from 'node:sqlite';
-import { sameSecret } from '../jwt.ts';
+import { sameSecret } from '../auth/jwt.ts';
 import { DUMMY_HASH, hashPassword, passwordMatches } from './passwords.ts';
 
 export type Role = 'operator' | 'tenant';

@@ -2,7 +2,7 @@
 // The operator console writes them (server/hosts/admin-api.ts); a row edited by hand may not parse.
 import type { DatabaseSync } from 'node:sqlite';
 import type { BrandingItem } from '../../contract/index.ts';
-import { logError } from '../log.ts';
+import { logError } from '../process/log.ts';
 
 type TenantRow = { slug: string; branding: string };
 

@@ -1,5 +1,5 @@
 // Every limit of the local engine is a named setting with a default, so an operator can tune it
-// (server/settings.ts reads them from the environment as ENGINE_* and BOOTH_MAX_PIXELS).
+// (server/process/settings.ts reads them from the environment as ENGINE_* and BOOTH_MAX_PIXELS).
 
 export interface LocalEngineOptions {
   /** Long side, in px, of the downscaled copy the models see. */

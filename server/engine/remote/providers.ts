@@ -1,5 +1,5 @@
 // The generative providers this booth can use: each one whose credential or address is set.
-import type { ProviderSettings } from '../../settings.ts';
+import type { ProviderSettings } from '../../process/settings.ts';
 import { createComfyuiProvider } from './comfyui.ts';
 import { createOpenAiProvider } from './openai.ts';
 import { createReplicateProvider } from './replicate.ts';

@@ -14,7 +14,7 @@ import { LocalJobs } from '../../../server/embedded/local-jobs.ts';
 import { VisitorFacingError, type PoolResult, type WorkerPool } from '../../../server/run/pool.ts';
 import { JobRunner } from '../../../server/embedded/runner.ts';
 import { JobWaiters } from '../../../server/jobs/waiters.ts';
-import { log } from '../../../server/log.ts';
+import { log } from '../../../server/process/log.ts';
 import { RedisJobs } from '../../../server/scale/queue.ts';
 import { RedisEventJobs } from '../../../server/scale/redis-event-jobs.ts';
 import { S3Store } from '../../../server/scale/s3-store.ts';

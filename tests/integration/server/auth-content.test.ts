@@ -17,7 +17,7 @@ import { newDataDir, startServer, type RunningServer } from '../../support/serve
 import { obtainToken } from './support/client.ts';
 
 const SECRET = 'a-test-secret-that-is-at-least-32-characters-long';
-/** The limit of every JSON body but a photo's (server/http.ts). */
+/** The limit of every JSON body but a photo's (server/hosts/http.ts). */
 const JSON_BODY_LIMIT = 64 * 1024;
 
 /** A POST whose body goes out in chunks with no Content-Length, as a client streaming it would send it. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SERVICE_PASSWORD } from '../../../contract/index.ts';
 import { readSettings } from '../../../scripts/pipeline/settings.ts';
-import { loadSettings } from '../../../server/settings.ts';
+import { loadSettings } from '../../../server/process/settings.ts';
 
 /** The outcome of one environment for the build and for the server: the value read, or the error line. */
 function outcome(read: () => Record<string, unknown>, key: string): { value?: unknown; error?: string } {

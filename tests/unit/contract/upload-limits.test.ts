@@ -2,7 +2,7 @@
 // the numbers the server enforces.
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_UPLOAD_IMAGE_BYTES, uploadHint, uploadProblem } from '../../../contract/upload-limits.ts';
-import { loadSettings } from '../../../server/settings.ts';
+import { loadSettings } from '../../../server/process/settings.ts';
 
 const limits = { imageBytes: DEFAULT_UPLOAD_IMAGE_BYTES, videoBytes: 50 * 1024 * 1024 };
 

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { TokenRequestSchema } from '../../../contract/index.ts';
-import { jsonBody, limitBody, validJson } from '../../../server/http.ts';
+import { jsonBody, limitBody, validJson } from '../../../server/hosts/http.ts';
 
 const SHAPE = 'Send {"username": "...", "password": "..."} as JSON.';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadSettings } from '../../../server/settings.ts';
+import { loadSettings } from '../../../server/process/settings.ts';
 
 const scale = { BOOTH_REDIS_URL: 'redis://:hunter2@10.0.0.5:6379/2', BOOTH_S3_BUCKET: 'booth-results' };
 

@@ -6,7 +6,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { getPath } from 'hono/utils/url';
 import { validator } from 'hono/validator';
 import type { z } from 'zod/mini';
-import type { ErrorBody } from '../contract/index.ts';
+import type { ErrorBody } from '../../contract/index.ts';
 
 export function fail(c: Context, status: ContentfulStatusCode, error: string, extra: Record<string, unknown> = {}) {
   return c.json({ error, ...extra } satisfies ErrorBody, status);

@@ -5,11 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { DEFAULT_PORT } from '../contract/index.ts';
-import type { ProxyKey } from '../contract/proxy-signature.ts';
-import { DEFAULT_UPLOAD_IMAGE_BYTES, DEFAULT_UPLOAD_VIDEO_BYTES } from '../contract/upload-limits.ts';
-import { SCALE_SETTINGS, scaleSettingsOf, type ScaleSettings } from './scale/settings.ts';
-import { MAIL_SETTINGS, mailSettingsOf, type MailSettings } from './mail/settings.ts';
+import { DEFAULT_PORT } from '../../contract/index.ts';
+import type { ProxyKey } from '../../contract/proxy-signature.ts';
+import { DEFAULT_UPLOAD_IMAGE_BYTES, DEFAULT_UPLOAD_VIDEO_BYTES } from '../../contract/upload-limits.ts';
+import { SCALE_SETTINGS, scaleSettingsOf, type ScaleSettings } from '../scale/settings.ts';
+import { MAIL_SETTINGS, mailSettingsOf, type MailSettings } from '../mail/settings.ts';
 import {
   SHARED_SETTINGS,
   httpUrl,
@@ -19,9 +19,9 @@ import {
   text,
   wholeNumber,
   type Env,
-} from '../contract/settings.ts';
+} from '../../contract/settings.ts';
 
-export { SettingsError } from '../contract/settings.ts';
+export { SettingsError } from '../../contract/settings.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MB = 1024 * 1024;

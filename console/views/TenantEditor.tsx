@@ -1,5 +1,6 @@
 // One tenant: every branding field with a live preview and the build's own checks, its files,
 // its styles, a link to its event and its bundle, and (for operators) its deletion.
+import { PictureStyles } from './PictureStyles.tsx';
 import { useEffect, useMemo, useState, type SubmitEvent } from 'react';
 import { DEFAULT_TENANT_SLUG } from '../../contract/constants.ts';
 import { bundleUrl, call, type Account, type Style, type TenantView } from '../api.ts';
@@ -178,6 +179,12 @@ export function TenantEditor({ slug, account }: { slug: string; account: Account
             chosen={form.styles}
             onChange={(ids) => set('styles', ids)}
             problems={problems.styles}
+          />
+          <PictureStyles
+            all={styles}
+            chosen={form.pictureStyles}
+            onChange={(ids) => set('pictureStyles', ids)}
+            problems={problems.pictureStyles}
           />
           <p className="hint" id="publish-rule">
             Uploads are saved at once; the other fields when you press Save. Nothing reaches the booth until the site is

@@ -81,3 +81,12 @@ export const EMAIL_TEXT = {
   addressInvalid: 'Enter one email address, like name@example.com.',
   notSent: 'Your picture could not be sent. Please try again.',
 } as const;
+
+/**
+ * A tenant's stored branding item as the content host serves it to the build: a booth without a
+ * mail server (no BOOTH_SMTP_HOST) serves every tenant with `email: false`, so no page offers a
+ * form it could not honour. What a publish compares with the built pages is read the same way.
+ */
+export function servedForMail<T extends object>(item: T, sendsMail: boolean): T {
+  return sendsMail ? item : { ...item, email: false };
+}

@@ -30,6 +30,8 @@ export interface AdminPublishDeps {
   siteDataFile: string;
   bundles: TenantBundles;
   reserved: ReadonlySet<string>;
+  /** Whether the booth can send email: the content host serves tenants without it otherwise. */
+  sendsMail?: boolean;
 }
 
 /** ?wait=SECONDS is held at most this long. */
@@ -48,7 +50,7 @@ export function adminPublish(deps: AdminPublishDeps) {
   );
   const json = jsonBody({ requireJsonType: true });
   const ownOnly = (c: Context<ConsoleEnv>, slugs: string[]) => slugs.filter((slug) => manages(c, slug));
-  const changed = () => changedTenants(deps.tenants, deps.datasetId, deps.siteDataFile);
+  const changed = () => changedTenants(deps.tenants, deps.datasetId, deps.siteDataFile, deps.sendsMail !== false);
   const removed = () => removedTenants(deps.tenants, deps.datasetId, deps.siteDataFile);
   /** Slugs the build knows: stored now, or built last time (publishing a deleted tenant removes its pages). */
   const knownSlugs = () =>

@@ -1,6 +1,7 @@
 // The content host: GET /datasets/{id} with `Authorization: JWT <token>` -> {content: [branding]}.
 import { Hono } from 'hono';
 import { quoted, type DatasetResponse } from '../../contract/index.ts';
+import { servedForMail } from '../../contract/delivery.ts';
 import { fail } from './http.ts';
 import { tokenProblem } from '../auth/jwt.ts';
 import type { TenantStore } from '../storage/tenants.ts';
@@ -31,7 +32,7 @@ export function contentHost(deps: ContentDeps) {
     if (id !== deps.datasetId) return fail(c, 404, `There is no dataset ${quoted(id)}.`);
     const content = deps.tenants.list(deps.datasetId);
     return c.json({
-      content: deps.sendsMail === false ? content.map((item) => ({ ...item, email: false })) : content,
+      content: content.map((item) => servedForMail(item, deps.sendsMail !== false)),
     } satisfies DatasetResponse);
   });
   return app;

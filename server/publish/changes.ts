@@ -2,6 +2,7 @@
 // reads it (contract/branding.ts), against what the last build baked in (the site data file it
 // wrote). Uploads get a new file name per content (admin/uploads.ts), so a new logo is a changed
 // field too. Nothing is recorded on the side: a restart or a build by hand is seen the same way.
+import { servedForMail } from '../../contract/delivery.ts';
 import fs from 'node:fs';
 import { DEFAULT_TENANT_SLUG, type SiteData } from '../../contract/index.ts';
 import { DEFAULT_BRANDING, resolveBranding } from '../../contract/branding.ts';
@@ -28,7 +29,12 @@ export function removedTenants(tenants: TenantStore, datasetId: string, siteData
 }
 
 /** Slugs whose pages differ from their stored branding, in the content host's order (deleted tenants: removedTenants). */
-export function changedTenants(tenants: TenantStore, datasetId: string, siteDataFile: string): string[] {
+export function changedTenants(
+  tenants: TenantStore,
+  datasetId: string,
+  siteDataFile: string,
+  sendsMail = true,
+): string[] {
   const slugs = tenants.slugs(datasetId);
   const built = lastBuild(siteDataFile);
   if (!built) return slugs;
@@ -38,9 +44,9 @@ export function changedTenants(tenants: TenantStore, datasetId: string, siteData
     if (!stored || 'problem' in stored) continue;
     const isDefault = slug === DEFAULT_TENANT_SLUG;
     // As scripts/pipeline/tenants.ts resolves it: the default tenant keeps its local images.
-    const now = isDefault
-      ? resolveBranding(stored.item, DEFAULT_BRANDING, { keepImages: true })
-      : resolveBranding(stored.item);
+    // As the content host serves it (server/hosts/content.ts): without a mail server, email off.
+    const served = servedForMail(stored.item, sendsMail);
+    const now = isDefault ? resolveBranding(served, DEFAULT_BRANDING, { keepImages: true }) : resolveBranding(served);
     const before = isDefault ? built.defaultTenant : built.tenants.find((t) => t.slug === slug);
     if (!before || JSON.stringify(now.branding) !== JSON.stringify(before)) changed.push(slug);
   }

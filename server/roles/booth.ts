@@ -178,7 +178,7 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
         videoBytes: settings.consoleVideoBytes,
         maxPixels: settings.maxPixels,
       },
-      publish: { publisher, siteDataFile, bundles },
+      publish: { publisher, siteDataFile, bundles, sendsMail: delivery?.sendsMail ?? false },
       published,
       siteDir: settings.siteDir,
       events,

@@ -12,7 +12,7 @@ import { navigate } from 'astro:transitions/client';
 import { PREVIEW_MAX_HEIGHT_PX, TEXT } from '../../contract/constants.ts';
 import { CAMERA_EVENT_TEXT as EVENT_TEXT, KIOSK_TEXT } from '../../contract/event-kit.ts';
 import { useClientValue } from '../lib/client-value.ts';
-import { isKioskDevice } from '../lib/kiosk-device.ts';
+import { onKiosk } from '../lib/kiosk-here.ts';
 import { WEBCAM_SETTINGS } from '../lib/camera.ts';
 import { cameraProblem, type CameraProblem } from '../lib/camera-problem.ts';
 import { screenPath } from '../lib/paths.ts';
@@ -36,8 +36,6 @@ export interface CameraProps {
   /** Consent asked before the camera opens ('' = none). */
   consentText?: string;
   privacyUrl?: string;
-  /** The tenant allows kiosks: this device may be one (src/lib/kiosk-device.ts). */
-  kioskAllowed?: boolean;
 }
 
 export interface CameraParts {
@@ -52,13 +50,12 @@ export default function Camera({
   choosePhoto = false,
   consentText = '',
   privacyUrl = '',
-  kioskAllowed = false,
   ConsentForm,
   ChoosePhoto,
   Countdown,
 }: CameraProps & CameraParts) {
   const webcam = useRef<Webcam>(null);
-  const kiosk = useClientValue(() => isKioskDevice(kioskAllowed, base), false);
+  const kiosk = useClientValue(onKiosk, false);
   // A consent given earlier in this visit (a phone's Take Another Photo): the page's HTML was built
   // without it, so it is read as a browser-only value, which hydrates without a mismatch (#418).
   // A kiosk's new guest comes with a new page load, which forgets it (src/stores/consent.ts).

@@ -5,7 +5,7 @@ import { JOB_WAIT_MAX_SECONDS, RESULTS_TEXT, TEXT, jobIdFromPath, jobPhase, type
 import { createAiHub, errorHeading } from '../lib/ai-hub.ts';
 import { AiHubError, isRetryable } from '../lib/ai-hub-error.ts';
 import { useClientValue } from '../lib/client-value.ts';
-import { isKioskDevice } from '../lib/kiosk-device.ts';
+import { onKiosk } from '../lib/kiosk-here.ts';
 import { isSticker, nextFetchDelay, shownImages } from '../lib/job.ts';
 import { aiHostUrl, resultsPath, screenPath } from '../lib/paths.ts';
 import { handoffUrl, isHandoff } from '../lib/handoff.ts';
@@ -82,7 +82,7 @@ export default function ResultPoller({
 
   useEffect(() => setCanShare(canShareFiles(navigator)), []);
   // This device is a kiosk of the tenant (never a page opened from its QR code, on a phone).
-  const kiosk = useClientValue(() => isKioskDevice(kioskAllowed, base), false);
+  const kiosk = useClientValue(onKiosk, false);
   // The QR code takes the picture home from a screen that cannot give it: on a tenant that allows
   // kiosks, that is its kiosks (a guest's phone has Download and Share); on one that allows none,
   // every screen, as the tenant asked. Never on the phone it was opened on.

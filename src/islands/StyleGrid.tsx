@@ -13,7 +13,7 @@ import { LOCAL_ASSETS } from '../../contract/local-assets.ts';
 import { aiHostUrl, resultsPath, screenPath } from '../lib/paths.ts';
 import { $photo } from '../stores/photo.ts';
 import { useClientValue } from '../lib/client-value.ts';
-import { isKioskDevice } from '../lib/kiosk-device.ts';
+import { onKiosk } from '../lib/kiosk-here.ts';
 import { ErrorView, TRY_AGAIN_TEXT } from '../components/ErrorView.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 
@@ -36,8 +36,6 @@ interface Props {
   base: string;
   /** The tenant's slug, sent with the job so the result carries the tenant's frame. */
   tenant: string;
-  /** The tenant allows kiosks: this device may be one (src/lib/kiosk-device.ts). */
-  kioskAllowed?: boolean;
   /**
    * The thumbnails of the tenant's backdrops when it has two or more (src/lib/backdrop-tiles.ts):
    * the branded scene is then one tile per backdrop, each named by its place.
@@ -69,17 +67,9 @@ function tilesOf(styles: Style[], backdrops: string[], aiHost: string): Tile[] {
   });
 }
 
-export default function StyleGrid({
-  initialStyles,
-  only,
-  aiHost,
-  base,
-  tenant,
-  kioskAllowed = false,
-  backdrops = [],
-}: Props) {
+export default function StyleGrid({ initialStyles, only, aiHost, base, tenant, backdrops = [] }: Props) {
   // On a kiosk, Restart is a new page load: the next guest finds no photo and is asked for consent.
-  const kiosk = useClientValue(() => isKioskDevice(kioskAllowed, base), false);
+  const kiosk = useClientValue(onKiosk, false);
   /** Bumped by 'Try again': the client and the styles are loaded afresh. */
   const [attempt, setAttempt] = useState(0);
   // The client (with the contract's zod schemas) loads after the tiles show: the visitor sees

@@ -206,7 +206,7 @@ describe('the console tells the truth', () => {
         ['Processing video', 'javascript:alert(1)'],
         ['Kiosks allowed: idle seconds before the intro', '5'],
         ['Frame', 'a b.png'],
-        ['Scene for the branded-scene style', 'data:image/png;base64,AA'],
+        ['Keep results for (hours)', '0.5'],
         ['Privacy policy address', 'javascript:alert(1)'],
       ];
       for (const [label, value] of bad) await page.getByLabel(label, { exact: true }).fill(value);

@@ -23,7 +23,7 @@ import {
 
 export { SettingsError } from '../../contract/settings.ts';
 
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const MB = 1024 * 1024;
 
 const int = wholeNumber;

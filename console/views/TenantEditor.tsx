@@ -86,6 +86,10 @@ export function TenantEditor({ slug, account }: { slug: string; account: Account
     );
   };
 
+  /** The upload control of one kind of file, under the field it fills. */
+  const upload = (kind: keyof typeof UPLOAD_FIELD, label: string) => (
+    <Upload slug={slug} kind={kind} label={label} onUploaded={uploaded(kind)} />
+  );
   const uploaded = (kind: keyof typeof UPLOAD_FIELD) => (next: TenantView) => {
     setView(next);
     const field = UPLOAD_FIELD[kind];
@@ -139,38 +143,13 @@ export function TenantEditor({ slug, account }: { slug: string; account: Account
             warnings={warnings}
             uploads={
               isDefault
-                ? {
-                    video: (
-                      <Upload
-                        slug={slug}
-                        kind="video"
-                        label="Upload a processing video"
-                        onUploaded={uploaded('video')}
-                      />
-                    ),
-                  }
+                ? { video: upload('video', 'Upload a processing video') }
                 : {
-                    logoUrl: <Upload slug={slug} kind="logo" label="Upload a logo" onUploaded={uploaded('logo')} />,
-                    backgroundImageUrl: (
-                      <Upload
-                        slug={slug}
-                        kind="background"
-                        label="Upload a background image"
-                        onUploaded={uploaded('background')}
-                      />
-                    ),
-                    video: (
-                      <Upload
-                        slug={slug}
-                        kind="video"
-                        label="Upload a processing video"
-                        onUploaded={uploaded('video')}
-                      />
-                    ),
-                    sceneUrls: (
-                      <Upload slug={slug} kind="scene" label="Upload a backdrop" onUploaded={uploaded('scene')} />
-                    ),
-                    frameUrl: <Upload slug={slug} kind="frame" label="Upload a frame" onUploaded={uploaded('frame')} />,
+                    logoUrl: upload('logo', 'Upload a logo'),
+                    backgroundImageUrl: upload('background', 'Upload a background image'),
+                    video: upload('video', 'Upload a processing video'),
+                    sceneUrls: upload('scene', 'Upload a backdrop'),
+                    frameUrl: upload('frame', 'Upload a frame'),
                   }
             }
           />

@@ -4,7 +4,9 @@
 // photo cannot either. What a face tells is where a person can be: above the shoulders, a person is
 // a head over the face and a neck and shoulders widening below it. Mask beside a head and above the
 // shoulders, outside every person's head and body, is backdrop, unless it has the colour of skin
-// (a hand raised beside a face).
+// (a hand raised beside a face). Inside those shapes but outside the sure core of each head and
+// the column under it, and only above the shoulders, the photo's own colours decide.
+import { ColourModel } from './colour-model.ts';
 import type { Raster, Rect } from './raster.ts';
 
 /** The head around a face box, in face sizes: the box's centre a little low, hair and a cap above. */
@@ -21,20 +23,42 @@ const ROOM = { below: 1.1, beside: 2.5 };
 /** The soft edge of the shapes, in px of the mask. */
 const SOFT = 1.5;
 
-/** Where the colours decide (see below): the head's core, inside the hair and a cap's brim. */
-const CORE = { centreY: 0.5, radiusX: 0.62, radiusY: 0.62 };
-/** Colours sampled on either side, at most: nearest-colour tests stay a few ms. */
-const SAMPLES = 256;
+/** Where the person is sure, whatever the colours: the head's core (the face inside the hair and a cap's brim)... */
+const CORE = { centreY: 0.5, radiusX: 0.45, radiusY: 0.6 };
+/** Where the person's colours are sampled around a face: the core and the hair at its top. */
+const SAMPLED = { centreY: 0.45, radiusX: 0.62, radiusY: 0.7 };
+/**
+ * The head itself, where colours never cut: the face box is wider than the head (by a fifth on the
+ * crew's faces), and dark hair has the colour of the night sky beside it.
+ */
+const SKULL = { centreY: 0.4, radiusX: 0.45, radiusY: 0.62 };
+/** A colour is the backdrop's when it is this many times likelier there than in the person. */
+const ODDS = 1.5;
+/** ...and the column under it: the neck, widening slowly to the chest (in face widths, and px per px down). */
+const COLUMN = { top: 0.75, halfWidth: 0.5, slope: 0.35 };
+/**
+ * Where a colour may cut: beside a face down to FADE.from of its height, fading out by FADE.to. Below,
+ * beside the chin, begin a helmet's ring, a collar and the shoulders, whose dark parts share the
+ * colours of a night sky or a dark backdrop.
+ */
+const FADE = { from: 0.4, to: 0.6 };
 /** Backdrop the model took for a person (mask >= 50%) cleared beside the heads, at least, in px of the mask, before its colours are used. */
 const MIN_CLEARED = 30;
+/** The model's mask below this (10%) is backdrop, and its colour is the backdrop's. */
+const CLEAR = 26;
+/** The model's mask at or above this (90%) in the core or the column is the person, and its colour the person's. */
+const SURE = 230;
 
 /**
  * In place: lowers the person probability `mask` (a square of `size` px over the photo, `colours`
  * the photo at that size, RGB) beside the heads of `faces` (mask coordinates), where no head or
  * body of any face can be. Skin-coloured pixels are kept. Where the model did take backdrop for a
- * person there, its colours are known: between a head's core and the head's outer bound (the room
- * left for hair and a cap), a pixel closer in colour to that backdrop than to any head's core is
- * backdrop too (the moon above a crew member's short hair).
+ * person there, the backdrop's colours are known: what the model took, and what it left around
+ * the people. Then, everywhere above the shoulders outside the heads' cores and the columns under
+ * them, a pixel whose colour is likelier in the backdrop than in the person (colour-model.ts, the
+ * person's colours from the cores and columns) is backdrop too: the moon between the Apollo 11
+ * crew's heads and beside their shoulders, where the model is 95% sure of it and the widening
+ * body under a face allows it.
  */
 export function clearBesideHeads(mask: Uint8Array, colours: Raster, faces: readonly Rect[], size: number): void {
   const inRoom = new Uint8Array(size * size);
@@ -45,39 +69,77 @@ export function clearBesideHeads(mask: Uint8Array, colours: Raster, faces: reado
     const bottom = Math.min(size, Math.ceil(face.top + face.height * ROOM.below));
     for (let y = 0; y < bottom; y++) inRoom.fill(1, y * size + left, y * size + right);
   }
-  const cleared: number[] = [];
-  const core: number[] = [];
+  let cleared = 0;
+  let sure = 0;
+  const person = new ColourModel();
+  const backdrop = new ColourModel();
   const doubtful: number[] = [];
   for (let i = 0; i < inRoom.length; i++) {
-    if (inRoom[i] === 0 || mask[i] === 0) continue;
+    if (inRoom[i] === 0) continue;
     const x = (i % size) + 0.5;
     const y = Math.floor(i / size) + 0.5;
     let allowed = 0;
-    let body = 0;
-    let inCore = 0;
+    let certain = 0;
+    let sampled = 0;
+    let skull = 0;
     for (const face of faces) {
       allowed = Math.max(allowed, personAt(face, x, y));
-      body = Math.max(body, bodyAt(face, x, y));
-      inCore = Math.max(inCore, headAt(face, x, y, CORE));
+      certain = Math.max(certain, headAt(face, x, y, CORE), columnAt(face, x, y));
+      sampled = Math.max(sampled, headAt(face, x, y, SAMPLED));
+      skull = Math.max(skull, headAt(face, x, y, SKULL));
     }
-    if (inCore >= 1) core.push(i);
-    else if (allowed > 0 && body < 1) doubtful.push(i);
-    if (allowed >= 1) continue;
-    const o = i * colours.channels;
-    if (isSkin(colours.data[o], colours.data[o + 1], colours.data[o + 2])) continue;
-    if (mask[i] >= 128 && allowed === 0) cleared.push(i);
-    mask[i] = Math.round(mask[i] * allowed);
+    if (mask[i] < CLEAR) {
+      // The backdrop around the people, not the far corners of the photo.
+      if (allowed > 0) backdrop.add(colours, i);
+      continue;
+    }
+    if ((certain >= 1 || sampled >= 1) && mask[i] >= SURE) {
+      person.add(colours, i);
+      sure++;
+    }
+    if (certain >= 1) continue;
+    if (allowed < 1 && !isSkinAt(colours, i)) {
+      if (mask[i] >= 128 && allowed === 0) {
+        backdrop.add(colours, i);
+        cleared++;
+      }
+      mask[i] = Math.round(mask[i] * allowed);
+    }
+    if (mask[i] > 0 && skull < 1) doubtful.push(i);
   }
-  if (cleared.length < MIN_CLEARED || core.length === 0) return;
-  const backdrop = sample(cleared, colours);
-  const head = sample(core, colours);
+  if (cleared < MIN_CLEARED || sure === 0) return;
   // Each doubtful pixel's vote: 1 keep, 2 drop (0: not doubtful, no vote).
   const votes = new Uint8Array(size * size);
   for (const i of doubtful) {
-    const colour = colourAt(colours, i);
-    votes[i] = nearest(colour, backdrop) < nearest(colour, head) ? 2 : 1;
+    const x = (i % size) + 0.5;
+    const y = Math.floor(i / size) + 0.5;
+    const above = Math.max(...faces.map((face) => aboveShoulders(face, x, y)));
+    const drop =
+      above > 0 &&
+      !isSkinAt(colours, i) &&
+      backdrop.likelihood(colours, i) * above > person.likelihood(colours, i) * ODDS;
+    votes[i] = drop ? 2 : 1;
   }
   softCut(mask, votes, doubtful, size);
+}
+
+/** 1 beside `face` (within its room) down to FADE.from of its height below its top, 0 from FADE.to on. */
+function aboveShoulders(face: Rect, x: number, y: number): number {
+  if (Math.abs(x - face.left - face.width / 2) > face.width * ROOM.beside) return 0;
+  const t = (y - face.top) / face.height;
+  return Math.min(1, Math.max(0, (FADE.to - t) / (FADE.to - FADE.from)));
+}
+
+/** 1 inside the column under `face`, 0 beyond SOFT px outside it. */
+function columnAt(face: Rect, x: number, y: number): number {
+  const neckTop = face.top + face.height * COLUMN.top;
+  const halfWidth = face.width * COLUMN.halfWidth + Math.max(0, y - neckTop) * COLUMN.slope;
+  return soft(Math.min(y - neckTop, halfWidth - Math.abs(x - face.left - face.width / 2)));
+}
+
+function isSkinAt(colours: Raster, i: number): boolean {
+  const o = i * colours.channels;
+  return isSkin(colours.data[o], colours.data[o + 1], colours.data[o + 2]);
 }
 
 /** The colour decision is made per pixel; it is smoothed over this many px either side before it cuts. */
@@ -109,26 +171,6 @@ function softCut(mask: Uint8Array, votes: Uint8Array, doubtful: readonly number[
   doubtful.forEach((i, k) => {
     mask[i] = Math.round(mask[i] * keep[k]);
   });
-}
-
-function colourAt(colours: Raster, i: number): [number, number, number] {
-  const o = i * colours.channels;
-  return [colours.data[o], colours.data[o + 1], colours.data[o + 2]];
-}
-
-/** At most SAMPLES colours of the pixels, evenly spread over them. */
-function sample(pixels: number[], colours: Raster): [number, number, number][] {
-  const step = Math.max(1, pixels.length / SAMPLES);
-  const out: [number, number, number][] = [];
-  for (let k = 0; k < pixels.length; k += step) out.push(colourAt(colours, pixels[Math.floor(k)]));
-  return out;
-}
-
-/** The squared RGB distance to the nearest of `samples`. */
-function nearest([r, g, b]: [number, number, number], samples: [number, number, number][]): number {
-  let best = Infinity;
-  for (const [sr, sg, sb] of samples) best = Math.min(best, (r - sr) ** 2 + (g - sg) ** 2 + (b - sb) ** 2);
-  return best;
 }
 
 /** 1 inside the head or the body under `face`, 0 beyond SOFT px outside them, soft in between. */

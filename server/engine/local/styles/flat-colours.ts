@@ -14,7 +14,7 @@ export async function flatColours(rgb: Raster, colours: number, saturation: numb
   const palette = await toSharp(saturate(smooth, saturation))
     .png({ palette: true, colours, dither: 0, effort: 1, compressionLevel: 0 })
     .toBuffer();
-  let flat = await fromSharp(sharp(palette).removeAlpha().toColourspace('srgb'));
+  let flat = greysKeepTheirTint(await fromSharp(sharp(palette).removeAlpha().toColourspace('srgb')), smooth);
   if (skin) {
     // The skin is the half-size photo itself: the median would smear teeth and eyes.
     const [own, weight] = await Promise.all([
@@ -51,6 +51,40 @@ function saturate(rgb: Raster, saturation: number): Raster {
 
 const GREY_CHROMA = 8;
 const FULL_CHROMA = 30;
+
+/**
+ * Where the photo is near grey (grey hair, a white shirt's shadows), the flat picture keeps the
+ * palette's lightness but the photo's own tint: the palette has few greys, and the nearest to grey
+ * hair was the navy suit's blue-violet, painted in patches between the hair's own brown where the
+ * skin is kept (the bold sticker on the official portrait). The tint fades to the palette's as the
+ * photo's colour grows from GREY_CHROMA to FULL_CHROMA.
+ */
+function greysKeepTheirTint(flat: Raster, smooth: Raster): Raster {
+  const out = Buffer.from(flat.data);
+  const s = smooth.data;
+  for (let p = 0; p < out.length; p += 3) {
+    const [cb, cr] = chromaOf(s[p], s[p + 1], s[p + 2]);
+    const t = Math.min(1, Math.max(0, (Math.hypot(cb, cr) - GREY_CHROMA) / (FULL_CHROMA - GREY_CHROMA)));
+    if (t === 1) continue;
+    const r = flat.data[p];
+    const g = flat.data[p + 1];
+    const b = flat.data[p + 2];
+    const y = 0.299 * r + 0.587 * g + 0.114 * b;
+    const [fb, fr] = chromaOf(r, g, b);
+    const k = t * t * (3 - 2 * t);
+    const blue = fb * k + cb * (1 - k);
+    const red = fr * k + cr * (1 - k);
+    out[p] = clamp255(y + 1.402 * red);
+    out[p + 1] = clamp255(y - 0.344136 * blue - 0.714136 * red);
+    out[p + 2] = clamp255(y + 1.772 * blue);
+  }
+  return { ...flat, data: out };
+}
+
+/** YCbCr's chroma (Cb - 128, Cr - 128) of an sRGB colour. */
+function chromaOf(r: number, g: number, b: number): [number, number] {
+  return [-0.168736 * r - 0.331264 * g + 0.5 * b, 0.5 * r - 0.418688 * g - 0.081312 * b];
+}
 
 /** How skin is painted where flat colours would recolour it. */
 export interface SkinLook {

@@ -101,7 +101,9 @@ export function placeInScene(alpha: Raster, width: number, height: number): Plac
 }
 
 /** How strongly the scene's light bleeds into the person's edge (a share at the cut line). */
-const WRAP_STRENGTH = 1.2;
+const WRAP_STRENGTH = 0.8;
+/** The most of the scene's light an edge pixel takes: at 0.6 the crew's heads had a pale fringe. */
+const WRAP_MAX = 0.3;
 /** The wrap's reach and the shadow's softness, as shares of the picture's height. */
 const WRAP_SHARE = 0.008;
 const SHADOW_BLUR_SHARE = 0.03;
@@ -172,7 +174,7 @@ export async function paintScene(frame: Frame, outputSize: number, context: Pain
       }
       const q = ((y - place.top) * rgb.width + (x - place.left)) * 3;
       const person = applyTransfer(transfer, rgb.data[q], rgb.data[q + 1], rgb.data[q + 2]);
-      const wrap = Math.min(0.6, WRAP_STRENGTH * a * (1 - soft.data[i] / 255));
+      const wrap = Math.min(WRAP_MAX, WRAP_STRENGTH * a * (1 - soft.data[i] / 255));
       for (let c = 0; c < 3; c++) {
         const lit = person[c] * (1 - wrap) + light[p + c] * wrap;
         out.data[p + c] = clamp255(lit * a + scene[p + c] * (1 - shadow) * (1 - a));

@@ -67,7 +67,13 @@ export interface TransferStrength {
   maxLightShift: number;
 }
 
-export const SCENE_MATCH: TransferStrength = { light: 0.35, colour: 0.25, maxLightShift: 40 };
+/**
+ * Measured on the contact sheet: at light 0.35 (40 levels at most) Grace Hopper's face was
+ * washed out on the bright studio scene, and at colour 0.25 the astronaut's warm hair turned flat
+ * yellow-green on its blue. The light moves a fifth of the way now, and the cast reaches the
+ * near-greys (applyTransfer): a white suit takes the scene's light, skin and hair keep their hue.
+ */
+export const SCENE_MATCH: TransferStrength = { light: 0.2, colour: 0.25, maxLightShift: 24 };
 
 /**
  * The transfer that moves the person's statistics `strength` of the way toward the scene's:
@@ -86,7 +92,7 @@ export function lightTransfer(
     let shift = k * (scene.mean[c] - person.mean[c]);
     if (c === 0) shift = Math.max(-strength.maxLightShift, Math.min(strength.maxLightShift, shift));
     // A flat wall (spread near 0) would flatten the guest: the spread moves a bounded step only.
-    const ratio = c === 0 && person.std[0] > 1 ? Math.max(0.6, Math.min(1.6, scene.std[0] / person.std[0])) : 1;
+    const ratio = c === 0 && person.std[0] > 1 ? Math.max(0.8, Math.min(1.25, scene.std[0] / person.std[0])) : 1;
     gain[c] = 1 + k * (ratio - 1);
     // (x - mean) * gain + mean + shift
     offset[c] = person.mean[c] * (1 - gain[c]) + shift;
@@ -94,8 +100,22 @@ export function lightTransfer(
   return { gain, offset };
 }
 
-/** The transfer applied to one RGB pixel, clamped to 0..255 by the caller's buffer. */
+/**
+ * The transfer applied to one RGB pixel, clamped to 0..255 by the caller's buffer. The scene's
+ * colour cast is white balance: it tints what is near grey (a white suit, a grey jacket) and
+ * fades out on coloured pixels (skin, hair, an orange suit), whose own hue the eye knows.
+ */
 export function applyTransfer(t: LightTransfer, r: number, g: number, b: number): [number, number, number] {
   const [y, cb, cr] = toYCbCr(r, g, b);
-  return fromYCbCr(y * t.gain[0] + t.offset[0], cb * t.gain[1] + t.offset[1], cr * t.gain[2] + t.offset[2]);
+  const chroma = Math.min(1, Math.max(0, (Math.hypot(cb, cr) - NEUTRAL_CHROMA) / (COLOURED_CHROMA - NEUTRAL_CHROMA)));
+  const cast = 1 - chroma * chroma * (3 - 2 * chroma);
+  return fromYCbCr(
+    y * t.gain[0] + t.offset[0],
+    cb * t.gain[1] + t.offset[1] * cast,
+    cr * t.gain[2] + t.offset[2] * cast,
+  );
 }
+
+/** Chroma (YCbCr's distance from grey, 0..~180) up to which a pixel takes the whole cast, and from which none. */
+const NEUTRAL_CHROMA = 6;
+const COLOURED_CHROMA = 24;

@@ -26,6 +26,7 @@ export interface BrandingForm {
   sceneUrls: string[];
   logoMark: boolean;
   mirrorResult: boolean;
+  studioBackdrop: string;
   consentText: string;
   privacyUrl: string;
   wall: boolean;
@@ -72,6 +73,7 @@ export function toForm(item: Record<string, unknown> | null): BrandingForm {
     kioskPrint: b.kioskPrint !== false,
     logoMark: b.logoMark === true,
     mirrorResult: b.mirrorResult === true,
+    studioBackdrop: text(b.studioBackdrop ?? 'blur'),
     wall: b.wall === true,
     wallModeration: text(b.wallModeration ?? 'approve'),
     wallConsentCovered: b.wallConsentCovered === true,
@@ -110,6 +112,7 @@ export function toItem(form: BrandingForm, slug: string): BrandingItem {
   item.qrHandoff = form.qrHandoff;
   item.logoMark = form.logoMark;
   item.mirrorResult = form.mirrorResult;
+  item.studioBackdrop = form.studioBackdrop;
   item.kioskPrint = form.kioskPrint;
   item.wall = form.wall;
   item.wallModeration = form.wallModeration;

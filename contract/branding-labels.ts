@@ -22,6 +22,7 @@ export const FIELD_LABELS = {
   sceneUrls: 'Backdrops',
   logoMark: 'Logo mark',
   mirrorResult: 'Mirror results',
+  studioBackdrop: 'Studio portrait background',
   consentText: 'Consent text',
   privacyUrl: 'Privacy policy address',
   wall: 'Event wall',

@@ -23,6 +23,7 @@ import {
   EVENT_KIT_OFF,
   KIOSK_IDLE_MAX_SECONDS,
   KIOSK_IDLE_MIN_SECONDS,
+  STUDIO_BACKDROP_CHOICES,
   WALL_MODERATION_CHOICES,
   PICTURES_PER_GUEST_MAX,
   type EventKit,
@@ -254,6 +255,13 @@ function resolveEventKit(item: BrandingItem, branding: TenantBranding, refuse: R
     const choice = WALL_MODERATION_CHOICES.find((c) => c === moderation);
     if (choice !== undefined) branding.wallModeration = choice;
     else refuse('wallModeration', moderation, `is not one of ${WALL_MODERATION_CHOICES.join(', ')}`);
+  }
+
+  const studio = raw.studioBackdrop;
+  if (studio !== undefined && studio !== null) {
+    const choice = STUDIO_BACKDROP_CHOICES.find((c) => c === studio);
+    if (choice !== undefined) branding.studioBackdrop = choice;
+    else refuse('studioBackdrop', studio, `is not one of ${STUDIO_BACKDROP_CHOICES.join(', ')}`);
   }
 
   const countdown = raw.countdownSeconds;

@@ -33,6 +33,7 @@ export const BrandingItemSchema = z.looseObject({
   sceneUrls: z.optional(z.unknown()),
   logoMark: z.optional(z.unknown()),
   mirrorResult: z.optional(z.unknown()),
+  studioBackdrop: z.optional(z.unknown()),
   consentText: z.optional(z.unknown()),
   privacyUrl: z.optional(z.unknown()),
   wall: z.optional(z.unknown()),

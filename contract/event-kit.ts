@@ -23,6 +23,13 @@ export const WALL_MODERATION_CHOICES = ['approve', 'show'] as const;
 export type WallModeration = (typeof WALL_MODERATION_CHOICES)[number];
 
 /**
+ * The studio portrait's background: 'blur' (the guest's own background, softly blurred) or
+ * 'gradient' (a studio backdrop drawn from the tenant's background and accent colours).
+ */
+export const STUDIO_BACKDROP_CHOICES = ['blur', 'gradient'] as const;
+export type StudioBackdrop = (typeof STUDIO_BACKDROP_CHOICES)[number];
+
+/**
  * Pictures a guest gets from one photo (picturesPerGuest): 1, the spec's one picture, to this many.
  * A generative style makes that many samples; a local style the tenant's set of styles
  * (pictureStyles). More would not fit a phone's results screen, nor a provider's bill.
@@ -65,6 +72,8 @@ export interface EventKit {
    * sees (text on a shirt reads right), as phone cameras save a selfie; the preview stays mirrored.
    */
   mirrorResult: boolean;
+  /** The studio portrait's background (STUDIO_BACKDROP_CHOICES): the guest's own, blurred, by default. */
+  studioBackdrop: StudioBackdrop;
   /** Consent asked before the camera ('' = none), with an optional privacy-policy link. */
   consentText: string;
   privacyUrl: string;
@@ -100,6 +109,7 @@ export const EVENT_KIT_OFF: Readonly<EventKit> = /* @__PURE__ */ Object.freeze({
   sceneUrls: Object.freeze([]),
   logoMark: false,
   mirrorResult: false,
+  studioBackdrop: 'blur',
   consentText: '',
   privacyUrl: '',
   wall: false,

@@ -223,6 +223,20 @@ export function BrandingFields({ form, branding, set, problems, warnings, upload
           'Mirror results like the preview',
           'Off: results read the right way round, as phone cameras save a selfie (text on a shirt reads right). On: as the visitor saw themselves in the preview. The frame and logo are never mirrored.',
         )}
+        <Field id="f-studioBackdrop" label="Studio portrait background" problems={problems.studioBackdrop}>
+          {(describedBy, invalid) => (
+            <select
+              id="f-studioBackdrop"
+              value={form.studioBackdrop}
+              onChange={(e) => set('studioBackdrop', e.target.value)}
+              aria-describedby={describedBy}
+              aria-invalid={invalid || undefined}
+            >
+              <option value="blur">The guest's own background, softly blurred</option>
+              <option value="gradient">A studio gradient in the tenant's background and accent colours</option>
+            </select>
+          )}
+        </Field>
         {text(
           'consentText',
           'Consent text',

@@ -6,7 +6,7 @@
 // result goes out unframed and the caller logs the problem once.
 import fs from 'node:fs';
 import sharp, { type OverlayOptions, type Sharp } from 'sharp';
-import type { EngineImage } from '../engine/engine.ts';
+import type { EngineImage, StudioGradient } from '../engine/engine.ts';
 import { imageMimeOf, PNG_SIGNATURE } from '../files/media-types.ts';
 
 /**
@@ -25,6 +25,8 @@ export interface FrameFiles {
   mark?: FrameImage;
   /** The tenant's backdrop, handed to the engine for a style that places the guest in a scene; never drawn here. */
   scene?: FrameImage;
+  /** The tenant's studio gradient, handed to the engine for the studio portrait; never drawn here. */
+  studio?: StudioGradient;
 }
 
 /** The mark fits in a box of these shares of the result's short side (a wide logo is limited by the width). */

@@ -163,6 +163,7 @@ export class FrameMirror {
     const extras: JobFrame = {
       ...(named.mirror ? { mirror: true as const } : {}),
       ...(scenes.some(Boolean) ? { scenes } : {}),
+      ...(named.studio ? { studio: named.studio } : {}),
       ...(named.pictures ? { pictures: named.pictures } : {}),
       ...(named.pictures && named.pictureStyles ? { pictureStyles: named.pictureStyles } : {}),
     };

@@ -5,6 +5,7 @@
 // (StoredFrames, stored-frames.ts; frame-mirror.ts writes it). A worker reads the images the
 // finish names: from the tenant asset folder (job-frame.ts), or from the store (stored-frames.ts).
 import { pickedBackdrop } from '../../contract/backdrops.ts';
+import type { StudioGradient } from '../engine/engine.ts';
 import type { FrameFiles } from './brand-frame.ts';
 import { frameFiles, frameForTenant, knownTenant, type FrameLookup } from './job-frame.ts';
 
@@ -18,6 +19,8 @@ export interface JobFrame {
   mirror?: true;
   /** The backdrop a job is placed into by a style that places the guest in a scene (branded-scene). */
   scene?: string;
+  /** The studio portrait's backdrop drawn from the tenant's colours (its studioBackdrop 'gradient'). */
+  studio?: StudioGradient;
   /** Pictures made from the photo (the tenant's picturesPerGuest, above 1; run/pictures.ts). */
   pictures?: number;
   /** The local styles of those pictures after the picked one (its pictureStyles, else its styles). */

@@ -42,7 +42,7 @@ export function knownTenant(lookup: FrameLookup, tenant: string | undefined): st
   return tenant !== undefined && lookup.tenants.item(lookup.datasetId, tenant) ? tenant : null;
 }
 
-/** The finish of a job of this tenant, its backdrops not yet picked from (frames.ts withBackdrop); null for a missing or unknown tenant, or one with no frame, no logo mark, no mirror and no backdrop. */
+/** The finish of a job of this tenant, its backdrops not yet picked from (frames.ts withBackdrop); null for a missing or unknown tenant, or one with no frame, no logo mark, no mirror, no backdrop and no studio gradient. */
 export function frameForTenant(lookup: FrameLookup, tenant: string | undefined): JobFrame | null {
   if (tenant === undefined) return null;
   // A deleted tenant has no pages any more, published or not.
@@ -57,6 +57,9 @@ export function frameForTenant(lookup: FrameLookup, tenant: string | undefined):
   const extras = {
     ...(branding.mirrorResult ? { mirror: true as const } : {}),
     ...(scenes.length > 0 ? { scenes } : {}),
+    ...(branding.studioBackdrop === 'gradient'
+      ? { studio: { background: branding.backgroundColor, accent: branding.accentColor } }
+      : {}),
     ...picturesOfBranding(branding),
   };
   if (isBucketName(branding.frameUrl)) return { frame: branding.frameUrl, ...extras };
@@ -94,7 +97,12 @@ export function frameFiles(
   // A scene that is missing leaves the style on the booth's own scene, as a scene of no tenant does.
   const scene =
     frame?.scene && tenantAssetsDir && takesFrame(prompt) ? resolveInside(tenantAssetsDir, frame.scene) : null;
-  const extras: FrameFiles = { ...(frame?.mirror ? { mirror: true } : {}), ...(scene ? { scene } : {}) };
+  const studio = frame?.studio && takesFrame(prompt) ? frame.studio : null;
+  const extras: FrameFiles = {
+    ...(frame?.mirror ? { mirror: true } : {}),
+    ...(scene ? { scene } : {}),
+    ...(studio ? { studio } : {}),
+  };
   const plain = Object.keys(extras).length > 0 ? { files: extras } : {};
   const name = takesFrame(prompt) ? (frame?.frame ?? frame?.mark) : undefined;
   if (!name || !tenantAssetsDir) return plain;

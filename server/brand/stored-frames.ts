@@ -22,7 +22,8 @@ const IMAGE_KEY = /^frames\/images\/[0-9a-f]{64}\.[a-z0-9]{1,5}$/;
  * A spec as stored: one image key, the frame's or the logo mark's, or none; whether results are
  * mirrored; the keys of the tenant's backdrops for the branded-scene style, in its order (''
  * for one whose file is missing, so the places stay those of its pages; a spec written before
- * there were several holds one `scene`); and how many pictures a guest gets, in which local styles.
+ * there were several holds one `scene`); the studio portrait's gradient colours; and how many
+ * pictures a guest gets, in which local styles.
  */
 const mirror = z.optional(z.literal(true));
 const scene = z.optional(z.string().regex(IMAGE_KEY));
@@ -33,7 +34,11 @@ const sceneList = z
 const scenes = z.optional(sceneList);
 // Several pictures per guest travel with the finish (run/pictures.ts).
 const pictures = z.number().int().min(2).max(PICTURES_PER_GUEST_MAX);
+// The studio portrait's gradient, from the tenant's colours (contract/branding.ts normalises them).
+const hex = z.string().regex(/^#[0-9a-f]{6}$/i);
+const studio = z.strictObject({ background: hex, accent: hex });
 const looks = {
+  studio: z.optional(studio),
   pictures: z.optional(pictures),
   pictureStyles: z.optional(z.array(z.string().regex(/^[A-Za-z0-9._-]{1,100}$/)).max(MAX_TENANT_STYLES)),
 };
@@ -44,6 +49,7 @@ export const FrameSpecSchema = z.union([
   z.strictObject({ scene: z.string().regex(IMAGE_KEY), ...looks }),
   z.strictObject({ scenes: sceneList, ...looks }),
   z.strictObject({ ...looks, pictures }),
+  z.strictObject({ ...looks, studio }),
 ]);
 
 interface Store {
@@ -156,6 +162,7 @@ export class FrameImages implements FrameImageSource {
     const extras: FrameFiles = {
       ...(frame?.mirror ? { mirror: true } : {}),
       ...(sceneData ? { scene: { key: frame!.scene!, data: sceneData } } : {}),
+      ...(frame?.studio ? { studio: frame.studio } : {}),
     };
     const plain = Object.keys(extras).length > 0 ? extras : undefined;
     const key = frame?.frame ?? frame?.mark;

@@ -35,12 +35,24 @@ export interface EngineResult {
  */
 export type SceneImage = string | { key: string; data: Uint8Array };
 
+/**
+ * The tenant's studio backdrop for the studio portrait (its studioBackdrop 'gradient'): a gradient
+ * drawn from its background and accent colours, '#rrggbb'. Without it the style blurs the guest's
+ * own background.
+ */
+export interface StudioGradient {
+  background: string;
+  accent: string;
+}
+
 export interface RestyleInput {
   /** The encoded photo (JPEG, PNG or WebP) exactly as the visitor sent it. */
   photo: Uint8Array;
   styleId: string;
   /** The tenant's backdrop; a style that places the guest in a scene uses its own without it. */
   scene?: SceneImage;
+  /** The tenant's studio gradient, for the studio portrait. */
+  studio?: StudioGradient;
 }
 
 export interface Engine {

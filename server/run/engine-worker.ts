@@ -48,6 +48,7 @@ try {
               photo: message.photo,
               styleId: message.styleId,
               ...(message.frame?.scene ? { scene: message.frame.scene } : {}),
+              ...(message.frame?.studio ? { studio: message.frame.studio } : {}),
             });
       const { result, frameProblem } = await framed(restyled, message.frame);
       post({ type: 'done', jobId: message.jobId, result, frameProblem });

@@ -56,7 +56,7 @@ export class LocalEngine implements Engine {
     const { inferenceSize, outputSize, maxInputPixels } = this.settings;
     const photo = await decodePhoto(input.photo, this.#renderSize(), inferenceSize, maxInputPixels);
     const person = await findPerson(models, photo, this.settings);
-    const image = await renderStyle(style, person, outputSize, input.scene);
+    const image = await renderStyle(style, person, outputSize, input.scene, input.studio);
     return { images: [image], prompt: style.prompt };
   }
 

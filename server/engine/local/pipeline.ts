@@ -3,7 +3,7 @@
 // the person, how it paints the frame, the format it is delivered in; the stages around the
 // painter are written once here. A generative engine can reuse them: its remote painter in the
 // middle, then the local die-cut for stickers.
-import type { EngineImage, EngineStyle, SceneImage } from '../engine.ts';
+import type { EngineImage, EngineStyle, SceneImage, StudioGradient } from '../engine.ts';
 import { cutFrame, type Frame } from './framing.ts';
 import type { Person } from './person.ts';
 import { encodeJpeg, encodePng, type Raster, type Rect } from './raster.ts';
@@ -17,6 +17,8 @@ export interface PaintContext {
   faces: Rect[];
   /** The tenant's backdrop, for a style that places the guest in a scene. */
   scene?: SceneImage;
+  /** The tenant's studio gradient, for the studio portrait (else it blurs the guest's own background). */
+  studio?: StudioGradient;
 }
 
 /** Draws the style on the framed person; the result is encoded by the pipeline. */
@@ -56,11 +58,16 @@ export async function renderStyle(
   person: Person,
   outputSize: number,
   scene?: SceneImage,
+  studio?: StudioGradient,
 ): Promise<EngineImage> {
   const { rect, longSide } = style.framing(person, outputSize);
   const frame = await frameStage(person, () => ({ rect, longSide }), outputSize);
   return encodeStage(
-    await style.paint(frame, outputSize, { faces: facesInFrame(person, rect, frame), scene }),
+    await style.paint(frame, outputSize, {
+      faces: facesInFrame(person, rect, frame),
+      ...(scene ? { scene } : {}),
+      ...(studio ? { studio } : {}),
+    }),
     style.output,
   );
 }

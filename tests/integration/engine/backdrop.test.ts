@@ -31,14 +31,19 @@ interface Box {
  * Backdrop the selfie model took for part of the crew (95% sure, in one region with them), in the
  * photo's px (600 x 471), chosen by hand on the photo with a 100 px grid over it: plain moon, at
  * least 8 px from any hair, helmet ring or suit. Left of Armstrong's head; above it, left of
- * Collins's shoulder; above Aldrin's head, right of Collins's flag. All three were opaque on
- * 48f6307. Not yet here: the slivers left between the heads and the shoulders beside them, and
- * right of Aldrin's grey hair, whose colours the moon shares.
+ * Collins's shoulder; above Aldrin's head, right of Collins's flag (all three opaque on 48f6307).
+ * Then the slivers between the heads, in one region with the crew and in the widening body under
+ * a face, which the photo's own colours cut (head-room.ts): between Armstrong's head and
+ * Collins's shoulder, above Armstrong's hair toward Collins, and right of Aldrin's head (74-100%
+ * of their points opaque on 5399fa3).
  */
 const MOON_BESIDE_HEADS: Box[] = [
   { left: 78, top: 115, right: 100, bottom: 175 },
   { left: 115, top: 100, right: 172, bottom: 128 },
   { left: 408, top: 108, right: 468, bottom: 145 },
+  { left: 184, top: 140, right: 196, bottom: 165 },
+  { left: 165, top: 120, right: 185, bottom: 140 },
+  { left: 478, top: 168, right: 490, bottom: 198 },
 ];
 
 /**

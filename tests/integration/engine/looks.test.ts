@@ -33,11 +33,15 @@ const PHOTOS: { name: string; photo: Buffer; people: number }[] = [
 const OUTPUT = 1024;
 /** A flat teal backdrop: whatever is not teal in the background is the style's doing. */
 const TEAL: [number, number, number] = [32, 150, 140];
+/** A tenant's colours for the studio gradient (studioBackdrop 'gradient'): a deep blue and an orange accent. */
+const STUDIO = { background: '#1a2a5a', accent: '#f08020' };
 
 const engine = createEngine('local') as LocalEngine & Engine;
 interface Case {
   scene: RGB;
   studio: RGB;
+  /** The studio portrait before the tenant's gradient. */
+  gradient: RGB;
   sceneFrame: Frame;
   place: Placement;
   studioFrame: Frame;
@@ -68,15 +72,17 @@ beforeAll(async () => {
     const sceneFrame = await frameStage(person, sceneFraming, OUTPUT);
     const studioPlan = studioFraming(person, OUTPUT);
     const studioFrame = await frameStage(person, () => studioPlan, OUTPUT);
-    const [scene, studio] = await Promise.all([
+    const [scene, studio, gradient] = await Promise.all([
       engine.restyle({ photo, styleId: 'branded-scene', scene: { key: 'looks-test-teal', data: teal } }),
       engine.restyle({ photo, styleId: 'studio-portrait' }),
+      engine.restyle({ photo, styleId: 'studio-portrait', studio: STUDIO }),
     ]);
     expect(scene.images[0]!.contentType).toBe('image/jpeg');
     expect(studio.images[0]!.contentType).toBe('image/jpeg');
     cases.set(name, {
       scene: await raw(scene.images[0]!.data),
       studio: await raw(studio.images[0]!.data),
+      gradient: await raw(gradient.images[0]!.data),
       sceneFrame,
       place: placeInScene(sceneFrame.alpha, width, height),
       studioFrame,
@@ -227,6 +233,26 @@ describe.each(PHOTOS.map((p) => p.name))('the branded scene on %s', (name) => {
  * picture's detail at the scale a blur of the background removes and a small photo scaled up
  * still has (a 1 px Laplacian sees mostly JPEG noise there).
  */
+/** The distance from a colour to the straight way between two others. */
+function toSegment(p: number[], a: number[], b: number[]): number {
+  const ab = [0, 1, 2].map((c) => b[c]! - a[c]!);
+  const t = Math.min(
+    1,
+    Math.max(
+      0,
+      [0, 1, 2].reduce((s, c) => s + (p[c]! - a[c]!) * ab[c]!, 0) /
+        Math.max(
+          1,
+          ab.reduce((s, v) => s + v * v, 0),
+        ),
+    ),
+  );
+  return distance(
+    p,
+    [0, 1, 2].map((c) => a[c]! + ab[c]! * t),
+  );
+}
+
 function detail(image: RGB, where: (x: number, y: number) => boolean): number {
   const l = (x: number, y: number) => luma(at(image, x, y));
   const values: number[] = [];
@@ -272,6 +298,61 @@ describe.each(PHOTOS.map((p) => p.name))('the studio portrait on %s', (name) => 
       expect(after).toBeGreaterThan(before * 0.6);
       expect(after).toBeLessThan(before * 1.3);
     }
+  });
+});
+
+describe.each(PHOTOS.map((p) => p.name))("the studio portrait before the tenant's gradient on %s", (name) => {
+  const hex = (value: string) => [1, 3, 5].map((k) => Number.parseInt(value.slice(k, k + 2), 16));
+  /** Background pixels (no person within 20 px) in a band of rows, as shares of the height. */
+  const backgroundIn = (c: Case, from: number, to: number) => {
+    const { alpha } = c.studioFrame;
+    const get = (x: number, y: number) => alpha.data[y * alpha.width + x] ?? 0;
+    const points: number[][] = [];
+    for (let y = Math.round(c.gradient.height * from); y < Math.round(c.gradient.height * to); y += 7) {
+      for (let x = 20; x < c.gradient.width - 20; x += 7) {
+        if (around(get, x, y, 20, (a) => a === 0)) points.push(at(c.gradient, x, y));
+      }
+    }
+    return points;
+  };
+
+  it("paints the background in the tenant's colours, none of the photo's own", () => {
+    const c = cases.get(name)!;
+    const points = backgroundIn(c, 0, 1);
+    expect(points.length).toBeGreaterThan(100);
+    const background = hex(STUDIO.background);
+    // The lit part is the background colour warmed toward the orange accent.
+    const brightest = points.reduce((best, point) => (luma(point) > luma(best) ? point : best));
+    expect(brightest[0]! - brightest[2]!).toBeGreaterThan(background[0]! - background[2]! + 40);
+    // Every backdrop pixel lies on the way from the darkened background colour to the lit one:
+    // never the photo's moon, flag or curtain.
+    const darker = background.map((v) => v * 0.72);
+    for (const point of points) expect(toSegment(point, darker, brightest), `${point}`).toBeLessThan(12);
+  });
+
+  it('is lit behind the heads and falls off to the darker background colour in the corners', () => {
+    const c = cases.get(name)!;
+    const corner = at(c.gradient, 2, c.gradient.height - 3);
+    const darker = hex(STUDIO.background).map((v) => v * 0.72);
+    expect(distance(corner, darker)).toBeLessThan(16);
+    const top = backgroundIn(c, 0.05, 0.3);
+    expect(top.length).toBeGreaterThan(0);
+    expect(mean(top.map(luma))).toBeGreaterThan(luma(corner) + 20);
+  });
+
+  it('is smooth: no fine detail in the background, and the person as the blurred look paints them', () => {
+    const c = cases.get(name)!;
+    const { alpha } = c.studioFrame;
+    const get = (x: number, y: number) => alpha.data[y * alpha.width + x] ?? 0;
+    const background = (x: number, y: number) => around(get, x, y, 20, (a) => a === 0);
+    expect(detail(c.gradient, background)).toBeLessThan(detail(c.studio, background) + 0.5);
+    const inside = (x: number, y: number) => around(get, x, y, 6, (a) => a === 255);
+    const diffs: number[] = [];
+    for (let y = 0; y < c.gradient.height; y += 9)
+      for (let x = 0; x < c.gradient.width; x += 9)
+        if (inside(x, y)) diffs.push(distance(at(c.gradient, x, y), at(c.studio, x, y)));
+    expect(diffs.length).toBeGreaterThan(100);
+    expect(mean(diffs)).toBeLessThan(4);
   });
 });
 

@@ -11,7 +11,7 @@ import { popArtPanel } from '../../../server/engine/local/styles/pop-art.ts';
 import { stickerGeometry } from '../../../server/engine/local/styles/sticker.ts';
 import { patience } from '../../support/patience.ts';
 import { fixture, pixels, portrait, rgbAt, type Pixels } from './support/pixels.ts';
-import { cells, faceRegion, meanCiede2000, speckle } from './support/quality.ts';
+import { cells, faceRegion, meanCiede2000, meanTintShift, speckle } from './support/quality.ts';
 
 const PHOTOS: Record<string, () => Buffer> = {
   'astronaut.jpg': () => fixture('astronaut.jpg'),
@@ -91,6 +91,27 @@ describe.each(NAMES)('%s', (name) => {
         `face at ${Math.round(face.left)},${Math.round(face.top)}`,
       ).toBeLessThanOrEqual(6);
     }
+  });
+});
+
+describe('the bold sticker on grey hair', () => {
+  // The official portrait's salt-and-pepper hair, above the face box (the box's top is the
+  // hairline): on 5399fa3 the palette painted it in patches of the navy suit's blue-violet between
+  // the hair's own brown, a mean tint shift of 6.4 (a*, b*), a third of the cells more than 8 away;
+  // now 1.7 (the die-cut sticker's 0.9).
+  it("keeps the hair's own tint (mean shift of a*, b* at most 3)", async () => {
+    const name = 'obama-official-portrait.jpg';
+    const person = people.get(name)!;
+    const face = person.faces[0];
+    const hair = {
+      left: face.left + face.width * 0.3,
+      top: face.top - face.height * 0.1,
+      width: face.width * 0.4,
+      height: face.height * 0.08,
+    };
+    const photo = await cells(person.image, hair, 24);
+    const painted = await cells(results.get(`${name} bold-sticker`)!, inResult('bold-sticker', person, hair), 24);
+    expect(meanTintShift(photo, painted)).toBeLessThanOrEqual(3);
   });
 });
 

@@ -28,6 +28,7 @@ describe('the console branding form', () => {
       qrHandoff: true,
       logoMark: false,
       mirrorResult: false,
+      studioBackdrop: 'blur',
       kioskPrint: true,
       wall: false,
       wallModeration: 'approve',
@@ -72,6 +73,17 @@ describe('the console branding form', () => {
     expect(toItem(toForm({ slug: 'gala', mirrorResult: true }), 'gala')).toMatchObject({ mirrorResult: true });
     expect(toItem(toForm({ slug: 'gala' }), 'gala')).toMatchObject({ mirrorResult: false });
     expect(check({ ...toForm({ slug: 'x' }), mirrorResult: true }, 'x').branding.mirrorResult).toBe(true);
+  });
+
+  it("keeps a tenant's studio gradient, and sends the blurred background when it was never set", () => {
+    expect(toForm({ slug: 'gala', studioBackdrop: 'gradient' }).studioBackdrop).toBe('gradient');
+    expect(toItem(toForm({ slug: 'gala', studioBackdrop: 'gradient' }), 'gala')).toMatchObject({
+      studioBackdrop: 'gradient',
+    });
+    expect(toItem(toForm({ slug: 'gala' }), 'gala')).toMatchObject({ studioBackdrop: 'blur' });
+    expect(check({ ...toForm({ slug: 'x' }), studioBackdrop: 'gradient' }, 'x').branding.studioBackdrop).toBe(
+      'gradient',
+    );
   });
 
   it('names a refused field and a contrast warning as the build would', () => {

@@ -72,6 +72,17 @@ describe('the event kit in a tenant branding', () => {
     ]);
   });
 
+  it("takes the studio portrait's gradient background, and refuses a background it does not know", () => {
+    expect(resolveBranding({ slug: 'gala', studioBackdrop: 'gradient' }).branding.studioBackdrop).toBe('gradient');
+    const { branding, problems } = resolveBranding({ slug: 'odd', client: 'Odd', studioBackdrop: 'sparkles' });
+    expect(branding.studioBackdrop).toBe('blur');
+    expect(problems).toEqual([
+      expect.stringMatching(
+        /Studio portrait background "sparkles" is not one of blur, gradient; the default "blur" is used/,
+      ),
+    ]);
+  });
+
   it('keeps Print on for the kiosks of a tenant that allowed kiosks before the setting', () => {
     expect(resolveBranding({ slug: 'old', kioskIdleSeconds: 60 }).branding).toMatchObject({
       kioskIdleSeconds: 60,

@@ -11,6 +11,7 @@ import { DEFAULT_BRANDING, resolveBranding } from '../../../contract/branding.ts
 import { ServiceUnavailableError } from '../../../server/jobs/job-backend.ts';
 import { PublishedSite } from '../../../server/publish/published.ts';
 import { FrameMirror } from '../../../server/brand/frame-mirror.ts';
+import { FrameSpecSchema } from '../../../server/brand/stored-frames.ts';
 import { seed } from '../../../server/seed/seed.ts';
 import { openDatabase } from '../../../server/storage/database.ts';
 import { TenantStore } from '../../../server/storage/tenants.ts';
@@ -186,6 +187,28 @@ describe('the frame mirror', () => {
     fs.rmSync(path.join(dir, 'assets/gala/frame.png'));
     await mirror.sync('gala');
     expect(spec(store, 'gala')).toEqual({ mirror: true });
+  });
+
+  it("carries a tenant's studio gradient colours, and the API node's schema reads them", async () => {
+    const store = storeOf();
+    const mirror = new FrameMirror({
+      store,
+      tenants,
+      datasetId: DATASET,
+      tenantAssetsDir: path.join(dir, 'assets'),
+      log: () => {},
+    });
+    tenants.replace(DATASET, {
+      ...tenants.find(DATASET, 'aurora')!,
+      studioBackdrop: 'gradient',
+      backgroundColor: '#0a0b0c',
+      accentColor: '#f0e0d0',
+    });
+    await mirror.sync('aurora');
+    const written = spec(store, 'aurora');
+    expect(written).toEqual({ studio: { background: '#0a0b0c', accent: '#f0e0d0' } });
+    expect(FrameSpecSchema.safeParse(written).success).toBe(true);
+    expect(FrameSpecSchema.safeParse({ studio: { background: 'red', accent: '#f0e0d0' } }).success).toBe(false);
   });
 
   it('logs a write the store refused and makes it on the next pass', async () => {

@@ -11,7 +11,7 @@ import { DEFAULT_BRANDING, resolveBranding } from '../../../contract/branding.ts
 import type { SiteData } from '../../../contract/index.ts';
 import { missingFiles } from '../../../server/admin/tenant-files.ts';
 import { storeUpload } from '../../../server/admin/uploads.ts';
-import { frameForTenant } from '../../../server/brand/job-frame.ts';
+import { frameFiles, frameForTenant } from '../../../server/brand/job-frame.ts';
 import { withBackdrop } from '../../../server/brand/frames.ts';
 import { PublishedSite } from '../../../server/publish/published.ts';
 import { openDatabase } from '../../../server/storage/database.ts';
@@ -84,6 +84,22 @@ describe('a tenant finish on its results', () => {
     expect(withBackdrop(frameForTenant(lookup, 'gala'), 2)).toEqual({ scene: 'gala/scene-1.jpg' });
     publish();
     expect(withBackdrop(frameForTenant(lookup, 'gala'), 2)).toEqual({ scene: 'gala/scene-3.jpg' });
+  });
+
+  it("gives the studio portrait the tenant's gradient in its colours once published, and a sticker none of it", () => {
+    tenants.add('d', { slug: 'gala', studioBackdrop: 'gradient', backgroundColor: '#102030', accentColor: 'orange' });
+    publish();
+    const lookup = { tenants, datasetId: 'd', published: new PublishedSite(siteFile) };
+    const finish = frameForTenant(lookup, 'gala');
+    expect(finish).toEqual({ studio: { background: '#102030', accent: '#ffa500' } });
+    expect(frameFiles(finish, 'A studio portrait of you', dir).files).toEqual({
+      studio: { background: '#102030', accent: '#ffa500' },
+    });
+    expect(frameFiles(finish, 'A die-cut sticker of you', dir).files).toBeUndefined();
+    // The blurred background, the default, travels as nothing.
+    tenants.replace('d', { slug: 'gala', studioBackdrop: 'blur', backgroundColor: '#102030' });
+    publish();
+    expect(frameForTenant(lookup, 'gala')).toBeNull();
   });
 
   it('is none for a tenant not published yet, and for a deleted one', () => {

@@ -1,10 +1,12 @@
 // Studio portrait: the guest kept sharp before a softly blurred, gently lit copy of their own
-// background (as a long lens at a wide aperture would see it), skin smoothed a little (an
+// background (as a long lens at a wide aperture would see it) or, when the tenant asks
+// (studioBackdrop 'gradient'), a studio backdrop lit in its own colours; skin smoothed a little (an
 // edge-aware blend that keeps pores and stubble: low strength, skin tones only) and a touch of
 // light on each face. A group is framed whole. Opaque JPEG at 4:5.
 import type { Frame } from '../framing.ts';
 import { portraitRect } from '../framing.ts';
 import { clampRect, type Person } from '../person.ts';
+import type { StudioGradient } from '../../engine.ts';
 import type { Framing, PaintContext } from '../pipeline.ts';
 import { blur, clamp255, createRaster, wideBlur, type Raster, type Rect } from '../raster.ts';
 import { toYCbCr } from './light-match.ts';
@@ -72,51 +74,24 @@ export function skinLikeness(r: number, g: number, b: number): number {
 }
 
 export async function paintStudio(frame: Frame, outputSize: number, context: PaintContext): Promise<Raster> {
-  const { rgb, photo, alpha } = frame;
+  const { rgb, alpha } = frame;
   const { width, height } = rgb;
-  const pixels = width * height;
-
-  // The background blurred without the person in it: the blur of the photo weighted by the
-  // background's share, divided by the blur of that share (normalized convolution), so the
-  // guest never glows into the blur around them.
-  const weighted = createRaster(width, height, 3);
-  const share = createRaster(width, height, 1);
-  for (let i = 0; i < pixels; i++) {
-    const b = 255 - alpha.data[i];
-    share.data[i] = b;
-    for (let c = 0; c < 3; c++) weighted.data[i * 3 + c] = (photo.data[i * 3 + c] * b + 127) / 255;
-  }
-  const sigma = outputSize * BACKGROUND_BLUR_SHARE;
-  const [blurred, blurredShare, whole, smooth] = await Promise.all([
-    wideBlur(weighted, sigma),
-    wideBlur(share, sigma),
-    wideBlur(photo, sigma * 3),
+  const [background, smooth] = await Promise.all([
+    context.studio ? studioGradient(context.studio, width, height) : blurredBackground(frame, outputSize),
     blur(rgb, Math.max(0.6, outputSize * SKIN_BLUR_SHARE)),
   ]);
-
   const faces = context.faces.length > 0 ? context.faces : frame.face ? [frame.face] : [];
   const out = createRaster(width, height, 3);
+  const bg = background.data;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
       const p = i * 3;
       const a = alpha.data[i] / 255;
-      // Studio light on the backdrop: brighter behind the head, falling off toward the corners.
-      const dx = x / width - 0.5;
-      const dy = y / height - 0.35;
-      const falloff = 0.8 + 0.28 * Math.max(0, 1 - 1.5 * Math.sqrt(dx * dx + dy * dy));
-      const known = blurredShare.data[i];
-      const bg = [0, 0, 0];
-      for (let c = 0; c < 3; c++) {
-        // Where the person covered everything nearby, the far blur of the whole photo fills in.
-        const own = known > 8 ? (blurred.data[p + c] * 255) / known : whole.data[p + c];
-        const mixed = known > 40 ? own : own * (known / 40) + whole.data[p + c] * (1 - known / 40);
-        bg[c] = mixed * falloff;
-      }
-      // A little less colour in the backdrop: the guest stands out from it.
-      const grey = 0.299 * bg[0] + 0.587 * bg[1] + 0.114 * bg[2];
       if (a === 0) {
-        for (let c = 0; c < 3; c++) out.data[p + c] = clamp255(grey + (bg[c] - grey) * 0.8);
+        out.data[p] = bg[p];
+        out.data[p + 1] = bg[p + 1];
+        out.data[p + 2] = bg[p + 2];
         continue;
       }
       const r = rgb.data[p];
@@ -137,10 +112,90 @@ export async function paintStudio(frame: Frame, outputSize: number, context: Pai
         lightGain += FACE_LIGHT * Math.exp(-(fx * fx + fy * fy));
       }
       const person = [r + k * (smooth.data[p] - r), g + k * (smooth.data[p + 1] - g), b + k * (smooth.data[p + 2] - b)];
+      for (let c = 0; c < 3; c++) out.data[p + c] = clamp255(person[c] * lightGain * a + bg[p + c] * (1 - a));
+    }
+  }
+  return out;
+}
+
+/**
+ * A studio's painted backdrop in the tenant's colours: lit behind the head (the tenant's background
+ * colour a third of the way to its accent, lifted toward white), falling off to the background
+ * colour, a little darker, in the corners. Smooth, as a backdrop lit from the front is.
+ */
+export async function studioGradient({ background, accent }: StudioGradient, width: number, height: number) {
+  const base = hexRgb(background);
+  const tint = hexRgb(accent);
+  const lit = base.map((v, c) => {
+    const mixed = v + (tint[c] - v) * GRADIENT.accent;
+    return mixed + (255 - mixed) * GRADIENT.lift;
+  });
+  const corner = base.map((v) => v * GRADIENT.corner);
+  const out = createRaster(width, height, 3);
+  const reach = Math.hypot(0.5, 0.65);
+  for (let y = 0; y < height; y++) {
+    const dy = (y / height - 0.35) * (height / Math.max(width, height));
+    for (let x = 0; x < width; x++) {
+      const dx = (x / width - 0.5) * (width / Math.max(width, height));
+      const t = Math.min(1, Math.hypot(dx, dy) / reach);
+      const s = t * t * (3 - 2 * t);
+      const p = (y * width + x) * 3;
+      for (let c = 0; c < 3; c++) out.data[p + c] = clamp255(lit[c] + (corner[c] - lit[c]) * s);
+    }
+  }
+  return out;
+}
+
+/** How the gradient is drawn from the tenant's colours: the accent's share behind the head, the lift toward white there, the corners' darkening. */
+const GRADIENT = { accent: 0.35, lift: 0.18, corner: 0.72 };
+
+function hexRgb(hex: string): [number, number, number] {
+  const value = Number.parseInt(hex.slice(1), 16);
+  return [(value >> 16) & 255, (value >> 8) & 255, value & 255];
+}
+
+/** The guest's own background, softly blurred and gently lit, a little less colourful than shot. */
+async function blurredBackground(frame: Frame, outputSize: number): Promise<Raster> {
+  const { photo, alpha } = frame;
+  const { width, height } = photo;
+  const pixels = width * height;
+
+  // The background blurred without the person in it: the blur of the photo weighted by the
+  // background's share, divided by the blur of that share (normalized convolution), so the
+  // guest never glows into the blur around them.
+  const weighted = createRaster(width, height, 3);
+  const share = createRaster(width, height, 1);
+  for (let i = 0; i < pixels; i++) {
+    const b = 255 - alpha.data[i];
+    share.data[i] = b;
+    for (let c = 0; c < 3; c++) weighted.data[i * 3 + c] = (photo.data[i * 3 + c] * b + 127) / 255;
+  }
+  const sigma = outputSize * BACKGROUND_BLUR_SHARE;
+  const [blurred, blurredShare, whole] = await Promise.all([
+    wideBlur(weighted, sigma),
+    wideBlur(share, sigma),
+    wideBlur(photo, sigma * 3),
+  ]);
+  const out = createRaster(width, height, 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      const p = i * 3;
+      // Studio light on the backdrop: brighter behind the head, falling off toward the corners.
+      const dx = x / width - 0.5;
+      const dy = y / height - 0.35;
+      const falloff = 0.8 + 0.28 * Math.max(0, 1 - 1.5 * Math.sqrt(dx * dx + dy * dy));
+      const known = blurredShare.data[i];
+      const bg = [0, 0, 0];
       for (let c = 0; c < 3; c++) {
-        const lit = person[c] * lightGain;
-        out.data[p + c] = clamp255(lit * a + (grey + (bg[c] - grey) * 0.8) * (1 - a));
+        // Where the person covered everything nearby, the far blur of the whole photo fills in.
+        const own = known > 8 ? (blurred.data[p + c] * 255) / known : whole.data[p + c];
+        const mixed = known > 40 ? own : own * (known / 40) + whole.data[p + c] * (1 - known / 40);
+        bg[c] = mixed * falloff;
       }
+      // A little less colour in the backdrop: the guest stands out from it.
+      const grey = 0.299 * bg[0] + 0.587 * bg[1] + 0.114 * bg[2];
+      for (let c = 0; c < 3; c++) out.data[p + c] = clamp255(grey + (bg[c] - grey) * 0.8);
     }
   }
   return out;

@@ -1,10 +1,11 @@
 // Measures of a result's quality against its photo, shared by the style tests: the colour of a
 // face (CIEDE2000) and the speckle of a drawing. Rectangles are in the raster's own pixels.
-import { differenceCiede2000 } from 'culori';
+import { converter, differenceCiede2000 } from 'culori';
 import sharp from 'sharp';
 import type { Raster, Rect } from '../../../../server/engine/local/raster.ts';
 
 const ciede2000 = differenceCiede2000();
+const lab = converter('lab');
 
 /** The rect's part of a raster (RGB or RGBA, or an encoded image), averaged down to size x size cells. */
 export async function cells(image: Raster | Uint8Array, rect: Rect, size: number): Promise<Buffer> {
@@ -49,6 +50,22 @@ export function meanCiede2000(a: Buffer, b: Buffer): number {
     b: buffer[o + 2] / 255,
   });
   for (let o = 0; o < a.length; o += 3) sum += ciede2000(rgb(a, o), rgb(b, o));
+  return sum / (a.length / 3);
+}
+
+/**
+ * Mean shift of tint between two RGB buffers of the same size: the distance of their CIELAB
+ * (a*, b*) per pixel, lightness left out (a posterised picture changes lightness on purpose).
+ */
+export function meanTintShift(a: Buffer, b: Buffer): number {
+  let sum = 0;
+  const at = (buffer: Buffer, o: number) =>
+    lab({ mode: 'rgb', r: buffer[o] / 255, g: buffer[o + 1] / 255, b: buffer[o + 2] / 255 });
+  for (let o = 0; o < a.length; o += 3) {
+    const p = at(a, o);
+    const q = at(b, o);
+    sum += Math.hypot(p.a - q.a, p.b - q.b);
+  }
   return sum / (a.length / 3);
 }
 

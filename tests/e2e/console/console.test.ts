@@ -144,6 +144,10 @@ describe('the operator console', () => {
     const mirror = page.getByRole('checkbox', { name: 'Mirror results like the preview' });
     expect(await mirror.isChecked()).toBe(false);
     await mirror.check();
+    // The studio portrait's background: the guest's own, blurred, unless the tenant picks its gradient.
+    const studio = page.getByLabel('Studio portrait background');
+    expect(await studio.inputValue()).toBe('blur');
+    await studio.selectOption('gradient');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => page.getByRole('status').textContent()).toContain(`Tenant ${slug} saved.`);
 
@@ -155,6 +159,7 @@ describe('the operator console', () => {
       textColor: '#ffffff',
       accentColor: '#ffcc00',
       mirrorResult: true,
+      studioBackdrop: 'gradient',
       styles: [c!.id, a!.id, b!.id],
     });
     expect(saved.branding.logoUrl).toMatch(new RegExp(`^${slug}/logo-`));

@@ -1,7 +1,7 @@
 // Backdrop beside and above the heads. The selfie model takes a backdrop that frames a group (the
 // Apollo 11 crew's moon) for part of the people, 95% sure, in one region with them: dropping
 // islands cannot remove it, and its greys match the suits' shadows, so a colour model of the whole
-// photo cannot either. What a face tells is where a person can be: above the shoulders, a person is
+// photo cannot either (one kept to the heads' level can, below). What a face tells is where a person can be: above the shoulders, a person is
 // a head over the face and a neck and shoulders widening below it. Mask beside a head and above the
 // shoulders, outside every person's head and body, is backdrop, unless it has the colour of skin
 // (a hand raised beside a face). Inside those shapes but outside the sure core of each head and
@@ -25,6 +25,8 @@ const SOFT = 1.5;
 
 /** Where the person is sure, whatever the colours: the head's core (the face inside the hair and a cap's brim)... */
 const CORE = { centreY: 0.5, radiusX: 0.45, radiusY: 0.6 };
+/** ...and the column under it: the neck, widening slowly to the chest (in face widths, and px per px down). */
+const COLUMN = { top: 0.75, halfWidth: 0.5, slope: 0.35 };
 /** Where the person's colours are sampled around a face: the core and the hair at its top. */
 const SAMPLED = { centreY: 0.45, radiusX: 0.62, radiusY: 0.7 };
 /**
@@ -34,8 +36,6 @@ const SAMPLED = { centreY: 0.45, radiusX: 0.62, radiusY: 0.7 };
 const SKULL = { centreY: 0.4, radiusX: 0.45, radiusY: 0.62 };
 /** A colour is the backdrop's when it is this many times likelier there than in the person. */
 const ODDS = 1.5;
-/** ...and the column under it: the neck, widening slowly to the chest (in face widths, and px per px down). */
-const COLUMN = { top: 0.75, halfWidth: 0.5, slope: 0.35 };
 /**
  * Where a colour may cut: beside a face down to FADE.from of its height, fading out by FADE.to. Below,
  * beside the chin, begin a helmet's ring, a collar and the shoulders, whose dark parts share the

@@ -1,6 +1,6 @@
 // Results screen: the job is fetched at once, asking the server to hold its answer until the job
 // ends (up to 20 s), then re-fetched 15 s after each render while it is still pending.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { JOB_WAIT_MAX_SECONDS, RESULTS_TEXT, TEXT, jobIdFromPath, jobPhase, type Job } from '../../contract/index.ts';
 import { createAiHub, errorHeading } from '../lib/ai-hub.ts';
 import { AiHubError, isRetryable } from '../lib/ai-hub-error.ts';
@@ -16,8 +16,11 @@ import { ErrorView, TRY_AGAIN_TEXT } from '../components/ErrorView.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { ResultImage } from '../components/ResultImage.tsx';
 import { QrHandoff } from '../components/QrHandoff.tsx';
-import { WallOptIn } from '../components/WallOptIn.tsx';
-import { EmailMe } from '../components/EmailMe.tsx';
+
+// The event wall's box and "Email me my picture" show under a completed result of a tenant that
+// offers them: their code loads then, not with every results page.
+const WallOptIn = lazy(() => import('../components/WallOptIn.tsx').then((m) => ({ default: m.WallOptIn })));
+const EmailMe = lazy(() => import('../components/EmailMe.tsx').then((m) => ({ default: m.EmailMe })));
 
 interface Props {
   aiHost: string;
@@ -315,13 +318,15 @@ export default function ResultPoller({
             )
           ) : null}
         </div>
-        {phase === 'completed' && images.length > 0 && wall && jobId ? (
-          <WallOptIn aiHost={aiHost} tenant={wall.tenant} jobId={jobId} covered={wall.covered} />
-        ) : null}
-        {/* Not on a kiosk: its QR code takes the picture to the guest's phone, which offers this. */}
-        {phase === 'completed' && images.length > 0 && email && !kiosk && jobId ? (
-          <EmailMe send={(address) => hub.emailPicture(jobId, address)} />
-        ) : null}
+        <Suspense fallback={null}>
+          {phase === 'completed' && images.length > 0 && wall && jobId ? (
+            <WallOptIn aiHost={aiHost} tenant={wall.tenant} jobId={jobId} covered={wall.covered} />
+          ) : null}
+          {/* Not on a kiosk: its QR code takes the picture to the guest's phone, which offers this. */}
+          {phase === 'completed' && images.length > 0 && email && !kiosk && jobId ? (
+            <EmailMe send={(address) => hub.emailPicture(jobId, address)} />
+          ) : null}
+        </Suspense>
         {phase === 'completed' && images.length > 0 && handoff ? <QrHandoff url={handoff} /> : null}
         {/* What Print puts on the photo paper: the full (framed) result, alone (booth.css @media print). */}
         {phase === 'completed' && kiosk && kioskPrint && images[pick] ? (

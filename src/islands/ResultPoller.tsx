@@ -18,9 +18,14 @@ import { ResultImage } from '../components/ResultImage.tsx';
 import { QrHandoff } from '../components/QrHandoff.tsx';
 
 // The event wall's box and "Email me my picture" show under a completed result of a tenant that
-// offers them: their code loads then, not with every results page.
-const WallOptIn = lazy(() => import('../components/WallOptIn.tsx').then((m) => ({ default: m.WallOptIn })));
-const EmailMe = lazy(() => import('../components/EmailMe.tsx').then((m) => ({ default: m.EmailMe })));
+// offers them: their code is not the page's; it loads, on such a tenant's page only, while the
+// job is asked for, so it is there when the result shows.
+let wallOptIn: Promise<typeof import('../components/WallOptIn.tsx')> | undefined;
+let emailMe: Promise<typeof import('../components/EmailMe.tsx')> | undefined;
+const loadWallOptIn = () => (wallOptIn ??= import('../components/WallOptIn.tsx'));
+const loadEmailMe = () => (emailMe ??= import('../components/EmailMe.tsx'));
+const WallOptIn = lazy(() => loadWallOptIn().then((m) => ({ default: m.WallOptIn })));
+const EmailMe = lazy(() => loadEmailMe().then((m) => ({ default: m.EmailMe })));
 
 interface Props {
   aiHost: string;
@@ -84,6 +89,10 @@ export default function ResultPoller({
   const share = useMemo(() => createSharer(typeof navigator === 'undefined' ? undefined : navigator), []);
 
   useEffect(() => setCanShare(canShareFiles(navigator)), []);
+  useEffect(() => {
+    if (wall) void loadWallOptIn();
+    if (email) void loadEmailMe();
+  }, [wall, email]);
   // This device is a kiosk of the tenant (never a page opened from its QR code, on a phone).
   const kiosk = useClientValue(onKiosk, false);
   // The QR code takes the picture home from a screen that cannot give it: on a tenant that allows

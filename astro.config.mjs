@@ -8,6 +8,7 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import { keepRenderer } from './scripts/pipeline/keep-renderer.ts';
+import { plainDynamicImports } from './scripts/pipeline/plain-dynamic-imports.ts';
 
 export default defineConfig({
   output: 'static',
@@ -20,9 +21,12 @@ export default defineConfig({
   prefetch: false,
   devToolbar: { enabled: false },
   vite: {
+    plugins: [plainDynamicImports()],
     environments: {
       client: {
         build: {
+          // Lazily loaded code loads without preloading its imports (plain-dynamic-imports.ts).
+          modulePreload: false,
           rolldownOptions: {
             output: {
               codeSplitting: {
@@ -32,7 +36,7 @@ export default defineConfig({
                   // renderer, and the texts, constants and paths every island uses.
                   {
                     name: 'react',
-                    test: /[\\/]node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]|[\\/](contract[\\/](constants|event-kit)|src[\\/]lib[\\/]paths)\.ts$/,
+                    test: /[\\/]node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]|vite[\\/]preload-helper|[\\/](contract[\\/](constants|event-kit)|src[\\/]lib[\\/](paths|kiosk-here|client-value))\.ts$/,
                   },
                 ],
               },

@@ -106,7 +106,7 @@ export const EVENT_KIT_OFF: Readonly<EventKit> = /* @__PURE__ */ Object.freeze({
   kioskPrint: true,
   frameUrl: '',
   sceneUrl: '',
-  sceneUrls: Object.freeze([]),
+  sceneUrls: /* @__PURE__ */ Object.freeze([]),
   logoMark: false,
   mirrorResult: false,
   studioBackdrop: 'blur',

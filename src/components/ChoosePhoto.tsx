@@ -1,8 +1,7 @@
 // "Choose a photo": a photo from the device (camera roll, files) instead of the camera, made
-// into the same JPEG the camera makes (src/lib/photo-file.ts).
+// into the same JPEG the camera makes (src/lib/photo-file.ts, loaded once a file is chosen).
 import { useRef } from 'react';
 import { CAMERA_EVENT_TEXT as EVENT_TEXT } from '../../contract/event-kit.ts';
-import { photoFromFile } from '../lib/photo-file.ts';
 
 export interface ChoosePhotoProps {
   /** The button's words: "Choose a photo", or "Choose another photo" once one shows. */
@@ -16,7 +15,8 @@ export function ChoosePhoto({ label = EVENT_TEXT.choosePhoto, onPhoto, onUnreada
   const chosen = () => {
     const file = input.current?.files?.[0];
     if (input.current) input.current.value = '';
-    if (file) photoFromFile(file).then(onPhoto, onUnreadable);
+    if (file)
+      import('../lib/photo-file.ts').then(({ photoFromFile }) => photoFromFile(file)).then(onPhoto, onUnreadable);
   };
   return (
     <>

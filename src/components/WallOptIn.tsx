@@ -5,7 +5,6 @@
 import { useEffect, useId, useState } from 'react';
 import { WALL_TEXT, type WallState } from '../../contract/wall.ts';
 import { readWallSay, sendWallSay, WallRefusal } from '../lib/wall.ts';
-import '../styles/wall-opt-in.css';
 
 interface Props {
   aiHost: string;

@@ -4,26 +4,38 @@
 // ends when the screen is swapped for the next one. It runs on every page of a tenant whose
 // images go through the proxy, the intro page included, so it stays small.
 // With signed URLs (the build was given a proxy key) only the sizes the build signed can be
-// asked: the smallest of them that covers the container, with its signature.
+// asked: pages whose images are signed carry ./proxy-images-signed.ts, which picks them; the
+// others carry this one alone, without the signed sizes' code.
 import { DEFAULT_CONTAINER_WIDTH_PX, PROXY_MAX_DIMENSION_PX } from '../../contract/constants.ts';
-import { signedSizeFor } from '../../contract/proxy-url.ts';
+
+/** The tokens of the container's data attributes, which the URL templates hold. */
+export interface Tokens {
+  widthToken?: string;
+  heightToken?: string;
+  signatureToken?: string;
+}
+
+/** An image's URL at a size, from its template (and its signatures, where the build signed it). */
+export type Sizer = (
+  tokens: Tokens,
+  template: string,
+  signatures: string | undefined,
+  width: number,
+  height: number,
+) => string;
+
+const unsigned: Sizer = (tokens, template, _signatures, width, height) =>
+  template.replace(tokens.widthToken!, String(width)).replace(tokens.heightToken!, String(height));
 
 /** How long the size must settle before new images are asked for. */
 const SETTLE_MS = 300;
 
-export function run() {
+export function run(sizer: Sizer = unsigned) {
   const booth = document.querySelector<HTMLElement>('[data-booth]');
   if (!booth) return;
   const data = booth.dataset;
-  const sized = (template: string, signatures: string | undefined, width: number, height: number) => {
-    if (!signatures)
-      return template.replace(data.widthToken!, String(width)).replace(data.heightToken!, String(height));
-    const signed = signedSizeFor({ width, height });
-    return template
-      .replace(data.signatureToken!, signatures.split(' ')[signed.index]!)
-      .replace(data.widthToken!, String(signed.width))
-      .replace(data.heightToken!, String(signed.height));
-  };
+  const sized = (template: string, signatures: string | undefined, width: number, height: number) =>
+    sizer(data, template, signatures, width, height);
   let shownWidth = 0;
   let shownHeight = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;

@@ -1,6 +1,6 @@
 // Results screen: the job is fetched at once, asking the server to hold its answer until the job
 // ends (up to 20 s), then re-fetched 15 s after each render while it is still pending.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { JOB_WAIT_MAX_SECONDS, RESULTS_TEXT, TEXT, jobIdFromPath, jobPhase, type Job } from '../../contract/index.ts';
 import { createAiHub, errorHeading } from '../lib/ai-hub.ts';
 import { AiHubError, isRetryable } from '../lib/ai-hub-error.ts';
@@ -16,8 +16,16 @@ import { ErrorView, TRY_AGAIN_TEXT } from '../components/ErrorView.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { ResultImage } from '../components/ResultImage.tsx';
 import { QrHandoff } from '../components/QrHandoff.tsx';
-import { WallOptIn } from '../components/WallOptIn.tsx';
-import { EmailMe } from '../components/EmailMe.tsx';
+
+// The event wall's box and "Email me my picture" show under a completed result of a tenant that
+// offers them: their code is not the page's; it loads, on such a tenant's page only, while the
+// job is asked for, so it is there when the result shows.
+let wallOptIn: Promise<typeof import('../components/WallOptIn.tsx')> | undefined;
+let emailMe: Promise<typeof import('../components/EmailMe.tsx')> | undefined;
+const loadWallOptIn = () => (wallOptIn ??= import('../components/WallOptIn.tsx'));
+const loadEmailMe = () => (emailMe ??= import('../components/EmailMe.tsx'));
+const WallOptIn = lazy(() => loadWallOptIn().then((m) => ({ default: m.WallOptIn })));
+const EmailMe = lazy(() => loadEmailMe().then((m) => ({ default: m.EmailMe })));
 
 interface Props {
   aiHost: string;
@@ -81,6 +89,10 @@ export default function ResultPoller({
   const share = useMemo(() => createSharer(typeof navigator === 'undefined' ? undefined : navigator), []);
 
   useEffect(() => setCanShare(canShareFiles(navigator)), []);
+  useEffect(() => {
+    if (wall) void loadWallOptIn();
+    if (email) void loadEmailMe();
+  }, [wall, email]);
   // This device is a kiosk of the tenant (never a page opened from its QR code, on a phone).
   const kiosk = useClientValue(onKiosk, false);
   // The QR code takes the picture home from a screen that cannot give it: on a tenant that allows
@@ -315,13 +327,15 @@ export default function ResultPoller({
             )
           ) : null}
         </div>
-        {phase === 'completed' && images.length > 0 && wall && jobId ? (
-          <WallOptIn aiHost={aiHost} tenant={wall.tenant} jobId={jobId} covered={wall.covered} />
-        ) : null}
-        {/* Not on a kiosk: its QR code takes the picture to the guest's phone, which offers this. */}
-        {phase === 'completed' && images.length > 0 && email && !kiosk && jobId ? (
-          <EmailMe send={(address) => hub.emailPicture(jobId, address)} />
-        ) : null}
+        <Suspense fallback={null}>
+          {phase === 'completed' && images.length > 0 && wall && jobId ? (
+            <WallOptIn aiHost={aiHost} tenant={wall.tenant} jobId={jobId} covered={wall.covered} />
+          ) : null}
+          {/* Not on a kiosk: its QR code takes the picture to the guest's phone, which offers this. */}
+          {phase === 'completed' && images.length > 0 && email && !kiosk && jobId ? (
+            <EmailMe send={(address) => hub.emailPicture(jobId, address)} />
+          ) : null}
+        </Suspense>
         {phase === 'completed' && images.length > 0 && handoff ? <QrHandoff url={handoff} /> : null}
         {/* What Print puts on the photo paper: the full (framed) result, alone (booth.css @media print). */}
         {phase === 'completed' && kiosk && kioskPrint && images[pick] ? (

@@ -12,7 +12,10 @@ export interface CameraProblem {
 // old browser, or a page not served over https).
 const NO_CAMERA_API = /getUserMedia is not implemented/;
 
-export function cameraProblem(error: string | { name?: string; message?: string } | null | undefined): CameraProblem {
+/** What react-webcam reports: the string above, or the browser's error. */
+export type CameraError = string | { name?: string; message?: string } | null | undefined;
+
+export function cameraProblem(error: CameraError): CameraProblem {
   if (error === TEXT.getUserMediaUnsupported || typeof error === 'string' || NO_CAMERA_API.test(error?.message ?? '')) {
     return {
       what: "This browser can't open a camera.",

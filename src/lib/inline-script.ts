@@ -5,7 +5,14 @@
 import { buildSync } from 'esbuild';
 import { join } from 'node:path';
 
-export type InlineScript = 'focus-on-swap' | 'proxy-images' | 'early-taps' | 'first-job' | 'kiosk' | 'register-worker';
+export type InlineScript =
+  | 'focus-on-swap'
+  | 'proxy-images'
+  | 'proxy-images-signed'
+  | 'early-taps'
+  | 'first-job'
+  | 'kiosk'
+  | 'register-worker';
 
 const bundled = new Map<string, string>();
 

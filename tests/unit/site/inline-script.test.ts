@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { SIGNED_PROXY_SIZES } from '../../../contract/proxy-url.ts';
 import { inlineScript } from '../../../src/lib/inline-script.ts';
 
 const KIOSK = {
@@ -36,7 +37,7 @@ describe('inline scripts, bundled from src/inline at build time', () => {
   });
 
   it('stay small: the rules they bundle bring neither zod nor the whole contract', () => {
-    for (const name of ['focus-on-swap', 'proxy-images', 'early-taps'] as const) {
+    for (const name of ['focus-on-swap', 'proxy-images', 'proxy-images-signed', 'early-taps'] as const) {
       expect(gzipSync(inlineScript(name)).length, name).toBeLessThan(800);
     }
     expect(gzipSync(inlineScript('kiosk', KIOSK)).length).toBeLessThan(800);
@@ -46,7 +47,7 @@ describe('inline scripts, bundled from src/inline at build time', () => {
   });
 
   it('run where they stand: one classic script, no module syntax', () => {
-    for (const name of ['focus-on-swap', 'proxy-images', 'early-taps', 'kiosk'] as const) {
+    for (const name of ['focus-on-swap', 'proxy-images', 'proxy-images-signed', 'early-taps', 'kiosk'] as const) {
       const code = inlineScript(name, name === 'kiosk' ? { ...KIOSK, intro: '/', base: '' } : undefined);
       expect(code).toMatch(/^\(\(\)=>\{/);
       expect(code).not.toMatch(/\b(import|export)\b/);
@@ -58,5 +59,14 @@ describe('inline scripts, bundled from src/inline at build time', () => {
     expect(code).toContain(KIOSK.stylesheet);
     expect(code).toContain(KIOSK.script);
     expect(code).not.toMatch(/wakeLock|requestFullscreen|setTimeout|MutationObserver/);
+  });
+
+  it('carry the signed sizes of proxied images only on pages whose image URLs the build signed', () => {
+    const sizes = SIGNED_PROXY_SIZES.join(',');
+    expect(inlineScript('proxy-images-signed')).toContain(sizes);
+    expect(inlineScript('proxy-images')).not.toContain(sizes);
+    expect(gzipSync(inlineScript('proxy-images')).length).toBeLessThan(
+      gzipSync(inlineScript('proxy-images-signed')).length,
+    );
   });
 });

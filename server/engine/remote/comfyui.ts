@@ -96,16 +96,16 @@ export function createComfyuiProvider(settings: ComfyuiSettings, deps: ComfyuiDe
   }
 
   /** Uploads the photo (or the scene) into ComfyUI's input folder; returns the name LoadImage knows it by. */
-  async function uploadPhoto(
-    photo: Uint8Array,
-    photoType: string,
+  async function uploadImage(
+    data: Uint8Array,
+    type: string,
     signal: AbortSignal,
     which: 'photo' | 'scene' = 'photo',
   ): Promise<string> {
     const form = new FormData();
     // A name of its own per job: two visitors' photos never overwrite each other.
-    const name = `booth-${randomUUID()}.${extensionOf(photoType, 'jpg')}`;
-    form.append('image', new Blob([photo as Uint8Array<ArrayBuffer>], { type: photoType }), name);
+    const name = `booth-${randomUUID()}.${extensionOf(type, 'jpg')}`;
+    form.append('image', new Blob([data as Uint8Array<ArrayBuffer>], { type }), name);
     form.append('type', 'input');
     form.append('overwrite', 'true');
     const what = `upload the ${which} (POST /upload/image)`;
@@ -203,8 +203,8 @@ export function createComfyuiProvider(settings: ComfyuiSettings, deps: ComfyuiDe
           signal,
         );
       try {
-        const photoName = await uploadPhoto(photo, photoType, signal);
-        const sceneName = scene ? await uploadPhoto(scene.data, scene.type, signal, 'scene') : undefined;
+        const photoName = await uploadImage(photo, photoType, signal);
+        const sceneName = scene ? await uploadImage(scene.data, scene.type, signal, 'scene') : undefined;
         const workflow = fillWorkflow(style.workflow, { photo: photoName, prompt, seed, scene: sceneName });
         const listening = await events.ready;
         const promptId = await queuePrompt(style, workflow, clientId, signal);

@@ -1,5 +1,6 @@
 // OpenAI's Images API, edit call: the visitor's photo (and a scene style's scene) and the style's
-// prompt to a GPT image model, through the official client. BOOTH_OPENAI_BASE_URL points it at any OpenAI-compatible service.
+// prompt to a GPT image model, through the official client. BOOTH_OPENAI_BASE_URL points it at
+// any OpenAI-compatible service.
 // One attempt per call: the client's own retries are off, remote-engines.ts retries for every
 // provider alike.
 import OpenAI, { APIConnectionError, APIError, APIUserAbortError, toFile } from 'openai';

@@ -1,6 +1,7 @@
 // Remote (generative) jobs through the real booth against the OpenAI stand-in: 100 jobs in flight
 // while the provider takes 10 s each (wall time, server memory growth), and the hub's own time per
-// remote job when the provider answers at once (the job's time minus the provider's).
+// remote job when the provider answers at once (the job's time minus the provider's); then 100
+// guests at once with four samples each (engines-samples.ts).
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +9,7 @@ import sharp from 'sharp';
 import { CREATE_JOB_PATH, jobPath, jobPhase } from '../contract/index.ts';
 import { currentRss, newDataDir, startServer, type RunningServer } from '../tests/support/server-process.ts';
 import { startOpenAiStandIn } from '../tests/support/stand-ins/openai.ts';
+import { samplesBench } from './engines-samples.ts';
 import { formatTable, type BenchRow } from './row.ts';
 import { median } from './stats.ts';
 
@@ -99,6 +101,7 @@ export default async function bench(): Promise<BenchRow[]> {
     const lastAtProvider = (Math.max(...standIn.arrivals.slice(sent)) - started) / 1000;
 
     const how = `OpenAI stand-in, 1024x768 JPEG in, 1024x1024 JPEG out (the default), BOOTH_OPENAI_CONCURRENCY=${IN_FLIGHT}`;
+    await server.stop();
     return [
       {
         area: 'engines',
@@ -118,6 +121,7 @@ export default async function bench(): Promise<BenchRow[]> {
         value: `${median(overheads).toFixed(1)} ms`,
         how: `${SEQUENTIAL} sequential jobs: create to COMPLETED minus the stand-in's own time; ${how}`,
       },
+      ...(await samplesBench(standIn, photo, picture)),
     ];
   } finally {
     await server.stop();

@@ -99,6 +99,7 @@ export type {
   JobCounts as Counts,
   PublishRun as Run,
   PublishState,
+  StyleFigures,
 } from '../contract/console-api.ts';
 
 export const bundleUrl = (slug: string) => `${API}/tenants/${encodeURIComponent(slug)}/bundle.tar.gz`;

@@ -48,6 +48,23 @@ export interface EventFigures {
   errors: { message: string; count: number }[];
   /** The whole booth's queue, not the tenant's. */
   queue: { waiting: number; running: number; workers: number };
+  /** Today's figures of each style the tenant's guests used, most jobs first (absent from a booth before them). */
+  styles?: StyleFigures[];
+}
+
+/** One style's figures of a tenant's day, on the console's event page. */
+export interface StyleFigures {
+  /** The style's id. */
+  style: string;
+  /** Its jobs created today (a job deleted from the console is not among them: its style is not kept). */
+  jobs: number;
+  /** Pictures its completed jobs made (several per guest: each counts). */
+  pictures: number;
+  failed: number;
+  /** Completed jobs whose pictures the style's fallback made (its provider slow, failing or skipped). */
+  fallbacks: number;
+  /** Created → finished of its completed jobs. */
+  turnaroundMs: { p50: number | null; p95: number | null };
 }
 
 /** One of today's results: GET /admin/api/tenants/{slug}/results → { results: EventResult[] }. */

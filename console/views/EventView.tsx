@@ -1,10 +1,11 @@
-// The event at a glance for one tenant: jobs in the last hour and today, turnaround, errors,
-// the queue, and today's results with delete (one, or all of the tenant's). Refreshed every
+// The event at a glance for one tenant: jobs in the last hour and today, turnaround, each style's
+// figures, errors, the queue, and today's results with delete (one, or all of the tenant's). Refreshed every
 // 30 s while open. A booth without these routes says so.
 import { useEffect, useState } from 'react';
 import { API, call, isMissingRoute, type EventFigures, type Result, type Style } from '../api.ts';
 import { say } from '../state.ts';
 import { ConfirmButton, Heading, Problem } from '../parts.tsx';
+import { StyleTable } from './StyleTable.tsx';
 import { WallModeration } from './WallModeration.tsx';
 
 const REFRESH_MS = 30_000;
@@ -113,6 +114,7 @@ export function EventView({ slug }: { slug: string }) {
             Queue of the booth: {figures.queue.waiting} waiting, {figures.queue.running} running,{' '}
             {figures.queue.workers} worker(s).
           </p>
+          {figures.styles ? <StyleTable styles={figures.styles} name={styleName} /> : null}
           <h2>Errors today</h2>
           {figures.errors.length === 0 ? (
             <p>None.</p>

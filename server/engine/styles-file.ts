@@ -10,6 +10,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { STICKER_PROMPT_WORD } from '../../contract/index.ts';
 import type { EngineStyle } from './engine.ts';
+import { imageMimeOf } from '../files/media-types.ts';
 import { LOCAL_STYLES } from './local/styles/catalog.ts';
 import { OptionsError, PROVIDER_NAMES, type Provider, type ProviderName } from './remote/provider.ts';
 
@@ -25,6 +26,11 @@ export interface StyleDefinition extends EngineStyle {
   fallback?: string;
   /** How long the provider has before the fallback runs instead (ms); without it, only a failure. */
   fallbackAfterMs?: number;
+  /**
+   * A scene style's own scene template (an absolute path): the provider receives it beside the
+   * photo, unless the guest's tenant has a backdrop, which is sent in its place.
+   */
+  scene?: string;
 }
 
 export class StylesFileError extends Error {
@@ -44,6 +50,7 @@ const StyleSchema = z.strictObject({
   sticker: z.boolean().optional(),
   beta: z.boolean().optional(),
   fallback: z.string().trim().min(1, 'name the id of another style of this file').optional(),
+  scene: z.string().trim().min(1, "name the scene template's image file, relative to the styles file").optional(),
   fallbackAfterSeconds: z
     .number('give a number of seconds, e.g. 20')
     .gt(0, 'give a number of seconds above 0, e.g. 20')
@@ -116,6 +123,15 @@ export function loadStyles(
     seen.add(style.id);
     const thumbnail = style.thumbnail ? path.resolve(baseDir, style.thumbnail) : undefined;
     if (thumbnail && !fs.existsSync(thumbnail)) throw fail(where('thumbnail'), `there is no file ${thumbnail}`);
+    const scene = style.scene ? path.resolve(baseDir, style.scene) : undefined;
+    if (scene) {
+      const problem = sceneFileProblem(scene);
+      if (problem) throw fail(where('scene'), problem);
+      if (style.engine === 'local')
+        throw fail(where('scene'), "a local style's scene is the tenant's backdrop; scene is for generative styles");
+      if (style.sticker)
+        throw fail(where('scene'), 'a sticker is cut out of its picture; a scene style fills its picture');
+    }
     if (style.fallbackAfterSeconds !== undefined && !style.fallback)
       throw fail(where('fallbackAfterSeconds'), 'name the fallback style that runs after this time');
     if (style.engine === 'local') {
@@ -150,7 +166,7 @@ export function loadStyles(
     }
     let options: unknown;
     try {
-      options = provider.parseOptions(style.options ?? {}, { baseDir });
+      options = provider.parseOptions(style.options ?? {}, { baseDir, scene: scene !== undefined });
     } catch (error) {
       if (error instanceof OptionsError) throw fail(where(`options.${error.field}`), error.message);
       throw error;
@@ -166,12 +182,30 @@ export function loadStyles(
       sticker: style.sticker ?? false,
       ...(style.fallback ? { fallback: style.fallback } : {}),
       ...(style.fallbackAfterSeconds ? { fallbackAfterMs: style.fallbackAfterSeconds * 1000 } : {}),
+      ...(scene ? { scene } : {}),
     });
   });
   checkFallbacks(styles, seen, notices, (id, message) => fail(`style "${id}", field fallback: `, message));
   if (styles.length === 0)
     notices.push('No style is left to offer: the styles file lists only styles whose engines are not set up.');
   return { styles, notices };
+}
+
+/** Why a scene template cannot be sent to a provider, or null: it must be a JPEG, PNG or WebP file. */
+function sceneFileProblem(file: string): string | null {
+  let head: Buffer;
+  try {
+    const fd = fs.openSync(file, 'r');
+    try {
+      head = Buffer.alloc(16);
+      fs.readSync(fd, head, 0, 16, 0);
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch {
+    return `there is no file ${file}`;
+  }
+  return imageMimeOf(head) ? null : `${file} is not a JPEG, PNG or WebP image`;
 }
 
 /**

@@ -1,9 +1,10 @@
 // The console's event figures, computed once for both stores from the jobs each reads of a
 // tenant's window (storage/job-events.ts from SQLite, scale/redis-event-jobs.ts from Redis): the
 // windows are of creation time, completed and failed are the contract's COMPLETED and ERROR, and a
-// job deleted from the console still counts, as deleted, with its status when it was deleted.
+// job deleted from the console still counts, as deleted, with its status when it was deleted (but in
+// no style's figures: the mark keeps no style).
 import { JOB_STATUS } from '../../contract/index.ts';
-import type { EventFigures, JobCounts } from '../../contract/console-api.ts';
+import type { EventFigures, JobCounts, StyleFigures } from '../../contract/console-api.ts';
 import { nearestRankIndex } from '../storage/percentile.ts';
 
 /** What the figures read of a job. */
@@ -14,6 +15,12 @@ export interface FigureJob {
   message: string;
   /** Deleted from the console while it ran, and ended since: counted by its mark (DeletedMark), not here. */
   deleted?: boolean;
+  /** The style the guest picked. */
+  styleId: string;
+  /** How many pictures it made (several per guest), 0 until it completed. */
+  pictures: number;
+  /** The style that made them when the job's own style gave way to its fallback. */
+  fallback?: string | null;
 }
 
 /** A job deleted from the console, as its tenant's figures keep counting it. */
@@ -78,6 +85,31 @@ export function errorsOf(
     .slice(0, limit);
 }
 
+/** Each style's figures of the jobs created since `since`, most jobs first (then by id). */
+export function stylesOf(jobs: readonly FigureJob[], since: number): StyleFigures[] {
+  const byStyle = new Map<string, FigureJob[]>();
+  for (const job of jobs) {
+    if (!counted(job, since)) continue;
+    const list = byStyle.get(job.styleId) ?? [];
+    list.push(job);
+    byStyle.set(job.styleId, list);
+  }
+  return [...byStyle]
+    .map(([style, list]): StyleFigures => {
+      const completed = list.filter((job) => job.status === JOB_STATUS.completed);
+      const [p50, p95] = turnaroundOf(list, since, [50, 95]);
+      return {
+        style,
+        jobs: list.length,
+        pictures: completed.reduce((sum, job) => sum + job.pictures, 0),
+        failed: list.filter((job) => job.status === JOB_STATUS.error).length,
+        fallbacks: completed.filter((job) => job.fallback).length,
+        turnaroundMs: { p50: p50 ?? null, p95: p95 ?? null },
+      };
+    })
+    .sort((a, b) => b.jobs - a.jobs || (a.style < b.style ? -1 : a.style > b.style ? 1 : 0));
+}
+
 /** A tenant's figures from its jobs and deletion marks created since the earlier window, and the booth's queue. */
 export function figuresOf(
   jobs: readonly FigureJob[],
@@ -93,5 +125,6 @@ export function figuresOf(
     turnaroundMs: { p50: p50 ?? null, p95: p95 ?? null },
     errors: errorsOf(jobs, since.day, maxErrors),
     queue,
+    styles: stylesOf(jobs, since.day),
   };
 }

@@ -8,10 +8,11 @@ import { ProviderError, type ProviderFailure, type ProviderName } from '../engin
 import { PROVIDER_SETTING } from '../engine/remote/providers.ts';
 import { ProviderSkippedError, type RemoteEngines } from '../engine/remote/remote-engines.ts';
 import type { StyleDefinition, StyleEngine } from '../engine/styles-file.ts';
-import type { FrameFiles } from '../brand/brand-frame.ts';
+import type { FrameFiles, FrameImage } from '../brand/brand-frame.ts';
 import { imageMimeOfName } from '../files/media-types.ts';
 import { log } from '../process/log.ts';
 import { JOB_MESSAGES } from './job-messages.ts';
+import { sceneFor } from './scene-image.ts';
 import { TaskTimeoutError, VisitorFacingError, type PoolResult, type WorkerPool } from './pool.ts';
 
 /** A generative result up to this size is shown as it is, without a display copy. */
@@ -39,6 +40,8 @@ export interface GenerativeJob {
   client?: string;
   /** The tenant's frame files, for a local fallback (a provider's picture is framed after). */
   frame?: FrameFiles;
+  /** The tenant's backdrop, sent as the scene of a scene style (its own template without one). */
+  scene?: FrameImage;
   /** This sample's seed (several pictures per guest: each its own); a random one without it. */
   seed?: number;
 }
@@ -87,7 +90,8 @@ export async function runGenerative(
       options: style.options,
       seed: job.seed ?? crypto.randomInt(2 ** 31),
     };
-    image = await remote.generate(provider, input, signal, onStart);
+    const scene = await sceneFor(style, job.scene);
+    image = await remote.generate(provider, scene ? { ...input, scene } : input, signal, onStart);
   } catch (error) {
     if (stopping.aborted) throw error;
     if (timeout.aborted) throw new TaskTimeoutError(`The ${provider} job took longer than ${timeoutMs} ms.`);

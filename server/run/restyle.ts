@@ -125,6 +125,7 @@ async function generativePicture(
       client: job.client,
       frame,
       seed,
+      ...(frame?.scene ? { scene: frame.scene } : {}),
     },
     style,
     events,

@@ -15,8 +15,6 @@ import type { S3Store } from './s3-store.ts';
 import { detailOf, QUEUE_SERVICE, within } from './service-call.ts';
 import type { ScaleSettings } from './settings.ts';
 
-/** The hash fields the figures need: all but the job's data. */
-const FIGURE_FIELDS = JOB_FIELDS.filter((field) => field !== 'data');
 /** DeleteObjects takes at most this many keys. */
 const BATCH_KEYS = 1000;
 
@@ -47,7 +45,9 @@ export class RedisEventJobs implements EventJobs {
     const from = Math.min(since.hour, since.day);
     const [jobs, deleted, counts, workers] = await this.#redis(async () =>
       Promise.all([
-        this.#jobs(tenant, from, FIGURE_FIELDS),
+        // Every field: the job's data names its style, which each style's figures need (a few
+        // hundred bytes a job: its photo is in the store, not in the hash).
+        this.#jobs(tenant, from, JOB_FIELDS),
         deletedOf(await redisOf(this.#queue), tenant, from),
         this.#queue.getJobCounts('wait', 'prioritized', 'delayed', 'active'),
         this.#queue.getWorkersCount(),

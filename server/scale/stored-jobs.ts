@@ -50,6 +50,8 @@ export function storedJob(id: string, fields: readonly (string | null)[]): Store
     message: outcome.message,
     images: outcome.images,
     previews: outcome.previews,
+    pictures: outcome.images.length,
+    ...(outcome.fallback ? { fallback: outcome.fallback } : {}),
     ...(outcome.deleted ? { deleted: true } : {}),
   };
 }

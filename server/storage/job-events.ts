@@ -7,6 +7,17 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { JOB_STATUS } from '../../contract/index.ts';
 import { toJob, type JobRecord, type JobRow } from './jobs.ts';
 
+/** What the figures read of a job (jobs/event-figures.ts FigureJob): its times, end, style, pictures and fallback. */
+export interface WindowJob {
+  createdAt: number;
+  finishedAt: number | null;
+  status: string;
+  message: string;
+  styleId: string;
+  pictures: number;
+  fallback: string | null;
+}
+
 /** Still kept at :now: past the booth's own retention (:finishedAfter), or the job's own when it has one. */
 const KEPT =
   '(CASE WHEN retention_seconds IS NULL THEN finished_at > :finishedAfter ELSE finished_at + retention_seconds * 1000 > :now END)';
@@ -25,7 +36,9 @@ export class JobEvents {
   constructor(db: DatabaseSync) {
     // Named: with status in the query SQLite might take jobs_by_status and read every tenant's jobs.
     const window = 'FROM jobs INDEXED BY jobs_by_tenant WHERE tenant = ? AND created_at >= ?';
-    this.#window = db.prepare(`SELECT created_at AS createdAt, finished_at AS finishedAt, status, message ${window}`);
+    this.#window = db.prepare(
+      `SELECT created_at AS createdAt, finished_at AS finishedAt, status, message, style_id AS styleId, json_array_length(images) AS pictures, fallback ${window}`,
+    );
     this.#results = db.prepare(
       `SELECT * ${window} AND status = '${JOB_STATUS.completed}' AND ${KEPT} ORDER BY finished_at DESC, created_at DESC LIMIT ?`,
     );
@@ -45,16 +58,8 @@ export class JobEvents {
   }
 
   /** What the figures read of the tenant's jobs created since `since` (ms). */
-  window(
-    tenant: string,
-    since: number,
-  ): { createdAt: number; finishedAt: number | null; status: string; message: string }[] {
-    return this.#window.all(tenant, since) as {
-      createdAt: number;
-      finishedAt: number | null;
-      status: string;
-      message: string;
-    }[];
+  window(tenant: string, since: number): WindowJob[] {
+    return this.#window.all(tenant, since) as unknown as WindowJob[];
   }
 
   /** The tenant's jobs deleted from the console, created since `since` (ms), with their status when deleted. */

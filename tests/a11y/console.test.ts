@@ -154,6 +154,7 @@ const PAGES: ConsolePage[] = [
       await signIn(p, SERVICE.username, SERVICE.password, `#/tenants/${slug}/event`);
       await p.locator('.gallery img').waitFor();
       await p.getByRole('link', { name: /^Open/ }).waitFor();
+      await p.getByRole('table', { name: 'By style, today' }).waitFor();
       await p.getByRole('button', { name: 'Delete all results of this tenant' }).click();
     },
   },

@@ -3,8 +3,10 @@
 // each `{ class_type, inputs }`, where an input is a value or a link `[node id, output index]`.
 // The booth fills three placeholders, written as input values in the file:
 //   "{{photo}}"   the visitor's photo as uploaded (the LoadImage node's image); required
-//   "{{prompt}}"  the style's prompt, alone or inside a longer text; required
+//   "{{prompt}}"  the style's prompt, alone or inside a longer text; required but in a scene style's workflow
 //   "{{seed}}"    the job's seed, as a number (the sampler's seed); optional
+//   "{{scene}}"   a scene style's scene template as uploaded (a second LoadImage's image); required
+//                 in a scene style's workflow, refused in any other
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { OptionsError } from './provider.ts';
@@ -27,10 +29,10 @@ export interface ComfyuiOptions {
 }
 
 const PLACEHOLDER = /\{\{([^{}]*)\}\}/g;
-const PLACEHOLDERS = ['photo', 'prompt', 'seed'];
+const PLACEHOLDERS = ['photo', 'prompt', 'seed', 'scene'];
 
 /** Reads and checks a style's options (`{ workflow, output_node? }`); throws an OptionsError naming the field. */
-export function parseComfyuiOptions(options: unknown, baseDir: string): ComfyuiOptions {
+export function parseComfyuiOptions(options: unknown, baseDir: string, scene = false): ComfyuiOptions {
   if (typeof options !== 'object' || options === null || Array.isArray(options)) {
     throw new OptionsError(
       'workflow',
@@ -53,7 +55,7 @@ export function parseComfyuiOptions(options: unknown, baseDir: string): ComfyuiO
   }
   const file = path.resolve(baseDir, workflowPath);
   const workflow = readWorkflow(file);
-  const problem = workflowProblem(workflow);
+  const problem = workflowProblem(workflow) ?? sceneProblem(workflow as Workflow, scene);
   if (problem) throw new OptionsError('workflow', `The workflow ${file} ${problem}`);
 
   if (outputNode === undefined) return { file, workflow: workflow as Workflow };
@@ -122,9 +124,12 @@ export function workflowProblem(workflow: unknown): string | null {
       if (value.includes('{{photo}}') && value !== '{{photo}}') {
         return `has "{{photo}}" inside a longer text (node ${id}, input "${name}"): it must be the whole value of the input that names the photo (the LoadImage node's image).`;
       }
+      if (value.includes('{{scene}}') && value !== '{{scene}}') {
+        return `has "{{scene}}" inside a longer text (node ${id}, input "${name}"): it must be the whole value of the input that names the scene (a second LoadImage node's image).`;
+      }
       for (const [, name_] of value.matchAll(PLACEHOLDER)) {
         if (!PLACEHOLDERS.includes(name_)) {
-          return `has the placeholder {{${name_}}} (node ${id}, input "${name}"); the booth fills only {{photo}}, {{prompt}} and {{seed}}.`;
+          return `has the placeholder {{${name_}}} (node ${id}, input "${name}"); the booth fills only {{photo}}, {{prompt}}, {{seed}} and {{scene}}.`;
         }
       }
     }
@@ -134,14 +139,33 @@ export function workflowProblem(workflow: unknown): string | null {
   if (!texts.includes('{{photo}}')) {
     return 'has no "{{photo}}": set the image of its LoadImage node to "{{photo}}", so that the booth can give it the visitor\'s photo.';
   }
-  if (!texts.some((text) => text.includes('{{prompt}}'))) {
+  // A face swap into a scene has no text to give: the scene says what the picture is.
+  if (!texts.some((text) => text.includes('{{prompt}}')) && !texts.includes('{{scene}}')) {
     return 'has no "{{prompt}}": put it in the text of the positive CLIPTextEncode node, alone or inside a longer text, so that the style\'s prompt reaches the model.';
   }
   return null;
 }
 
+/** A scene style's workflow takes the scene; any other has nowhere to put one. */
+function sceneProblem(workflow: Workflow, scene: boolean): string | null {
+  const takes = Object.values(workflow).some((node) => Object.values(node.inputs).includes('{{scene}}'));
+  if (scene && !takes)
+    return 'has no "{{scene}}", and its style names a scene: set the image of a second LoadImage node to "{{scene}}", so that the booth can give it the scene template.';
+  if (!scene && takes)
+    return 'has "{{scene}}", and its style names no scene: give the style a "scene" (its scene template), or take "{{scene}}" out.';
+  return null;
+}
+
+interface FillValues {
+  photo: string;
+  prompt: string;
+  seed: number;
+  /** The uploaded scene's name, for a scene style. */
+  scene?: string;
+}
+
 /** The workflow of one job: the placeholders replaced, the file's workflow left as it is. */
-export function fillWorkflow(workflow: Workflow, values: { photo: string; prompt: string; seed: number }): Workflow {
+export function fillWorkflow(workflow: Workflow, values: FillValues): Workflow {
   const filled: Workflow = {};
   for (const [id, node] of Object.entries(workflow)) {
     const inputs: Record<string, unknown> = {};
@@ -151,14 +175,18 @@ export function fillWorkflow(workflow: Workflow, values: { photo: string; prompt
   return filled;
 }
 
-function fillValue(value: unknown, values: { photo: string; prompt: string; seed: number }): unknown {
+function fillValue(value: unknown, values: FillValues): unknown {
   if (typeof value !== 'string') return value;
   // A seed input is an INT: the whole value becomes the number, not a text.
   if (value === '{{seed}}') return values.seed;
   // One pass, so that a prompt that happens to contain "{{photo}}" is sent as written.
-  return value.replace(PLACEHOLDER, (whole, name: string) =>
-    name === 'photo' ? values.photo : name === 'prompt' ? values.prompt : name === 'seed' ? String(values.seed) : whole,
-  );
+  const filled: Record<string, string | undefined> = {
+    photo: values.photo,
+    prompt: values.prompt,
+    seed: String(values.seed),
+    scene: values.scene,
+  };
+  return value.replace(PLACEHOLDER, (whole, name: string) => filled[name] ?? whole);
 }
 
 /** An image a node saved, as ComfyUI lists it in `executed` messages and in the history. */

@@ -1,6 +1,6 @@
 // The ComfyUI provider: a self-hosted ComfyUI (a GPU box at the event or in the cloud) runs the
 // style's workflow on the visitor's photo. One job, one attempt, through ComfyUI's own HTTP API:
-//   1. POST /upload/image      the photo, under a name of its own (multipart: image, type=input, overwrite=true)
+//   1. POST /upload/image      the photo (and a scene style's scene), each under a name of its own (multipart: image, type=input, overwrite=true)
 //   2. GET  /ws?clientId=…     opened meanwhile, to hear how the job goes (comfyui-events.ts)
 //   3. POST /prompt            {prompt: the workflow with its placeholders filled, client_id}
 //   4. the websocket's end of the job, or GET /history/{prompt_id} when the websocket cannot open
@@ -95,15 +95,20 @@ export function createComfyuiProvider(settings: ComfyuiSettings, deps: ComfyuiDe
     );
   }
 
-  /** Uploads the photo into ComfyUI's input folder; returns the name LoadImage knows it by. */
-  async function uploadPhoto(photo: Uint8Array, photoType: string, signal: AbortSignal): Promise<string> {
+  /** Uploads the photo (or the scene) into ComfyUI's input folder; returns the name LoadImage knows it by. */
+  async function uploadImage(
+    data: Uint8Array,
+    type: string,
+    signal: AbortSignal,
+    which: 'photo' | 'scene' = 'photo',
+  ): Promise<string> {
     const form = new FormData();
     // A name of its own per job: two visitors' photos never overwrite each other.
-    const name = `booth-${randomUUID()}.${extensionOf(photoType, 'jpg')}`;
-    form.append('image', new Blob([photo as Uint8Array<ArrayBuffer>], { type: photoType }), name);
+    const name = `booth-${randomUUID()}.${extensionOf(type, 'jpg')}`;
+    form.append('image', new Blob([data as Uint8Array<ArrayBuffer>], { type }), name);
     form.append('type', 'input');
     form.append('overwrite', 'true');
-    const what = 'upload the photo (POST /upload/image)';
+    const what = `upload the ${which} (POST /upload/image)`;
     const answer = await readJson(
       await request('upload/image', { method: 'POST', body: form }, what, signal),
       what,
@@ -112,7 +117,7 @@ export function createComfyuiProvider(settings: ComfyuiSettings, deps: ComfyuiDe
     if (typeof answer.name !== 'string' || answer.name === '') {
       throw new ProviderError(
         'unavailable',
-        `${where} did not name the uploaded photo in its answer to ${what}: ${excerpt(JSON.stringify(answer))}`,
+        `${where} did not name the uploaded ${which} in its answer to ${what}: ${excerpt(JSON.stringify(answer))}`,
       );
     }
     const subfolder = typeof answer.subfolder === 'string' ? answer.subfolder : '';
@@ -175,11 +180,11 @@ export function createComfyuiProvider(settings: ComfyuiSettings, deps: ComfyuiDe
   return {
     name: 'comfyui',
 
-    parseOptions(options, { baseDir }) {
-      return parseComfyuiOptions(options, baseDir);
+    parseOptions(options, { baseDir, scene }) {
+      return parseComfyuiOptions(options, baseDir, scene);
     },
 
-    async generate({ photo, photoType, prompt, options, seed, signal }: GenerateInput): Promise<GeneratedImage> {
+    async generate({ photo, photoType, prompt, options, seed, scene, signal }: GenerateInput): Promise<GeneratedImage> {
       signal.throwIfAborted();
       const style = options as ComfyuiOptions;
       const clientId = randomUUID();
@@ -198,8 +203,9 @@ export function createComfyuiProvider(settings: ComfyuiSettings, deps: ComfyuiDe
           signal,
         );
       try {
-        const photoName = await uploadPhoto(photo, photoType, signal);
-        const workflow = fillWorkflow(style.workflow, { photo: photoName, prompt, seed });
+        const photoName = await uploadImage(photo, photoType, signal);
+        const sceneName = scene ? await uploadImage(scene.data, scene.type, signal, 'scene') : undefined;
+        const workflow = fillWorkflow(style.workflow, { photo: photoName, prompt, seed, scene: sceneName });
         const listening = await events.ready;
         const promptId = await queuePrompt(style, workflow, clientId, signal);
         // A socket that drops mid-job leaves the job running on the GPU: it is followed through the

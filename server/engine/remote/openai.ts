@@ -1,5 +1,6 @@
-// OpenAI's Images API, edit call: the visitor's photo and the style's prompt to a GPT image model,
-// through the official client. BOOTH_OPENAI_BASE_URL points it at any OpenAI-compatible service.
+// OpenAI's Images API, edit call: the visitor's photo (and a scene style's scene) and the style's
+// prompt to a GPT image model, through the official client. BOOTH_OPENAI_BASE_URL points it at
+// any OpenAI-compatible service.
 // One attempt per call: the client's own retries are off, remote-engines.ts retries for every
 // provider alike.
 import OpenAI, { APIConnectionError, APIError, APIUserAbortError, toFile } from 'openai';
@@ -45,11 +46,16 @@ export function createOpenAiProvider(
       const issue = parsed.error.issues[0]!;
       throw new OptionsError(issue.path.join('.') || 'options', issue.message);
     },
-    async generate({ photo, photoType, prompt, options, signal }) {
+    async generate({ photo, photoType, prompt, options, scene, signal }) {
       const { model, size, quality, input_fidelity, output_format } = options as Options;
       // Only JPEG and WebP are compressed; the API refuses a compression for PNG.
       const output_compression = output_format === 'png' ? undefined : (options as Options).output_compression;
-      const image = await toFile(photo, `photo.${extensionOf(photoType, 'jpg')}`, { type: photoType });
+      const first = await toFile(photo, `photo.${extensionOf(photoType, 'jpg')}`, { type: photoType });
+      // A scene style sends two images (the GPT image models take up to 16, as image[]): the
+      // photo first, whose face is kept, then the scene it is placed into.
+      const image = scene
+        ? [first, await toFile(scene.data, `scene.${extensionOf(scene.type, 'jpg')}`, { type: scene.type })]
+        : first;
       let answer;
       try {
         answer = await client.images.edit(
@@ -59,14 +65,14 @@ export function createOpenAiProvider(
       } catch (error) {
         throw asProviderError(error, signal);
       }
-      const first = answer.data?.[0];
-      if (first?.b64_json) {
+      const made = answer.data?.[0];
+      if (made?.b64_json) {
         return {
-          data: Buffer.from(first.b64_json, 'base64'),
+          data: Buffer.from(made.b64_json, 'base64'),
           contentType: OUTPUT_TYPES[answer.output_format ?? output_format] ?? 'image/png',
         };
       }
-      if (first?.url) return download(first.url, signal, deps.fetch ?? fetch);
+      if (made?.url) return download(made.url, signal, deps.fetch ?? fetch);
       throw new ProviderError('unavailable', 'The OpenAI answer held no image.');
     },
   };

@@ -14,10 +14,21 @@ export interface GenerateInput {
   prompt: string;
   /** The style's options, as the provider's optionsSchema parsed them. */
   options: unknown;
+  /**
+   * The scene template of a scene style (the tenant's backdrop, else the style's own): the
+   * provider receives it beside the photo, to place the guest's face into it. Absent otherwise.
+   */
+  scene?: SceneImage;
   /** A seed for providers that take one, so that a retry of the same job can differ or not on purpose. */
   seed: number;
   /** Aborted when the job times out or the server stops: the provider stops waiting at once. */
   signal: AbortSignal;
+}
+
+export interface SceneImage {
+  data: Uint8Array;
+  /** Its content type: image/jpeg, image/png or image/webp. */
+  type: string;
 }
 
 export interface GeneratedImage {
@@ -30,9 +41,10 @@ export interface Provider {
   /**
    * A style's "options" from the styles file, checked and made ready once at start (e.g. a
    * ComfyUI workflow read from its file, relative to `baseDir`, the styles file's folder). Throws
-   * an OptionsError saying which field is wrong: a bad styles file stops the start.
+   * an OptionsError saying which field is wrong: a bad styles file stops the start. `scene` says
+   * the style sends a scene template beside the photo (a provider may need to know where it goes).
    */
-  parseOptions(options: unknown, context: { baseDir: string }): unknown;
+  parseOptions(options: unknown, context: { baseDir: string; scene?: boolean }): unknown;
   generate(input: GenerateInput): Promise<GeneratedImage>;
 }
 

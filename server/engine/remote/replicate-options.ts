@@ -15,11 +15,13 @@ export interface ReplicateOptions {
   promptInput: string;
   /** The model's input that receives the job's seed; no seed is sent without it. */
   seedInput?: string;
+  /** The model's second image input, which receives a scene style's scene (required for one, refused otherwise). */
+  sceneInput?: string;
   /** Inputs sent as written with every prediction of the style (aspect ratio, output format…). */
   input: Record<string, unknown>;
 }
 
-const OPTION_NAMES = ['model', 'version', 'image_input', 'prompt_input', 'seed_input', 'input'];
+const OPTION_NAMES = ['model', 'version', 'image_input', 'prompt_input', 'seed_input', 'scene_input', 'input'];
 
 // Replicate's owners and model names are letters, digits, -, _ and .; both end up in a URL path,
 // so nothing else is let through (no "..", no "/", no "?").
@@ -52,6 +54,7 @@ const optionsSchema = z.strictObject(
     image_input: inputName('image_input').default('image'),
     prompt_input: inputName('prompt_input').default('prompt'),
     seed_input: inputName('seed_input').optional(),
+    scene_input: inputName('scene_input').optional(),
     input: z
       .record(z.string(), z.json(), {
         error: 'input is an object of the model\'s inputs, e.g. { "output_format": "png" }',
@@ -67,7 +70,7 @@ const optionsSchema = z.strictObject(
 );
 
 /** A style's options checked and named for the provider; throws an OptionsError naming the field. */
-export function parseReplicateOptions(options: unknown): ReplicateOptions {
+export function parseReplicateOptions(options: unknown, context: { scene?: boolean } = {}): ReplicateOptions {
   const parsed = optionsSchema.safeParse(options ?? {});
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -79,7 +82,16 @@ export function parseReplicateOptions(options: unknown): ReplicateOptions {
     }
     throw new OptionsError(issue.path.join('.') || 'options', issue.message);
   }
-  const { model, version, image_input, prompt_input, seed_input, input } = parsed.data;
+  const { model, version, image_input, prompt_input, seed_input, scene_input, input } = parsed.data;
+  if (context.scene && !scene_input) {
+    throw new OptionsError(
+      'scene_input',
+      'A scene style on Replicate names the model\'s second image input, which receives the scene: "scene_input", e.g. "image_2"',
+    );
+  }
+  if (!context.scene && scene_input) {
+    throw new OptionsError('scene_input', 'scene_input is for a scene style: give the style a "scene", or remove it');
+  }
   if (!model && !version) {
     throw new OptionsError(
       'model',
@@ -92,15 +104,17 @@ export function parseReplicateOptions(options: unknown): ReplicateOptions {
       'Give "model" or "version", not both: "model" runs the model\'s current version, "version" one version',
     );
   }
-  const filled: [string, string][] = [
-    [image_input, 'the photo (image_input)'],
-    [prompt_input, "the style's prompt (prompt_input)"],
+  const filled: [string, string, string][] = [
+    [image_input, 'the photo (image_input)', 'image_input'],
+    [prompt_input, "the style's prompt (prompt_input)", 'prompt_input'],
   ];
-  if (seed_input) filled.push([seed_input, "the job's seed (seed_input)"]);
-  if (new Set(filled.map(([name]) => name)).size < filled.length) {
+  if (seed_input) filled.push([seed_input, "the job's seed (seed_input)", 'seed_input']);
+  if (scene_input) filled.push([scene_input, 'the scene (scene_input)', 'scene_input']);
+  const twice = filled.find(([name], i) => filled.findIndex(([other]) => other === name) !== i);
+  if (twice) {
     throw new OptionsError(
-      prompt_input === image_input ? 'prompt_input' : 'seed_input',
-      'image_input, prompt_input and seed_input name different inputs of the model',
+      twice[2],
+      'image_input, prompt_input, seed_input and scene_input name different inputs of the model',
     );
   }
   // The booth fills these inputs itself for each job, so a fixed value would be silently replaced.
@@ -111,5 +125,13 @@ export function parseReplicateOptions(options: unknown): ReplicateOptions {
         `input.${name} is filled with ${what} for each job; remove it from "input"`,
       );
   }
-  return { model, version, imageInput: image_input, promptInput: prompt_input, seedInput: seed_input, input };
+  return {
+    model,
+    version,
+    imageInput: image_input,
+    promptInput: prompt_input,
+    seedInput: seed_input,
+    ...(scene_input ? { sceneInput: scene_input } : {}),
+    input,
+  };
 }

@@ -1,6 +1,6 @@
 // The Replicate provider: one prediction per job, through Replicate's official client
 // (replicate 1.4, Apache-2.0). A job reads as its stages:
-//   photo input (a data URL, or an uploaded file past 256 KB) → create the prediction (by model or
+//   photo input, and a scene style's scene (each a data URL, or an uploaded file past 256 KB) → create the prediction (by model or
 //   by version) → poll it until it ends → download its first output file.
 // One attempt per call (retries are the framework's: see sendOnce), and an aborted job stops at
 // once and cancels its prediction, which would otherwise run on (and be billed) to its end.
@@ -56,13 +56,19 @@ export function createReplicateProvider(settings: ReplicateSettings, deps: Repli
   const client = new Replicate({ auth: settings.apiToken, baseUrl: settings.baseUrl, fetch: sendOnce(fetchImpl) });
   const cleanupSignal = () => AbortSignal.timeout(CLEANUP_TIMEOUT_MS);
 
-  /** The photo as the model's input: inline, or the URL of an uploaded file (whose id is kept to delete it). */
-  async function photoInput({ photo, photoType, signal }: GenerateInput, uploads: string[]): Promise<string> {
+  /** An image as the model's input: inline, or the URL of an uploaded file (whose id is kept to delete it). */
+  async function imageInput(
+    name: 'photo' | 'scene',
+    photo: Uint8Array,
+    photoType: string,
+    signal: AbortSignal,
+    uploads: string[],
+  ): Promise<string> {
     if (photo.byteLength <= DATA_URL_MAX_BYTES)
       return `data:${photoType};base64,${Buffer.from(photo).toString('base64')}`;
     const extension = photoType.split('/')[1] ?? 'bin';
     const file = await client.files.create(
-      new File([new Uint8Array(photo)], `photo.${extension}`, { type: photoType }),
+      new File([new Uint8Array(photo)], `${name}.${extension}`, { type: photoType }),
       {},
       { signal },
     );
@@ -100,10 +106,10 @@ export function createReplicateProvider(settings: ReplicateSettings, deps: Repli
   return {
     name: 'replicate',
 
-    parseOptions: (options) => parseReplicateOptions(options),
+    parseOptions: (options, context) => parseReplicateOptions(options, context),
 
     async generate(job: GenerateInput): Promise<GeneratedImage> {
-      const { prompt, seed, signal } = job;
+      const { prompt, seed, signal, scene } = job;
       const options = job.options as ReplicateOptions;
       signal.throwIfAborted();
       const uploads: string[] = [];
@@ -112,9 +118,12 @@ export function createReplicateProvider(settings: ReplicateSettings, deps: Repli
         const input: Record<string, unknown> = {
           ...options.input,
           [options.promptInput]: prompt,
-          [options.imageInput]: await photoInput(job, uploads),
+          [options.imageInput]: await imageInput('photo', job.photo, job.photoType, signal, uploads),
           ...(options.seedInput ? { [options.seedInput]: seed } : {}),
         };
+        // A scene style's scene goes to the model's second image input, the way the photo goes.
+        if (scene && options.sceneInput)
+          input[options.sceneInput] = await imageInput('scene', scene.data, scene.type, signal, uploads);
         const prediction = await ended(predictionOf(await create(options, input, signal)), signal, running);
         if (prediction.status !== 'succeeded') throw endedWithout(prediction);
         return await download(firstOutputUrl(prediction), {

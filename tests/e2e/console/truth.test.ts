@@ -3,7 +3,7 @@
 // results when it is published and not before; a missing file is a problem; an http:// address
 // is refused with its sentence; every problem names its field in words; a deleted tenant's pages
 // answer as an unknown tenant's at once; and the event page lists each result with its time,
-// style and link, and keeps a deleted one counted.
+// style and link, gives each style's figures of the day, and keeps a deleted one counted.
 import { describe, expect, inject, it } from 'vitest';
 import sharp from 'sharp';
 import type { Page } from 'playwright';
@@ -276,7 +276,7 @@ describe('the console tells the truth', () => {
     expect((await api<{ removed: string[] }>('GET', '/publish')).body.removed).not.toContain(slug);
   });
 
-  it('lists each result on the event page with its time, style and a link, and keeps a deleted one counted', async () => {
+  it("lists each result on the event page with its time, style and a link, gives the style's figures, and keeps a deleted one counted", async () => {
     const api = await operatorApi();
     const slug = uniqueSlug('event');
     expect((await api('POST', '/tenants', { slug })).status).toBe(201);
@@ -296,6 +296,21 @@ describe('the console tells the truth', () => {
       expect(await item.locator('time').getAttribute('datetime')).toBe(listed[0]!.finishedAt);
       expect(await item.locator('time').textContent()).toMatch(/\d/);
       expect(await item.locator('.result-style').textContent()).toBe('Comic');
+      // The style's own figures of the day: one job, one picture, none failed, no fallback, its turnaround.
+      const byStyle = page.getByRole('table', { name: 'By style, today' });
+      expect(await byStyle.getByRole('columnheader').allTextContents()).toEqual([
+        'Style',
+        'Jobs',
+        'Pictures',
+        'Failed',
+        'Made by its fallback',
+        'Turnaround p50',
+        'Turnaround p95',
+      ]);
+      const comic = byStyle.getByRole('row', { name: /^Comic/ });
+      const figures = await comic.locator('td').allTextContents();
+      expect(figures.slice(0, 4)).toEqual(['1', '1', '0', '0']);
+      expect(figures[4]).toMatch(/^\d+\.\d s$/);
       const open = item.getByRole('link', { name: /^Open/ });
       expect(await open.getAttribute('target')).toBe('_blank');
       const href = new URL((await open.getAttribute('href'))!, inject('boothUrl')).href;
@@ -307,6 +322,8 @@ describe('the console tells the truth', () => {
       await page.getByText('No results today.').waitFor();
       const today = page.getByRole('row', { name: /^Today/ });
       expect(await today.locator('td').allTextContents()).toEqual(['1', '1', '0', '1']);
+      // A deleted job keeps no style: no style's figures count it.
+      await page.getByText('No style has been used today.').waitFor({ timeout: patience(5000) });
       expect((await fetch(href)).status).toBe(404);
     } finally {
       await removeTenant(slug);

@@ -35,7 +35,16 @@ interface PutJob {
   status: string;
   tookMs?: number;
   message?: string;
+  /** The style picked; comic unless said. */
+  styleId?: string;
+  /** Pictures a completed job made; one unless said. */
+  pictures?: number;
+  /** The fallback style that made them. */
+  fallback?: string;
 }
+
+const picturesOf = (job: PutJob) =>
+  job.status === JOB_STATUS.completed ? Array.from({ length: job.pictures ?? 1 }, (_, i) => `${i + 1}.jpg`) : [];
 
 /** A store under test: the view, and a way to write a job as that store keeps it. */
 interface Subject {
@@ -63,7 +72,7 @@ async function sqliteSubject(): Promise<Subject> {
     retentionSeconds: RETENTION_SECONDS,
   });
   const insert = db.prepare(
-    'INSERT INTO jobs (id, style_id, status, prompt, images, previews, message, tenant, created_at, started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    'INSERT INTO jobs (id, style_id, status, prompt, images, previews, message, tenant, created_at, started_at, finished_at, fallback) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
   );
   return {
     jobs: new LocalEventJobs({
@@ -79,16 +88,17 @@ async function sqliteSubject(): Promise<Subject> {
       const done = job.status === JOB_STATUS.completed;
       insert.run(
         id,
-        'comic',
+        job.styleId ?? 'comic',
         job.status,
         'p',
-        done ? '["1.jpg"]' : '[]',
+        JSON.stringify(picturesOf(job)),
         done ? '["1.preview.webp"]' : '[]',
         job.message ?? '',
         job.tenant,
         created,
         job.status === JOB_STATUS.pending ? null : created + 10,
         ended(job.status) ? created + (job.tookMs ?? 1000) : null,
+        job.fallback ?? null,
       );
       return id;
     },
@@ -122,15 +132,16 @@ async function redisSubject(): Promise<Subject> {
       const done = job.status === JOB_STATUS.completed;
       const outcome = {
         status: job.status,
-        images: done ? ['1.jpg'] : [],
+        images: picturesOf(job),
         previews: done ? ['1.preview.webp'] : [],
         message: job.message ?? '',
         prompt: 'p',
+        ...(job.fallback ? { engine: 'local', fallback: job.fallback } : {}),
       };
       const fields: Record<string, string> = {
         timestamp: String(created),
         data: JSON.stringify({
-          styleId: 'comic',
+          styleId: job.styleId ?? 'comic',
           prompt: 'p',
           photoKey: `photos/${id}.jpg`,
           ...(job.tenant ? { tenant: job.tenant } : {}),
@@ -214,6 +225,32 @@ describe.each(SUBJECTS)('the event view on %s', (_name, make) => {
       p50: 2_000,
       p95: 4_000,
     });
+  });
+
+  it("gives each style's jobs, pictures, failures, fallbacks used and turnaround of the day, most jobs first", async () => {
+    await put({
+      tenant: 'aurora',
+      createdAgoMs: MIN,
+      status: JOB_STATUS.completed,
+      styleId: 'anime',
+      pictures: 4,
+      tookMs: 9000,
+    });
+    await put({
+      tenant: 'aurora',
+      createdAgoMs: 2 * MIN,
+      status: JOB_STATUS.completed,
+      styleId: 'anime',
+      fallback: 'die-cut-sticker',
+      tookMs: 21_000,
+    });
+    await put({ tenant: 'aurora', createdAgoMs: 3 * MIN, status: JOB_STATUS.error, styleId: 'anime', message: 'x' });
+    await put({ tenant: 'aurora', createdAgoMs: 4 * MIN, status: JOB_STATUS.completed, tookMs: 700 });
+    await put({ tenant: 'meadow', createdAgoMs: MIN, status: JOB_STATUS.completed, styleId: 'anime' });
+    expect((await figures()).styles).toEqual([
+      { style: 'anime', jobs: 3, pictures: 5, failed: 1, fallbacks: 1, turnaroundMs: { p50: 9000, p95: 21_000 } },
+      { style: 'comic', jobs: 1, pictures: 1, failed: 0, fallbacks: 0, turnaroundMs: { p50: 700, p95: 700 } },
+    ]);
   });
 
   it('groups failed jobs by message, most first, ties by message, up to the limit', async () => {

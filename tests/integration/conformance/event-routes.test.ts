@@ -79,6 +79,7 @@ describe.each([embedded, scaleOut])('the event view on $name', (eventPath) => {
       turnaroundMs: { p50: null, p95: null },
       errors: [],
       queue: { waiting: 0, running: 0, workers: booth.workers },
+      styles: [],
     });
   });
 
@@ -105,6 +106,10 @@ describe.each([embedded, scaleOut])('the event view on $name', (eventPath) => {
     const took = (await Promise.all(done.map((id) => booth.turnaround(id)))).sort((a, b) => a - b);
     expect(took[0]).toBeGreaterThan(0);
     expect(gala.turnaroundMs).toEqual({ p50: took[0], p95: took[1] });
+    // Each style's figures, read the same on both job paths: here all three are comic's.
+    expect(gala.styles).toEqual([
+      { style: 'comic', jobs: 3, pictures: 2, failed: 1, fallbacks: 0, turnaroundMs: gala.turnaroundMs },
+    ]);
 
     await expect.poll(async () => (await figures('aurora')).today).toEqual({ ...NONE, created: 1, completed: 1 });
     await expect.poll(async () => (await figures('default')).today).toEqual({ ...NONE, created: 1, completed: 1 });

@@ -17,7 +17,13 @@ type InputType =
   | 'LATENT'
   | 'CONDITIONING'
   | 'MASK'
-  | string[];
+  | 'BOOLEAN'
+  | 'CONTROL_NET'
+  | 'INSTANTID'
+  | 'FACEANALYSIS'
+  | 'IPADAPTER'
+  | 'FACE_MODEL'
+  | (string | number)[];
 
 interface NodeClass {
   inputs: Record<string, InputType | { type: InputType; min?: number; max?: number }>;
@@ -52,8 +58,84 @@ function nodeClasses(checkpoints: string[]): Record<string, NodeClass> {
     VAEDecode: { inputs: { samples: 'LATENT', vae: 'VAE' }, outputs: ['IMAGE'] },
     SaveImage: { inputs: { images: 'IMAGE', filename_prefix: 'STRING' }, outputs: [], outputNode: true },
     PreviewImage: { inputs: { images: 'IMAGE' }, outputs: [], outputNode: true },
+    ControlNetLoader: { inputs: { control_net_name: CONTROL_NETS }, outputs: ['CONTROL_NET'] },
+    ...CUSTOM_NODES,
   };
 }
+
+const CONTROL_NETS = ['instantid/diffusion_pytorch_model.safetensors'];
+const unit = { type: 'FLOAT', min: 0, max: 1 } as const;
+
+/**
+ * The custom nodes of the example scene workflows, with the required inputs their INPUT_TYPES
+ * declare (cubiq/ComfyUI_InstantID, cubiq/ComfyUI_IPAdapter_plus, Gourieff/ComfyUI-ReActor), so
+ * that a wrong name or value in an example fails its test as it would fail on a real box. The
+ * model lists are the files the workflows' README tells an operator to install.
+ */
+const CUSTOM_NODES: Record<string, NodeClass> = {
+  InstantIDModelLoader: { inputs: { instantid_file: ['ip-adapter.bin'] }, outputs: ['INSTANTID'] },
+  InstantIDFaceAnalysis: { inputs: { provider: ['CPU', 'CUDA', 'ROCM'] }, outputs: ['FACEANALYSIS'] },
+  ApplyInstantID: {
+    inputs: {
+      instantid: 'INSTANTID',
+      insightface: 'FACEANALYSIS',
+      control_net: 'CONTROL_NET',
+      image: 'IMAGE',
+      model: 'MODEL',
+      positive: 'CONDITIONING',
+      negative: 'CONDITIONING',
+      weight: { type: 'FLOAT', min: 0, max: 5 },
+      start_at: unit,
+      end_at: unit,
+    },
+    outputs: ['MODEL', 'CONDITIONING', 'CONDITIONING'],
+  },
+  IPAdapterUnifiedLoader: {
+    inputs: {
+      model: 'MODEL',
+      preset: [
+        'LIGHT - SD1.5 only (low strength)',
+        'STANDARD (medium strength)',
+        'VIT-G (medium strength)',
+        'PLUS (high strength)',
+        'PLUS FACE (portraits)',
+        'FULL FACE - SD1.5 only (portraits stronger)',
+      ],
+    },
+    outputs: ['MODEL', 'IPADAPTER'],
+  },
+  IPAdapterAdvanced: {
+    inputs: {
+      model: 'MODEL',
+      ipadapter: 'IPADAPTER',
+      image: 'IMAGE',
+      weight: { type: 'FLOAT', min: -1, max: 5 },
+      weight_type: ['linear', 'ease in', 'ease out', 'ease in-out', 'style transfer', 'composition'],
+      combine_embeds: ['concat', 'add', 'subtract', 'average', 'norm average'],
+      start_at: unit,
+      end_at: unit,
+      embeds_scaling: ['V only', 'K+V', 'K+V w/ C penalty', 'K+mean(V) w/ C penalty'],
+    },
+    outputs: ['MODEL'],
+  },
+  ReActorFaceSwap: {
+    inputs: {
+      enabled: 'BOOLEAN',
+      input_image: 'IMAGE',
+      swap_model: ['inswapper_128.onnx'],
+      facedetection: ['retinaface_resnet50', 'retinaface_mobile0.25', 'YOLOv5l', 'YOLOv5n'],
+      face_restore_model: ['none', 'codeformer-v0.1.0.pth', 'GFPGANv1.3.pth', 'GFPGANv1.4.pth'],
+      face_restore_visibility: { type: 'FLOAT', min: 0.1, max: 1 },
+      codeformer_weight: unit,
+      detect_gender_input: ['no', 'female', 'male'],
+      detect_gender_source: ['no', 'female', 'male'],
+      input_faces_index: 'STRING',
+      source_faces_index: 'STRING',
+      console_log_level: [0, 1, 2],
+    },
+    outputs: ['IMAGE', 'FACE_MODEL', 'IMAGE'],
+  },
+};
 
 export interface PromptNode {
   class_type: string;
@@ -177,6 +259,12 @@ export function checkPrompt(
         if (!validate(String(from)).valid) valid = false;
         continue;
       }
+      if (type === 'BOOLEAN' && typeof value !== 'boolean') {
+        reasons.push(
+          customFailure(name, `a BOOLEAN input takes true or false, not ${JSON.stringify(value)}`, config, value),
+        );
+        continue;
+      }
       if (type === 'INT' || type === 'FLOAT') {
         if (typeof value !== 'number' || (type === 'INT' && !Number.isInteger(value))) {
           const python =
@@ -210,7 +298,7 @@ export function checkPrompt(
           continue;
         }
       }
-      if (Array.isArray(type) && !type.includes(value as string)) {
+      if (Array.isArray(type) && !type.includes(value as string | number)) {
         const list = `[${type.map((entry) => `'${entry}'`).join(', ')}]`;
         reasons.push({
           type: 'value_not_in_list',

@@ -4,6 +4,7 @@
 // {error: {message, type, param, code}} with their statuses, and Retry-After on 429. It checks
 // what it receives (a real image, the fields the booth must send) and answers with a real picture
 // made from the visitor's photo, so a test can tell the result came through it.
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
@@ -26,6 +27,8 @@ export interface ReceivedEdit {
   n: string | null;
   imageType: string;
   imageBytes: number;
+  /** The SHA-256 of each image received, in order (the photo, then a scene style's scene). */
+  images: string[];
   /** The output format asked (png when none is). */
   format: string;
 }
@@ -99,7 +102,9 @@ export async function startOpenAiStandIn(key = 'sk-stand-in-key-0123456789'): Pr
       refused.push('not multipart');
       return send(res, 400, error('Invalid multipart body.', 'invalid_request_error', null));
     }
-    const image = form.get('image') ?? form.get('image[]');
+    // One image as `image`; several (the GPT image models take up to 16) as `image[]`.
+    const all = [...form.getAll('image'), ...form.getAll('image[]')];
+    const image = all[0];
     const prompt = form.get('prompt');
     const model = form.get('model');
     if (!(image instanceof File) || typeof prompt !== 'string' || !prompt || typeof model !== 'string') {
@@ -115,10 +120,22 @@ export async function startOpenAiStandIn(key = 'sk-stand-in-key-0123456789'): Pr
       );
     }
     const photo = Buffer.from(await image.arrayBuffer());
-    const meta = await sharp(photo)
-      .metadata()
-      .catch(() => null);
-    if (!meta?.format || !['jpeg', 'png', 'webp'].includes(meta.format)) {
+    const bytes = await Promise.all(
+      all.map(async (file) => (file instanceof File ? Buffer.from(await file.arrayBuffer()) : null)),
+    );
+    const formats = await Promise.all(
+      bytes.map((data) =>
+        data
+          ? sharp(data)
+              .metadata()
+              .then(
+                (meta) => meta.format as string | undefined,
+                () => undefined,
+              )
+          : undefined,
+      ),
+    );
+    if (all.length > 16 || !formats.every((format) => format && ['jpeg', 'png', 'webp'].includes(format))) {
       refused.push('not an image');
       return send(
         res,
@@ -157,6 +174,7 @@ export async function startOpenAiStandIn(key = 'sk-stand-in-key-0123456789'): Pr
       n: form.get('n') as string | null,
       imageType: image.type,
       imageBytes: photo.length,
+      images: bytes.map((data) => createHash('sha256').update(data!).digest('hex')),
       format,
     });
 

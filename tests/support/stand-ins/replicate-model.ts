@@ -8,9 +8,11 @@ export interface ModelInputs {
   image: string;
   prompt: string;
   seed: string;
+  /** A second image input (optional, as on models that take a reference image): a scene style's scene. */
+  scene: string;
 }
 
-export const DEFAULT_INPUTS: ModelInputs = { image: 'image', prompt: 'prompt', seed: 'seed' };
+export const DEFAULT_INPUTS: ModelInputs = { image: 'image', prompt: 'prompt', seed: 'seed', scene: 'image_2' };
 
 /** The orange the model lays over the photo's luminance (sharp's tint keeps the luminance). */
 export const TINT = { r: 255, g: 140, b: 40 };
@@ -35,7 +37,7 @@ export async function checkInput(
   input: unknown,
   inputs: ModelInputs,
   fileAt: (url: string) => { content: Buffer; type: string } | undefined,
-): Promise<{ photo: Buffer } | { invalid: InvalidField[] }> {
+): Promise<{ photo: Buffer; scene?: Buffer } | { invalid: InvalidField[] }> {
   if (!input || typeof input !== 'object' || Array.isArray(input))
     return { invalid: [{ field: 'input', description: 'input must be an object' }] };
   const values = input as Record<string, unknown>;
@@ -58,7 +60,15 @@ export async function checkInput(
       invalid.push({ field: `input.${inputs.image}`, description: `${inputs.image} ${found}` });
     else photo = found;
   }
-  return invalid.length || !photo ? { invalid } : { photo };
+  const second = values[inputs.scene];
+  let scene: Buffer | undefined;
+  if (second !== undefined) {
+    const found = typeof second === 'string' ? await photoAt(second, fileAt) : 'must be a URI';
+    if (typeof found === 'string')
+      invalid.push({ field: `input.${inputs.scene}`, description: `${inputs.scene} ${found}` });
+    else scene = found;
+  }
+  return invalid.length || !photo ? { invalid } : { photo, ...(scene ? { scene } : {}) };
 }
 
 /** The photo at a data URL or an uploaded file's URL, or why it is not a usable image. */

@@ -73,6 +73,8 @@ export interface StandInPrediction {
   createdAt: number;
   behaviour: Behaviour;
   photo: Buffer;
+  /** The bytes of its second image input (the scene), as the model read them. */
+  scene?: Buffer;
   finishing?: Promise<void>;
 }
 
@@ -228,6 +230,7 @@ export async function startReplicateStandIn(options: StandInOptions = {}): Promi
       createdAt: Date.now(),
       behaviour,
       photo: checked.photo,
+      ...(checked.scene ? { scene: checked.scene } : {}),
     };
     predictions.set(prediction.id, prediction);
     // Sync mode: "Prefer: wait" or "wait=n" (1 to 60 s) holds the answer until the prediction ends.

@@ -54,6 +54,7 @@ describe('a job read from its hash', () => {
       message: '',
       images: ['1.png'],
       previews: ['1.preview.webp'],
+      pictures: 1,
     });
     expect(storedJob('b', hash(MIN))!.status).toBe(JOB_STATUS.pending);
     expect(storedJob('c', hash(MIN, { running: true }))!.status).toBe(JOB_STATUS.processing);
@@ -141,6 +142,51 @@ describe('the figures of a tenant', () => {
       turnaroundMs: { p50: 2000, p95: 3000 },
       errors: [{ message: 'Nobody is in the photo.', count: 2 }],
       queue,
+      styles: [
+        { style: 'comic', jobs: 8, pictures: 3, failed: 3, fallbacks: 0, turnaroundMs: { p50: 2000, p95: 3000 } },
+      ],
     });
+  });
+});
+
+describe("each style's figures of a tenant's day", () => {
+  const of = (styleId: string) => ({ styleId, prompt: 'p', photoKey: 'photos/x.jpg', tenant: 'aurora' });
+  const jobs: StoredJob[] = [
+    // Four pictures per guest, the provider's picture twice, its fallback's once.
+    job(
+      hash(10 * MIN, {
+        outcome: { ...completed(['1.jpg', '2.jpg', '3.jpg', '4.jpg']) },
+        tookMs: 12_000,
+        data: of('anime'),
+      }),
+    ),
+    job(hash(20 * MIN, { outcome: { ...completed(['1.jpg']) }, tookMs: 8000, data: of('anime') })),
+    job(
+      hash(30 * MIN, {
+        outcome: { ...completed(['1.jpg']), engine: 'local', fallback: 'die-cut-sticker' },
+        tookMs: 21_000,
+        data: of('anime'),
+      }),
+    ),
+    job(hash(40 * MIN, { outcome: failed("The style service isn't answering right now."), data: of('anime') })),
+    job(hash(50 * MIN, { data: of('anime') })),
+    job(hash(15 * MIN, { outcome: completed(), tookMs: 700, data: of('comic') })),
+    // Yesterday's, and one deleted from the console since: in no style's figures.
+    job(hash(16 * 3600 * 1000, { outcome: completed(), data: of('neon') })),
+    job(hash(MIN, { outcome: { ...completed(), deleted: true }, data: of('neon') })),
+  ];
+
+  it('counts jobs, pictures, failures and fallbacks per style, with its turnaround, most jobs first', () => {
+    expect(
+      figuresOf(jobs, [], { hour: NOW - 3600 * 1000, day: DAY_START }, 5, { waiting: 0, running: 0, workers: 1 })
+        .styles,
+    ).toEqual([
+      { style: 'anime', jobs: 5, pictures: 6, failed: 1, fallbacks: 1, turnaroundMs: { p50: 12_000, p95: 21_000 } },
+      { style: 'comic', jobs: 1, pictures: 1, failed: 0, fallbacks: 0, turnaroundMs: { p50: 700, p95: 700 } },
+    ]);
+  });
+
+  it('is empty for a day without jobs', () => {
+    expect(figuresOf([], [], { hour: NOW, day: NOW }, 5, { waiting: 0, running: 0, workers: 1 }).styles).toEqual([]);
   });
 });

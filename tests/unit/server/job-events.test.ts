@@ -64,11 +64,13 @@ describe('the event view of a tenant', () => {
     job('meadow', 5 * MIN, JOB_STATUS.completed);
     job(null, 5 * MIN, JOB_STATUS.completed);
     const read = events.window('aurora', NOW - 60 * MIN).sort((a, b) => b.createdAt - a.createdAt);
-    expect(read).toEqual([
-      { createdAt: NOW - 10 * MIN, finishedAt: NOW - 10 * MIN + 3000, status: JOB_STATUS.completed, message: '' },
-      { createdAt: NOW - 20 * MIN, finishedAt: NOW - 20 * MIN + 1000, status: JOB_STATUS.error, message: 'x' },
-      { createdAt: NOW - 30 * MIN, finishedAt: null, status: JOB_STATUS.processing, message: '' },
-    ]);
+    expect(read).toEqual(
+      [
+        { createdAt: NOW - 10 * MIN, finishedAt: NOW - 10 * MIN + 3000, status: JOB_STATUS.completed, message: '' },
+        { createdAt: NOW - 20 * MIN, finishedAt: NOW - 20 * MIN + 1000, status: JOB_STATUS.error, message: 'x' },
+        { createdAt: NOW - 30 * MIN, finishedAt: null, status: JOB_STATUS.processing, message: '' },
+      ].map((row, i) => ({ ...row, styleId: 'comic', pictures: i === 0 ? 1 : 0, fallback: null })),
+    );
     expect(events.window('nobody', 0)).toEqual([]);
     events.rememberDeleted(
       [

@@ -14,6 +14,7 @@ const PARTS = [
   'console-events',
   'scale-events',
   'wall',
+  'outbox',
   'site-build',
   'site',
   'publish',

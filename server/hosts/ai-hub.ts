@@ -33,7 +33,7 @@ export interface AiHubDeps {
   /** Where a job's tenant is looked up for its brand frame, and the slug kept with the job (brand/frames.ts); none: no frames. */
   frames?: BrandFrames;
   /** How long a job's results are kept, by its tenant (brand/tenant-branding.ts); none: the booth's own. */
-  resultSeconds?: (tenant: string | null) => number | null;
+  resultSeconds?: (tenant: string | null) => number | null | Promise<number | null>;
 }
 
 /** What one client, and all of them together, may ask of job creation at once (server/README.md). */
@@ -199,7 +199,7 @@ export function aiHubHost(deps: AiHubDeps) {
           ? null
           : withBackdrop(await deps.frames.frameOf(upload.tenant), upload.backdrop as number | undefined);
       const tenant = deps.frames?.tenantOf(upload.tenant) ?? null;
-      const retentionSeconds = deps.resultSeconds?.(tenant) ?? null;
+      const retentionSeconds = (await deps.resultSeconds?.(tenant)) ?? null;
       const job = await deps.jobs.create({ style, photo, client, frame, tenant, retentionSeconds });
       void job.ended.finally(admission.release);
       release = () => {};

@@ -16,18 +16,51 @@ import { fail, limitBody, MAX_JSON_BODY_BYTES, sizeText } from './http.ts';
 import { ClientLimits } from '../limits/client-limits.ts';
 import type { VisitorTokens } from '../limits/visitor-tokens.ts';
 
+type Maybe<T> = T | Promise<T>;
+
+/** What a request for an email is checked against and stored in: this process, or Redis on the scale-out path. */
 export interface JobEmailDeps {
-  /** Where a message waits for the SMTP server (mail/outbox.ts); null: the booth has no mail settings. */
-  outbox: { queue(jobId: string, address: string): number } | null;
+  /** Where a message waits for the SMTP server (mail/outbox.ts, scale/mail-queue.ts); null: the booth has no mail settings. */
+  outbox: { queue(jobId: string, address: string): Maybe<unknown> } | null;
   /** The job's status and tenant; undefined when there is no such job, or its results are gone. */
-  job(id: string): { status: JobStatus; tenant: string | null } | undefined;
+  job(id: string): Maybe<{ status: JobStatus; tenant: string | null } | undefined>;
   /** Whether the tenant's booth offers "Email me my picture" (its published branding). */
-  offers(tenant: string | null): boolean;
+  offers(tenant: string | null): Maybe<boolean>;
   visitors: VisitorTokens;
   trustedProxies: ReadonlySet<string>;
   /** Emails one visitor (a token, or an address without one) may ask for a minute, and the booth altogether. */
   perVisitor: number;
   perMinute: number;
+  /** Where the emails asked for are counted; none: in this process (mailLimits below). */
+  limits?: MailLimits;
+}
+
+/** The visitor's and the booth's emails a minute: takes one of each, or says why not and for how long. */
+export interface MailLimits {
+  take(visitor: string): Maybe<{ message: string; retryAfterSeconds: number } | null>;
+}
+
+/** The embedded default's: counted in this process. */
+export function mailLimits(perVisitorMinute: number, perMinute: number): MailLimits {
+  const perVisitor = new ClientLimits({
+    maxInFlight: Number.POSITIVE_INFINITY,
+    perMinute: perVisitorMinute,
+    messages: { inFlight: () => '', rate: EMAIL_MESSAGES.visitorRate },
+  });
+  const booth = new ClientLimits({
+    maxInFlight: Number.POSITIVE_INFINITY,
+    perMinute,
+    messages: { inFlight: () => '', rate: EMAIL_MESSAGES.boothRate },
+  });
+  return {
+    take(visitor) {
+      const refused = perVisitor.refusal(visitor) ?? booth.refusal('booth');
+      if (refused) return refused;
+      perVisitor.take(visitor).release();
+      booth.take('booth').release();
+      return null;
+    },
+  };
 }
 
 export const EMAIL_MESSAGES = {
@@ -43,16 +76,7 @@ export const EMAIL_MESSAGES = {
 
 export function jobEmailHost(deps: JobEmailDeps) {
   const app = new Hono();
-  const perVisitor = new ClientLimits({
-    maxInFlight: Number.POSITIVE_INFINITY,
-    perMinute: deps.perVisitor,
-    messages: { inFlight: () => '', rate: EMAIL_MESSAGES.visitorRate },
-  });
-  const booth = new ClientLimits({
-    maxInFlight: Number.POSITIVE_INFINITY,
-    perMinute: deps.perMinute,
-    messages: { inFlight: () => '', rate: EMAIL_MESSAGES.boothRate },
-  });
+  const limits = deps.limits ?? mailLimits(deps.perVisitor, deps.perMinute);
 
   app.post(
     '/jobs/:id/email',
@@ -73,10 +97,10 @@ export function jobEmailHost(deps: JobEmailDeps) {
       const address = parsed.data!.address.trim();
 
       const id = c.req.param('id');
-      const job = deps.job(id);
+      const job = await deps.job(id);
       if (!job) return fail(c, 404, EMAIL_MESSAGES.noJob);
       if (job.status !== JOB_STATUS.completed) return fail(c, 409, EMAIL_MESSAGES.notReady);
-      if (!deps.offers(job.tenant)) return fail(c, 409, EMAIL_MESSAGES.notOffered);
+      if (!(await deps.offers(job.tenant))) return fail(c, 409, EMAIL_MESSAGES.notOffered);
 
       const token = c.req.header(VISITOR_HEADER);
       let visitor = `address:${clientAddress(c, deps.trustedProxies)}`;
@@ -85,15 +109,13 @@ export function jobEmailHost(deps: JobEmailDeps) {
         if (!checked.ok) return fail(c, 401, checked.error);
         visitor = `visitor:${checked.visitor}`;
       }
-      const refused = perVisitor.refusal(visitor) ?? booth.refusal('booth');
+      const refused = await limits.take(visitor);
       if (refused) {
         c.header('Retry-After', String(refused.retryAfterSeconds));
         return fail(c, 429, refused.message);
       }
-      perVisitor.take(visitor).release();
-      booth.take('booth').release();
 
-      deps.outbox.queue(id, address);
+      await deps.outbox.queue(id, address);
       c.header('Cache-Control', 'no-store');
       return c.json({ queued: true }, 202);
     },

@@ -18,12 +18,21 @@ export interface ResultJob {
   imageUrls: string[];
 }
 
-/** One file of the event's ZIP: a result image on this machine's disk. */
+/** One file of the event's ZIP: a result image on this machine's disk, or an object in the store. */
 export interface ArchiveEntry {
   /** Its name in the ZIP: when it was made, its style and its job. */
   name: string;
+  /** The file on disk, or the object's key in the store. */
   file: string;
   mtime: Date;
+  /** Opens an object of the store when its turn comes (the scale-out path); absent: `file` is read from disk. */
+  open?: () => Promise<import('node:stream').Readable>;
+}
+
+/** An entry's name in the ZIP: when it was made, its style, its job, and which of its pictures. */
+export function archiveName(job: { id: string; styleId: string; finishedAt: number }, image: string, index: number) {
+  const stamp = new Date(job.finishedAt).toISOString().slice(0, 19).replace('T', '_').replaceAll(':', '-');
+  return `${stamp}_${job.styleId}_${job.id}${index > 0 ? `-${index + 1}` : ''}${image.slice(image.lastIndexOf('.'))}`;
 }
 
 /** A deleted job is counted this long after its creation: the figures read today at most. */
@@ -38,11 +47,8 @@ export interface EventJobs {
   figures(tenant: string, since: EventWindows, maxErrors: number): Promise<Omit<EventFigures, 'tenant'>>;
   /** Completed jobs created since `since` that finished after `finishedAfter` (ms), newest first. */
   results(tenant: string, since: number, finishedAfter: number, limit: number): Promise<ResultJob[]>;
-  /**
-   * Every result of the tenant still kept (past today too), oldest first, as the event's ZIP
-   * holds them; absent where results are not files on this machine (the scale-out path).
-   */
-  archive?(tenant: string): Promise<ArchiveEntry[]>;
+  /** Every result of the tenant still kept (past today too), oldest first, as the event's ZIP holds them. */
+  archive(tenant: string): Promise<ArchiveEntry[]>;
   /** The slug a job was filed under (null: none); undefined when there is no such job, or it is deleted. */
   tenantOf(id: string): Promise<string | null | undefined>;
   /** Deletes the tenant's jobs now with their photos and results, whatever their state; how many there were. */
@@ -101,11 +107,10 @@ export class LocalEventJobs implements EventJobs {
   async archive(tenant: string) {
     const { files } = this.#deps;
     if (!files) return [];
-    const stamp = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', '_').replaceAll(':', '-');
     return this.#deps.events.current(tenant, Date.now() - this.retentionSeconds * 1000).flatMap((job) =>
       job.images.map(
         (image, i): ArchiveEntry => ({
-          name: `${stamp(job.finishedAt ?? job.createdAt)}_${job.styleId}_${job.id}${i > 0 ? `-${i + 1}` : ''}${image.slice(image.lastIndexOf('.'))}`,
+          name: archiveName({ ...job, finishedAt: job.finishedAt ?? job.createdAt }, image, i),
           file: files.resultPath(job.id, image),
           mtime: new Date(job.finishedAt ?? job.createdAt),
         }),

@@ -2,7 +2,7 @@
 // disk, its tenant's published branding and logo. Nothing of the picture is copied into the
 // outbox, so a result deleted meanwhile (at the guest's request, or past its retention) is not sent.
 import fs from 'node:fs';
-import { JOB_STATUS } from '../../contract/index.ts';
+import { JOB_STATUS, type TenantBranding } from '../../contract/index.ts';
 import { brandingOf } from '../brand/tenant-branding.ts';
 import type { FrameLookup } from '../brand/job-frame.ts';
 import { resolveInside } from '../files/safe-path.ts';
@@ -27,6 +27,12 @@ export interface ComposeDeps {
 // A bucket name never starts with '/': the default tenant's local files are not in the bucket.
 const isBucketName = (value: string) => value !== '' && !value.startsWith('/') && !/^https?:/i.test(value);
 
+/** The tenant's logo on this machine's disk, for the top of its email; null for none. */
+export function logoFileOf(branding: TenantBranding | null, tenantAssetsDir: string): string | null {
+  const logo = branding && isBucketName(branding.logoUrl) ? resolveInside(tenantAssetsDir, branding.logoUrl) : null;
+  return logo && fs.existsSync(logo) ? logo : null;
+}
+
 export function composer(deps: ComposeDeps) {
   return (message: OutboxMessage): PictureMail | null => {
     const job = deps.jobs.get(message.jobId);
@@ -36,14 +42,12 @@ export function composer(deps: ComposeDeps) {
     const file = deps.files.resultPath(job.id, name);
     if (!fs.existsSync(file)) return null;
     const branding = brandingOf(deps.lookup, job.tenant);
-    const logo =
-      branding && isBucketName(branding.logoUrl) ? resolveInside(deps.tenantAssetsDir, branding.logoUrl) : null;
     const keptUntil = (job.finishedAt ?? Date.now()) + (job.retentionSeconds ?? deps.retentionSeconds) * 1000;
     return pictureMail(
       branding,
       message.address,
       { file, url: deps.publicUrl ? deps.publicUrl + resultPath(job.id, name) : null, keptUntil },
-      logo && fs.existsSync(logo) ? logo : null,
+      logoFileOf(branding, deps.tenantAssetsDir),
     );
   };
 }

@@ -11,12 +11,14 @@ export interface PictureMail {
   subject: string;
   text: string;
   html: string;
-  attachments: { filename: string; path: string; cid?: string; contentType?: string }[];
+  attachments: { filename: string; path?: string; content?: Buffer; cid?: string; contentType?: string }[];
 }
 
 export interface MailPicture {
-  /** The result file on disk. */
+  /** The result file on disk, or its name in the store when `data` holds its bytes. */
   file: string;
+  /** The result's bytes, read from the store (the scale-out path); absent: read from `file` on disk. */
+  data?: Uint8Array;
   /** Its address for the guest; null when the booth knows no public address of its own. */
   url: string | null;
   /** When the result is deleted (ms). */
@@ -74,7 +76,9 @@ ${picture.url ? `<p><a href="${e(picture.url)}" style="color:${accent}">Open you
     text: `${lines.join('\n')}\n`,
     html,
     attachments: [
-      { filename, path: picture.file, cid: 'picture' },
+      picture.data
+        ? { filename, content: Buffer.from(picture.data), cid: 'picture' }
+        : { filename, path: picture.file, cid: 'picture' },
       ...(logoFile ? [{ filename: `logo${path.extname(logoFile)}`, path: logoFile, cid: 'logo' }] : []),
     ],
   };

@@ -10,6 +10,8 @@ import { aiHubOf, UPLOAD_READER_THREADS } from './ai-hub.ts';
 import type { RoleProcess } from './role.ts';
 import { startScalePath } from './scale-path.ts';
 import { startScaleWall } from '../scale/scale-wall.ts';
+import { startScaleDelivery } from '../scale/scale-delivery.ts';
+import { log } from '../process/log.ts';
 
 export function startApiNode(settings: Settings, scale: ScaleSettings): RoleProcess {
   const offered = offeredStyles(settings);
@@ -28,9 +30,16 @@ export function startApiNode(settings: Settings, scale: ScaleSettings): RoleProc
         }));
   // The event wall: its calls and live feeds, on Redis; a change through any node reaches walls on every other.
   const wall = startScaleWall(scale, path.store, { retentionSeconds: settings.retentionSeconds });
+  const visitors = new VisitorTokens(key);
+  // Each tenant's retention and "Email me my picture", as the control node wrote them to Redis; the outbox in Redis.
+  const delivery = startScaleDelivery(settings, scale, { jobs: path.jobs!, store: path.store, visitors, log });
   const app = createApp({
     lingerBytes: settings.maxBodyBytes,
-    aiHub: aiHubOf(settings, styles, path.jobs!, readers, new VisitorTokens(key), path.frames!, path.venues!),
+    aiHub: {
+      ...aiHubOf(settings, styles, path.jobs!, readers, visitors, path.frames!, path.venues!),
+      resultSeconds: delivery.resultSeconds,
+    },
+    jobEmail: delivery.jobEmail,
     wall: { walls: wall.walls, jobs: wall.jobs, bus: wall.bus, feeds: wall.feeds, publicUrl: settings.publicUrl },
     // Style thumbnails only: results are in S3, tenant assets on the control node (their brand frames in S3 too).
     media: { styles, retentionSeconds: settings.retentionSeconds },
@@ -39,7 +48,7 @@ export function startApiNode(settings: Settings, scale: ScaleSettings): RoleProc
   return {
     app,
     async close() {
-      await wall.close();
+      await Promise.all([wall.close(), delivery.close()]);
       await Promise.all([path.close(), readers.close()]);
     },
   };

@@ -42,6 +42,7 @@ import { WallFeeds } from '../wall/wall-feeds.ts';
 import { publishingRemovals } from '../wall/wall-removals.ts';
 import { PublishedWalls } from '../brand/wall-settings.ts';
 import { startScaleWall } from '../scale/scale-wall.ts';
+import { startScaleDelivery } from '../scale/scale-delivery.ts';
 
 export async function startBooth(settings: Settings, workerScript: URL = ENGINE_WORKER): Promise<RoleProcess> {
   const offered = offeredStyles(settings);
@@ -134,6 +135,7 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
           published: () => {
             void mirror.syncAll();
             void scaleWall?.tenantsChanged();
+            void scaleDelivery?.tenantsChanged();
           },
         }
       : {}),
@@ -146,10 +148,22 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
   });
   const tenantLookup = { tenants, datasetId: settings.datasetId, published };
   const visitorTokens = new VisitorTokens(visitorKey(settings.visitorSecret ?? secret));
-  // Email delivery, on the embedded default: its outbox is a table of this SQLite file.
+  // Email delivery, on the embedded default: its outbox is a table of this SQLite file. On the
+  // scale-out path the outbox is in Redis and this node sends it; it also writes each tenant's
+  // retention and email setting to Redis for the API nodes.
   const delivery = scale
     ? null
     : startDelivery({ settings, db, jobs, files, lookup: tenantLookup, visitors: visitorTokens, log });
+  const scaleDelivery =
+    scale &&
+    startScaleDelivery(settings, settings.scale!, {
+      jobs: scale.jobs!,
+      store: scale.store,
+      visitors: visitorTokens,
+      log,
+      control: { slugs: () => tenants.slugs(settings.datasetId), lookup: tenantLookup },
+    });
+  const sendsMail = scaleDelivery ? scaleDelivery.sendsMail : (delivery?.sendsMail ?? false);
   const app = createApp({
     lingerBytes: Math.max(settings.maxBodyBytes, settings.consoleImageBytes, settings.consoleVideoBytes),
     auth: {
@@ -178,19 +192,20 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
         videoBytes: settings.consoleVideoBytes,
         maxPixels: settings.maxPixels,
       },
-      publish: { publisher, siteDataFile, bundles, sendsMail: delivery?.sendsMail ?? false },
+      publish: { publisher, siteDataFile, bundles, sendsMail },
       published,
       siteDir: settings.siteDir,
       events,
       wall: { walls, jobs: wallJobs, bus: wallBus },
       ...(mirror
         ? {
-            tenantChanged: (slug: string) => Promise.all([mirror.sync(slug), scaleWall?.tenantsChanged()]),
+            tenantChanged: (slug: string) =>
+              Promise.all([mirror.sync(slug), scaleWall?.tenantsChanged(), scaleDelivery?.tenantsChanged()]),
           }
         : {}),
     },
-    content: { secret, datasetId: settings.datasetId, tenants, sendsMail: delivery?.sendsMail ?? false },
-    ...(delivery ? { jobEmail: delivery.jobEmail } : {}),
+    content: { secret, datasetId: settings.datasetId, tenants, sendsMail },
+    jobEmail: scaleDelivery ? scaleDelivery.jobEmail : delivery!.jobEmail,
     // The brand frame of a job's tenant, from this node's tenant store (from the shared store on the scale-out path).
     aiHub: {
       ...aiHubOf(
@@ -202,8 +217,8 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
         scale ? scale.frames! : new PublishedFrames(tenantLookup),
         scale?.venues ?? undefined,
       ),
-      // A tenant's own retention is the embedded default's; the scale-out path keeps the booth's own.
-      ...(scale ? {} : { resultSeconds: (tenant: string | null) => resultSecondsOf(tenantLookup, tenant) }),
+      // A tenant's own retention, fixed on each job when it is created, on either path.
+      resultSeconds: (tenant: string | null) => resultSecondsOf(tenantLookup, tenant),
     },
     wall: { walls, jobs: wallJobs, bus: wallBus, feeds: wallFeeds, publicUrl: settings.publicUrl },
     media: {
@@ -232,6 +247,7 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
     if (scaleWall) await scaleWall.close();
     else wallFeeds.close();
     await delivery?.stop();
+    await scaleDelivery?.close();
     mirror?.stop();
     await redisEvents?.close();
     await scale?.close();

@@ -4,10 +4,37 @@
 // deleted leaves nothing behind when it ends: worker.ts, and answers 404 meanwhile: queue.ts).
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { RESULT_HOURS_MAX } from '../../contract/delivery.ts';
 
 /** The queue's own connection, as the ioredis client it is (failFast and waitForever are ioredis options). */
 export async function redisOf(queue: Pick<Queue, 'backend'>): Promise<Redis> {
   return (await queue.backend.client) as unknown as Redis;
+}
+
+/** A job's own retention as it was queued (its tenant's resultHours); null for the booth's own. */
+export function keptSecondsOf(queued: { retentionSeconds?: unknown } | undefined | null): number | null {
+  const seconds = queued?.retentionSeconds;
+  return typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0 ? seconds : null;
+}
+
+/**
+ * The longest any job is kept: the booth's own retention, or a tenant's up to 30 days. The sets
+ * that lead to jobs (a tenant's index, its wall) are kept this long, so a job kept for a month is
+ * never lost from them because one kept for an hour was filed after it.
+ */
+export const longestKeptMs = (retentionSeconds: number) => Math.max(retentionSeconds, RESULT_HOURS_MAX * 3600) * 1000;
+
+/** Jobs by when their results expire: a sorted set of job ids scored by that time (ms), swept by the workers (worker.ts). */
+export const EXPIRY_KEY = 'booth:job-expiry';
+
+/** Files a job that ended under the time its results expire: its own retention, else the booth's. */
+export function fileExpiry(client: Redis, id: string, finishedOn: number, keptSeconds: number) {
+  return client.zadd(EXPIRY_KEY, finishedOn + keptSeconds * 1000, id);
+}
+
+/** Up to `limit` jobs whose results have expired by `now`, oldest first. */
+export function expiredJobs(client: Redis, now: number, limit: number): Promise<string[]> {
+  return client.zrangebyscore(EXPIRY_KEY, '-inf', now, 'LIMIT', 0, limit);
 }
 
 /** A tenant's jobs: a sorted set of job ids scored by creation time (ms). */

@@ -13,7 +13,7 @@ import type { S3Store } from './s3-store.ts';
 import { detailOf, OutageLog, QUEUE_SERVICE, within } from './service-call.ts';
 import type { ScaleSettings } from './settings.ts';
 import type { JobFrame } from '../brand/frames.ts';
-import { indexJob, isDeleted, redisOf } from './job-index.ts';
+import { indexJob, isDeleted, keptSecondsOf, longestKeptMs, redisOf } from './job-index.ts';
 
 export const QUEUE_NAME = 'booth-jobs';
 
@@ -27,6 +27,8 @@ export interface QueuedJob {
   frame?: JobFrame | null;
   /** The slug of the booth's tenant that sent it, when the node knows its tenants. */
   tenant?: string;
+  /** How long its results are kept, its tenant's resultHours fixed at creation; absent: the booth's own. */
+  retentionSeconds?: number;
 }
 
 /** A job's end as its worker returns it: a visitor's failure is an ended job too, never retried. */
@@ -110,7 +112,7 @@ export class RedisJobs implements JobBackend {
     return this.#tracked.size;
   }
 
-  async create({ style, photo, client, frame, tenant }: NewJob) {
+  async create({ style, photo, client, frame, tenant, retentionSeconds }: NewJob) {
     const id = newJobId();
     const photoKey = this.#store.photoKey(id, photo.extension);
     const storeAt = performance.now();
@@ -128,6 +130,7 @@ export class RedisJobs implements JobBackend {
             client,
             ...(frame ? { frame } : {}),
             ...(tenant ? { tenant } : {}),
+            ...(retentionSeconds ? { retentionSeconds } : {}),
           },
           { ...jobOptions, jobId: id },
         ),
@@ -187,8 +190,30 @@ export class RedisJobs implements JobBackend {
       const client = await redisOf(this.#queue);
       return Promise.all([Job.fromId<QueuedJob, JobOutcome>(this.#queue, id), isDeleted(client, id)]);
     });
-    if (!job || deleted || isPastRetention(job.finishedOn, this.#retentionSeconds)) return undefined;
-    return { outcome: outcomeOf(job), prompt: job.data.prompt };
+    if (!job || deleted || isPastRetention(job.finishedOn, keptSecondsOf(job.data) ?? this.#retentionSeconds))
+      return undefined;
+    return {
+      outcome: outcomeOf(job),
+      prompt: job.data.prompt,
+      tenant: job.data.tenant ?? null,
+      finishedAt: job.finishedOn ?? null,
+      keptSeconds: keptSecondsOf(job.data) ?? this.#retentionSeconds,
+    };
+  }
+
+  /**
+   * A job's state, tenant and its first result as an email needs them (scale-delivery.ts);
+   * undefined when unknown, deleted, or past retention.
+   */
+  async find(id: string) {
+    const known = await this.#stored(id);
+    if (!known || known.outcome.deleted) return undefined;
+    return {
+      status: known.outcome.status,
+      tenant: known.tenant,
+      image: known.outcome.images[0] ?? null,
+      keptUntil: (known.finishedAt ?? Date.now()) + known.keptSeconds * 1000,
+    };
   }
 
   /**
@@ -264,7 +289,7 @@ export class RedisJobs implements JobBackend {
   async #indexJob(tenant: string, id: string, createdAt: number) {
     try {
       await this.#redis(async () =>
-        indexJob(await redisOf(this.#queue), tenant, id, createdAt, this.#retentionSeconds * 1000),
+        indexJob(await redisOf(this.#queue), tenant, id, createdAt, longestKeptMs(this.#retentionSeconds)),
       );
     } catch (error) {
       this.#log(

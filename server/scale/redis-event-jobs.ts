@@ -4,7 +4,14 @@
 // them from the queue; a job still running is left to its worker, which drops what it made.
 import { Queue } from 'bullmq';
 import { previewsFor } from '../../contract/index.ts';
-import type { EventJobs, EventWindows, ResultJob } from '../jobs/event-jobs.ts';
+import { Readable } from 'node:stream';
+import {
+  archiveName,
+  type ArchiveEntry,
+  type EventJobs,
+  type EventWindows,
+  type ResultJob,
+} from '../jobs/event-jobs.ts';
 import { ServiceUnavailableError } from '../jobs/job-backend.ts';
 import { figuresOf } from '../jobs/event-figures.ts';
 import { jobLines } from '../jobs/lifecycle.ts';
@@ -18,7 +25,7 @@ import type { ScaleSettings } from './settings.ts';
 /** DeleteObjects takes at most this many keys. */
 const BATCH_KEYS = 1000;
 
-type Store = Pick<S3Store, 'resultUrl' | 'resultKey' | 'delete' | 'deleteJobFiles'>;
+type Store = Pick<S3Store, 'resultUrl' | 'resultKey' | 'delete' | 'deleteJobFiles' | 'getObject'>;
 
 export class RedisEventJobs implements EventJobs {
   #queue: Queue<QueuedJob>;
@@ -78,6 +85,28 @@ export class RedisEventJobs implements EventJobs {
         };
       }),
     );
+  }
+
+  /**
+   * Every result of the tenant still kept, oldest first. Each picture is read from the store when
+   * the ZIP comes to it, one at a time (a picture in memory, never the archive): a read that waits
+   * on a slow download would let the store's connection time out. One deleted meanwhile is empty.
+   */
+  async archive(tenant: string): Promise<ArchiveEntry[]> {
+    const jobs = await this.#redis(() => this.#jobs(tenant, 0, JOB_FIELDS));
+    return resultsOf(jobs, 0, Date.now() - this.retentionSeconds * 1000, Number.POSITIVE_INFINITY)
+      .reverse()
+      .flatMap((job) =>
+        job.images.map((image, i): ArchiveEntry => {
+          const key = this.#store.resultKey(job.id, image);
+          return {
+            name: archiveName({ id: job.id, styleId: job.styleId, finishedAt: job.finishedAt! }, image, i),
+            file: key,
+            mtime: new Date(job.finishedAt!),
+            open: async () => Readable.from([Buffer.from((await this.#store.getObject(key)) ?? new Uint8Array())]),
+          };
+        }),
+      );
   }
 
   async tenantOf(id: string) {

@@ -12,7 +12,7 @@ import { ServiceUnavailableError } from '../jobs/job-backend.ts';
 import { isPastRetention } from '../jobs/lifecycle.ts';
 import type { WallReview } from '../storage/wall.ts';
 import { wallState, type WallEntry, type WallJob, type WallJobs } from '../wall/wall-jobs.ts';
-import { DELETED_JOBS_KEY, redisOf, WALL_KEPT_MS, wallKey } from './job-index.ts';
+import { DELETED_JOBS_KEY, longestKeptMs, redisOf, WALL_KEPT_MS, wallKey } from './job-index.ts';
 import { failFast, QUEUE_NAME, type QueuedJob } from './queue.ts';
 import type { S3Store } from './s3-store.ts';
 import { detailOf, QUEUE_SERVICE, within } from './service-call.ts';
@@ -68,6 +68,8 @@ type Store = Pick<S3Store, 'resultUrl'>;
 interface Read {
   job: WallJob;
   finishedAt: number | null;
+  /** When its results expire: its own retention, else the booth's (ms). */
+  expiresAt: number;
   images: string[];
   previews: string[];
   at: number | null;
@@ -148,7 +150,7 @@ export class RedisWallJobs implements WallJobs {
   }
 
   get #keptMs() {
-    return this.#retentionSeconds * 1000 + WALL_KEPT_MS;
+    return longestKeptMs(this.#retentionSeconds) + WALL_KEPT_MS;
   }
 
   #keys(tenant: string, id: string) {
@@ -196,7 +198,7 @@ export class RedisWallJobs implements WallJobs {
           id,
           path: await this.#store.resultUrl(id, name),
           at: read.at ?? read.finishedAt ?? 0,
-          expiresAt: (read.finishedAt ?? 0) + this.#retentionSeconds * 1000,
+          expiresAt: read.expiresAt,
         };
       }),
     );
@@ -219,7 +221,8 @@ export class RedisWallJobs implements WallJobs {
       if (mark !== null) return undefined;
       const fields = values as (string | null)[];
       const job = storedJob(id, fields.slice(0, JOB_FIELDS.length));
-      if (!job || job.deleted || isPastRetention(job.finishedAt, this.#retentionSeconds)) return undefined;
+      const kept = job?.retentionSeconds ?? this.#retentionSeconds;
+      if (!job || job.deleted || isPastRetention(job.finishedAt, kept)) return undefined;
       const [consent, review, at] = fields.slice(JOB_FIELDS.length);
       const say = consent === '1' ? true : consent === '0' ? false : null;
       const reviewed = review === 'approved' || review === 'hidden' ? review : null;
@@ -231,6 +234,7 @@ export class RedisWallJobs implements WallJobs {
           show: say,
         },
         finishedAt: job.finishedAt,
+        expiresAt: (job.finishedAt ?? 0) + kept * 1000,
         images: job.images,
         previews: job.previews,
         at: at ? Number(at) : null,

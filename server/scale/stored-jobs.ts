@@ -2,6 +2,8 @@
 // what the figures read of them (jobs/event-figures.ts), and the gallery's order.
 import { JOB_STATUS } from '../../contract/index.ts';
 import type { FigureJob } from '../jobs/event-figures.ts';
+import { isPastRetention } from '../jobs/lifecycle.ts';
+import { keptSecondsOf } from './job-index.ts';
 import { outcomeOf, type JobOutcome, type QueuedJob } from './queue.ts';
 
 /** The fields of a job's hash the view reads, in the order stored jobs are parsed from. */
@@ -14,6 +16,8 @@ export interface StoredJob extends FigureJob {
   photoKey: string | null;
   images: string[];
   previews: string[];
+  /** How long its results are kept: its tenant's, fixed when it was created; null for the booth's own. */
+  retentionSeconds: number | null;
 }
 
 const numberOf = (value: string | null | undefined) => (value ? Number(value) : undefined);
@@ -52,16 +56,22 @@ export function storedJob(id: string, fields: readonly (string | null)[]): Store
     previews: outcome.previews,
     pictures: outcome.images.length,
     ...(outcome.fallback ? { fallback: outcome.fallback } : {}),
+    retentionSeconds: keptSecondsOf(queued),
     ...(outcome.deleted ? { deleted: true } : {}),
   };
 }
 
-/** Completed jobs created since `since` that finished after `finishedAfter`, newest first (as the SQL of storage/job-events.ts). */
+/**
+ * Completed jobs created since `since` that are still kept, newest first (as the SQL of
+ * storage/job-events.ts): one with a retention of its own within it, any other finished after
+ * `finishedAfter` (the booth's retention).
+ */
 export function resultsOf(
   jobs: readonly StoredJob[],
   since: number,
   finishedAfter: number,
   limit: number,
+  now = Date.now(),
 ): StoredJob[] {
   return jobs
     .filter(
@@ -70,7 +80,9 @@ export function resultsOf(
         job.createdAt >= since &&
         job.status === JOB_STATUS.completed &&
         job.finishedAt !== null &&
-        job.finishedAt > finishedAfter,
+        (job.retentionSeconds === null
+          ? job.finishedAt > finishedAfter
+          : !isPastRetention(job.finishedAt, job.retentionSeconds, now)),
     )
     .sort((a, b) => b.finishedAt! - a.finishedAt! || b.createdAt - a.createdAt)
     .slice(0, limit);

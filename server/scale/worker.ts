@@ -13,7 +13,16 @@ import { PhotoDeletes } from './photo-deletes.ts';
 import { FrameImages } from '../brand/stored-frames.ts';
 import { PhotoMissingError, type S3Store } from './s3-store.ts';
 import { failFast, QUEUE_NAME, waitForever, type JobOutcome, type QueuedJob } from './queue.ts';
-import { deletedJobs, isDeleted, redisOf } from './job-index.ts';
+import {
+  deletedJobs,
+  EXPIRY_KEY,
+  expiredJobs,
+  fileExpiry,
+  isDeleted,
+  keptSecondsOf,
+  longestKeptMs,
+  redisOf,
+} from './job-index.ts';
 import { detailOf, OutageLog, QUEUE_SERVICE, within } from './service-call.ts';
 import type { ScaleSettings } from './settings.ts';
 
@@ -111,8 +120,18 @@ export function startQueueWorker(deps: QueueWorkerDeps) {
     await queue.remove(job.id!);
     log(jobLines.dropped(job.id!, job.data.styleId));
   };
+  // Filed under when its results expire, its tenant's retention or the booth's: the sweep takes it then.
+  const fileEnded = async (job: Job<QueuedJob, JobOutcome> | undefined) => {
+    if (!job?.finishedOn) return;
+    await fileExpiry(await redisOf(queue), job.id!, job.finishedOn, keptSecondsOf(job.data) ?? deps.retentionSeconds);
+  };
   const jobEnded = (job: Job<QueuedJob, JobOutcome> | undefined) => {
     deletePhoto(job);
+    void fileEnded(job).catch((error) =>
+      log(
+        `job ${job?.id}: when its results expire could not be filed (${detailOf(error)}); it goes after the longest retention at the latest`,
+      ),
+    );
     // Redis or the store away now: a job that was deleted is left to the retention sweep.
     void dropDeleted(job).catch((error) =>
       log(
@@ -159,16 +178,29 @@ export function startQueueWorker(deps: QueueWorkerDeps) {
   };
 }
 
+/** Expired jobs taken in one pass of the sweep; the next pass takes the rest. */
+const EXPIRED_BATCH = 1000;
+
 /**
- * Privacy, as in the embedded default: a job and its results are deleted once the retention period
- * has passed since it ended, with its photo if a batch of photo deletes missed it. Every worker
- * sweeps; BullMQ's clean hands each job to one of them.
+ * Privacy, as in the embedded default: a job and its results are deleted once its retention (its
+ * tenant's, fixed when it was created, else the booth's) has passed since it ended, with its photo
+ * if a batch of photo deletes missed it. The worker that ends a job files it under that time
+ * (EXPIRY_KEY); every worker sweeps the ones due, and a job two of them take at once is deleted
+ * once. A job whose end was never filed (its worker died in that instant) is cleaned by BullMQ
+ * after the longest retention there is.
  */
 function startScaleRetention({ store, retentionSeconds, log }: QueueWorkerDeps, queue: Queue): () => void {
   async function sweep() {
-    let deleted = 0;
+    const client = await redisOf(queue);
+    const due = await expiredJobs(client, Date.now(), EXPIRED_BATCH);
+    for (const id of due) {
+      await store.deleteJobFiles(id);
+      await queue.remove(id);
+    }
+    if (due.length > 0) await client.zrem(EXPIRY_KEY, ...due);
+    let deleted = due.length;
     for (const kind of ['completed', 'failed'] as const) {
-      const ids = await queue.clean(retentionSeconds * 1000, 1000, kind);
+      const ids = await queue.clean(longestKeptMs(retentionSeconds), 1000, kind);
       for (const id of ids) await store.deleteJobFiles(id);
       deleted += ids.length;
     }

@@ -18,6 +18,8 @@ export interface WallRow {
   review: WallReview | null;
   /** When it entered the wall (approved, or said yes under "show at once"), or when its guest said yes. */
   wallAt: number | null;
+  /** Its own retention (its tenant's, fixed when it was created); null for the booth's own. */
+  retentionSeconds: number | null;
 }
 
 interface Row {
@@ -30,9 +32,11 @@ interface Row {
   wall_consent: number | null;
   wall_review: string | null;
   wall_at: number | null;
+  retention_seconds: number | null;
 }
 
-const COLUMNS = 'id, tenant, status, finished_at, images, previews, wall_consent, wall_review, wall_at';
+const COLUMNS =
+  'id, tenant, status, finished_at, images, previews, wall_consent, wall_review, wall_at, retention_seconds';
 
 const toRow = (r: Row): WallRow => ({
   id: r.id,
@@ -44,6 +48,7 @@ const toRow = (r: Row): WallRow => ({
   consent: r.wall_consent === null ? null : r.wall_consent === 1,
   review: r.wall_review === 'approved' || r.wall_review === 'hidden' ? r.wall_review : null,
   wallAt: r.wall_at,
+  retentionSeconds: r.retention_seconds ?? null,
 });
 
 export class WallRows {
@@ -67,9 +72,11 @@ export class WallRows {
       'UPDATE jobs SET wall_review = ?, wall_at = ? WHERE id = ? AND tenant = ? AND wall_consent = 1',
     );
     // Through the (tenant, wall_consent, wall_review, wall_at) index: a wall reads a few rows, not the tenant's day.
-    const on = `FROM jobs INDEXED BY jobs_on_wall WHERE tenant = ? AND wall_consent = 1 AND status = '${JOB_STATUS.completed}' AND finished_at > ?`;
-    this.#shown = db.prepare(`SELECT ${COLUMNS} ${on} AND wall_review = 'approved' ORDER BY wall_at DESC LIMIT ?`);
-    this.#waiting = db.prepare(`SELECT ${COLUMNS} ${on} AND wall_review IS NULL ORDER BY wall_at ASC LIMIT ?`);
+    // A picture stays while its result is kept: its own retention, else the booth's (:booth seconds).
+    const on = `FROM jobs INDEXED BY jobs_on_wall WHERE tenant = :tenant AND wall_consent = 1 AND status = '${JOB_STATUS.completed}'
+      AND finished_at + COALESCE(retention_seconds, :booth) * 1000 > :now`;
+    this.#shown = db.prepare(`SELECT ${COLUMNS} ${on} AND wall_review = 'approved' ORDER BY wall_at DESC LIMIT :limit`);
+    this.#waiting = db.prepare(`SELECT ${COLUMNS} ${on} AND wall_review IS NULL ORDER BY wall_at ASC LIMIT :limit`);
   }
 
   get(id: string): WallRow | undefined {
@@ -88,13 +95,13 @@ export class WallRows {
     return this.#review.run(review, now, id, tenant).changes > 0;
   }
 
-  /** The tenant's pictures on the wall, finished after `finishedAfter` (ms, retention), newest first. */
-  shown(tenant: string, finishedAfter: number, limit: number): WallRow[] {
-    return (this.#shown.all(tenant, finishedAfter, limit) as unknown as Row[]).map(toRow);
+  /** The tenant's pictures on the wall whose results are kept at `now` (ms; `booth`: the booth's retention in seconds), newest first. */
+  shown(tenant: string, now: number, booth: number, limit: number): WallRow[] {
+    return (this.#shown.all({ tenant, now, booth, limit }) as unknown as Row[]).map(toRow);
   }
 
   /** The tenant's pictures waiting for an operator, oldest first. */
-  waiting(tenant: string, finishedAfter: number, limit: number): WallRow[] {
-    return (this.#waiting.all(tenant, finishedAfter, limit) as unknown as Row[]).map(toRow);
+  waiting(tenant: string, now: number, booth: number, limit: number): WallRow[] {
+    return (this.#waiting.all({ tenant, now, booth, limit }) as unknown as Row[]).map(toRow);
   }
 }

@@ -46,19 +46,22 @@ export function wallState(consent: boolean | null, review: WallReview | null): W
   return review === 'approved' ? 'shown' : 'waiting';
 }
 
-/** The embedded default's: the wall columns of the jobs table (storage/wall.ts). */
+/**
+ * The embedded default's: the wall columns of the jobs table (storage/wall.ts). A picture leaves
+ * the wall when its own result expires: its tenant's retention, fixed on the job, else the booth's.
+ */
 export class LocalWallJobs implements WallJobs {
   #rows: WallRows;
-  #retentionMs: number;
+  #retentionSeconds: number;
 
   constructor(rows: WallRows, retentionSeconds: number) {
     this.#rows = rows;
-    this.#retentionMs = retentionSeconds * 1000;
+    this.#retentionSeconds = retentionSeconds;
   }
 
   async find(id: string): Promise<WallJob | undefined> {
     const row = this.#rows.get(id);
-    if (!row || isPastRetention(row.finishedAt, this.#retentionMs / 1000)) return undefined;
+    if (!row || isPastRetention(row.finishedAt, row.retentionSeconds ?? this.#retentionSeconds)) return undefined;
     return { tenant: row.tenant, status: row.status, state: wallState(row.consent, row.review), show: row.consent };
   }
 
@@ -71,11 +74,11 @@ export class LocalWallJobs implements WallJobs {
   }
 
   async shown(tenant: string, limit: number) {
-    return this.#entries(this.#rows.shown(tenant, Date.now() - this.#retentionMs, limit));
+    return this.#entries(this.#rows.shown(tenant, Date.now(), this.#retentionSeconds, limit));
   }
 
   async waiting(tenant: string, limit: number) {
-    return this.#entries(this.#rows.waiting(tenant, Date.now() - this.#retentionMs, limit));
+    return this.#entries(this.#rows.waiting(tenant, Date.now(), this.#retentionSeconds, limit));
   }
 
   #entries(rows: WallRow[]): WallEntry[] {
@@ -87,7 +90,7 @@ export class LocalWallJobs implements WallJobs {
           id: row.id,
           path: resultPath(row.id, name),
           at: row.wallAt ?? row.finishedAt ?? 0,
-          expiresAt: (row.finishedAt ?? 0) + this.#retentionMs,
+          expiresAt: (row.finishedAt ?? 0) + (row.retentionSeconds ?? this.#retentionSeconds) * 1000,
         },
       ];
     });

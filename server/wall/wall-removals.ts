@@ -10,7 +10,7 @@ export function publishingRemovals(events: EventJobs, bus: WallBus): EventJobs {
     },
     figures: (tenant, since, maxErrors) => events.figures(tenant, since, maxErrors),
     results: (tenant, since, finishedAfter, limit) => events.results(tenant, since, finishedAfter, limit),
-    ...(events.archive ? { archive: (tenant: string) => events.archive!(tenant) } : {}),
+    archive: (tenant: string) => events.archive(tenant),
     tenantOf: (id) => events.tenantOf(id),
     async remove(tenant, ids) {
       const removed = await events.remove(tenant, ids);

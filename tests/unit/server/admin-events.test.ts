@@ -60,6 +60,10 @@ function source(answers: Partial<EventJobs> = {}) {
         },
       ];
     },
+    archive: async (tenant) => {
+      asked.push(`archive ${tenant}`);
+      return [];
+    },
     tenantOf: async (id) => (id === 'j1' ? 'aurora' : id === 'm1' ? 'meadow' : undefined),
     remove: async (tenant, ids) => {
       asked.push(`remove ${tenant} ${ids.join(',')}`);

@@ -1,0 +1,111 @@
+// What happens to a picture after the results screen, on the scale-out path, as a node composes it:
+// each tenant's retention and email setting (tenant-delivery.ts: the control node writes them,
+// an API node reads them), "Email me my picture" checked against Redis (the job, the limits of
+// every API node together) and stored in the outbox in Redis (mail-queue.ts), and, on the control
+// node, the sender: the picture read from the store, the tenant's branding from its own tenant store.
+import { Redis } from 'ioredis';
+import { JOB_STATUS } from '../../contract/index.ts';
+import type { FrameLookup } from '../brand/job-frame.ts';
+import { brandingOf, resultSecondsOf } from '../brand/tenant-branding.ts';
+import type { JobEmailDeps } from '../hosts/job-email.ts';
+import type { VisitorTokens } from '../limits/visitor-tokens.ts';
+import { logoFileOf } from '../mail/compose.ts';
+import { pictureMail } from '../mail/message.ts';
+import type { Settings } from '../process/settings.ts';
+import { MailQueue, startMailSender, type QueuedMail } from './mail-queue.ts';
+import type { RedisJobs } from './queue.ts';
+import { RedisMailLimits } from './redis-mail-limits.ts';
+import type { S3Store } from './s3-store.ts';
+import type { ScaleSettings } from './settings.ts';
+import { StoredTenantDelivery, TenantDeliveryMirror, type TenantDelivery } from './tenant-delivery.ts';
+
+export interface ScaleDeliveryParts {
+  jobs: RedisJobs;
+  store: S3Store;
+  visitors: VisitorTokens;
+  log: (line: string) => void;
+  /** The control node: its tenants, their branding as its pages show it. */
+  control?: { slugs: () => string[]; lookup: FrameLookup };
+}
+
+/** The results page of a job, on the booth's public address: it shows the picture as long as it is kept. */
+const resultsPageOf = (publicUrl: string, tenant: string | null, jobId: string) =>
+  `${publicUrl}${tenant ? `/${encodeURIComponent(tenant)}` : ''}/results/${encodeURIComponent(jobId)}`;
+
+export function startScaleDelivery(settings: Settings, scale: ScaleSettings, parts: ScaleDeliveryParts) {
+  const { jobs, store, log, control } = parts;
+  const mail = settings.mail;
+  // Calls made before it connects wait for it (the control node's first write at start); each is bounded all the same.
+  const client = new Redis(scale.redisUrl, { maxRetriesPerRequest: 1 });
+  client.on('error', () => {});
+
+  const controlOf = (slug: string): TenantDelivery | null =>
+    control && brandingOf(control.lookup, slug)
+      ? {
+          resultSeconds: resultSecondsOf(control.lookup, slug),
+          email: mail !== null && brandingOf(control.lookup, slug)?.email === true,
+        }
+      : null;
+  const mirror = control && new TenantDeliveryMirror({ client, slugs: control.slugs, of: controlOf, log });
+  mirror?.start();
+  const stored = control
+    ? null
+    : new StoredTenantDelivery(client, { timeoutMs: scale.serviceTimeoutMs, keptSeconds: scale.tenantFrameSeconds });
+  const deliveryOf = async (tenant: string | null): Promise<TenantDelivery | null> => {
+    if (tenant === null) return null;
+    return control ? controlOf(tenant) : ((await stored!.of(tenant)) ?? null);
+  };
+
+  const outbox = mail ? new MailQueue(scale.redisUrl, { timeoutMs: scale.serviceTimeoutMs, log }) : null;
+  const jobEmail: JobEmailDeps = {
+    outbox,
+    job: (id) => jobs.find(id),
+    offers: async (tenant) => (await deliveryOf(tenant))?.email === true,
+    visitors: parts.visitors,
+    trustedProxies: settings.trustedProxies,
+    perVisitor: mail?.perVisitor ?? 1,
+    perMinute: mail?.perMinute ?? 1,
+    limits: new RedisMailLimits({
+      redis: (work) => jobs.withRedis(work),
+      perVisitor: mail?.perVisitor ?? 1,
+      perMinute: mail?.perMinute ?? 1,
+    }),
+  };
+
+  // The message when its turn comes, from what is there then: a picture deleted or expired meanwhile is not sent.
+  const compose = async ({ jobId, address }: QueuedMail) => {
+    const job = await jobs.find(jobId);
+    if (!job || job.status !== JOB_STATUS.completed || !job.image) return null;
+    const data = await store.getObject(store.resultKey(jobId, job.image));
+    if (!data) return null;
+    const branding = brandingOf(control!.lookup, job.tenant);
+    // A public base URL (a CDN) never expires; a signed URL would, before the result does.
+    const url = scale.resultsPublicUrl
+      ? await store.resultUrl(jobId, job.image)
+      : settings.publicUrl
+        ? resultsPageOf(settings.publicUrl, job.tenant, jobId)
+        : null;
+    return pictureMail(
+      branding,
+      address,
+      { file: job.image, data, url, keptUntil: job.keptUntil },
+      logoFileOf(branding, settings.tenantAssetsDir),
+    );
+  };
+  const sender = control && mail ? startMailSender({ redisUrl: scale.redisUrl, settings: mail, compose, log }) : null;
+
+  return {
+    jobEmail,
+    sendsMail: mail !== null,
+    /** A job's retention by its tenant; null: the booth's own. */
+    resultSeconds: async (tenant: string | null) => (await deliveryOf(tenant))?.resultSeconds ?? null,
+    /** The control node, after a publish or a console change: the API nodes follow within BOOTH_TENANT_FRAME_SECONDS. */
+    tenantsChanged: async () => mirror?.sync(),
+    async close() {
+      mirror?.stop();
+      await sender?.close();
+      await outbox?.close();
+      client.disconnect();
+    },
+  };
+}

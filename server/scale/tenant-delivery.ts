@@ -1,0 +1,120 @@
+// What happens to a tenant's results after the results screen, on the scale-out path: how long
+// they are kept (its resultHours) and whether its guests may have them sent by email. The control
+// node has the tenant store and the published site, so it works them out (brand/tenant-branding.ts)
+// and writes them all to one Redis hash, slug → settings, at start, after a publish, when the
+// console changes a tenant, and every minute (as tenant-walls.ts does the walls). An API node,
+// which knows no tenants, reads a tenant's there when a job is created or an email asked for,
+// and keeps it a few seconds (BOOTH_TENANT_FRAME_SECONDS, as it keeps a brand frame).
+import type { Redis } from 'ioredis';
+import { z } from 'zod';
+import { RESULT_HOURS_MAX } from '../../contract/delivery.ts';
+import { ServiceUnavailableError } from '../jobs/job-backend.ts';
+import { detailOf, QUEUE_SERVICE, within } from './service-call.ts';
+
+export const TENANT_DELIVERY_KEY = 'booth:tenant-delivery';
+const CHECK_EVERY_MS = 60_000;
+/** Slugs one API node keeps at once; a made-up slug costs one entry, then is dropped first. */
+const MAX_KEPT = 1000;
+
+export interface TenantDelivery {
+  /** Its results' retention in seconds; null: the booth's own. */
+  resultSeconds: number | null;
+  /** "Email me my picture" is offered (the tenant's setting, on a booth that sends mail). */
+  email: boolean;
+}
+
+const TenantDeliverySchema = z.object({
+  resultSeconds: z
+    .number()
+    .int()
+    .min(1)
+    .max(RESULT_HOURS_MAX * 3600)
+    .nullable(),
+  email: z.boolean(),
+});
+
+interface MirrorDeps {
+  client: Redis;
+  slugs: () => string[];
+  of: (slug: string) => TenantDelivery | null;
+  log: (line: string) => void;
+}
+
+/** The control node's side: every tenant's settings, the hash replaced whole in one transaction. */
+export class TenantDeliveryMirror {
+  #deps: MirrorDeps;
+  #timer: NodeJS.Timeout | null = null;
+  #failing = false;
+
+  constructor(deps: MirrorDeps) {
+    this.#deps = deps;
+  }
+
+  start() {
+    void this.sync();
+    this.#timer = setInterval(() => void this.sync(), CHECK_EVERY_MS);
+    this.#timer.unref();
+  }
+
+  stop() {
+    if (this.#timer) clearInterval(this.#timer);
+  }
+
+  /** Never throws: a failure is logged once and mended by the next sync. */
+  async sync() {
+    const { client, slugs, of, log } = this.#deps;
+    const fields: string[] = [];
+    for (const slug of slugs()) {
+      const delivery = of(slug);
+      if (delivery) fields.push(slug, JSON.stringify(delivery));
+    }
+    try {
+      const multi = client.multi().del(TENANT_DELIVERY_KEY);
+      if (fields.length > 0) multi.hset(TENANT_DELIVERY_KEY, ...fields);
+      await multi.exec();
+      this.#failing = false;
+    } catch (error) {
+      if (!this.#failing)
+        log(
+          `results: the tenants' retention and email settings could not be written to Redis (${detailOf(error)}); tried again within a minute`,
+        );
+      this.#failing = true;
+    }
+  }
+}
+
+/** An API node's side: a tenant's settings as the control node last wrote them; undefined for no such tenant. */
+export class StoredTenantDelivery {
+  #client: Redis;
+  #timeoutMs: number;
+  #keptMs: number;
+  #kept = new Map<string, { delivery: TenantDelivery | undefined; until: number }>();
+
+  constructor(client: Redis, options: { timeoutMs: number; keptSeconds: number }) {
+    this.#client = client;
+    this.#timeoutMs = options.timeoutMs;
+    this.#keptMs = options.keptSeconds * 1000;
+  }
+
+  async of(tenant: string): Promise<TenantDelivery | undefined> {
+    const known = this.#kept.get(tenant);
+    if (known && known.until > Date.now()) return known.delivery;
+    const text = await within(QUEUE_SERVICE, this.#timeoutMs, () =>
+      this.#client.hget(TENANT_DELIVERY_KEY, tenant),
+    ).catch((error: unknown) => {
+      throw error instanceof ServiceUnavailableError
+        ? error
+        : new ServiceUnavailableError(QUEUE_SERVICE, detailOf(error));
+    });
+    let delivery: TenantDelivery | undefined;
+    try {
+      delivery = text === null ? undefined : TenantDeliverySchema.parse(JSON.parse(text));
+    } catch {
+      delivery = undefined;
+    }
+    this.#kept.delete(tenant);
+    if (this.#kept.size >= MAX_KEPT) this.#kept.delete(this.#kept.keys().next().value!);
+    this.#kept.set(tenant, { delivery, until: Date.now() + this.#keptMs });
+    return delivery;
+  }
+}

@@ -5,6 +5,7 @@ import { startRetention } from '../embedded/retention.ts';
 import { PublishedFrames } from '../brand/frames.ts';
 import { resultSecondsOf } from '../brand/tenant-branding.ts';
 import { startDelivery } from '../mail/delivery.ts';
+import { startLeads } from '../leads/leads.ts';
 import { LocalJobs } from '../embedded/local-jobs.ts';
 import { startScalePath } from './scale-path.ts';
 import { aiHubOf, UPLOAD_READER_THREADS } from './ai-hub.ts';
@@ -42,6 +43,9 @@ import { WallFeeds } from '../wall/wall-feeds.ts';
 import { publishingRemovals } from '../wall/wall-removals.ts';
 import { PublishedWalls } from '../brand/wall-settings.ts';
 import { startScaleWall } from '../scale/scale-wall.ts';
+
+/** Leads one visitor may send a minute: a guest sends one; a retry after a typo, a few. */
+const LEADS_PER_VISITOR_PER_MINUTE = 5;
 
 export async function startBooth(settings: Settings, workerScript: URL = ENGINE_WORKER): Promise<RoleProcess> {
   const offered = offeredStyles(settings);
@@ -147,9 +151,20 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
   const tenantLookup = { tenants, datasetId: settings.datasetId, published };
   const visitorTokens = new VisitorTokens(visitorKey(settings.visitorSecret ?? secret));
   // Email delivery, on the embedded default: its outbox is a table of this SQLite file.
+  // Opt-in leads and the email figures: tables of this SQLite file, on the scale-out path's control node too.
+  const leads = startLeads(db, tenantLookup, log);
   const delivery = scale
     ? null
-    : startDelivery({ settings, db, jobs, files, lookup: tenantLookup, visitors: visitorTokens, log });
+    : startDelivery({
+        settings,
+        db,
+        jobs,
+        files,
+        lookup: tenantLookup,
+        visitors: visitorTokens,
+        log,
+        counted: (tenant, outcome) => leads.mail.count(tenant, outcome),
+      });
   const app = createApp({
     lingerBytes: Math.max(settings.maxBodyBytes, settings.consoleImageBytes, settings.consoleVideoBytes),
     auth: {
@@ -183,6 +198,11 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
       siteDir: settings.siteDir,
       events,
       wall: { walls, jobs: wallJobs, bus: wallBus },
+      leads: {
+        leads: leads.store,
+        ...(delivery?.sendsMail ? { mail: leads.mail } : {}),
+        forgetTenant: leads.forgetTenant,
+      },
       ...(mirror
         ? {
             tenantChanged: (slug: string) => Promise.all([mirror.sync(slug), scaleWall?.tenantsChanged()]),
@@ -191,6 +211,13 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
     },
     content: { secret, datasetId: settings.datasetId, tenants, sendsMail: delivery?.sendsMail ?? false },
     ...(delivery ? { jobEmail: delivery.jobEmail } : {}),
+    leads: {
+      settings: leads.settings,
+      store: leads.add,
+      visitors: visitorTokens,
+      trustedProxies: settings.trustedProxies,
+      perVisitor: LEADS_PER_VISITOR_PER_MINUTE,
+    },
     // The brand frame of a job's tenant, from this node's tenant store (from the shared store on the scale-out path).
     aiHub: {
       ...aiHubOf(
@@ -232,6 +259,7 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
     if (scaleWall) await scaleWall.close();
     else wallFeeds.close();
     await delivery?.stop();
+    leads.stop();
     mirror?.stop();
     await redisEvents?.close();
     await scale?.close();

@@ -18,6 +18,8 @@ import { cameraProblem, type CameraProblem } from '../lib/camera-problem.ts';
 import { screenPath } from '../lib/paths.ts';
 import { discardPhoto, takePhoto } from '../stores/photo.ts';
 import { giveConsent, hasConsented } from '../stores/consent.ts';
+import { answerLead, hasAnsweredLead } from '../stores/lead.ts';
+import type { LeadFormProps } from '../components/LeadForm.tsx';
 import type { ChoosePhotoProps } from '../components/ChoosePhoto.tsx';
 import type { ConsentFormProps } from '../components/ConsentForm.tsx';
 import type { CountdownProps } from '../components/Countdown.tsx';
@@ -36,10 +38,15 @@ export interface CameraProps {
   /** Consent asked before the camera opens ('' = none). */
   consentText?: string;
   privacyUrl?: string;
+  /** The tenant's lead form before the camera (contract/leads.ts), after consent; absent: none. */
+  leads?: { aiHost: string; tenant: string; ask: LeadFormProps['ask'] };
 }
 
 export interface CameraParts {
   ConsentForm?: ComponentType<ConsentFormProps>;
+  LeadForm?: ComponentType<LeadFormProps>;
+  /** Sends a lead to the AI hub (src/lib/ai-hub.ts), given by the event camera with the form. */
+  sendLead?: (aiHost: string, tenant: string, lead: Parameters<LeadFormProps['send']>[0]) => Promise<void>;
   ChoosePhoto?: ComponentType<ChoosePhotoProps>;
   Countdown?: ComponentType<CountdownProps>;
 }
@@ -50,7 +57,10 @@ export default function Camera({
   choosePhoto = false,
   consentText = '',
   privacyUrl = '',
+  leads,
   ConsentForm,
+  LeadForm,
+  sendLead,
   ChoosePhoto,
   Countdown,
 }: CameraProps & CameraParts) {
@@ -63,6 +73,9 @@ export default function Camera({
   const [agreed, setAgreed] = useState(false);
   const consented = consentedBefore || agreed;
   const asking = Boolean(ConsentForm) && consentText !== '' && !consented;
+  const leadAnsweredBefore = useClientValue(hasAnsweredLead, false);
+  const [leadAnswered, setLeadAnswered] = useState(false);
+  const askingLead = !asking && Boolean(LeadForm && leads && sendLead) && !(leadAnsweredBefore || leadAnswered);
   const [photo, setPhoto] = useState<string | null>(null);
   // A photo just taken is shown mirrored, as the preview was: the visitor judges pose and face
   // against the picture they posed in, and a picture that flips at the shutter looks like somebody
@@ -138,6 +151,12 @@ export default function Camera({
     heading.current?.focus({ preventScroll: true });
   };
 
+  const leadDone = () => {
+    answerLead();
+    setLeadAnswered(true);
+    heading.current?.focus({ preventScroll: true });
+  };
+
   const goToStyles = () => {
     if (!photo) return;
     takePhoto(photo);
@@ -147,7 +166,7 @@ export default function Camera({
   // The spec's 350 px cap is a phone's; a kiosk's preview fills the room its layout has (kiosk.css).
   const previewStyle = kiosk ? undefined : { maxHeight: PREVIEW_MAX_HEIGHT_PX };
   const status =
-    problem || asking
+    problem || asking || askingLead
       ? note
       : counting
         ? digit
@@ -177,6 +196,13 @@ export default function Camera({
       </h1>
       {asking && ConsentForm ? (
         <ConsentForm text={consentText} privacyUrl={privacyUrl} kiosk={kiosk} onAgree={agree} />
+      ) : askingLead && LeadForm && leads && sendLead ? (
+        <LeadForm
+          ask={leads.ask}
+          kiosk={kiosk}
+          send={(lead) => sendLead(leads.aiHost, leads.tenant, lead)}
+          onDone={leadDone}
+        />
       ) : problem ? (
         <div className="booth-camera-problem" role="alert">
           <p className="booth-camera-problem-what">{problem.what}</p>

@@ -6,6 +6,7 @@ import { API, call, isMissingRoute, type EventFigures, type Result, type Style }
 import { say } from '../state.ts';
 import { ConfirmButton, Heading, Problem } from '../parts.tsx';
 import { WallModeration } from './WallModeration.tsx';
+import { EventLeads } from './EventLeads.tsx';
 
 const REFRESH_MS = 30_000;
 const UNAVAILABLE = 'The event figures are not available on this booth: its server has no event routes.';
@@ -73,6 +74,7 @@ export function EventView({ slug }: { slug: string }) {
       </p>
       <Problem>{error}</Problem>
       <WallModeration slug={slug} />
+      <EventLeads slug={slug} />
       {figures ? (
         <>
           <table>

@@ -237,7 +237,7 @@ export default function Camera({
       </p>
       {note === EVENT_TEXT.photoUnreadable ? <p className="booth-camera-note">{note}</p> : null}
       <div className="booth-actions">
-        {asking ? null : problem ? (
+        {asking || askingLead ? null : problem ? (
           <>
             <button key="again" type="button" className="booth-button" onClick={tryAgain}>
               {EVENT_TEXT.tryAgain}

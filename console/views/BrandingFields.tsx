@@ -291,16 +291,23 @@ export function BrandingFields({ form, branding, set, problems, warnings, upload
           Ask guests for their details, each field optional for them. None ticked: no form. Exported as CSV from the
           event page.
         </p>
-        {problems.leadFields ? (
-          <ul className="problems">
-            {problems.leadFields.map((p) => (
-              <li key={p}>{p}</li>
-            ))}
-          </ul>
-        ) : null}
-        {flag('leadName', 'Ask for a name', 'Up to 100 characters, on one line.')}
-        {flag('leadEmail', 'Ask for an email address', 'With the email: the address the guest types for the picture.')}
-        {flag('leadCompany', 'Ask for a company', 'Up to 100 characters, on one line.')}
+        <fieldset id="f-leadFields" aria-describedby={problems.leadFields ? 'f-leadFields-problems' : undefined}>
+          <legend>Fields asked for</legend>
+          {problems.leadFields ? (
+            <ul className="problems" id="f-leadFields-problems">
+              {problems.leadFields.map((p) => (
+                <li key={p}>{p}</li>
+              ))}
+            </ul>
+          ) : null}
+          {flag('leadName', 'Ask for a name', 'Up to 100 characters, on one line.')}
+          {flag(
+            'leadEmail',
+            'Ask for an email address',
+            'With the email: the address the guest types for the picture.',
+          )}
+          {flag('leadCompany', 'Ask for a company', 'Up to 100 characters, on one line.')}
+        </fieldset>
         <Field id="f-leadPlace" label="Where leads are asked for" problems={problems.leadPlace}>
           {(describedBy, invalid) => (
             <select

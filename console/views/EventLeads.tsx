@@ -2,7 +2,7 @@
 // failed, leads collected) and the tenant's leads: the CSV (OWASP's CSV-injection rule applied by
 // the booth) and deleting one address's leads at a guest's request. Refreshed every 30 s while open.
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { API, call } from '../api.ts';
+import { API, call, isMissingRoute } from '../api.ts';
 import { say } from '../state.ts';
 import { Problem } from '../parts.tsx';
 import { LEADS_CONSOLE_TEXT as T, type EventTally } from '../../contract/leads.ts';
@@ -15,11 +15,14 @@ export function EventLeads({ slug }: { slug: string }) {
   const [error, setError] = useState('');
   const [address, setAddress] = useState('');
   const [forgetError, setForgetError] = useState('');
+  // A booth without these routes (an older one): the event page says so once, above.
+  const [missing, setMissing] = useState(false);
   const id = useId();
 
   const load = async () => {
     const answer = await call<EventTally>('GET', `/tenants/${slug}/tally`);
     if (answer.ok) setTally(answer.data);
+    setMissing(isMissingRoute(answer));
     setError(answer.ok ? '' : answer.error);
   };
   // biome-ignore lint/correctness/useExhaustiveDependencies: load reads the slug: the refresh starts again for another tenant, not on each render.
@@ -42,6 +45,7 @@ export function EventLeads({ slug }: { slug: string }) {
     await load();
   };
 
+  if (missing) return null;
   return (
     <section aria-labelledby={`${id}-figures`}>
       <h2 id={`${id}-figures`}>{T.figuresHeading}</h2>
@@ -86,15 +90,17 @@ export function EventLeads({ slug }: { slug: string }) {
           autoComplete="off"
           value={address}
           aria-invalid={forgetError ? true : undefined}
-          aria-describedby={`${id}-forget-error`}
+          aria-describedby={forgetError ? `${id}-forget-error` : undefined}
           onChange={(event) => {
             setAddress(event.target.value);
             setForgetError('');
           }}
         />
-        <p id={`${id}-forget-error`} className="problem" role="alert">
-          {forgetError}
-        </p>
+        {forgetError ? (
+          <p id={`${id}-forget-error`} className="problem" role="alert">
+            {forgetError}
+          </p>
+        ) : null}
         <button type="submit">{T.forget}</button>
       </form>
     </section>

@@ -34,6 +34,14 @@ export interface BrandingForm {
   wallConsentCovered: boolean;
   email: boolean;
   resultHours: string;
+  /** Opt-in leads (contract/leads.ts): the fields asked, where, the box's wording, the privacy link, the days kept. */
+  leadName: boolean;
+  leadEmail: boolean;
+  leadCompany: boolean;
+  leadPlace: string;
+  leadConsentText: string;
+  leadPrivacyUrl: string;
+  leadRetentionDays: string;
   styles: string[];
   picturesPerGuest: string;
   /** Kept as it is: set through the API or the ops CLI. */
@@ -81,6 +89,7 @@ export function toForm(item: Record<string, unknown> | null): BrandingForm {
     // Empty: the booth's own retention (24 hours unless set).
     resultHours:
       b.resultHours === undefined || b.resultHours === null || b.resultHours === 0 ? '' : text(b.resultHours),
+    ...leadForm(b),
     styles: Array.isArray(b.styles) ? b.styles.filter((s): s is string => typeof s === 'string') : [],
     // A tenant saved before there were several backdrops has its one sceneUrl.
     sceneUrls: Array.isArray(b.sceneUrls)
@@ -92,6 +101,22 @@ export function toForm(item: Record<string, unknown> | null): BrandingForm {
     pictureStyles: Array.isArray(b.pictureStyles)
       ? b.pictureStyles.filter((s): s is string => typeof s === 'string')
       : [],
+  };
+}
+
+function leadForm(b: Record<string, unknown>) {
+  const fields = Array.isArray(b.leadFields) ? b.leadFields : [];
+  return {
+    leadName: fields.includes('name'),
+    leadEmail: fields.includes('email'),
+    leadCompany: fields.includes('company'),
+    leadPlace: text(b.leadPlace ?? 'camera'),
+    leadConsentText: text(b.leadConsentText),
+    leadPrivacyUrl: text(b.leadPrivacyUrl),
+    leadRetentionDays:
+      b.leadRetentionDays === undefined || b.leadRetentionDays === null || b.leadRetentionDays === 0
+        ? ''
+        : text(b.leadRetentionDays),
   };
 }
 
@@ -120,6 +145,17 @@ export function toItem(form: BrandingForm, slug: string): BrandingItem {
   // Left out when off or empty, as a tenant saved before them reads.
   if (form.email) item.email = true;
   if (form.resultHours.trim() !== '') item.resultHours = numberOrText(form.resultHours);
+  // Leads: left out when no field is asked, as a tenant saved before them reads.
+  const leadFields = (['name', 'email', 'company'] as const).filter(
+    (f) => ({ name: form.leadName, email: form.leadEmail, company: form.leadCompany })[f],
+  );
+  if (leadFields.length > 0) {
+    item.leadFields = leadFields;
+    item.leadPlace = form.leadPlace;
+    if (form.leadConsentText.trim() !== '') item.leadConsentText = form.leadConsentText;
+    if (form.leadPrivacyUrl.trim() !== '') item.leadPrivacyUrl = form.leadPrivacyUrl;
+    if (form.leadRetentionDays.trim() !== '') item.leadRetentionDays = numberOrText(form.leadRetentionDays);
+  }
   item.styles = form.styles;
   if (form.sceneUrls.length > 0) {
     item.sceneUrls = form.sceneUrls;

@@ -29,6 +29,7 @@ import {
   type EventKit,
 } from './event-kit.ts';
 import { DELIVERY_OFF, resolveDelivery } from './delivery.ts';
+import { LEADS_OFF, resolveLeads } from './leads.ts';
 
 /** "A built-in default branding is used when the slug is not found. Its slug is the default tenant slug." */
 export const DEFAULT_BRANDING: Readonly<TenantBranding> = Object.freeze({
@@ -48,6 +49,7 @@ export const DEFAULT_BRANDING: Readonly<TenantBranding> = Object.freeze({
   accentColor: DEFAULT_ACCENT_COLOR,
   ...EVENT_KIT_OFF,
   ...DELIVERY_OFF,
+  ...LEADS_OFF,
 });
 
 /** WCAG 2.2 AA for normal text. */
@@ -203,6 +205,10 @@ export function resolveBranding(
 
   resolveEventKit(item, branding, replace);
   resolveDelivery(item as Record<string, unknown>, branding, replace);
+  resolveLeads(item as Record<string, unknown>, branding, replace, {
+    urlOk: (url) => url.length <= MAX_URL_LENGTH && HTTP_URL.test(url),
+    clean: cleanText,
+  });
 
   const chosen = (item as Record<string, unknown>).styles;
   if (chosen !== undefined && chosen !== null) {

@@ -42,6 +42,12 @@ export const BrandingItemSchema = z.looseObject({
   // Delivery (contract/delivery.ts): checked by the build like the event kit.
   email: z.optional(z.unknown()),
   resultHours: z.optional(z.unknown()),
+  // Opt-in leads (contract/leads.ts): checked by the build like the event kit.
+  leadFields: z.optional(z.unknown()),
+  leadPlace: z.optional(z.unknown()),
+  leadConsentText: z.optional(z.unknown()),
+  leadPrivacyUrl: z.optional(z.unknown()),
+  leadRetentionDays: z.optional(z.unknown()),
   // The styles the tenant offers, in order (contract/tenant-styles.ts); checked by the build.
   styles: z.optional(z.unknown()),
   // Pictures per guest (contract/event-kit.ts) and the local styles they are made in.

@@ -15,6 +15,7 @@ export * from './quoted.ts';
 export * from './local-assets.ts';
 export * from './event-kit.ts';
 export * from './delivery.ts';
+export * from './leads.ts';
 export * from './tenant-path.ts';
 export * from './web-app.ts';
 // Imported by path, not from here: branding.ts and colour.ts (build and render time only; they

@@ -3,11 +3,12 @@
 import { DEFAULT_PROXY_SIGNATURE } from './embedded-defaults.ts';
 import type { DeliveryKit } from './delivery.ts';
 import type { EventKit } from './event-kit.ts';
+import type { LeadKit } from './leads.ts';
 import type { Style } from './styles.ts';
 
 /** A tenant's branding after validation: every field present, safe, defaults filled in. */
-// The delivery fields are optional: site data written before them reads as both off.
-export interface TenantBranding extends EventKit, Partial<DeliveryKit> {
+// The delivery and lead fields are optional: site data written before them reads as off.
+export interface TenantBranding extends EventKit, Partial<DeliveryKit>, Partial<LeadKit> {
   slug: string;
   client: string;
   viewFinderTitle: string;

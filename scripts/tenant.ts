@@ -4,6 +4,7 @@
 //   npm run tenant -- set SLUG --file branding.json
 //   npm run tenant -- remove SLUG
 //   npm run tenant -- publish [SLUG…] [--all]
+//   npm run tenant -- leads SLUG [--delete ADDRESS]
 // It talks to a running booth at BOOTH_URL (default http://localhost:4321) as the service
 // account (BOOTH_SERVICE_USERNAME, BOOTH_SERVICE_PASSWORD). Exit code 0, or 1 with one paragraph.
 import fs from 'node:fs';
@@ -20,6 +21,8 @@ const USAGE = `Usage: npm run tenant -- <command>
   remove SLUG                   delete a tenant and its files
   publish [SLUG…]               rebuild these tenants' pages (none: the changed and deleted ones)
   publish --all                 rebuild every tenant's pages
+  leads SLUG                    the tenant's leads as CSV, on standard output
+  leads SLUG --delete ADDRESS   delete every lead of the tenant with that email address
 Settings: BOOTH_URL (default http://localhost:${DEFAULT_PORT}), BOOTH_SERVICE_USERNAME, BOOTH_SERVICE_PASSWORD.`;
 
 class UsageError extends Error {}
@@ -51,6 +54,21 @@ async function publish(client: ConsoleClient, args: string[]): Promise<string> {
   if (run.status === 'failed')
     throw new ConsoleError(`The publish failed: ${run.error ?? 'no reason given'}${problems}`);
   return `Published ${which}.${problems}`;
+}
+
+/** The tenant's leads as CSV, or one address's leads deleted. */
+async function leads(client: ConsoleClient, path: string, args: string[]): Promise<string> {
+  if (args[0] === '--delete') {
+    const address = args[1];
+    if (!address) throw new UsageError('Give the email address whose leads are deleted: --delete ADDRESS.');
+    const { deleted } = (await client.expect('POST', `${path}/leads/forget`, [200], { address })) as {
+      deleted: number;
+    };
+    return deleted === 1 ? 'Deleted 1 lead.' : `Deleted ${deleted} leads.`;
+  }
+  if (args.length > 0) throw new UsageError(`Unknown argument "${args[0]}" for leads.`);
+  // The CSV ends with its own line break; the caller adds one more.
+  return (await client.text(`${path}/leads.csv`)).replace(/\r\n$/, '');
 }
 
 function slugArg(value: string | undefined): string {
@@ -91,7 +109,7 @@ async function run(argv: string[]): Promise<string> {
     { ...SHARED_SETTINGS, BOOTH_URL: httpUrl.default(`http://localhost:${DEFAULT_PORT}`) },
     process.env,
   );
-  const known = ['list', 'add', 'set', 'remove', 'publish'];
+  const known = ['list', 'add', 'set', 'remove', 'publish', 'leads'];
   if (!known.includes(command)) throw new UsageError(`There is no command "${command}".`);
   if (command === 'publish') {
     // The slugs are checked before the booth is asked anything.
@@ -114,6 +132,8 @@ async function run(argv: string[]): Promise<string> {
       .join('');
   };
   switch (command) {
+    case 'leads':
+      return leads(client, path, args.slice(1));
     case 'list': {
       const tenants = (await client.expect('GET', '/tenants', [200])) as TenantView[];
       if (args.includes('--json')) return JSON.stringify(tenants, null, 2);

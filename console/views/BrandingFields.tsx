@@ -10,6 +10,12 @@ import {
   KIOSK_IDLE_MIN_SECONDS,
 } from '../../contract/event-kit.ts';
 import { DEFAULT_RESULT_HOURS, RESULT_HOURS_MAX, RESULT_HOURS_MIN } from '../../contract/delivery.ts';
+import {
+  DEFAULT_LEAD_RETENTION_DAYS,
+  LEAD_CONSENT_TEXT_LIMIT,
+  LEAD_RETENTION_DAYS_MAX,
+  LEAD_RETENTION_DAYS_MIN,
+} from '../../contract/leads.ts';
 import type { TenantBranding } from '../../contract/site-data.ts';
 import type { BrandingForm } from '../branding-form.ts';
 import { Field } from '../parts.tsx';
@@ -30,7 +36,10 @@ type TextKey =
   | 'consentText'
   | 'privacyUrl'
   | 'kioskIdleSeconds'
-  | 'resultHours';
+  | 'resultHours'
+  | 'leadConsentText'
+  | 'leadPrivacyUrl'
+  | 'leadRetentionDays';
 type FlagKey =
   | 'choosePhoto'
   | 'qrHandoff'
@@ -39,7 +48,10 @@ type FlagKey =
   | 'kioskPrint'
   | 'wall'
   | 'wallConsentCovered'
-  | 'email';
+  | 'email'
+  | 'leadName'
+  | 'leadEmail'
+  | 'leadCompany';
 
 export interface FieldsProps {
   form: BrandingForm;
@@ -285,6 +297,58 @@ export function BrandingFields({ form, branding, set, problems, warnings, upload
           'email',
           'Offer "Email me my picture"',
           "A form on the results screen that sends the picture to the guest's address, offered once published and only when the booth has a mail server (BOOTH_SMTP_HOST).",
+        )}
+      </fieldset>
+      <fieldset>
+        <legend>Leads</legend>
+        <p className="hint">
+          Ask guests for their details, each field optional for them. None ticked: no form. Exported as CSV from the
+          event page.
+        </p>
+        <fieldset id="f-leadFields" aria-describedby={problems.leadFields ? 'f-leadFields-problems' : undefined}>
+          <legend>Fields asked for</legend>
+          {problems.leadFields ? (
+            <ul className="problems" id="f-leadFields-problems">
+              {problems.leadFields.map((p) => (
+                <li key={p}>{p}</li>
+              ))}
+            </ul>
+          ) : null}
+          {flag('leadName', 'Ask for a name', 'Up to 100 characters, on one line.')}
+          {flag(
+            'leadEmail',
+            'Ask for an email address',
+            'With the email: the address the guest types for the picture.',
+          )}
+          {flag('leadCompany', 'Ask for a company', 'Up to 100 characters, on one line.')}
+        </fieldset>
+        <Field id="f-leadPlace" label="Where leads are asked for" problems={problems.leadPlace}>
+          {(describedBy, invalid) => (
+            <select
+              id="f-leadPlace"
+              value={form.leadPlace}
+              onChange={(e) => set('leadPlace', e.target.value)}
+              aria-describedby={describedBy}
+              aria-invalid={invalid || undefined}
+            >
+              <option value="camera">Before the camera, with Continue and Skip</option>
+              <option value="email">With "Email me my picture": kept only when the guest ticks the box</option>
+            </select>
+          )}
+        </Field>
+        {text(
+          'leadConsentText',
+          'Marketing consent text',
+          `The box a guest may tick, in your words; up to ${LEAD_CONSENT_TEXT_LIMIT} characters. Empty: no box.`,
+          true,
+        )}
+        {text('leadPrivacyUrl', 'Leads privacy policy address', 'An http(s) address, linked under the fields.')}
+        {text(
+          'leadRetentionDays',
+          'Keep leads for (days)',
+          `${LEAD_RETENTION_DAYS_MIN} to ${LEAD_RETENTION_DAYS_MAX}; empty: ${DEFAULT_LEAD_RETENTION_DAYS} days. Then they are deleted.`,
+          false,
+          'number',
         )}
       </fieldset>
     </>

@@ -7,6 +7,7 @@ import { say } from '../state.ts';
 import { ConfirmButton, Heading, Problem } from '../parts.tsx';
 import { StyleTable } from './StyleTable.tsx';
 import { WallModeration } from './WallModeration.tsx';
+import { EventLeads } from './EventLeads.tsx';
 
 const REFRESH_MS = 30_000;
 const UNAVAILABLE = 'The event figures are not available on this booth: its server has no event routes.';
@@ -74,6 +75,7 @@ export function EventView({ slug }: { slug: string }) {
       </p>
       <Problem>{error}</Problem>
       <WallModeration slug={slug} />
+      <EventLeads slug={slug} />
       {figures ? (
         <>
           <table>

@@ -30,7 +30,7 @@ export class ConsoleClient {
     this.#base = boothUrl.replace(/\/+$/, '');
   }
 
-  async #fetch(method: string, path: string, body?: unknown): Promise<ConsoleAnswer> {
+  async #fetch(method: string, path: string, body?: unknown, raw = false): Promise<ConsoleAnswer> {
     let res: Response;
     try {
       res = await fetch(`${this.#base}/admin/api${path}`, {
@@ -50,6 +50,7 @@ export class ConsoleClient {
       );
     }
     const text = await res.text();
+    if (raw && res.ok) return { status: res.status, body: text, setCookie: [] };
     let parsed: unknown = null;
     try {
       parsed = text ? JSON.parse(text) : null;
@@ -79,5 +80,13 @@ export class ConsoleClient {
     if (!ok.includes(res.status))
       throw new ConsoleError(explain(res.body, `The booth answered ${res.status} to ${method} ${path}.`));
     return res.body;
+  }
+
+  /** A call that answers text (a CSV), else a ConsoleError with the API's sentence. */
+  async text(path: string): Promise<string> {
+    const res = await this.#fetch('GET', path, undefined, true);
+    if (res.status !== 200)
+      throw new ConsoleError(explain(res.body, `The booth answered ${res.status} to GET ${path}.`));
+    return res.body as string;
   }
 }

@@ -36,6 +36,7 @@ import { adminPublish, type AdminPublishDeps } from './admin-publish.ts';
 import { missingFiles } from '../admin/tenant-files.ts';
 import { backdropsOf, MAX_BACKDROPS } from '../../contract/backdrops.ts';
 import type { PublishedSite } from '../publish/published.ts';
+import { adminLeads, type AdminLeadsDeps } from './admin-leads.ts';
 
 export interface AdminApiDeps {
   accounts: AccountStore;
@@ -66,6 +67,8 @@ export interface AdminApiDeps {
   published?: PublishedSite;
   /** The served site: a deleted tenant's pages are taken out of it at once. */
   siteDir?: string;
+  /** Opt-in leads and the email figures (admin-leads.ts); absent on a node without them. */
+  leads?: Pick<AdminLeadsDeps, 'leads' | 'mail'> & { forgetTenant(slug: string): void };
 }
 
 export const SESSION_COOKIE = 'booth_console';
@@ -286,6 +289,8 @@ export function adminApi(deps: AdminApiDeps) {
     await deps.events.removeAll(slug, { forget: true });
     if (!deps.tenants.remove(deps.datasetId, slug)) return fail(c, 404, `There is no tenant "${slug}".`);
     deps.accounts.removeTenant(slug);
+    // Its guests' leads and its email figures go with it.
+    deps.leads?.forgetTenant(slug);
     // The slug passed the rule: one folder name, no separator, no dots.
     await fs.rm(path.join(deps.tenantAssetsDir, slug), { recursive: true, force: true });
     // Its pages go now, not at the next publish: the site host then answers its addresses as an
@@ -358,6 +363,17 @@ export function adminApi(deps: AdminApiDeps) {
     adminEvents({ tenants: deps.tenants, styles: deps.styles, datasetId: deps.datasetId, reserved, jobs: deps.events }),
   );
   if (deps.wall) app.route('/', adminWall({ ...deps.wall, reserved, publicUrl: deps.publicUrl }));
+  app.route(
+    '/',
+    adminLeads({
+      tenants: deps.tenants,
+      datasetId: deps.datasetId,
+      reserved,
+      leads: deps.leads?.leads,
+      mail: deps.leads?.mail,
+      wall: deps.wall,
+    }),
+  );
   if (deps.publish)
     app.route('/', adminPublish({ ...deps.publish, reserved, tenants: deps.tenants, datasetId: deps.datasetId }));
 

@@ -22,9 +22,11 @@ export interface DeliveryDeps {
   lookup: FrameLookup;
   visitors: VisitorTokens;
   log: (line: string) => void;
+  /** Counts each message sent or given up for its job's tenant (the event page's figures). */
+  counted?: (tenant: string, outcome: 'sent' | 'failed') => void;
 }
 
-export function startDelivery({ settings, db, jobs, files, lookup, visitors, log }: DeliveryDeps) {
+export function startDelivery({ settings, db, jobs, files, lookup, visitors, log, counted }: DeliveryDeps) {
   const mail = settings.mail;
   const outbox = mail
     ? new Outbox({
@@ -39,6 +41,10 @@ export function startDelivery({ settings, db, jobs, files, lookup, visitors, log
           publicUrl: settings.publicUrl,
         }),
         log,
+        done: (jobId, outcome) => {
+          const tenant = jobs.get(jobId)?.tenant;
+          if (tenant) counted?.(tenant, outcome);
+        },
       })
     : null;
   outbox?.start();

@@ -20,6 +20,8 @@ export interface OutboxDeps {
   settings: MailSettings;
   compose: Compose;
   log: (line: string) => void;
+  /** Told of each message sent or given up (the event page's figures). */
+  done?: (jobId: string, outcome: 'sent' | 'failed') => void;
   /** How often due messages are looked for. */
   pollMs?: number;
   now?: () => number;
@@ -140,12 +142,14 @@ export class Outbox {
     try {
       await this.#transport.sendMail({ ...mail, from: settings.from });
       store.remove(message.id);
+      this.#deps.done?.(message.jobId, 'sent');
       log(`mail: message ${message.id} for job ${message.jobId} sent (attempt ${attempt})`);
     } catch (error) {
       const why = (error as Error).message.split('\n')[0] ?? 'unknown error';
       const now = this.#now();
       if (now - message.createdAt >= settings.giveUpSeconds * 1000) {
         store.remove(message.id);
+        this.#deps.done?.(message.jobId, 'failed');
         log(
           `mail: gave up on message ${message.id} for job ${message.jobId} after ${attempt} attempt(s) over ${Math.round((now - message.createdAt) / 1000)}s: ${why}`,
         );

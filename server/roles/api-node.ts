@@ -43,6 +43,8 @@ export function startApiNode(settings: Settings, scale: ScaleSettings): RoleProc
     wall: { walls: wall.walls, jobs: wall.jobs, bus: wall.bus, feeds: wall.feeds, publicUrl: settings.publicUrl },
     // Style thumbnails only: results are in S3, tenant assets on the control node (their brand frames in S3 too).
     media: { styles, retentionSeconds: settings.retentionSeconds },
+    // Leads are kept in the control node's SQLite file: a guest's form sent here is refused with a sentence.
+    leads: 'refused',
     health: async () => ({ ok: true, role: 'api' }),
   });
   return {

@@ -5,6 +5,7 @@ import { startRetention } from '../embedded/retention.ts';
 import { PublishedFrames } from '../brand/frames.ts';
 import { resultSecondsOf } from '../brand/tenant-branding.ts';
 import { startDelivery } from '../mail/delivery.ts';
+import { startLeads } from '../leads/leads.ts';
 import { LocalJobs } from '../embedded/local-jobs.ts';
 import { startScalePath } from './scale-path.ts';
 import { aiHubOf, UPLOAD_READER_THREADS } from './ai-hub.ts';
@@ -43,6 +44,9 @@ import { publishingRemovals } from '../wall/wall-removals.ts';
 import { PublishedWalls } from '../brand/wall-settings.ts';
 import { startScaleWall } from '../scale/scale-wall.ts';
 import { startScaleDelivery } from '../scale/scale-delivery.ts';
+
+/** Leads one visitor may send a minute: a guest sends one; a retry after a typo, a few. */
+const LEADS_PER_VISITOR_PER_MINUTE = 5;
 
 export async function startBooth(settings: Settings, workerScript: URL = ENGINE_WORKER): Promise<RoleProcess> {
   const offered = offeredStyles(settings);
@@ -151,9 +155,20 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
   // Email delivery, on the embedded default: its outbox is a table of this SQLite file. On the
   // scale-out path the outbox is in Redis and this node sends it; it also writes each tenant's
   // retention and email setting to Redis for the API nodes.
+  // Opt-in leads and the email figures: tables of this SQLite file, on the scale-out path's control node too.
+  const leads = startLeads(db, tenantLookup, log);
   const delivery = scale
     ? null
-    : startDelivery({ settings, db, jobs, files, lookup: tenantLookup, visitors: visitorTokens, log });
+    : startDelivery({
+        settings,
+        db,
+        jobs,
+        files,
+        lookup: tenantLookup,
+        visitors: visitorTokens,
+        log,
+        counted: (tenant, outcome) => leads.mail.count(tenant, outcome),
+      });
   const scaleDelivery =
     scale &&
     startScaleDelivery(settings, settings.scale!, {
@@ -197,6 +212,11 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
       siteDir: settings.siteDir,
       events,
       wall: { walls, jobs: wallJobs, bus: wallBus },
+      leads: {
+        leads: leads.store,
+        ...(delivery?.sendsMail ? { mail: leads.mail } : {}),
+        forgetTenant: leads.forgetTenant,
+      },
       ...(mirror
         ? {
             tenantChanged: (slug: string) =>
@@ -206,6 +226,13 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
     },
     content: { secret, datasetId: settings.datasetId, tenants, sendsMail },
     jobEmail: scaleDelivery ? scaleDelivery.jobEmail : delivery!.jobEmail,
+    leads: {
+      settings: leads.settings,
+      store: leads.add,
+      visitors: visitorTokens,
+      trustedProxies: settings.trustedProxies,
+      perVisitor: LEADS_PER_VISITOR_PER_MINUTE,
+    },
     // The brand frame of a job's tenant, from this node's tenant store (from the shared store on the scale-out path).
     aiHub: {
       ...aiHubOf(
@@ -248,6 +275,7 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
     else wallFeeds.close();
     await delivery?.stop();
     await scaleDelivery?.close();
+    leads.stop();
     mirror?.stop();
     await redisEvents?.close();
     await scale?.close();

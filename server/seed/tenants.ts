@@ -94,5 +94,12 @@ export const SEED_TENANTS: BrandingItem[] = [
     // only when the booth has SMTP settings).
     resultHours: 72,
     email: true,
+    // Opt-in leads with the email: a guest who has their picture sent may also leave a name and a
+    // company and tick the sponsor's marketing box in its own words; kept 90 days.
+    leadFields: ['name', 'email', 'company'],
+    leadPlace: 'email',
+    leadConsentText: 'Yes, Gala Night may email me news of its next events.',
+    leadPrivacyUrl: 'https://gala.example/privacy',
+    leadRetentionDays: 90,
   },
 ];

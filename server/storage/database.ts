@@ -96,6 +96,25 @@ const MIGRATIONS = [
   `ALTER TABLE jobs ADD COLUMN engine TEXT;
    ALTER TABLE jobs ADD COLUMN fallback TEXT;
    ALTER TABLE jobs ADD COLUMN captions TEXT;`,
+  // Opt-in leads (storage/leads.ts): what a guest gave a tenant, kept for the tenant's lead
+  // retention; deleted with the tenant or on request for one address. The figures of the email
+  // outbox per tenant (messages sent, given up), which the outbox itself forgets once done.
+  `CREATE TABLE leads (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     tenant TEXT NOT NULL,
+     name TEXT NOT NULL,
+     email TEXT NOT NULL,
+     company TEXT NOT NULL,
+     consent INTEGER NOT NULL,
+     created_at INTEGER NOT NULL
+   );
+   CREATE INDEX leads_by_tenant ON leads (tenant, created_at);
+   CREATE INDEX leads_by_email ON leads (email COLLATE NOCASE);
+   CREATE TABLE mail_figures (
+     tenant TEXT PRIMARY KEY,
+     sent INTEGER NOT NULL DEFAULT 0,
+     failed INTEGER NOT NULL DEFAULT 0
+   );`,
 ];
 
 /** The SQLite result codes an operator can do something about (https://sqlite.org/rescode.html). */

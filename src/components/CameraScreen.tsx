@@ -18,6 +18,8 @@ import { WEBCAM_SETTINGS } from '../lib/camera.ts';
 import type { CameraError, CameraProblem } from '../lib/camera-problem.ts';
 import { screenPath } from '../lib/paths.ts';
 import { giveConsent, hasConsented } from '../stores/consent.ts';
+import { answerLead, hasAnsweredLead } from '../stores/lead.ts';
+import type { LeadFormProps } from './LeadForm.tsx';
 import type { ChoosePhotoProps } from './ChoosePhoto.tsx';
 import type { ConsentFormProps } from './ConsentForm.tsx';
 import type { CountdownProps } from './Countdown.tsx';
@@ -40,12 +42,17 @@ export interface CameraProps {
   /** Consent asked before the camera opens ('' = none). */
   consentText?: string;
   privacyUrl?: string;
+  /** The tenant's lead form before the camera (contract/leads.ts), after consent; absent: none. */
+  leads?: { aiHost: string; tenant: string; ask: LeadFormProps['ask'] };
 }
 
 export interface CameraParts {
   /** react-webcam's component, or a lazy one (React.lazy): a Suspense boundary holds its place. */
   Webcam: typeof Webcam;
   ConsentForm?: ComponentType<ConsentFormProps>;
+  LeadForm?: ComponentType<LeadFormProps>;
+  /** Sends a lead to the AI hub (src/lib/ai-hub.ts), given by the lead camera with the form. */
+  sendLead?: (aiHost: string, tenant: string, lead: Parameters<LeadFormProps['send']>[0]) => Promise<void>;
   ChoosePhoto?: ComponentType<ChoosePhotoProps>;
   Countdown?: ComponentType<CountdownProps>;
 }
@@ -56,8 +63,11 @@ export function CameraScreen({
   choosePhoto = false,
   consentText = '',
   privacyUrl = '',
+  leads,
   Webcam,
   ConsentForm,
+  LeadForm,
+  sendLead,
   ChoosePhoto,
   Countdown,
 }: CameraProps & CameraParts) {
@@ -70,6 +80,9 @@ export function CameraScreen({
   const [agreed, setAgreed] = useState(false);
   const consented = consentedBefore || agreed;
   const asking = Boolean(ConsentForm) && consentText !== '' && !consented;
+  const leadAnsweredBefore = useClientValue(hasAnsweredLead, false);
+  const [leadAnswered, setLeadAnswered] = useState(false);
+  const askingLead = !asking && Boolean(LeadForm && leads && sendLead) && !(leadAnsweredBefore || leadAnswered);
   const [photo, setPhoto] = useState<string | null>(null);
   // A photo just taken is shown mirrored, as the preview was: the visitor judges pose and face
   // against the picture they posed in, and a picture that flips at the shutter looks like somebody
@@ -149,6 +162,12 @@ export function CameraScreen({
     heading.current?.focus({ preventScroll: true });
   };
 
+  const leadDone = () => {
+    answerLead();
+    setLeadAnswered(true);
+    heading.current?.focus({ preventScroll: true });
+  };
+
   const goToStyles = () => {
     if (!photo) return;
     void photoStore().then((store) => {
@@ -160,7 +179,7 @@ export function CameraScreen({
   // The spec's 350 px cap is a phone's; a kiosk's preview fills the room its layout has (kiosk.css).
   const previewStyle = kiosk ? undefined : { maxHeight: PREVIEW_MAX_HEIGHT_PX };
   const status =
-    problem || asking
+    problem || asking || askingLead
       ? note
       : counting
         ? digit
@@ -190,6 +209,13 @@ export function CameraScreen({
       </h1>
       {asking && ConsentForm ? (
         <ConsentForm text={consentText} privacyUrl={privacyUrl} kiosk={kiosk} onAgree={agree} />
+      ) : askingLead && LeadForm && leads && sendLead ? (
+        <LeadForm
+          ask={leads.ask}
+          kiosk={kiosk}
+          send={(lead) => sendLead(leads.aiHost, leads.tenant, lead)}
+          onDone={leadDone}
+        />
       ) : problem ? (
         <div className="booth-camera-problem" role="alert">
           <p className="booth-camera-problem-what">{problem.what}</p>
@@ -226,7 +252,7 @@ export function CameraScreen({
       </p>
       {note === EVENT_TEXT.photoUnreadable ? <p className="booth-camera-note">{note}</p> : null}
       <div className="booth-actions">
-        {asking ? null : problem ? (
+        {asking || askingLead ? null : problem ? (
           <>
             <button key="again" type="button" className="booth-button" onClick={tryAgain}>
               {EVENT_TEXT.tryAgain}

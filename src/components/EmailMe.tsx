@@ -1,19 +1,31 @@
 // "Email me my picture" on the results screen (contract/delivery.ts), for a tenant that offers it
 // on a booth that can send mail: one address, checked here with the server's own rule, then
-// handed to the AI hub, which stores it in its outbox and answers at once.
+// handed to the AI hub, which stores it in its outbox and answers at once. A tenant whose leads are
+// asked with the email (contract/leads.ts) adds its fields and consent box: the address is kept as
+// a lead only when the guest ticks the box (a tenant without a box: fills in one of its fields).
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { EMAIL_ADDRESS_MAX_LENGTH, EMAIL_TEXT, emailAddressProblem } from '../../contract/delivery.ts';
+import { leadProblems, type LeadRequest } from '../../contract/leads.ts';
+import { LeadFields, leadValues, type LeadAsk, type LeadErrors } from './LeadFields.tsx';
 
 export interface EmailMeProps {
   /** Sends the address; rejects with an Error whose message the guest reads. */
   send: (address: string) => Promise<void>;
+  /** The tenant's lead fields asked with the email (without the address, which is the one above). */
+  leads?: LeadAsk;
+  sendLead?: (lead: LeadRequest) => Promise<void>;
 }
 
 type State = { kind: 'idle' } | { kind: 'sending' } | { kind: 'queued' } | { kind: 'refused'; message: string };
 
-export function EmailMe({ send }: EmailMeProps) {
+export function EmailMe({ send, leads, sendLead }: EmailMeProps) {
   const [state, setState] = useState<State>({ kind: 'idle' });
+  const [leadErrors, setLeadErrors] = useState<LeadErrors>({});
   const input = useRef<HTMLInputElement>(null);
+  const nameInput = useRef<HTMLInputElement>(null);
+  const companyInput = useRef<HTMLInputElement>(null);
+  const consent = useRef<HTMLInputElement>(null);
+  const leadInputs = { name: nameInput, company: companyInput };
   const id = useId();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -24,8 +36,22 @@ export function EmailMe({ send }: EmailMeProps) {
       input.current?.focus();
       return;
     }
+    const given = leads ? leadValues(leadInputs, consent) : null;
+    const optedIn =
+      given !== null && (leads?.consentText ? given.consent : given.name.trim() !== '' || given.company.trim() !== '');
+    const lead: LeadRequest | null = optedIn && given ? { ...given, email: address.trim() } : null;
+    if (lead && leads) {
+      const problems = leadProblems(lead, [...leads.fields, 'email']);
+      if (problems) {
+        setLeadErrors(problems);
+        const first = leads.fields.find((f) => problems[f]);
+        (first === 'company' ? companyInput : nameInput).current?.focus();
+        return;
+      }
+    }
     setState({ kind: 'sending' });
     try {
+      if (lead && sendLead) await sendLead(lead);
       await send(address.trim());
       setState({ kind: 'queued' });
     } catch (error) {
@@ -55,6 +81,17 @@ export function EmailMe({ send }: EmailMeProps) {
         <p id={`${id}-error`} className="booth-email-error" role="alert">
           {refused ? state.message : ''}
         </p>
+        {leads ? (
+          <LeadFields
+            id={`${id}-lead`}
+            ask={leads}
+            errors={leadErrors}
+            inputs={leadInputs}
+            consent={consent}
+            kiosk={false}
+            onChange={() => setLeadErrors({})}
+          />
+        ) : null}
         <button type="submit" className="booth-button" disabled={state.kind === 'sending'}>
           {state.kind === 'sending' ? EMAIL_TEXT.sending : EMAIL_TEXT.send}
         </button>

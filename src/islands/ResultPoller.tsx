@@ -3,6 +3,7 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { JOB_WAIT_MAX_SECONDS, RESULTS_TEXT, TEXT, jobIdFromPath, jobPhase, type Job } from '../../contract/index.ts';
 import { createAiHub, errorHeading } from '../lib/ai-hub.ts';
+import type { LeadAsk } from '../components/LeadFields.tsx';
 import { AiHubError, isRetryable } from '../lib/ai-hub-error.ts';
 import { useClientValue } from '../lib/client-value.ts';
 import { onKiosk } from '../lib/kiosk-here.ts';
@@ -47,6 +48,8 @@ interface Props {
   wall?: { tenant: string; covered: boolean };
   /** "Email me my picture" (the tenant offers it and the booth can send mail). */
   email?: boolean;
+  /** The tenant's lead fields asked with the email (contract/leads.ts): its slug and what it asks. */
+  leads?: { tenant: string; ask: LeadAsk };
 }
 
 /**
@@ -79,6 +82,7 @@ export default function ResultPoller({
   publicSiteUrl = '',
   wall,
   email = false,
+  leads,
 }: Props) {
   const hub = useMemo(() => createAiHub(aiHost), [aiHost]);
   const [view, setView] = useState<View>({ kind: 'loading' });
@@ -333,7 +337,10 @@ export default function ResultPoller({
           ) : null}
           {/* Not on a kiosk: its QR code takes the picture to the guest's phone, which offers this. */}
           {phase === 'completed' && images.length > 0 && email && !kiosk && jobId ? (
-            <EmailMe send={(address) => hub.emailPicture(jobId, address)} />
+            <EmailMe
+              send={(address) => hub.emailPicture(jobId, address)}
+              {...(leads ? { leads: leads.ask, sendLead: (lead) => hub.sendLead(leads.tenant, lead) } : {})}
+            />
           ) : null}
         </Suspense>
         {phase === 'completed' && images.length > 0 && handoff ? <QrHandoff url={handoff} /> : null}

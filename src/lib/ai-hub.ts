@@ -6,6 +6,9 @@ import {
   CreateJobResponseSchema,
   EmailResponseSchema,
   ErrorBodySchema,
+  LeadResponseSchema,
+  leadPath,
+  type LeadRequest,
   JobSchema,
   STYLES_PATH,
   StylesResponseSchema,
@@ -37,6 +40,8 @@ export interface AiHub {
   job(jobId: string, waitSeconds?: number, started?: Promise<Response>): Promise<Job>;
   /** "Email me my picture" (contract/delivery.ts): queued by the hub; rejects with its sentence. */
   emailPicture(jobId: string, address: string): Promise<void>;
+  /** A guest's opt-in lead for the tenant (contract/leads.ts); rejects with the hub's sentence. */
+  sendLead(tenant: string, lead: LeadRequest): Promise<void>;
 }
 
 export function createAiHub(aiHost: string, fetchImpl: Fetch = (...args) => fetch(...args)): AiHub {
@@ -117,6 +122,14 @@ export function createAiHub(aiHost: string, fetchImpl: Fetch = (...args) => fetc
         method: 'POST',
         headers: { 'content-type': 'application/json', ...(token ? { [VISITOR_HEADER]: token } : {}) },
         body: JSON.stringify({ address } satisfies EmailRequest),
+      });
+    },
+    sendLead: async (tenant, lead) => {
+      const token = await visitor.token();
+      await call(leadPath(tenant), LeadResponseSchema, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { [VISITOR_HEADER]: token } : {}) },
+        body: JSON.stringify(lead),
       });
     },
   };

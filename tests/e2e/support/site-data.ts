@@ -28,3 +28,16 @@ export const IMAGELESS_TENANT = {
   textColor: '#f4f4f4',
   accentColor: '#ffcc33',
 } as const;
+
+/** A tenant added for the e2e run that asks for leads before the camera (contract/leads.ts). */
+export const LEAD_TENANT = {
+  slug: 'leadfolk',
+  client: 'Leadfolk Expo',
+  backgroundColor: '#14213d',
+  textColor: '#ffffff',
+  accentColor: '#fca311',
+  leadFields: ['name', 'email', 'company'],
+  leadPlace: 'camera',
+  leadConsentText: 'Yes, Leadfolk Expo may email me about its next expo.',
+  leadPrivacyUrl: 'https://leadfolk.example/privacy',
+} as const;

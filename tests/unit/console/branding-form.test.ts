@@ -46,6 +46,25 @@ describe('the console branding form', () => {
     expect(odd.branding.wallModeration).toBe('approve');
   });
 
+  it('carries the lead settings both ways, so saving a tenant in the console keeps them', () => {
+    const stored = {
+      slug: 'gala',
+      leadFields: ['name', 'company'],
+      leadPlace: 'email',
+      leadConsentText: 'Yes, send me news.',
+      leadPrivacyUrl: 'https://gala.example/privacy',
+      leadRetentionDays: 30,
+    };
+    const form = toForm(stored);
+    expect(form).toMatchObject({ leadName: true, leadEmail: false, leadCompany: true, leadRetentionDays: '30' });
+    expect(toItem(form, 'gala')).toMatchObject(stored);
+    const odd = check({ ...form, leadRetentionDays: '1000' }, 'gala');
+    expect(odd.refused.leadRetentionDays?.[0]).toMatch(
+      /^Leads kept for \(days\) is not a whole number of days from 1 to 730/,
+    );
+    expect(toItem({ ...form, leadName: false, leadCompany: false }, 'gala')).not.toHaveProperty('leadFields');
+  });
+
   it("reads a tenant's one scene saved before there were several as its first backdrop, and saves the list with it", () => {
     const form = toForm({ slug: 'meadow', sceneUrl: 'meadow/scene.jpg' });
     expect(form.sceneUrls).toEqual(['meadow/scene.jpg']);

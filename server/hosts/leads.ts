@@ -1,0 +1,116 @@
+// POST /transformations/leads/{tenant}/ {name?, email?, company?, consent}: a guest's opt-in lead
+// (contract/leads.ts). A compatible addition to the AI hub, mounted beside it. The checks,
+// cheapest first: a tenant slug, the tenant asks for leads (its published branding), a JSON body
+// whose fields pass the page's own rule (a newline, a header, an overlong name: 400 with the
+// sentence each field shows), the visitor's limit; then the lead is stored and the answer is 201.
+// Nothing of the lead reaches the log: the request line names the path only.
+import { Hono } from 'hono';
+import {
+  DEFAULT_TENANT_SLUG,
+  LEAD_TEXT,
+  LeadRequestSchema,
+  VISITOR_HEADER,
+  leadOf,
+  leadProblems,
+  quoted,
+  type Lead,
+  type LeadKit,
+} from '../../contract/index.ts';
+import { slugProblem } from '../../contract/slug.ts';
+import { clientAddress } from '../limits/client-address.ts';
+import { ClientLimits } from '../limits/client-limits.ts';
+import type { VisitorTokens } from '../limits/visitor-tokens.ts';
+import { fail, limitBody, MAX_JSON_BODY_BYTES, sizeText } from './http.ts';
+
+export interface LeadsHostDeps {
+  /** The tenant's lead settings as its published pages show them; undefined: no such tenant. */
+  settings(tenant: string): Pick<LeadKit, 'leadFields'> | undefined;
+  store(tenant: string, lead: Lead): void;
+  visitors: VisitorTokens;
+  trustedProxies: ReadonlySet<string>;
+  /** Leads one visitor (a token) may send a minute; an address without a token (a venue's guests together), six times that. */
+  perVisitor: number;
+}
+
+/** A venue's guests share one address: without a visitor token, an address may send this many times more. */
+const ADDRESS_FACTOR = 6;
+
+export const LEAD_MESSAGES = {
+  noTenant: (slug: string) => `There is no tenant ${quoted(slug.slice(0, 80))} on this booth.`,
+  off: 'This booth does not ask for your details. Go on to the camera.',
+  json: 'Send the request body as JSON (Content-Type: application/json), like {"name": "Ada", "consent": true}.',
+  shape: 'Send your details as text fields (name, email, company) and consent as true or false.',
+  rate: (seconds: number) => `You sent your details several times just now. Please try again in ${seconds} seconds.`,
+  scale: 'This booth cannot keep your details on this server. Go on without them; your picture is not affected.',
+} as const;
+
+export function leadsHost(deps: LeadsHostDeps) {
+  const app = new Hono();
+  const limits = (perMinute: number) =>
+    new ClientLimits({
+      maxInFlight: Number.POSITIVE_INFINITY,
+      perMinute,
+      messages: { inFlight: () => '', rate: LEAD_MESSAGES.rate },
+    });
+  const perVisitor = limits(deps.perVisitor);
+  const perAddress = limits(deps.perVisitor * ADDRESS_FACTOR);
+
+  app.post(
+    '/leads/:tenant',
+    limitBody(MAX_JSON_BODY_BYTES, `The request is too large; the limit is ${sizeText(MAX_JSON_BODY_BYTES)}.`),
+    async (c) => {
+      const slug = c.req.param('tenant');
+      if (slug !== DEFAULT_TENANT_SLUG && slugProblem(slug, new Set()))
+        return fail(
+          c,
+          400,
+          `${quoted(slug.slice(0, 80))} is not a tenant slug: lowercase letters, digits and hyphens.`,
+        );
+      const settings = deps.settings(slug);
+      if (!settings) return fail(c, 404, LEAD_MESSAGES.noTenant(slug));
+      if (settings.leadFields.length === 0) return fail(c, 409, LEAD_MESSAGES.off);
+      const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+      if (type !== 'application/json') return fail(c, 415, LEAD_MESSAGES.json);
+      let body: unknown;
+      try {
+        body = await c.req.json();
+      } catch {
+        return fail(c, 400, LEAD_MESSAGES.json);
+      }
+      const parsed = LeadRequestSchema.safeParse(body);
+      if (!parsed.success) return fail(c, 400, LEAD_MESSAGES.shape);
+      const problems = leadProblems(parsed.data, settings.leadFields);
+      if (problems) {
+        const first = Object.values(problems)[0] ?? LEAD_TEXT.notSaved;
+        return fail(c, 400, first, { fields: problems });
+      }
+
+      const token = c.req.header(VISITOR_HEADER);
+      let visitor = `address:${clientAddress(c, deps.trustedProxies)}`;
+      if (token !== undefined) {
+        const checked = await deps.visitors.check(token);
+        if (!checked.ok) return fail(c, 401, checked.error);
+        visitor = `visitor:${checked.visitor}`;
+      }
+      const limit = token === undefined ? perAddress : perVisitor;
+      const refused = limit.refusal(visitor);
+      if (refused) {
+        c.header('Retry-After', String(refused.retryAfterSeconds));
+        return fail(c, 429, refused.message);
+      }
+      limit.take(visitor).release();
+
+      deps.store(slug, leadOf(parsed.data, settings.leadFields));
+      c.header('Cache-Control', 'no-store');
+      return c.json({ stored: true }, 201);
+    },
+  );
+  return app;
+}
+
+/** What an API node of the scale-out path answers: it has no database to keep a lead in. */
+export function leadsRefusal() {
+  const app = new Hono();
+  app.post('/leads/:tenant', (c) => fail(c, 503, LEAD_MESSAGES.scale));
+  return app;
+}

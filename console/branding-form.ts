@@ -35,6 +35,7 @@ export interface BrandingForm {
   resultHours: string;
   styles: string[];
   picturesPerGuest: string;
+  triesPerGuest: string;
   /** Kept as it is: set through the API or the ops CLI. */
   pictureStyles: string[];
 }
@@ -87,6 +88,7 @@ export function toForm(item: Record<string, unknown> | null): BrandingForm {
         ? [b.sceneUrl]
         : [],
     picturesPerGuest: text(b.picturesPerGuest ?? 1),
+    triesPerGuest: text(b.triesPerGuest ?? 0),
     pictureStyles: Array.isArray(b.pictureStyles)
       ? b.pictureStyles.filter((s): s is string => typeof s === 'string')
       : [],
@@ -126,6 +128,8 @@ export function toItem(form: BrandingForm, slug: string): BrandingItem {
   // One picture is the default: left out, as an empty field is.
   if (!['', '1'].includes(form.picturesPerGuest.trim())) item.picturesPerGuest = numberOrText(form.picturesPerGuest);
   if (form.pictureStyles.length > 0) item.pictureStyles = form.pictureStyles;
+  // No further tries is the default: left out too.
+  if (!['', '0'].includes(form.triesPerGuest.trim())) item.triesPerGuest = numberOrText(form.triesPerGuest);
   return item as BrandingItem;
 }
 

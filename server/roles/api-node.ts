@@ -4,6 +4,7 @@ import { createApp } from '../hosts/app.ts';
 import { UploadReaders } from '../intake/upload-readers.ts';
 import { VisitorTokens, visitorKey } from '../limits/visitor-tokens.ts';
 import { offeredStyles, styleCatalog } from '../run/engines.ts';
+import { inputsOfStyles } from '../engine/styles-file.ts';
 import type { ScaleSettings } from '../scale/settings.ts';
 import type { Settings } from '../process/settings.ts';
 import { aiHubOf, UPLOAD_READER_THREADS } from './ai-hub.ts';
@@ -30,7 +31,11 @@ export function startApiNode(settings: Settings, scale: ScaleSettings): RoleProc
   const wall = startScaleWall(scale, path.store, { retentionSeconds: settings.retentionSeconds });
   const app = createApp({
     lingerBytes: settings.maxBodyBytes,
-    aiHub: aiHubOf(settings, styles, path.jobs!, readers, new VisitorTokens(key), path.frames!, path.venues!),
+    // No tenant store here: a tenant's refused words are checked on the embedded default only (server/README.md).
+    aiHub: {
+      ...aiHubOf(settings, styles, path.jobs!, readers, new VisitorTokens(key), path.frames!, path.venues!),
+      inputsOf: inputsOfStyles(offered.styles),
+    },
     wall: { walls: wall.walls, jobs: wall.jobs, bus: wall.bus, feeds: wall.feeds, publicUrl: settings.publicUrl },
     // Style thumbnails only: results are in S3, tenant assets on the control node (their brand frames in S3 too).
     media: { styles, retentionSeconds: settings.retentionSeconds },

@@ -27,6 +27,8 @@ export interface QueuedJob {
   frame?: JobFrame | null;
   /** The slug of the booth's tenant that sent it, when the node knows its tenants. */
   tenant?: string;
+  /** The guest's words for a style with inputs: taken out of the job's data as soon as it ends (worker.ts). */
+  words?: Record<string, string>;
 }
 
 /** A job's end as its worker returns it: a visitor's failure is an ended job too, never retried. */
@@ -110,7 +112,7 @@ export class RedisJobs implements JobBackend {
     return this.#tracked.size;
   }
 
-  async create({ style, photo, client, frame, tenant }: NewJob) {
+  async create({ style, photo, client, frame, tenant, words }: NewJob) {
     const id = newJobId();
     const photoKey = this.#store.photoKey(id, photo.extension);
     const storeAt = performance.now();
@@ -128,6 +130,7 @@ export class RedisJobs implements JobBackend {
             client,
             ...(frame ? { frame } : {}),
             ...(tenant ? { tenant } : {}),
+            ...(words ? { words: { ...words } } : {}),
           },
           { ...jobOptions, jobId: id },
         ),

@@ -18,6 +18,7 @@ import { ResultImage } from '../components/ResultImage.tsx';
 import { QrHandoff } from '../components/QrHandoff.tsx';
 import { WallOptIn } from '../components/WallOptIn.tsx';
 import { EmailMe } from '../components/EmailMe.tsx';
+import { TryAnother } from '../components/TryAnother.tsx';
 
 interface Props {
   aiHost: string;
@@ -39,6 +40,8 @@ interface Props {
   wall?: { tenant: string; covered: boolean };
   /** "Email me my picture" (the tenant offers it and the booth can send mail). */
   email?: boolean;
+  /** Further styles a guest may try with the same photo (0: no "Try another style"). */
+  triesPerGuest?: number;
 }
 
 /**
@@ -71,6 +74,7 @@ export default function ResultPoller({
   publicSiteUrl = '',
   wall,
   email = false,
+  triesPerGuest = 0,
 }: Props) {
   const hub = useMemo(() => createAiHub(aiHost), [aiHost]);
   const [view, setView] = useState<View>({ kind: 'loading' });
@@ -314,6 +318,7 @@ export default function ResultPoller({
               </button>
             )
           ) : null}
+          {phase === 'completed' && images.length > 0 ? <TryAnother base={base} triesPerGuest={triesPerGuest} /> : null}
         </div>
         {phase === 'completed' && images.length > 0 && wall && jobId ? (
           <WallOptIn aiHost={aiHost} tenant={wall.tenant} jobId={jobId} covered={wall.covered} />

@@ -5,6 +5,7 @@
 //   "{{photo}}"   the visitor's photo as uploaded (the LoadImage node's image); required
 //   "{{prompt}}"  the style's prompt, alone or inside a longer text; required
 //   "{{seed}}"    the job's seed, as a number (the sampler's seed); optional
+// and, for a style with inputs (contract/style-inputs.ts), "{{name}}" of each: the guest's words.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { OptionsError } from './provider.ts';
@@ -30,7 +31,11 @@ const PLACEHOLDER = /\{\{([^{}]*)\}\}/g;
 const PLACEHOLDERS = ['photo', 'prompt', 'seed'];
 
 /** Reads and checks a style's options (`{ workflow, output_node? }`); throws an OptionsError naming the field. */
-export function parseComfyuiOptions(options: unknown, baseDir: string): ComfyuiOptions {
+export function parseComfyuiOptions(
+  options: unknown,
+  baseDir: string,
+  inputNames: readonly string[] = [],
+): ComfyuiOptions {
   if (typeof options !== 'object' || options === null || Array.isArray(options)) {
     throw new OptionsError(
       'workflow',
@@ -53,7 +58,7 @@ export function parseComfyuiOptions(options: unknown, baseDir: string): ComfyuiO
   }
   const file = path.resolve(baseDir, workflowPath);
   const workflow = readWorkflow(file);
-  const problem = workflowProblem(workflow);
+  const problem = workflowProblem(workflow, inputNames);
   if (problem) throw new OptionsError('workflow', `The workflow ${file} ${problem}`);
 
   if (outputNode === undefined) return { file, workflow: workflow as Workflow };
@@ -96,7 +101,7 @@ function readWorkflow(file: string): unknown {
  * What is wrong with a workflow, as the end of a sentence starting "The workflow FILE", or null.
  * The booth can only run the API format and must find where the photo and the prompt go.
  */
-export function workflowProblem(workflow: unknown): string | null {
+export function workflowProblem(workflow: unknown, inputNames: readonly string[] = []): string | null {
   if (typeof workflow !== 'object' || workflow === null || Array.isArray(workflow)) {
     return 'is not an API-format workflow (an object of nodes by id). In ComfyUI, export it with Workflow → Export (API), or "Save (API Format)" in older versions.';
   }
@@ -123,8 +128,9 @@ export function workflowProblem(workflow: unknown): string | null {
         return `has "{{photo}}" inside a longer text (node ${id}, input "${name}"): it must be the whole value of the input that names the photo (the LoadImage node's image).`;
       }
       for (const [, name_] of value.matchAll(PLACEHOLDER)) {
-        if (!PLACEHOLDERS.includes(name_)) {
-          return `has the placeholder {{${name_}}} (node ${id}, input "${name}"); the booth fills only {{photo}}, {{prompt}} and {{seed}}.`;
+        if (!PLACEHOLDERS.includes(name_) && !inputNames.includes(name_)) {
+          const inputs = inputNames.map((n) => `, {{${n}}}`).join('');
+          return `has the placeholder {{${name_}}} (node ${id}, input "${name}"); the booth fills only {{photo}}, {{prompt}}${inputs} and {{seed}}.`;
         }
       }
     }
@@ -141,7 +147,15 @@ export function workflowProblem(workflow: unknown): string | null {
 }
 
 /** The workflow of one job: the placeholders replaced, the file's workflow left as it is. */
-export function fillWorkflow(workflow: Workflow, values: { photo: string; prompt: string; seed: number }): Workflow {
+interface FillValues {
+  photo: string;
+  prompt: string;
+  seed: number;
+  /** The guest's words by input name. */
+  words?: Readonly<Record<string, string>>;
+}
+
+export function fillWorkflow(workflow: Workflow, values: FillValues): Workflow {
   const filled: Workflow = {};
   for (const [id, node] of Object.entries(workflow)) {
     const inputs: Record<string, unknown> = {};
@@ -151,13 +165,21 @@ export function fillWorkflow(workflow: Workflow, values: { photo: string; prompt
   return filled;
 }
 
-function fillValue(value: unknown, values: { photo: string; prompt: string; seed: number }): unknown {
+function fillValue(value: unknown, values: FillValues): unknown {
   if (typeof value !== 'string') return value;
   // A seed input is an INT: the whole value becomes the number, not a text.
   if (value === '{{seed}}') return values.seed;
   // One pass, so that a prompt that happens to contain "{{photo}}" is sent as written.
   return value.replace(PLACEHOLDER, (whole, name: string) =>
-    name === 'photo' ? values.photo : name === 'prompt' ? values.prompt : name === 'seed' ? String(values.seed) : whole,
+    name === 'photo'
+      ? values.photo
+      : name === 'prompt'
+        ? values.prompt
+        : name === 'seed'
+          ? String(values.seed)
+          : values.words && Object.hasOwn(values.words, name)
+            ? values.words[name]!
+            : whole,
   );
 }
 

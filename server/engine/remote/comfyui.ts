@@ -175,11 +175,11 @@ export function createComfyuiProvider(settings: ComfyuiSettings, deps: ComfyuiDe
   return {
     name: 'comfyui',
 
-    parseOptions(options, { baseDir }) {
-      return parseComfyuiOptions(options, baseDir);
+    parseOptions(options, { baseDir, inputNames }) {
+      return parseComfyuiOptions(options, baseDir, inputNames);
     },
 
-    async generate({ photo, photoType, prompt, options, seed, signal }: GenerateInput): Promise<GeneratedImage> {
+    async generate({ photo, photoType, prompt, options, seed, signal, words }: GenerateInput): Promise<GeneratedImage> {
       signal.throwIfAborted();
       const style = options as ComfyuiOptions;
       const clientId = randomUUID();
@@ -199,7 +199,7 @@ export function createComfyuiProvider(settings: ComfyuiSettings, deps: ComfyuiDe
         );
       try {
         const photoName = await uploadPhoto(photo, photoType, signal);
-        const workflow = fillWorkflow(style.workflow, { photo: photoName, prompt, seed });
+        const workflow = fillWorkflow(style.workflow, { photo: photoName, prompt, seed, words });
         const listening = await events.ready;
         const promptId = await queuePrompt(style, workflow, clientId, signal);
         // A socket that drops mid-job leaves the job running on the GPU: it is followed through the

@@ -18,6 +18,11 @@ export interface GenerateInput {
   seed: number;
   /** Aborted when the job times out or the server stops: the provider stops waiting at once. */
   signal: AbortSignal;
+  /**
+   * The guest's words by input name (a style with inputs), already in `prompt`; a ComfyUI workflow
+   * may place them itself ({{name}}). Kept in memory for the job only.
+   */
+  words?: Readonly<Record<string, string>>;
 }
 
 export interface GeneratedImage {
@@ -32,7 +37,7 @@ export interface Provider {
    * ComfyUI workflow read from its file, relative to `baseDir`, the styles file's folder). Throws
    * an OptionsError saying which field is wrong: a bad styles file stops the start.
    */
-  parseOptions(options: unknown, context: { baseDir: string }): unknown;
+  parseOptions(options: unknown, context: { baseDir: string; inputNames?: readonly string[] }): unknown;
   generate(input: GenerateInput): Promise<GeneratedImage>;
 }
 

@@ -158,7 +158,7 @@ describe('a kiosk and phones on one tenant', () => {
     await action(sharingPhone, TEXT.share).waitFor();
     for (const p of [phone, sharingPhone]) {
       expect(await action(p, EVENT_TEXT.print).count()).toBe(0);
-      expect(await p.locator('figure a[target=_blank]').count()).toBe(1);
+      expect(await p.locator('figure a[target=_blank]').count()).toBe(gala().picturesPerGuest);
       // The code is the kiosk's way home; a phone has its own.
       expect(await p.getByRole('heading', { name: EVENT_TEXT.qrHeading }).count()).toBe(0);
     }
@@ -207,7 +207,7 @@ describe('a kiosk and phones on one tenant', () => {
       await phone.goto(link);
       await phone.getByRole('heading', { name: TEXT.resultHeading }).waitFor();
       await action(phone, share ? TEXT.share : TEXT.download).waitFor();
-      expect(await phone.locator('figure a[target=_blank]').count()).toBe(1);
+      expect(await phone.locator('figure a[target=_blank]').count()).toBe(gala().picturesPerGuest);
       expect(await action(phone, EVENT_TEXT.print).count()).toBe(0);
       expect(await phone.locator('svg.booth-qr-code').count()).toBe(0);
     }

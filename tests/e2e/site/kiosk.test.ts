@@ -449,10 +449,15 @@ describe('kiosk screens made for the screen', () => {
       const qr = await qrInSight(page);
       expect(qr).toEqual({ inViewport: true, side: qr.side, covered: [] });
       expect(qr.side).toBeGreaterThanOrEqual(200);
-      // The picture, its buttons and its caption are on screen too.
-      for (const what of ['figure img', 'figcaption', '.booth-actions']) {
-        const box = (await page.locator(what).first().boundingBox())!;
-        expect(box.y + box.height).toBeLessThanOrEqual(size.height);
+      // Gala Night's four pictures, each with its caption and its radio button, and the buttons are on screen too.
+      expect(await page.locator('figure').count()).toBe(gala().picturesPerGuest);
+      for (const what of ['figure img', 'figcaption', '.booth-result-choice', '.booth-actions']) {
+        const boxes = await page.locator(what).evaluateAll((els) => els.map((el) => el.getBoundingClientRect().bottom));
+        expect(boxes.length).toBeGreaterThan(0);
+        expect(
+          boxes.filter((bottom) => bottom > size.height),
+          what,
+        ).toEqual([]);
       }
     });
   }

@@ -92,6 +92,9 @@ describe("a style that asks for the guest's words", () => {
 
     const form = page.getByRole('form', { name: STYLE_WORDS_TEXT.heading.replace('{style}', 'Superhero poster') });
     await form.waitFor();
+    // The form in place of the tiles, the spec's heading and Restart kept.
+    expect(await tile.isVisible()).toBe(false);
+    expect(await page.getByRole('heading', { name: TEXT.stylesHeading }).isVisible()).toBe(true);
     const name = page.getByRole('textbox', { name: 'Your hero name' });
     // The form takes the focus at its first field, and says what the field takes.
     await expect.poll(() => name.evaluate((el) => el === document.activeElement)).toBe(true);

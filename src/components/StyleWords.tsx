@@ -3,7 +3,7 @@
 // problem under its field and tied to it, the first field with a problem focused. The same rules
 // are checked here as the guest submits and again by the AI hub, whose sentences (a refused word:
 // the tenant's own) come back to the field they are about.
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import {
   STYLE_WORDS_TEXT,
   inputProblem,
@@ -42,7 +42,7 @@ export function StyleWords({ label, inputs, refused, busy, onSubmit, onBack }: P
     if (first) form.current?.querySelector<HTMLInputElement>(`[name="${first.name}"]`)?.focus();
   }, [problems, inputs]);
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: { preventDefault(): void }) => {
     event.preventDefault();
     const found: Record<string, string> = {};
     for (const input of inputs) {

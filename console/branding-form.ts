@@ -44,8 +44,12 @@ export interface BrandingForm {
   leadRetentionDays: string;
   styles: string[];
   picturesPerGuest: string;
+  triesPerGuest: string;
   /** Kept as it is: set through the API or the ops CLI. */
   pictureStyles: string[];
+  /** Kept as they are: the words refused in a style's inputs and the tenant's sentence, set through the API or the ops CLI. */
+  refusedWords: string[];
+  refusedWordsText: string;
 }
 
 export const TEXT_KEYS = [
@@ -98,6 +102,9 @@ export function toForm(item: Record<string, unknown> | null): BrandingForm {
         ? [b.sceneUrl]
         : [],
     picturesPerGuest: text(b.picturesPerGuest ?? 1),
+    triesPerGuest: text(b.triesPerGuest ?? 0),
+    refusedWords: Array.isArray(b.refusedWords) ? b.refusedWords.filter((s): s is string => typeof s === 'string') : [],
+    refusedWordsText: text(b.refusedWordsText),
     pictureStyles: Array.isArray(b.pictureStyles)
       ? b.pictureStyles.filter((s): s is string => typeof s === 'string')
       : [],
@@ -165,6 +172,10 @@ export function toItem(form: BrandingForm, slug: string): BrandingItem {
   // One picture is the default: left out, as an empty field is.
   if (!['', '1'].includes(form.picturesPerGuest.trim())) item.picturesPerGuest = numberOrText(form.picturesPerGuest);
   if (form.pictureStyles.length > 0) item.pictureStyles = form.pictureStyles;
+  // No further tries is the default: left out too.
+  if (!['', '0'].includes(form.triesPerGuest.trim())) item.triesPerGuest = numberOrText(form.triesPerGuest);
+  if (form.refusedWords.length > 0) item.refusedWords = form.refusedWords;
+  if (form.refusedWordsText.trim() !== '') item.refusedWordsText = form.refusedWordsText;
   return item as BrandingItem;
 }
 

@@ -38,6 +38,9 @@ export const FIELD_LABELS = {
   styles: 'Styles',
   picturesPerGuest: 'Pictures per guest',
   pictureStyles: 'Styles of the pictures',
+  triesPerGuest: 'Tries per guest',
+  refusedWords: 'Refused words',
+  refusedWordsText: 'Sentence for a refused word',
 } as const;
 
 /** The field's name in words; a key no label knows is shown as it is. */

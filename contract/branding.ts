@@ -26,10 +26,12 @@ import {
   STUDIO_BACKDROP_CHOICES,
   WALL_MODERATION_CHOICES,
   PICTURES_PER_GUEST_MAX,
+  TRIES_PER_GUEST_MAX,
   type EventKit,
 } from './event-kit.ts';
 import { DELIVERY_OFF, resolveDelivery } from './delivery.ts';
 import { LEADS_OFF, resolveLeads } from './leads.ts';
+import { REFUSED_WORDS_TEXT_LIMIT, refusedWordsProblem } from './style-inputs.ts';
 
 /** "A built-in default branding is used when the slug is not found. Its slug is the default tenant slug." */
 export const DEFAULT_BRANDING: Readonly<TenantBranding> = Object.freeze({
@@ -222,6 +224,24 @@ export function resolveBranding(
     if (why) replace('pictureStyles', JSON.stringify(pictureStyles).slice(0, 200), why);
     else if ((pictureStyles as string[]).length > 0) branding.pictureStyles = [...(pictureStyles as string[])];
   }
+  // The words its guests may not type into a style's inputs, and the sentence they read then.
+  const refusedWords = (item as Record<string, unknown>).refusedWords;
+  if (refusedWords !== undefined && refusedWords !== null) {
+    const why = refusedWordsProblem(refusedWords);
+    if (why) replace('refusedWords', JSON.stringify(refusedWords).slice(0, 200), why);
+    else if ((refusedWords as string[]).length > 0)
+      branding.refusedWords = (refusedWords as string[]).map((word) => word.trim());
+  }
+  const refusedText = (item as Record<string, unknown>).refusedWordsText;
+  if (refusedText !== undefined && refusedText !== null && refusedText !== '') {
+    if (typeof refusedText !== 'string' || [...refusedText.trim()].length > REFUSED_WORDS_TEXT_LIMIT)
+      replace(
+        'refusedWordsText',
+        String(refusedText).slice(0, 200),
+        `is not a text of at most ${REFUSED_WORDS_TEXT_LIMIT} characters`,
+      );
+    else if (refusedText.trim() !== '') branding.refusedWordsText = refusedText.trim();
+  }
 
   const warning = contrastWarning(branding);
   if (warning) {
@@ -296,6 +316,13 @@ function resolveEventKit(item: BrandingItem, branding: TenantBranding, refuse: R
     if (Number.isInteger(pictures) && (pictures as number) >= 1 && (pictures as number) <= PICTURES_PER_GUEST_MAX)
       branding.picturesPerGuest = pictures as number;
     else refuse('picturesPerGuest', pictures, `is not a whole number from 1 to ${PICTURES_PER_GUEST_MAX}`);
+  }
+
+  const tries = raw.triesPerGuest;
+  if (tries !== undefined && tries !== null) {
+    if (Number.isInteger(tries) && (tries as number) >= 0 && (tries as number) <= TRIES_PER_GUEST_MAX)
+      branding.triesPerGuest = tries as number;
+    else refuse('triesPerGuest', tries, `is not a whole number from 0 (off) to ${TRIES_PER_GUEST_MAX}`);
   }
 
   const text = (field: 'frameUrl' | 'sceneUrl' | 'consentText' | 'privacyUrl') => {

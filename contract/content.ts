@@ -53,6 +53,11 @@ export const BrandingItemSchema = z.looseObject({
   // Pictures per guest (contract/event-kit.ts) and the local styles they are made in.
   picturesPerGuest: z.optional(z.unknown()),
   pictureStyles: z.optional(z.unknown()),
+  // Further styles a guest may try with one photo (contract/event-kit.ts).
+  triesPerGuest: z.optional(z.unknown()),
+  // Words refused in a style's inputs, and the tenant's sentence (contract/style-inputs.ts).
+  refusedWords: z.optional(z.unknown()),
+  refusedWordsText: z.optional(z.unknown()),
 });
 export type BrandingItem = z.infer<typeof BrandingItemSchema>;
 

@@ -36,6 +36,12 @@ export type StudioBackdrop = (typeof STUDIO_BACKDROP_CHOICES)[number];
  */
 export const PICTURES_PER_GUEST_MAX = 4;
 
+/**
+ * Further styles a guest may try with the same photo (triesPerGuest): 0, the spec's booth, to this
+ * many. Each try is a job of its own; the photo stays in the browser's memory between them.
+ */
+export const TRIES_PER_GUEST_MAX = 5;
+
 /** Longer consent texts are cut: the visitor has to read it on a phone before the camera. */
 export const CONSENT_TEXT_LIMIT = 1_000;
 
@@ -94,6 +100,11 @@ export interface EventKit {
    * with its caption; the guest chooses the one Download and Share take.
    */
   picturesPerGuest: number;
+  /**
+   * "Try another style" on the results screen, this many times per photo (0 = off): back to the
+   * styles screen with the same photo, kept in memory as the spec keeps it.
+   */
+  triesPerGuest: number;
 }
 
 export const EVENT_KIT_OFF: Readonly<EventKit> = /* @__PURE__ */ Object.freeze({
@@ -116,6 +127,7 @@ export const EVENT_KIT_OFF: Readonly<EventKit> = /* @__PURE__ */ Object.freeze({
   wallModeration: 'approve',
   wallConsentCovered: false,
   picturesPerGuest: 1,
+  triesPerGuest: 0,
 });
 
 /**
@@ -153,6 +165,14 @@ export const RESULTS_EVENT_TEXT = {
   /** With more than one picture: the choice of the one Download, Share and Print take. */
   choosePicture: 'Choose this picture',
   picturesLegend: 'Your pictures',
+  /** Back to the styles screen with the same photo (triesPerGuest). */
+  tryAnother: 'Try another style',
+  /** Beside it: how many tries the photo has left. */
+  triesLeftOne: 'One more style to try with this photo.',
+  /** {n}: how many are left (2 and more). */
+  triesLeftMany: '{n} more styles to try with this photo.',
+  /** In its place once they are used: the way on is the spec's Take Another Photo. */
+  triesUsed: 'That was the last style to try with this photo. Take another photo to try more.',
   qrHeading: 'Take it home',
   qrHint: 'Scan this code with your phone to open your picture there.',
 } as const;

@@ -20,3 +20,4 @@ export * from './tenant-path.ts';
 export * from './web-app.ts';
 // Imported by path, not from here: branding.ts and colour.ts (build and render time only; they
 // bring in a colour parser no browser bundle needs) and settings.ts (Node only).
+export * from './style-inputs.ts';

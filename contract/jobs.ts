@@ -1,4 +1,4 @@
-// POST {ai host}/transformations/jobs/create/  body {style_id, image, tenant?, backdrop?} -> {id}
+// POST {ai host}/transformations/jobs/create/  body {style_id, image, tenant?, backdrop?, inputs?} -> {id}
 // GET  {ai host}/transformations/jobs/{jobId}/ -> {images, prompt, result: {status, message}}
 //      (+ optional previews: display copies of images; optional captions: one per image)
 // zod/mini: the same schemas in a fraction of the bytes the browser would otherwise download.
@@ -33,6 +33,11 @@ export const CreateJobRequestSchema = z.object({
    * the hub can say what is wrong with it.
    */
   backdrop: z.optional(z.unknown()),
+  /**
+   * The guest's words for a style that asks for them (contract/style-inputs.ts): each input's name
+   * and value. Optional, like tenant; any value passes here so the hub can say what is wrong with it.
+   */
+  inputs: z.optional(z.unknown()),
 });
 export type CreateJobRequest = z.infer<typeof CreateJobRequestSchema>;
 

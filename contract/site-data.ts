@@ -28,6 +28,12 @@ export interface TenantBranding extends EventKit, Partial<DeliveryKit>, Partial<
    * the guest picked first, then these in order (absent or empty: the tenant's styles).
    */
   pictureStyles?: string[];
+  /**
+   * Words the tenant's guests may not type into a style's inputs (contract/style-inputs.ts), and the
+   * sentence they read when they do (absent: REFUSED_WORDS_TEXT). Read by the AI hub; never in a page.
+   */
+  refusedWords?: string[];
+  refusedWordsText?: string;
 }
 
 export interface ImageProxySettings {

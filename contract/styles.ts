@@ -1,6 +1,7 @@
 // GET {ai host}/transformations/styles -> the list of styles
 // zod/mini: the same schemas in a fraction of the bytes the browser would otherwise download.
 import { z } from 'zod/mini';
+import { StyleInputSchema } from './style-inputs.ts';
 
 export const STYLES_PATH = '/transformations/styles';
 
@@ -12,6 +13,11 @@ export const StyleSchema = z.looseObject({
   description: z.string(),
   thumbnail: z.nullish(z.string()),
   beta: z._default(z.boolean(), false),
+  /**
+   * The guest's own words the style asks for after its tile is picked (contract/style-inputs.ts):
+   * a compatible addition; a style without it is picked as the spec's tiles are.
+   */
+  inputs: z.optional(z.array(StyleInputSchema)),
 });
 export type Style = z.infer<typeof StyleSchema>;
 

@@ -6,6 +6,7 @@ import {
   CONSENT_TEXT_LIMIT,
   COUNTDOWN_CHOICES,
   PICTURES_PER_GUEST_MAX,
+  TRIES_PER_GUEST_MAX,
   KIOSK_IDLE_MAX_SECONDS,
   KIOSK_IDLE_MIN_SECONDS,
 } from '../../contract/event-kit.ts';
@@ -192,6 +193,28 @@ export function BrandingFields({ form, branding, set, problems, warnings, upload
               {Array.from({ length: PICTURES_PER_GUEST_MAX }, (_, i) => i + 1).map((n) => (
                 <option key={n} value={String(n)}>
                   {n === 1 ? 'One picture' : `${n} pictures`}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field
+          id="f-triesPerGuest"
+          label="Tries per guest"
+          hint='"Try another style" on the results screen: the guest goes back to the styles with the same photo, this many times.'
+          problems={problems.triesPerGuest}
+        >
+          {(describedBy, invalid) => (
+            <select
+              id="f-triesPerGuest"
+              value={form.triesPerGuest}
+              onChange={(e) => set('triesPerGuest', e.target.value)}
+              aria-describedby={describedBy}
+              aria-invalid={invalid || undefined}
+            >
+              {Array.from({ length: TRIES_PER_GUEST_MAX + 1 }, (_, n) => n).map((n) => (
+                <option key={n} value={String(n)}>
+                  {n === 0 ? 'None' : n === 1 ? 'One more style' : `${n} more styles`}
                 </option>
               ))}
             </select>

@@ -6,6 +6,7 @@
 import { DEFAULT_BRANDING, resolveBranding } from '../../contract/branding.ts';
 import type { TenantBranding } from '../../contract/index.ts';
 import type { FrameLookup } from './job-frame.ts';
+import { REFUSED_WORDS_TEXT, type RefusedWords } from '../../contract/style-inputs.ts';
 
 /** The tenant's branding; null for none, a deleted tenant, or one whose pages are not published. */
 export function brandingOf(lookup: FrameLookup, tenant: string | null): TenantBranding | null {
@@ -22,4 +23,11 @@ export function brandingOf(lookup: FrameLookup, tenant: string | null): TenantBr
 export function resultSecondsOf(lookup: FrameLookup, tenant: string | null): number | null {
   const hours = brandingOf(lookup, tenant)?.resultHours ?? 0;
   return hours && hours > 0 ? hours * 3600 : null;
+}
+
+/** The words the tenant's guests may not type into a style's inputs, and its sentence; null for none. */
+export function refusedWordsOf(lookup: FrameLookup, tenant: string | null): RefusedWords | null {
+  const branding = brandingOf(lookup, tenant);
+  if (!branding?.refusedWords?.length) return null;
+  return { words: branding.refusedWords, sentence: branding.refusedWordsText || REFUSED_WORDS_TEXT };
 }

@@ -43,7 +43,7 @@ export class LocalJobs implements JobBackend {
     return this.#deps.runner.inFlight;
   }
 
-  async create({ style, photo, client, frame, tenant, retentionSeconds }: NewJob) {
+  async create({ style, photo, client, frame, tenant, retentionSeconds, words }: NewJob) {
     const id = newJobId();
     const uploadPath = this.#deps.files.saveUpload(id, photo.data, photo.extension);
     this.#deps.jobs.create({
@@ -56,7 +56,8 @@ export class LocalJobs implements JobBackend {
       retentionSeconds: retentionSeconds ?? null,
     });
     log(jobLines.pending(id, style.id));
-    return { id, ended: this.#deps.runner.submit(id, client) };
+    // The guest's words go to the run in memory, never into the row.
+    return { id, ended: this.#deps.runner.submit(id, client, words) };
   }
 
   async view(id: string, origin: string) {

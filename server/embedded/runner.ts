@@ -38,10 +38,13 @@ export class JobRunner {
     return this.#running.size;
   }
 
-  /** Runs the job; the promise settles when it ended (or was left for the next start). */
-  submit(jobId: string, client?: string): Promise<void> {
+  /**
+   * Runs the job; the promise settles when it ended (or was left for the next start). `words`, the
+   * guest's for a style with inputs, are held by this run only: a job run again after a restart has none.
+   */
+  submit(jobId: string, client?: string, words?: Readonly<Record<string, string>>): Promise<void> {
     if (!this.#accepting) return Promise.resolve();
-    const run = this.#run(jobId, client).finally(() => this.#running.delete(run));
+    const run = this.#run(jobId, client, words).finally(() => this.#running.delete(run));
     this.#running.add(run);
     return run;
   }
@@ -72,11 +75,16 @@ export class JobRunner {
     this.#stopping.abort(new Error('The server is stopping.'));
   }
 
-  async #run(jobId: string, client: string | undefined) {
+  async #run(jobId: string, client: string | undefined, words?: Readonly<Record<string, string>>) {
     const { jobs, files } = this.#deps;
     const job = jobs.get(jobId);
     if (!job?.uploadPath) return;
     const uploadPath = job.uploadPath;
+    if (this.#deps.styles?.get(job.styleId)?.inputs?.length && !words) {
+      files.deleteUpload(uploadPath);
+      this.#fail(jobId, job.styleId, JOB_MESSAGES.wordsLost, Date.now());
+      return;
+    }
     // Ended here: the row and the files. A job deleted from the console while it ran has no row
     // any more; what it made is dropped, never written.
     const store: RunStore = {
@@ -112,6 +120,7 @@ export class JobRunner {
         photo,
         client,
         frame: job.frame,
+        ...(words ? { words } : {}),
       };
       const end = await runJob(this.#deps, store, work, { onStart, stopping: this.#stopping.signal }, log);
       if (end.deleted) log(jobLines.dropped(jobId, job.styleId));

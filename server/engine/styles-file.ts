@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { STICKER_PROMPT_WORD } from '../../contract/index.ts';
+import { MAX_STYLE_INPUTS, StyleInputSchema, placeholdersOf, type StyleInput } from '../../contract/style-inputs.ts';
 import type { EngineStyle } from './engine.ts';
 import { imageMimeOf } from '../files/media-types.ts';
 import { LOCAL_STYLES } from './local/styles/catalog.ts';
@@ -31,6 +32,8 @@ export interface StyleDefinition extends EngineStyle {
    * photo, unless the guest's tenant has a backdrop, which is sent in its place.
    */
   scene?: string;
+  /** The guest's words the style asks for, each a {{name}} in its prompt or workflow (contract/style-inputs.ts). */
+  inputs?: StyleInput[];
 }
 
 export class StylesFileError extends Error {
@@ -56,6 +59,7 @@ const StyleSchema = z.strictObject({
     .gt(0, 'give a number of seconds above 0, e.g. 20')
     .max(3600, 'give at most 3600 seconds')
     .optional(),
+  inputs: z.array(z.unknown()).min(1).max(MAX_STYLE_INPUTS, `give at most ${MAX_STYLE_INPUTS} inputs`).optional(),
 });
 const FileSchema = z.strictObject({ styles: z.array(z.unknown()).min(1, 'list at least one style') });
 
@@ -135,6 +139,8 @@ export function loadStyles(
     if (style.fallbackAfterSeconds !== undefined && !style.fallback)
       throw fail(where('fallbackAfterSeconds'), 'name the fallback style that runs after this time');
     if (style.engine === 'local') {
+      if (style.inputs)
+        throw fail(where('inputs'), "a local style's picture takes no words; inputs are for generative styles");
       if (style.fallback)
         throw fail(where('fallback'), 'a local style runs on the booth itself; a fallback is for generative styles');
       const local = builtIn.get(style.id);
@@ -159,6 +165,9 @@ export function loadStyles(
         `a sticker style's prompt must contain "${STICKER_PROMPT_WORD}", which is how the site knows to peel it`,
       );
     }
+    const inputs = style.inputs
+      ? inputsOf(style.inputs, style.prompt, (field, message) => fail(where(field), message))
+      : undefined;
     const provider = providers.get(style.engine);
     if (!provider) {
       notices.push(`Style "${style.id}" is left out: its engine ${style.engine} needs ${missing[style.engine]}.`);
@@ -166,7 +175,11 @@ export function loadStyles(
     }
     let options: unknown;
     try {
-      options = provider.parseOptions(style.options ?? {}, { baseDir, scene: scene !== undefined });
+      options = provider.parseOptions(style.options ?? {}, {
+        baseDir,
+        scene: scene !== undefined,
+        ...(inputs ? { inputNames: inputs.map((input) => input.name) } : {}),
+      });
     } catch (error) {
       if (error instanceof OptionsError) throw fail(where(`options.${error.field}`), error.message);
       throw error;
@@ -183,6 +196,7 @@ export function loadStyles(
       ...(style.fallback ? { fallback: style.fallback } : {}),
       ...(style.fallbackAfterSeconds ? { fallbackAfterMs: style.fallbackAfterSeconds * 1000 } : {}),
       ...(scene ? { scene } : {}),
+      ...(inputs ? { inputs } : {}),
     });
   });
   checkFallbacks(styles, seen, notices, (id, message) => fail(`style "${id}", field fallback: `, message));
@@ -206,6 +220,32 @@ function sceneFileProblem(file: string): string | null {
     return `there is no file ${file}`;
   }
   return imageMimeOf(head) ? null : `${file} is not a JPEG, PNG or WebP image`;
+}
+
+/**
+ * A style's inputs, each checked (contract/style-inputs.ts), named once, and used in its prompt; a
+ * ComfyUI workflow may use them too, and its options' check says which placeholders it has.
+ */
+function inputsOf(raw: unknown[], prompt: string, fail: (field: string, message: string) => Error): StyleInput[] {
+  const inputs: StyleInput[] = [];
+  raw.forEach((value, index) => {
+    const parsed = StyleInputSchema.safeParse(value);
+    if (!parsed.success)
+      throw fail(
+        `inputs.${index}`,
+        `give {"name", "label", "type": "text", "maxLength", "characters": "letters" or "words"} or {"name", "label", "type": "choice", "options": [...]}; a name is lowercase letters, digits and _ (${parsed.error.issues[0]!.path.join('.') || 'the input'}: ${parsed.error.issues[0]!.message})`,
+      );
+    if (inputs.some((input) => input.name === parsed.data.name))
+      throw fail(`inputs.${index}.name`, 'another input of this style has this name');
+    if (['photo', 'prompt', 'seed', 'scene'].includes(parsed.data.name))
+      throw fail(`inputs.${index}.name`, `{{${parsed.data.name}}} is the booth's own placeholder`);
+    inputs.push(parsed.data);
+  });
+  const named = new Set(placeholdersOf(prompt));
+  for (const input of inputs)
+    if (!named.has(input.name))
+      throw fail('prompt', `it has no {{${input.name}}}, where the guest's ${input.label} goes`);
+  return inputs;
 }
 
 /**
@@ -238,4 +278,10 @@ function checkFallbacks(
     delete style.fallback;
     delete style.fallbackAfterMs;
   }
+}
+
+/** A style's inputs by its id, as the AI hub asks for them (none for a style without). */
+export function inputsOfStyles(styles: readonly StyleDefinition[]) {
+  const byId = new Map(styles.flatMap((style) => (style.inputs?.length ? [[style.id, style.inputs] as const] : [])));
+  return (styleId: string): readonly StyleInput[] | undefined => byId.get(styleId);
 }

@@ -20,6 +20,13 @@ import type { UploadReaders } from '../intake/upload-readers.ts';
 import { FairLimiter, LimiterFullError } from '../limits/fair-limiter.ts';
 import { VenueLimits, type Venues } from '../limits/venue-limits.ts';
 import type { VisitorTokens } from '../limits/visitor-tokens.ts';
+import {
+  inputsProblems,
+  promptCaption,
+  tidyValue,
+  type RefusedWords,
+  type StyleInput,
+} from '../../contract/style-inputs.ts';
 
 export interface AiHubDeps {
   styles: StyleCatalog;
@@ -34,6 +41,10 @@ export interface AiHubDeps {
   frames?: BrandFrames;
   /** How long a job's results are kept, by its tenant (brand/tenant-branding.ts); none: the booth's own. */
   resultSeconds?: (tenant: string | null) => number | null | Promise<number | null>;
+  /** The words a style asks its guest for (contract/style-inputs.ts); none: no style asks. */
+  inputsOf?: (styleId: string) => readonly StyleInput[] | undefined;
+  /** A tenant's refused words and its sentence (brand/tenant-branding.ts); none: no list. */
+  refusedWords?: (tenant: string | null) => RefusedWords | null;
 }
 
 /** What one client, and all of them together, may ask of job creation at once (server/README.md). */
@@ -115,6 +126,7 @@ export function aiHubHost(deps: AiHubDeps) {
           description: s.description,
           thumbnail: s.thumbnailPath ? origin + styleThumbnailPath(s.id, s.thumbnailPath) : null,
           beta: s.beta,
+          ...(deps.inputsOf?.(s.id)?.length ? { inputs: [...deps.inputsOf(s.id)!] } : {}),
         }),
       ),
     );
@@ -177,6 +189,21 @@ export function aiHubHost(deps: AiHubDeps) {
       if (badTenant) return fail(c, 400, badTenant);
       const badBackdrop = backdropProblem(upload.backdrop);
       if (badBackdrop) return fail(c, 400, badBackdrop);
+      const tenant = deps.frames?.tenantOf(upload.tenant) ?? null;
+      // The guest's words, checked again here (the styles screen checks them as they are typed),
+      // with the tenant's refused words; each problem by the input it is about.
+      const inputs = deps.inputsOf?.(style.id) ?? [];
+      const problems = inputsProblems(inputs, upload.inputs, deps.refusedWords?.(tenant) ?? undefined);
+      const firstProblem = Object.values(problems)[0];
+      if (firstProblem) return fail(c, 400, firstProblem, { inputs: problems });
+      const words = inputs.length
+        ? Object.fromEntries(
+            inputs.map((input) => [
+              input.name,
+              tidyValue(String((upload.inputs as Record<string, unknown>)[input.name])),
+            ]),
+          )
+        : undefined;
       const sent = upload.photo;
       if ('error' in sent) return fail(c, 400, sent.error);
       let photo: Photo;
@@ -198,9 +225,17 @@ export function aiHubHost(deps: AiHubDeps) {
         upload.tenant === undefined || !deps.frames
           ? null
           : withBackdrop(await deps.frames.frameOf(upload.tenant), upload.backdrop as number | undefined);
-      const tenant = deps.frames?.tenantOf(upload.tenant) ?? null;
       const retentionSeconds = (await deps.resultSeconds?.(tenant)) ?? null;
-      const job = await deps.jobs.create({ style, photo, client, frame, tenant, retentionSeconds });
+      const job = await deps.jobs.create({
+        // Its caption names each input by its label: the guest's words are not kept with the job.
+        style: words ? { ...style, prompt: promptCaption(style.prompt, inputs) } : style,
+        photo,
+        client,
+        frame,
+        tenant,
+        retentionSeconds,
+        ...(words ? { words } : {}),
+      });
       void job.ended.finally(admission.release);
       release = () => {};
       return c.json({ id: job.id }, 201);

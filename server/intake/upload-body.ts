@@ -13,7 +13,7 @@ export type UploadPhoto = { data: Uint8Array; extension: PhotoExtension } | { er
  * photo, so that the caller names an unknown style before a bad photo, as it always did.
  */
 export type UploadBody =
-  | { ok: true; styleId: string; tenant?: string; backdrop?: unknown; photo: UploadPhoto }
+  | { ok: true; styleId: string; tenant?: string; backdrop?: unknown; inputs?: unknown; photo: UploadPhoto }
   | { ok: false; status: 400; error: string };
 
 export const UPLOAD_MESSAGES = {
@@ -48,12 +48,13 @@ export function readUploadBody(body: Uint8Array): UploadBody {
   }
   const request = CreateJobRequestSchema.safeParse(json);
   if (!request.success) return refused(UPLOAD_MESSAGES.shape);
-  const { style_id: styleId, tenant, backdrop, image } = request.data;
+  const { style_id: styleId, tenant, backdrop, inputs, image } = request.data;
   return {
     ok: true,
     styleId: String(styleId),
     ...(tenant === undefined ? {} : { tenant }),
     ...(backdrop === undefined ? {} : { backdrop }),
+    ...(inputs === undefined ? {} : { inputs }),
     photo: photoOf(image),
   };
 }

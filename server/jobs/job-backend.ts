@@ -16,6 +16,11 @@ export interface NewJob {
   tenant?: string | null;
   /** How long its results are kept (its tenant's resultHours); null or absent: the booth's own. */
   retentionSeconds?: number | null;
+  /**
+   * The guest's words for a style with inputs, checked: kept in memory with the job while it runs
+   * and never written to the job's record or the log (contract/style-inputs.ts).
+   */
+  words?: Readonly<Record<string, string>>;
 }
 
 /** A job as GET /transformations/jobs/{id} answers it (contract/jobs.ts). */

@@ -4,6 +4,7 @@ import { createApp } from '../hosts/app.ts';
 import { UploadReaders } from '../intake/upload-readers.ts';
 import { VisitorTokens, visitorKey } from '../limits/visitor-tokens.ts';
 import { offeredStyles, styleCatalog } from '../run/engines.ts';
+import { inputsOfStyles } from '../engine/styles-file.ts';
 import type { ScaleSettings } from '../scale/settings.ts';
 import type { Settings } from '../process/settings.ts';
 import { aiHubOf, UPLOAD_READER_THREADS } from './ai-hub.ts';
@@ -35,9 +36,11 @@ export function startApiNode(settings: Settings, scale: ScaleSettings): RoleProc
   const delivery = startScaleDelivery(settings, scale, { jobs: path.jobs!, store: path.store, visitors, log });
   const app = createApp({
     lingerBytes: settings.maxBodyBytes,
+    // No tenant store here: a tenant's refused words are checked on the embedded default only (server/README.md).
     aiHub: {
       ...aiHubOf(settings, styles, path.jobs!, readers, visitors, path.frames!, path.venues!),
       resultSeconds: delivery.resultSeconds,
+      inputsOf: inputsOfStyles(offered.styles),
     },
     jobEmail: delivery.jobEmail,
     wall: { walls: wall.walls, jobs: wall.jobs, bus: wall.bus, feeds: wall.feeds, publicUrl: settings.publicUrl },

@@ -3,7 +3,8 @@ import { createApp } from '../hosts/app.ts';
 import { ENGINE_WORKER, offeredStyles, startEngines } from '../run/engines.ts';
 import { startRetention } from '../embedded/retention.ts';
 import { PublishedFrames } from '../brand/frames.ts';
-import { resultSecondsOf } from '../brand/tenant-branding.ts';
+import { refusedWordsOf, resultSecondsOf } from '../brand/tenant-branding.ts';
+import { inputsOfStyles } from '../engine/styles-file.ts';
 import { startDelivery } from '../mail/delivery.ts';
 import { startLeads } from '../leads/leads.ts';
 import { LocalJobs } from '../embedded/local-jobs.ts';
@@ -246,6 +247,8 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
       ),
       // A tenant's own retention, fixed on each job when it is created, on either path.
       resultSeconds: (tenant: string | null) => resultSecondsOf(tenantLookup, tenant),
+      inputsOf: inputsOfStyles(offered.styles),
+      refusedWords: (tenant: string | null) => refusedWordsOf(tenantLookup, tenant),
     },
     wall: { walls, jobs: wallJobs, bus: wallBus, feeds: wallFeeds, publicUrl: settings.publicUrl },
     media: {

@@ -44,6 +44,10 @@ export interface GenerativeJob {
   scene?: FrameImage;
   /** This sample's seed (several pictures per guest: each its own); a random one without it. */
   seed?: number;
+  /** The picture's caption when it is not the prompt sent (the prompt holds the guest's words). */
+  caption?: string;
+  /** The guest's words by input name, for a workflow that places them itself. */
+  words?: Readonly<Record<string, string>>;
 }
 
 export interface Generated extends PoolResult {
@@ -89,6 +93,7 @@ export async function runGenerative(
       prompt: job.prompt,
       options: style.options,
       seed: job.seed ?? crypto.randomInt(2 ** 31),
+      ...(job.words ? { words: job.words } : {}),
     };
     const scene = await sceneFor(style, job.scene);
     image = await remote.generate(provider, scene ? { ...input, scene } : input, signal, onStart);
@@ -117,7 +122,7 @@ export async function runGenerative(
       error.kind === 'rate-limited' || error.kind === 'unavailable' ? JOB_MESSAGES.unavailable : JOB_MESSAGES.generic,
     );
   }
-  const made = { engine: style.engine, prompt: job.prompt };
+  const made = { engine: style.engine, prompt: job.caption ?? job.prompt };
   if (!style.sticker) return { images: [image], ...made };
   try {
     const cut = await pool.run({
@@ -144,7 +149,13 @@ async function runFallback(
   deadline: number,
 ): Promise<Generated> {
   if (fallback.engine !== 'local') {
-    const made = await runGenerative(deps, { ...job, prompt: fallback.prompt }, fallback, events, deadline);
+    const made = await runGenerative(
+      deps,
+      { ...job, prompt: fallback.prompt, caption: undefined, words: undefined },
+      fallback,
+      events,
+      deadline,
+    );
     return { ...made, fallback: made.fallback ?? fallback.id };
   }
   const made = await deps.pool.run(

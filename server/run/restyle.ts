@@ -13,6 +13,7 @@ import { JOB_MESSAGES } from './job-messages.ts';
 import { TaskTimeoutError, VisitorFacingError, type WorkerPool } from './pool.ts';
 import { distinctSeeds, pictureStyleIds, picturesOf } from './pictures.ts';
 import { makePreview } from './preview.ts';
+import { promptWithWords } from '../../contract/style-inputs.ts';
 
 export interface RestyleDeps {
   pool: WorkerPool;
@@ -38,6 +39,8 @@ export interface RestyleJob {
   client?: string;
   /** The tenant's brand frame or logo mark for the results, and its mirror (jobs/job-frame.ts); null for none. */
   frame?: JobFrame | null;
+  /** The guest's words for a style with inputs, by input name: in memory only, for this run. */
+  words?: Readonly<Record<string, string>>;
 }
 
 export interface Restyled {
@@ -115,11 +118,14 @@ async function generativePicture(
 ): Promise<Generated> {
   const brand = await brandFor(deps, job, job.prompt);
   const frame = brand.files;
+  // The provider gets the guest's words in their places; the caption stays the job's, without them.
+  const words = style.inputs?.length ? (job.words ?? {}) : undefined;
   const made = await runGenerative(
     deps,
     {
       jobId: job.jobId,
-      prompt: job.prompt,
+      prompt: words ? promptWithWords(style.prompt, style.inputs!, words) : job.prompt,
+      ...(words ? { caption: job.prompt, words } : {}),
       uploadPath: job.photoName,
       photo: job.photo,
       client: job.client,

@@ -29,6 +29,8 @@ export interface QueuedJob {
   tenant?: string;
   /** How long its results are kept, its tenant's resultHours fixed at creation; absent: the booth's own. */
   retentionSeconds?: number;
+  /** The guest's words for a style with inputs: taken out of the job's data as soon as it ends (worker.ts). */
+  words?: Record<string, string>;
 }
 
 /** A job's end as its worker returns it: a visitor's failure is an ended job too, never retried. */
@@ -112,7 +114,7 @@ export class RedisJobs implements JobBackend {
     return this.#tracked.size;
   }
 
-  async create({ style, photo, client, frame, tenant, retentionSeconds }: NewJob) {
+  async create({ style, photo, client, frame, tenant, retentionSeconds, words }: NewJob) {
     const id = newJobId();
     const photoKey = this.#store.photoKey(id, photo.extension);
     const storeAt = performance.now();
@@ -131,6 +133,7 @@ export class RedisJobs implements JobBackend {
             ...(frame ? { frame } : {}),
             ...(tenant ? { tenant } : {}),
             ...(retentionSeconds ? { retentionSeconds } : {}),
+            ...(words ? { words: { ...words } } : {}),
           },
           { ...jobOptions, jobId: id },
         ),

@@ -83,7 +83,7 @@ export function startQueueWorker(deps: QueueWorkerDeps) {
 
   async function run(job: Job<QueuedJob, JobOutcome>): Promise<JobOutcome> {
     const id = job.id!;
-    const { styleId, prompt, photoKey, client, frame } = job.data;
+    const { styleId, prompt, photoKey, client, frame, words } = job.data;
     const started = Date.now();
     let photo: Uint8Array;
     const readAt = performance.now();
@@ -97,7 +97,7 @@ export function startQueueWorker(deps: QueueWorkerDeps) {
     }
     const readMs = performance.now() - readAt;
     log(jobLines.processing(id, styleId, job.attemptsStarted > 1 || job.stalledCounter > 0));
-    const work = { jobId: id, styleId, prompt, photoName: photoKey, photo, client, frame };
+    const work = { jobId: id, styleId, prompt, photoName: photoKey, photo, client, frame, ...(words ? { words } : {}) };
     return {
       ...(await runJob(restyleDeps, storeOf(job, readMs), work, { onStart: () => {}, stopping: stopping.signal }, log)),
       prompt,
@@ -125,8 +125,17 @@ export function startQueueWorker(deps: QueueWorkerDeps) {
     if (!job?.finishedOn) return;
     await fileExpiry(await redisOf(queue), job.id!, job.finishedOn, keptSecondsOf(job.data) ?? deps.retentionSeconds);
   };
+  // The guest's words are the job's while it runs: gone from its data in Redis once it has ended.
+  const forgetWords = (job: Job<QueuedJob, JobOutcome> | undefined) => {
+    if (!job?.finishedOn || !job.data.words) return;
+    const { words: _, ...rest } = job.data;
+    void job
+      .updateData(rest)
+      .catch((error) => log(`job ${job.id}: its words could not be taken out (${detailOf(error)})`));
+  };
   const jobEnded = (job: Job<QueuedJob, JobOutcome> | undefined) => {
     deletePhoto(job);
+    forgetWords(job);
     void fileEnded(job).catch((error) =>
       log(
         `job ${job?.id}: when its results expire could not be filed (${detailOf(error)}); it goes after the longest retention at the latest`,

@@ -69,6 +69,7 @@ export const SEED_TENANTS: BrandingItem[] = [
     // phones keep Download and Share), a countdown, photos from the device, a QR code to take the
     // picture home, a frame on every result, consent before the camera, and the event wall
     // (/gala/wall): a guest's picture shows there if they tick the box and an operator approves it.
+    // Four pictures per guest, each with its caption, and "Try another style" with the same photo.
     slug: GALA,
     client: 'Gala Night',
     viewFinderTitle: 'Gala Night photo booth',
@@ -101,5 +102,13 @@ export const SEED_TENANTS: BrandingItem[] = [
     leadConsentText: 'Yes, Gala Night may email me news of its next events.',
     leadPrivacyUrl: 'https://gala.example/privacy',
     leadRetentionDays: 90,
+    // Four pictures from one photo: the comic, pop-art, neon or sticker tile the guest picks first,
+    // then the other three; and two more styles to try with the same photo.
+    picturesPerGuest: 4,
+    pictureStyles: ['comic', 'pop-art', 'neon', 'die-cut-sticker'],
+    triesPerGuest: 2,
+    // Words its guests may not type into a style that asks for theirs (a styles file's inputs).
+    refusedWords: ['idiot', 'stupid', 'loser'],
+    refusedWordsText: "Let's keep the evening friendly: please choose other words.",
   },
 ];

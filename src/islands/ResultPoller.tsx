@@ -17,6 +17,7 @@ import { ErrorView, TRY_AGAIN_TEXT } from '../components/ErrorView.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { ResultImage } from '../components/ResultImage.tsx';
 import { QrHandoff } from '../components/QrHandoff.tsx';
+import { TryAnother } from '../components/TryAnother.tsx';
 
 // The event wall's box and "Email me my picture" show under a completed result of a tenant that
 // offers them: their code is not the page's; it loads, on such a tenant's page only, while the
@@ -50,6 +51,8 @@ interface Props {
   email?: boolean;
   /** The tenant's lead fields asked with the email (contract/leads.ts): its slug and what it asks. */
   leads?: { tenant: string; ask: LeadAsk };
+  /** Further styles a guest may try with the same photo (0: no "Try another style"). */
+  triesPerGuest?: number;
 }
 
 /**
@@ -83,6 +86,7 @@ export default function ResultPoller({
   wall,
   email = false,
   leads,
+  triesPerGuest = 0,
 }: Props) {
   const hub = useMemo(() => createAiHub(aiHost), [aiHost]);
   const [view, setView] = useState<View>({ kind: 'loading' });
@@ -330,6 +334,7 @@ export default function ResultPoller({
               </button>
             )
           ) : null}
+          {phase === 'completed' && images.length > 0 ? <TryAnother base={base} triesPerGuest={triesPerGuest} /> : null}
         </div>
         <Suspense fallback={null}>
           {phase === 'completed' && images.length > 0 && wall && jobId ? (

@@ -12,10 +12,13 @@ import { AiHubError, UNREACHABLE_MESSAGE, errorHeading } from '../lib/ai-hub-err
 import { LOCAL_ASSETS } from '../../contract/local-assets.ts';
 import { aiHostUrl, resultsPath, screenPath } from '../lib/paths.ts';
 import { $photo } from '../stores/photo.ts';
+import { countJob, jobsFrom, triesLeft } from '../stores/tries.ts';
+import { RESULTS_EVENT_TEXT } from '../../contract/event-kit.ts';
 import { useClientValue } from '../lib/client-value.ts';
 import { onKiosk } from '../lib/kiosk-here.ts';
 import { ErrorView, TRY_AGAIN_TEXT } from '../components/ErrorView.tsx';
 import { Spinner } from '../components/Spinner.tsx';
+import { StyleWords } from '../components/StyleWords.tsx';
 
 const FIRST_ROW = 4;
 /** The AI host answered, but offers no style: nothing to pick, and the visitor should know. */
@@ -41,6 +44,8 @@ interface Props {
    * the branded scene is then one tile per backdrop, each named by its place.
    */
   backdrops?: string[];
+  /** Further styles a guest may try with one photo (contract/event-kit.ts); 0: as many as the spec allows. */
+  triesPerGuest?: number;
 }
 
 /** A tile of the grid: a style, or one backdrop of the branded scene. */
@@ -67,7 +72,15 @@ function tilesOf(styles: Style[], backdrops: string[], aiHost: string): Tile[] {
   });
 }
 
-export default function StyleGrid({ initialStyles, only, aiHost, base, tenant, backdrops = [] }: Props) {
+export default function StyleGrid({
+  initialStyles,
+  only,
+  aiHost,
+  base,
+  tenant,
+  backdrops = [],
+  triesPerGuest = 0,
+}: Props) {
   // On a kiosk, Restart is a new page load: the next guest finds no photo and is asked for consent.
   const kiosk = useClientValue(onKiosk, false);
   /** Bumped by 'Try again': the client and the styles are loaded afresh. */
@@ -90,6 +103,10 @@ export default function StyleGrid({ initialStyles, only, aiHost, base, tenant, b
   // shows until the browser has its own answer.
   const [loading, setLoading] = useState(initialStyles.length === 0);
   const [noImage, setNoImage] = useState(false);
+  // The photo's tries are used (the browser's Back to this screen): no further job from it.
+  const [triesUsed, setTriesUsed] = useState(false);
+  /** A style that asks for the guest's words, picked: its form shows in place of the tiles. */
+  const [asking, setAsking] = useState<{ tile: Tile; refused: Record<string, string> } | null>(null);
   const [starting, setStarting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   /** Set at the first pick: a double tap (or a tap replayed at hydration) starts one job only. */
@@ -138,20 +155,40 @@ export default function StyleGrid({ initialStyles, only, aiHost, base, tenant, b
     };
   }, [hub, initialStyles.length, attempt, only]);
 
-  async function pick(style: Style, backdrop?: number) {
+  async function pick(style: Style, backdrop?: number, words?: Record<string, string>) {
     window.boothEarlyPick = undefined;
     if (!photo) {
       setNoImage(true);
       return;
     }
     if (picking.current) return;
+    if (triesPerGuest > 0 && jobsFrom(photo) > 0 && triesLeft(photo, triesPerGuest) === 0) {
+      setTriesUsed(true);
+      return;
+    }
+    // A style that asks for words gets them first; the job starts from the form.
+    if (style.inputs?.length && !words) {
+      const tile = tilesOf(styles, backdrops, aiHost).find(
+        (t) => String(t.style.id) === String(style.id) && t.backdrop === backdrop,
+      );
+      if (tile) setAsking({ tile, refused: {} });
+      return;
+    }
     picking.current = true;
     setNoImage(false);
     setStarting(true);
     try {
-      const { id } = await (await hub).createJob(style.id, photo, tenant, backdrop);
+      const { id } = await (await hub).createJob(style.id, photo, tenant, backdrop, words);
+      countJob(photo);
       await navigate(resultsPath(base, id));
     } catch (error) {
+      // Words the hub refused (a refused word: the tenant's sentence) go back under their fields.
+      if (words && error instanceof AiHubError && error.status === 400 && Object.keys(error.fields).length > 0) {
+        setAsking((a) => a && { ...a, refused: { ...error.fields } });
+        setStarting(false);
+        picking.current = false;
+        return;
+      }
       setFailure(errorHeading(error));
       setStarting(false);
       picking.current = false;
@@ -178,11 +215,21 @@ export default function StyleGrid({ initialStyles, only, aiHost, base, tenant, b
     <div className="booth-styles" data-ready={ready ? '' : undefined}>
       <h1>{TEXT.stylesHeading}</h1>
       <p className="booth-no-image" role="alert">
-        {noImage ? TEXT.noImage : ''}
+        {noImage ? TEXT.noImage : triesUsed ? RESULTS_EVENT_TEXT.triesUsed : ''}
       </p>
+      {asking ? (
+        <StyleWords
+          label={asking.tile.label}
+          inputs={asking.tile.style.inputs ?? []}
+          refused={asking.refused}
+          busy={starting}
+          onSubmit={(words) => void pick(asking.tile.style, asking.tile.backdrop, words)}
+          onBack={() => setAsking(null)}
+        />
+      ) : null}
       {loading ? <Spinner label="Loading the styles" /> : null}
       {!loading && styles.length === 0 ? <p role="status">{NO_STYLES_TEXT}</p> : null}
-      <ul className="booth-style-grid">
+      <ul className="booth-style-grid" hidden={asking !== null}>
         {tilesOf(styles, backdrops, aiHost).map(({ style, key, label, thumbnail, backdrop }, index) => (
           <li key={key}>
             <button

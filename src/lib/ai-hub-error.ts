@@ -10,11 +10,14 @@ export class AiHubError extends Error {
   /** Shown as the heading of the root error view when set (the spec's "status text"). */
   readonly statusText: string;
   readonly status: number;
-  constructor(message: string, status = 0, statusText = '') {
+  /** The hub's sentence for each of a style's inputs it refused (contract/style-inputs.ts), by input name. */
+  readonly fields: Readonly<Record<string, string>>;
+  constructor(message: string, status = 0, statusText = '', fields: Record<string, string> = {}) {
     super(message);
     this.name = 'AiHubError';
     this.status = status;
     this.statusText = statusText;
+    this.fields = fields;
   }
 }
 

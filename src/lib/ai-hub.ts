@@ -35,13 +35,29 @@ export interface AiHub {
   styles(): Promise<Style[]>;
   /** `tenant`: the booth's slug, so the AI hub can put the tenant's brand frame on the result. */
   /** `backdrop`: which of the tenant's backdrops a branded-scene job is placed into (contract/backdrops.ts). */
-  createJob(styleId: StyleId, image: string, tenant?: string, backdrop?: number): Promise<{ id: string | number }>;
+  /** `inputs`: the guest's words for a style that asks for them (contract/style-inputs.ts). */
+  createJob(
+    styleId: StyleId,
+    image: string,
+    tenant?: string,
+    backdrop?: number,
+    inputs?: Record<string, string>,
+  ): Promise<{ id: string | number }>;
   /** `started`: the same request, already sent (the results page's inline script). */
   job(jobId: string, waitSeconds?: number, started?: Promise<Response>): Promise<Job>;
   /** "Email me my picture" (contract/delivery.ts): queued by the hub; rejects with its sentence. */
   emailPicture(jobId: string, address: string): Promise<void>;
   /** A guest's opt-in lead for the tenant (contract/leads.ts); rejects with the hub's sentence. */
   sendLead(tenant: string, lead: LeadRequest): Promise<void>;
+}
+
+/** The sentences of a refusal's `inputs` ({name: sentence}), when it has them. */
+function fieldsOf(body: unknown): Record<string, string> {
+  const inputs = (body as { inputs?: unknown } | null)?.inputs;
+  if (typeof inputs !== 'object' || inputs === null) return {};
+  return Object.fromEntries(
+    Object.entries(inputs).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
 }
 
 export function createAiHub(aiHost: string, fetchImpl: Fetch = (...args) => fetch(...args)): AiHub {
@@ -75,7 +91,8 @@ export function createAiHub(aiHost: string, fetchImpl: Fetch = (...args) => fetc
       // The server's own sentence ({error}) when it gave one: "busy, try again in a minute" is
       // worth more than a guess. Without one, a 4xx shows its status text, a 5xx a plain apology.
       const sentence = ErrorBodySchema.safeParse(body);
-      if (sentence.success) throw new AiHubError(sentence.data.error, response.status, sentence.data.error);
+      if (sentence.success)
+        throw new AiHubError(sentence.data.error, response.status, sentence.data.error, fieldsOf(body));
       if (response.status >= 500) throw new AiHubError(SERVER_TROUBLE_MESSAGE, response.status);
       const text = response.statusText || `Error ${response.status}`;
       throw new AiHubError(text, response.status, text);
@@ -90,6 +107,7 @@ export function createAiHub(aiHost: string, fetchImpl: Fetch = (...args) => fetc
     image: string,
     tenant?: string,
     backdrop?: number,
+    inputs?: Record<string, string>,
     retried = false,
   ): Promise<{ id: string | number }> {
     const token = await visitor.token();
@@ -97,13 +115,13 @@ export function createAiHub(aiHost: string, fetchImpl: Fetch = (...args) => fetc
       return await call(CREATE_JOB_PATH, CreateJobResponseSchema, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...(token ? { [VISITOR_HEADER]: token } : {}) },
-        body: JSON.stringify({ style_id: styleId, image, tenant, backdrop }),
+        body: JSON.stringify({ style_id: styleId, image, tenant, backdrop, inputs }),
       });
     } catch (error) {
       // The visit outlived its token (or the hub's secret changed): a new one, and the photo once more.
       if (!token || retried || !(error instanceof AiHubError) || error.status !== 401) throw error;
       visitor.forget();
-      return createJob(styleId, image, tenant, backdrop, true);
+      return createJob(styleId, image, tenant, backdrop, inputs, true);
     }
   }
 

@@ -7,6 +7,7 @@
 //   "{{seed}}"    the job's seed, as a number (the sampler's seed); optional
 //   "{{scene}}"   a scene style's scene template as uploaded (a second LoadImage's image); required
 //                 in a scene style's workflow, refused in any other
+// and, for a style with inputs (contract/style-inputs.ts), "{{name}}" of each: the guest's words.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { OptionsError } from './provider.ts';
@@ -32,7 +33,12 @@ const PLACEHOLDER = /\{\{([^{}]*)\}\}/g;
 const PLACEHOLDERS = ['photo', 'prompt', 'seed', 'scene'];
 
 /** Reads and checks a style's options (`{ workflow, output_node? }`); throws an OptionsError naming the field. */
-export function parseComfyuiOptions(options: unknown, baseDir: string, scene = false): ComfyuiOptions {
+export function parseComfyuiOptions(
+  options: unknown,
+  baseDir: string,
+  scene = false,
+  inputNames: readonly string[] = [],
+): ComfyuiOptions {
   if (typeof options !== 'object' || options === null || Array.isArray(options)) {
     throw new OptionsError(
       'workflow',
@@ -55,7 +61,7 @@ export function parseComfyuiOptions(options: unknown, baseDir: string, scene = f
   }
   const file = path.resolve(baseDir, workflowPath);
   const workflow = readWorkflow(file);
-  const problem = workflowProblem(workflow) ?? sceneProblem(workflow as Workflow, scene);
+  const problem = workflowProblem(workflow, inputNames) ?? sceneProblem(workflow as Workflow, scene);
   if (problem) throw new OptionsError('workflow', `The workflow ${file} ${problem}`);
 
   if (outputNode === undefined) return { file, workflow: workflow as Workflow };
@@ -98,7 +104,7 @@ function readWorkflow(file: string): unknown {
  * What is wrong with a workflow, as the end of a sentence starting "The workflow FILE", or null.
  * The booth can only run the API format and must find where the photo and the prompt go.
  */
-export function workflowProblem(workflow: unknown): string | null {
+export function workflowProblem(workflow: unknown, inputNames: readonly string[] = []): string | null {
   if (typeof workflow !== 'object' || workflow === null || Array.isArray(workflow)) {
     return 'is not an API-format workflow (an object of nodes by id). In ComfyUI, export it with Workflow → Export (API), or "Save (API Format)" in older versions.';
   }
@@ -128,8 +134,9 @@ export function workflowProblem(workflow: unknown): string | null {
         return `has "{{scene}}" inside a longer text (node ${id}, input "${name}"): it must be the whole value of the input that names the scene (a second LoadImage node's image).`;
       }
       for (const [, name_] of value.matchAll(PLACEHOLDER)) {
-        if (!PLACEHOLDERS.includes(name_)) {
-          return `has the placeholder {{${name_}}} (node ${id}, input "${name}"); the booth fills only {{photo}}, {{prompt}}, {{seed}} and {{scene}}.`;
+        if (!PLACEHOLDERS.includes(name_) && !inputNames.includes(name_)) {
+          const inputs = inputNames.map((n) => `, {{${n}}}`).join('');
+          return `has the placeholder {{${name_}}} (node ${id}, input "${name}"); the booth fills only {{photo}}, {{prompt}}${inputs}, {{seed}} and {{scene}}.`;
         }
       }
     }
@@ -162,6 +169,8 @@ interface FillValues {
   seed: number;
   /** The uploaded scene's name, for a scene style. */
   scene?: string;
+  /** The guest's words by input name. */
+  words?: Readonly<Record<string, string>>;
 }
 
 /** The workflow of one job: the placeholders replaced, the file's workflow left as it is. */
@@ -186,7 +195,13 @@ function fillValue(value: unknown, values: FillValues): unknown {
     seed: String(values.seed),
     scene: values.scene,
   };
-  return value.replace(PLACEHOLDER, (whole, name: string) => filled[name] ?? whole);
+  return value.replace(PLACEHOLDER, (whole, name: string) =>
+    Object.hasOwn(filled, name)
+      ? (filled[name] ?? whole)
+      : values.words && Object.hasOwn(values.words, name)
+        ? values.words[name]!
+        : whole,
+  );
 }
 
 /** An image a node saved, as ComfyUI lists it in `executed` messages and in the history. */

@@ -180,11 +180,11 @@ export function createComfyuiProvider(settings: ComfyuiSettings, deps: ComfyuiDe
   return {
     name: 'comfyui',
 
-    parseOptions(options, { baseDir, scene }) {
-      return parseComfyuiOptions(options, baseDir, scene);
+    parseOptions(options, { baseDir, scene, inputNames }) {
+      return parseComfyuiOptions(options, baseDir, scene, inputNames);
     },
 
-    async generate({ photo, photoType, prompt, options, seed, scene, signal }: GenerateInput): Promise<GeneratedImage> {
+    async generate({ photo, photoType, prompt, options, seed, scene, signal, words }: GenerateInput): Promise<GeneratedImage> {
       signal.throwIfAborted();
       const style = options as ComfyuiOptions;
       const clientId = randomUUID();
@@ -205,7 +205,7 @@ export function createComfyuiProvider(settings: ComfyuiSettings, deps: ComfyuiDe
       try {
         const photoName = await uploadImage(photo, photoType, signal);
         const sceneName = scene ? await uploadImage(scene.data, scene.type, signal, 'scene') : undefined;
-        const workflow = fillWorkflow(style.workflow, { photo: photoName, prompt, seed, scene: sceneName });
+        const workflow = fillWorkflow(style.workflow, { photo: photoName, prompt, seed, scene: sceneName, words });
         const listening = await events.ready;
         const promptId = await queuePrompt(style, workflow, clientId, signal);
         // A socket that drops mid-job leaves the job running on the GPU: it is followed through the

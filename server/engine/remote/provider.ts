@@ -23,6 +23,11 @@ export interface GenerateInput {
   seed: number;
   /** Aborted when the job times out or the server stops: the provider stops waiting at once. */
   signal: AbortSignal;
+  /**
+   * The guest's words by input name (a style with inputs), already in `prompt`; a ComfyUI workflow
+   * may place them itself ({{name}}). Kept in memory for the job only.
+   */
+  words?: Readonly<Record<string, string>>;
 }
 
 export interface SceneImage {
@@ -44,7 +49,10 @@ export interface Provider {
    * an OptionsError saying which field is wrong: a bad styles file stops the start. `scene` says
    * the style sends a scene template beside the photo (a provider may need to know where it goes).
    */
-  parseOptions(options: unknown, context: { baseDir: string; scene?: boolean }): unknown;
+  parseOptions(
+    options: unknown,
+    context: { baseDir: string; scene?: boolean; inputNames?: readonly string[] },
+  ): unknown;
   generate(input: GenerateInput): Promise<GeneratedImage>;
 }
 

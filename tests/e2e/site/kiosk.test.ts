@@ -158,7 +158,7 @@ describe('a kiosk and phones on one tenant', () => {
     await action(sharingPhone, TEXT.share).waitFor();
     for (const p of [phone, sharingPhone]) {
       expect(await action(p, EVENT_TEXT.print).count()).toBe(0);
-      expect(await p.locator('figure a[target=_blank]').count()).toBe(1);
+      expect(await p.locator('figure a[target=_blank]').count()).toBe(gala().picturesPerGuest);
       // The code is the kiosk's way home; a phone has its own.
       expect(await p.getByRole('heading', { name: EVENT_TEXT.qrHeading }).count()).toBe(0);
     }
@@ -207,7 +207,7 @@ describe('a kiosk and phones on one tenant', () => {
       await phone.goto(link);
       await phone.getByRole('heading', { name: TEXT.resultHeading }).waitFor();
       await action(phone, share ? TEXT.share : TEXT.download).waitFor();
-      expect(await phone.locator('figure a[target=_blank]').count()).toBe(1);
+      expect(await phone.locator('figure a[target=_blank]').count()).toBe(gala().picturesPerGuest);
       expect(await action(phone, EVENT_TEXT.print).count()).toBe(0);
       expect(await phone.locator('svg.booth-qr-code').count()).toBe(0);
     }
@@ -449,10 +449,15 @@ describe('kiosk screens made for the screen', () => {
       const qr = await qrInSight(page);
       expect(qr).toEqual({ inViewport: true, side: qr.side, covered: [] });
       expect(qr.side).toBeGreaterThanOrEqual(200);
-      // The picture, its buttons and its caption are on screen too.
-      for (const what of ['figure img', 'figcaption', '.booth-actions']) {
-        const box = (await page.locator(what).first().boundingBox())!;
-        expect(box.y + box.height).toBeLessThanOrEqual(size.height);
+      // Gala Night's four pictures, each with its caption and its radio button, and the buttons are on screen too.
+      expect(await page.locator('figure').count()).toBe(gala().picturesPerGuest);
+      for (const what of ['figure img', 'figcaption', '.booth-result-choice', '.booth-actions']) {
+        const boxes = await page.locator(what).evaluateAll((els) => els.map((el) => el.getBoundingClientRect().bottom));
+        expect(boxes.length).toBeGreaterThan(0);
+        expect(
+          boxes.filter((bottom) => bottom > size.height),
+          what,
+        ).toEqual([]);
       }
     });
   }

@@ -298,7 +298,8 @@ describe('brand frames', () => {
     await control.stop();
     await afterSpecsExpire();
     const job = await create('gala');
-    expect(job.previews).toHaveLength(1);
+    // Gala Night's four pictures per guest, each with its display copy.
+    expect(job.previews).toHaveLength(4);
     for (const url of [job.images[0]!, job.previews![0]!]) {
       const image = await pixelsOf(url);
       for (const [x, y] of BAND_POINTS)

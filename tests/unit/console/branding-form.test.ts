@@ -37,6 +37,22 @@ describe('the console branding form', () => {
     });
   });
 
+  it('carries the tries per guest, and keeps the refused words and their sentence it shows no field for', () => {
+    const stored = {
+      slug: 'gala',
+      triesPerGuest: 2,
+      refusedWords: ['idiot', 'loser'],
+      refusedWordsText: 'Please choose other words.',
+    };
+    const form = toForm(stored);
+    expect(form.triesPerGuest).toBe('2');
+    expect(toItem(form, 'gala')).toMatchObject(stored);
+    expect(toItem(toForm({ slug: 'plain' }), 'plain')).not.toHaveProperty('triesPerGuest');
+    expect(check({ ...form, triesPerGuest: '9' }, 'gala').refused.triesPerGuest).toEqual([
+      'Tries per guest is not a whole number from 0 (off) to 5.',
+    ]);
+  });
+
   it('carries the event wall settings both ways, and the rule refuses a moderation that is not one of its choices', () => {
     const form = toForm({ slug: 'gala', wall: true, wallModeration: 'show', wallConsentCovered: true });
     expect(form).toMatchObject({ wall: true, wallModeration: 'show', wallConsentCovered: true });

@@ -19,7 +19,7 @@ const providers = new Map<ProviderName, Provider>([
 
 describe('the example styles files', () => {
   it.each([
-    ['openai.json', ['anime', 'anime-sticker', 'die-cut-sticker']],
+    ['openai.json', ['anime', 'anime-sticker', 'superhero', 'die-cut-sticker']],
     ['comfyui.json', ['watercolour', 'comic']],
     ['replicate.json', ['renaissance', 'pop-art']],
   ])('%s loads, in its order', (file, ids) => {

@@ -1,0 +1,123 @@
+// The guest's own words for a style that asks for them (contract/style-inputs.ts), after its tile
+// is picked: a labelled field for each text, a group of radio buttons for each choice, each
+// problem under its field and tied to it, the first field with a problem focused. The same rules
+// are checked here as the guest submits and again by the AI hub, whose sentences (a refused word:
+// the tenant's own) come back to the field they are about.
+import { useEffect, useId, useRef, useState } from 'react';
+import {
+  STYLE_WORDS_TEXT,
+  inputProblem,
+  textInputHint,
+  tidyValue,
+  type StyleInput,
+} from '../../contract/style-inputs.ts';
+import '../styles/style-words.css';
+
+interface Props {
+  /** The tile's label. */
+  label: string;
+  inputs: readonly StyleInput[];
+  /** The hub's sentences by input name (a refusal), shown under their fields. */
+  refused: Readonly<Record<string, string>>;
+  busy: boolean;
+  onSubmit: (values: Record<string, string>) => void;
+  onBack: () => void;
+}
+
+export function StyleWords({ label, inputs, refused, busy, onSubmit, onBack }: Props) {
+  const id = useId();
+  const form = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  // A refusal from the hub shows like the form's own problems, and takes the focus the same way.
+  useEffect(() => {
+    if (Object.keys(refused).length > 0) setProblems({ ...refused });
+  }, [refused]);
+  // The form takes the focus when it opens, at its first field.
+  useEffect(() => {
+    form.current?.querySelector<HTMLInputElement>('input')?.focus();
+  }, []);
+  useEffect(() => {
+    const first = inputs.find((input) => problems[input.name]);
+    if (first) form.current?.querySelector<HTMLInputElement>(`[name="${first.name}"]`)?.focus();
+  }, [problems, inputs]);
+
+  const submit = (event: { preventDefault(): void }) => {
+    event.preventDefault();
+    const found: Record<string, string> = {};
+    for (const input of inputs) {
+      const problem = inputProblem(input, values[input.name]);
+      if (problem) found[input.name] = problem;
+    }
+    setProblems(found);
+    if (Object.keys(found).length === 0)
+      onSubmit(Object.fromEntries(inputs.map((input) => [input.name, tidyValue(values[input.name] ?? '')])));
+  };
+  const set = (name: string, value: string) => setValues((v) => ({ ...v, [name]: value }));
+
+  return (
+    <form ref={form} className="booth-style-words" onSubmit={submit} noValidate aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>{STYLE_WORDS_TEXT.heading.replace('{style}', label)}</h2>
+      {inputs.map((input) => {
+        const field = `${id}-${input.name}`;
+        const problem = problems[input.name];
+        const problemLine = problem ? (
+          <p className="booth-field-problem" id={`${field}-problem`}>
+            {problem}
+          </p>
+        ) : null;
+        if (input.type === 'choice') {
+          return (
+            <fieldset key={input.name} className="booth-field">
+              <legend>{input.label}</legend>
+              {input.options.map((option) => (
+                <label key={option} className="booth-field-option">
+                  <input
+                    type="radio"
+                    name={input.name}
+                    value={option}
+                    checked={values[input.name] === option}
+                    onChange={() => set(input.name, option)}
+                    aria-describedby={problem ? `${field}-problem` : undefined}
+                    aria-invalid={problem ? true : undefined}
+                  />
+                  {option}
+                </label>
+              ))}
+              {problemLine}
+            </fieldset>
+          );
+        }
+        return (
+          <div key={input.name} className="booth-field">
+            <label htmlFor={field}>{input.label}</label>
+            <input
+              id={field}
+              type="text"
+              name={input.name}
+              value={values[input.name] ?? ''}
+              onChange={(e) => set(input.name, e.target.value)}
+              maxLength={input.maxLength}
+              autoComplete="off"
+              spellCheck={false}
+              aria-describedby={`${field}-hint${problem ? ` ${field}-problem` : ''}`}
+              aria-invalid={problem ? true : undefined}
+            />
+            <p className="booth-field-hint" id={`${field}-hint`}>
+              {textInputHint(input)}
+            </p>
+            {problemLine}
+          </div>
+        );
+      })}
+      <div className="booth-actions">
+        <button type="submit" className="booth-button" disabled={busy}>
+          {STYLE_WORDS_TEXT.make}
+        </button>
+        <button type="button" className="booth-button" onClick={onBack} disabled={busy}>
+          {STYLE_WORDS_TEXT.back}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -184,7 +184,16 @@ export function createComfyuiProvider(settings: ComfyuiSettings, deps: ComfyuiDe
       return parseComfyuiOptions(options, baseDir, scene, inputNames);
     },
 
-    async generate({ photo, photoType, prompt, options, seed, scene, signal, words }: GenerateInput): Promise<GeneratedImage> {
+    async generate({
+      photo,
+      photoType,
+      prompt,
+      options,
+      seed,
+      scene,
+      signal,
+      words,
+    }: GenerateInput): Promise<GeneratedImage> {
       signal.throwIfAborted();
       const style = options as ComfyuiOptions;
       const clientId = randomUUID();

@@ -269,8 +269,7 @@ describe("a wall whose node's Redis subscription dropped", () => {
     for (const wall of [dropped, kept]) await wall.until((w) => !idsOf(w).includes(id), patience(2_000));
 
     const name = `booth-wall-bus-${one.pid}`;
-    const subscriber = (await client.client('LIST'))
-      .toString()
+    const subscriber = String(await client.client('LIST'))
       .split('\n')
       .find((line) => line.includes(` name=${name} `));
     expect(subscriber, `no client named ${name}`).toBeDefined();
@@ -302,7 +301,7 @@ describe("a wall whose node's Redis subscription dropped", () => {
       });
     // The node reconnects by itself and reads what it missed.
     await dropped.until((w) => idsOf(w).includes(id), patience(5_000));
-    const again = (await client.client('LIST')).toString();
+    const again = String(await client.client('LIST'));
     expect(again).toContain(` name=${name} `);
     expect(again).not.toContain(`id=${clientId} `);
   });

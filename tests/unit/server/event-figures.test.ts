@@ -55,6 +55,8 @@ describe('a job read from its hash', () => {
       images: ['1.png'],
       previews: ['1.preview.webp'],
       pictures: 1,
+      // No tenant's retention fixed on it: the booth's own applies.
+      retentionSeconds: null,
     });
     expect(storedJob('b', hash(MIN))!.status).toBe(JOB_STATUS.pending);
     expect(storedJob('c', hash(MIN, { running: true }))!.status).toBe(JOB_STATUS.processing);

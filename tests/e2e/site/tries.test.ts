@@ -4,11 +4,13 @@
 // another style, and at the limit the button gives way to a sentence saying so. A new photo starts
 // afresh. The AI hub's create and job calls are answered in the page, so each try is a moment,
 // not a CPU job of four pictures (the jobs themselves: tests/integration/server/pictures.test.ts).
+import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright';
 import { CREATE_JOB_PATH, EVENT_TEXT, TEXT } from '../../../contract/index.ts';
 import { patience } from '../../support/patience.ts';
+import { REPO_ROOT } from '../../support/server-process.ts';
 import { suiteBrowser } from '../support/browser.ts';
 import { action, hydrated } from '../support/journey.ts';
 import { tenant } from '../support/site-data.ts';
@@ -117,11 +119,14 @@ describe('Try another style', () => {
     await page.getByText(EVENT_TEXT.triesUsed).waitFor();
     expect(sent.styles).toHaveLength(3);
 
-    // A new photo starts afresh.
+    // A new photo starts afresh: one chosen from the device (the fake camera would give the same bytes again).
     await action(page, TEXT.restart).click();
     await page.waitForURL(/\/gala\/?$/);
     await action(page, TEXT.start).click();
-    await newPhoto(page);
+    await page.locator('input[data-choose-photo]').setInputFiles(join(REPO_ROOT, 'tests', 'fixtures', 'astronaut.jpg'));
+    await action(page, TEXT.useImage).click({ timeout: patience(10_000) });
+    await page.waitForURL(`${boothUrl}/gala/styles`);
+    await page.locator('.booth-styles[data-ready]').waitFor();
     await pick(page, 'comic', 4);
     await tryAnother(page).waitFor();
     expect(sent.images[3]).not.toBe(sent.images[0]);

@@ -54,6 +54,7 @@ describe('a job read from its hash', () => {
       message: '',
       images: ['1.png'],
       previews: ['1.preview.webp'],
+      retentionSeconds: null,
     });
     expect(storedJob('b', hash(MIN))!.status).toBe(JOB_STATUS.pending);
     expect(storedJob('c', hash(MIN, { running: true }))!.status).toBe(JOB_STATUS.processing);

@@ -219,7 +219,9 @@ describe('the event wall and retention', () => {
     // short retention. The job's own is set to the test's seconds here, as a tenant's would be.
     const db = new DatabaseSync(path.join(server.dataDir, 'booth.sqlite'));
     try {
-      expect(db.prepare('SELECT retention_seconds AS kept FROM jobs WHERE id = ?').get(id)).toEqual({ kept: 72 * 3600 });
+      expect(db.prepare('SELECT retention_seconds AS kept FROM jobs WHERE id = ?').get(id)).toEqual({
+        kept: 72 * 3600,
+      });
       db.prepare('UPDATE jobs SET retention_seconds = ? WHERE id = ?').run(RETENTION_SECONDS, id);
     } finally {
       db.close();

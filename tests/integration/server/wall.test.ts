@@ -3,6 +3,8 @@
 // Events); a picture deleted in the console, withdrawn by its guest or past retention leaves
 // every wall at once. Bad input (a slug that is none, an unknown tenant, a tenant whose wall is
 // off, a job of another tenant, a body that is not the call's) gets a 4xx with a sentence.
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WALL_SIZE, wallPath, wallSayPath, type WallQueue, type WallSnapshot } from '../../../contract/wall.ts';
 import { startServer, type RunningServer } from '../../support/server-process.ts';
@@ -209,10 +211,21 @@ describe('the event wall and retention', () => {
   });
   afterAll(() => server?.stop());
 
-  it('takes a picture off every wall as its result passes retention', async () => {
+  it("takes a picture off every wall as its own result passes retention, not the booth's", async () => {
     const operator = await signIn(server.url);
     const id = await picture(server.url, 'gala');
     const finished = Date.now();
+    // Gala Night keeps its results 72 hours, fixed on the job: its picture outlives the booth's
+    // short retention. The job's own is set to the test's seconds here, as a tenant's would be.
+    const db = new DatabaseSync(path.join(server.dataDir, 'booth.sqlite'));
+    try {
+      expect(db.prepare('SELECT retention_seconds AS kept FROM jobs WHERE id = ?').get(id)).toEqual({
+        kept: 72 * 3600,
+      });
+      db.prepare('UPDATE jobs SET retention_seconds = ? WHERE id = ?').run(RETENTION_SECONDS, id);
+    } finally {
+      db.close();
+    }
     await say(server.url, 'gala', id, { show: true });
     expect(
       (await call(server.url, 'POST', `/tenants/gala/wall/${id}`, { cookie: operator, body: { decision: 'approve' } }))

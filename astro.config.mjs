@@ -25,8 +25,6 @@ export default defineConfig({
     environments: {
       client: {
         build: {
-          // Lazily loaded code loads without preloading its imports (plain-dynamic-imports.ts).
-          modulePreload: false,
           rolldownOptions: {
             output: {
               codeSplitting: {

@@ -25,15 +25,14 @@ export default defineConfig({
     environments: {
       client: {
         build: {
-          // Lazily loaded code loads without preloading its imports (plain-dynamic-imports.ts).
-          modulePreload: false,
           rolldownOptions: {
             output: {
               codeSplitting: {
                 groups: [
                   // What every island page loads, in one file (one file compresses better than
                   // several; the camera page's budget is 80 KB gzip): React, React DOM, the React
-                  // renderer, and the texts, constants and paths every island uses.
+                  // renderer, the texts, constants and paths every island uses, the kiosk check and
+                  // browser-only values the islands read, and the dynamic-import helper.
                   {
                     name: 'react',
                     test: /[\\/]node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]|vite[\\/]preload-helper|[\\/](contract[\\/](constants|event-kit)|src[\\/]lib[\\/](paths|kiosk-here|client-value))\.ts$/,

@@ -1,6 +1,6 @@
 // Results screen: the job is fetched at once, asking the server to hold its answer until the job
 // ends (up to 20 s), then re-fetched 15 s after each render while it is still pending.
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { JOB_WAIT_MAX_SECONDS, RESULTS_TEXT, TEXT, jobIdFromPath, jobPhase, type Job } from '../../contract/index.ts';
 import { createAiHub, errorHeading } from '../lib/ai-hub.ts';
 import type { LeadAsk } from '../components/LeadFields.tsx';
@@ -18,16 +18,15 @@ import { Spinner } from '../components/Spinner.tsx';
 import { ResultImage } from '../components/ResultImage.tsx';
 import { QrHandoff } from '../components/QrHandoff.tsx';
 import { TryAnother } from '../components/TryAnother.tsx';
+import { loadApart } from '../lib/load-apart.ts';
 
 // The event wall's box and "Email me my picture" show under a completed result of a tenant that
 // offers them: their code is not the page's; it loads, on such a tenant's page only, while the
 // job is asked for, so it is there when the result shows.
-let wallOptIn: Promise<typeof import('../components/WallOptIn.tsx')> | undefined;
-let emailMe: Promise<typeof import('../components/EmailMe.tsx')> | undefined;
-const loadWallOptIn = () => (wallOptIn ??= import('../components/WallOptIn.tsx'));
-const loadEmailMe = () => (emailMe ??= import('../components/EmailMe.tsx'));
-const WallOptIn = lazy(() => loadWallOptIn().then((m) => ({ default: m.WallOptIn })));
-const EmailMe = lazy(() => loadEmailMe().then((m) => ({ default: m.EmailMe })));
+const WallBox = loadApart(() => import('../components/WallOptIn.tsx').then((m) => m.WallOptIn));
+const EmailForm = loadApart(() => import('../components/EmailMe.tsx').then((m) => m.EmailMe));
+const WallOptIn = WallBox.Component;
+const EmailMe = EmailForm.Component;
 
 interface Props {
   aiHost: string;
@@ -98,8 +97,8 @@ export default function ResultPoller({
 
   useEffect(() => setCanShare(canShareFiles(navigator)), []);
   useEffect(() => {
-    if (wall) void loadWallOptIn();
-    if (email) void loadEmailMe();
+    if (wall) void WallBox.preload();
+    if (email) void EmailForm.preload();
   }, [wall, email]);
   // This device is a kiosk of the tenant (never a page opened from its QR code, on a phone).
   const kiosk = useClientValue(onKiosk, false);

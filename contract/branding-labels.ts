@@ -32,6 +32,7 @@ export const FIELD_LABELS = {
   styles: 'Styles',
   picturesPerGuest: 'Pictures per guest',
   pictureStyles: 'Styles of the pictures',
+  language: 'Language',
 } as const;
 
 /** The field's name in words; a key no label knows is shown as it is. */

@@ -28,6 +28,7 @@ import {
   type EventKit,
 } from './event-kit.ts';
 import { DELIVERY_OFF, resolveDelivery } from './delivery.ts';
+import { DEFAULT_LANGUAGE, languageProblem, type Language } from './i18n/languages.ts';
 
 /** "A built-in default branding is used when the slug is not found. Its slug is the default tenant slug." */
 export const DEFAULT_BRANDING: Readonly<TenantBranding> = Object.freeze({
@@ -214,6 +215,17 @@ export function resolveBranding(
     const why = tenantStylesProblem(pictureStyles);
     if (why) replace('pictureStyles', JSON.stringify(pictureStyles).slice(0, 200), why);
     else if ((pictureStyles as string[]).length > 0) branding.pictureStyles = [...(pictureStyles as string[])];
+  }
+
+  const language = (item as Record<string, unknown>).language;
+  if (language !== undefined && language !== null && language !== '') {
+    const why = languageProblem(language);
+    if (why) {
+      problems.push(`${label}: ${fieldLabel('language')} ${quoted(String(language))} ${why}; English (en) is used.`);
+      fields.push({ field: 'language', message: `${fieldLabel('language')} ${why}.`, kind: 'refused' });
+    }
+    // English is the default: its pages' site data stay as they were.
+    else if (language !== DEFAULT_LANGUAGE) branding.language = language as Language;
   }
 
   const warning = contrastWarning(branding);

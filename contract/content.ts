@@ -46,6 +46,8 @@ export const BrandingItemSchema = z.looseObject({
   // Pictures per guest (contract/event-kit.ts) and the local styles they are made in.
   picturesPerGuest: z.optional(z.unknown()),
   pictureStyles: z.optional(z.unknown()),
+  // The language of the tenant's pages (contract/i18n/languages.ts); checked by the build.
+  language: z.optional(z.unknown()),
 });
 export type BrandingItem = z.infer<typeof BrandingItemSchema>;
 

@@ -4,6 +4,7 @@ import { DEFAULT_PROXY_SIGNATURE } from './embedded-defaults.ts';
 import type { DeliveryKit } from './delivery.ts';
 import type { EventKit } from './event-kit.ts';
 import type { Style } from './styles.ts';
+import type { Language } from './i18n/languages.ts';
 
 /** A tenant's branding after validation: every field present, safe, defaults filled in. */
 // The delivery fields are optional: site data written before them reads as both off.
@@ -27,6 +28,8 @@ export interface TenantBranding extends EventKit, Partial<DeliveryKit> {
    * the guest picked first, then these in order (absent or empty: the tenant's styles).
    */
   pictureStyles?: string[];
+  /** The language of the tenant's pages and of its jobs' sentences; absent: English (contract/i18n/). */
+  language?: Language;
 }
 
 export interface ImageProxySettings {

@@ -2,23 +2,26 @@
 // on a booth that can send mail: one address, checked here with the server's own rule, then
 // handed to the AI hub, which stores it in its outbox and answers at once.
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { EMAIL_ADDRESS_MAX_LENGTH, EMAIL_TEXT, emailAddressProblem } from '../../contract/delivery.ts';
+import { EMAIL_ADDRESS_MAX_LENGTH, emailAddressProblem } from '../../contract/delivery.ts';
+import type { Catalogue } from '../../contract/i18n/catalogue.ts';
 
 export interface EmailMeProps {
   /** Sends the address; rejects with an Error whose message the guest reads. */
   send: (address: string) => Promise<void>;
+  /** The form's words, in the page's language (contract/i18n/). */
+  texts: Catalogue['email'];
 }
 
 type State = { kind: 'idle' } | { kind: 'sending' } | { kind: 'queued' } | { kind: 'refused'; message: string };
 
-export function EmailMe({ send }: EmailMeProps) {
+export function EmailMe({ send, texts: EMAIL_TEXT }: EmailMeProps) {
   const [state, setState] = useState<State>({ kind: 'idle' });
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const address = input.current?.value ?? '';
-    const problem = emailAddressProblem(address);
+    const problem = emailAddressProblem(address, EMAIL_TEXT);
     if (problem) {
       setState({ kind: 'refused', message: problem });
       input.current?.focus();

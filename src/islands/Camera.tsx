@@ -9,8 +9,8 @@
 import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import Webcam from 'react-webcam';
 import { navigate } from 'astro:transitions/client';
-import { PREVIEW_MAX_HEIGHT_PX, TEXT } from '../../contract/constants.ts';
-import { CAMERA_EVENT_TEXT as EVENT_TEXT, KIOSK_TEXT } from '../../contract/event-kit.ts';
+import { PREVIEW_MAX_HEIGHT_PX } from '../../contract/constants.ts';
+import type { Catalogue } from '../../contract/i18n/catalogue.ts';
 import { useClientValue } from '../lib/client-value.ts';
 import { onKiosk } from '../lib/kiosk-here.ts';
 import { WEBCAM_SETTINGS } from '../lib/camera.ts';
@@ -22,13 +22,12 @@ import type { ChoosePhotoProps } from '../components/ChoosePhoto.tsx';
 import type { ConsentFormProps } from '../components/ConsentForm.tsx';
 import type { CountdownProps } from '../components/Countdown.tsx';
 
-// What a screen reader hears as the camera changes state (the screen shows it).
-const CAMERA_STARTING_TEXT = 'Starting the camera…';
-const CAMERA_READY_TEXT = 'The camera is on.';
-const PHOTO_TAKEN_TEXT = 'Photo taken.';
+/** The texts the camera screen shows, in the page's language (contract/i18n/). */
+export type CameraTexts = Pick<Catalogue, 'spec' | 'site' | 'cameraEvent' | 'consent' | 'kiosk'>;
 
 export interface CameraProps {
   base: string;
+  t: CameraTexts;
   /** Seconds counted down before the photo (0: none). */
   countdownSeconds?: number;
   /** "Choose a photo" beside Take Photo and on the camera-problem screen. */
@@ -46,6 +45,7 @@ export interface CameraParts {
 
 export default function Camera({
   base,
+  t,
   countdownSeconds = 0,
   choosePhoto = false,
   consentText = '',
@@ -54,6 +54,10 @@ export default function Camera({
   ChoosePhoto,
   Countdown,
 }: CameraProps & CameraParts) {
+  // The page's texts under the names the lines below read them by.
+  const { spec: TEXT, cameraEvent: EVENT_TEXT, kiosk: KIOSK_TEXT, site } = t;
+  // What a screen reader hears as the camera changes state (the screen shows it).
+  const { cameraStarting: CAMERA_STARTING_TEXT, cameraReady: CAMERA_READY_TEXT, photoTaken: PHOTO_TAKEN_TEXT } = site;
   const webcam = useRef<Webcam>(null);
   const kiosk = useClientValue(onKiosk, false);
   // A consent given earlier in this visit (a phone's Take Another Photo): the page's HTML was built
@@ -95,7 +99,7 @@ export default function Camera({
       setTaken(true);
       setNote(PHOTO_TAKEN_TEXT);
     }
-  }, []);
+  }, [PHOTO_TAKEN_TEXT]);
 
   const take = () => {
     setNote('');
@@ -156,7 +160,7 @@ export default function Camera({
     choosePhoto && ChoosePhoto ? (
       <ChoosePhoto
         key="choose"
-        label={label}
+        label={label ?? EVENT_TEXT.choosePhoto}
         onPhoto={chosen}
         onUnreadable={() => setNote(EVENT_TEXT.photoUnreadable)}
       />
@@ -176,7 +180,14 @@ export default function Camera({
         {TEXT.cameraHeading}
       </h1>
       {asking && ConsentForm ? (
-        <ConsentForm text={consentText} privacyUrl={privacyUrl} kiosk={kiosk} onAgree={agree} />
+        <ConsentForm
+          text={consentText}
+          privacyUrl={privacyUrl}
+          kiosk={kiosk}
+          onAgree={agree}
+          texts={t.consent}
+          opensNewTab={site.opensNewTab}
+        />
       ) : problem ? (
         <div className="booth-camera-problem" role="alert">
           <p className="booth-camera-problem-what">{problem.what}</p>
@@ -186,7 +197,7 @@ export default function Camera({
         <img
           className={taken ? 'booth-preview booth-mirrored' : 'booth-preview'}
           src={photo}
-          alt="Your photo"
+          alt={site.yourPhoto}
           style={previewStyle}
         />
       ) : (
@@ -197,9 +208,9 @@ export default function Camera({
             className="booth-preview booth-mirrored"
             {...WEBCAM_SETTINGS}
             onUserMedia={() => setReady(true)}
-            onUserMediaError={(error) => setProblem(cameraProblem(error))}
+            onUserMediaError={(error) => setProblem(cameraProblem(error, site))}
             style={previewStyle}
-            aria-label="Camera preview"
+            aria-label={site.cameraPreview}
           />
           {counting && Countdown ? (
             <Countdown seconds={countdownSeconds} onTick={(n) => setDigit(String(n))} onZero={counted} />

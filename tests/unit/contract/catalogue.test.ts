@@ -73,3 +73,28 @@ describe('the catalogues', () => {
     expect(languageProblem('klingon')).toBe("is not one of the booth's languages (en, fr, de, es, it, nl, pt, ar)");
   });
 });
+
+describe("a tenant's language", () => {
+  it('is taken when the booth has it, and left out for English', async () => {
+    const { resolveBranding } = await import('../../../contract/branding.ts');
+    expect(resolveBranding({ slug: 'lyon', language: 'fr' }).branding.language).toBe('fr');
+    expect(resolveBranding({ slug: 'york', language: 'en' }).branding.language).toBeUndefined();
+    expect(resolveBranding({ slug: 'york' }).problems).toEqual([]);
+  });
+
+  it('is refused with a sentence naming the field when the booth does not have it', async () => {
+    const { resolveBranding } = await import('../../../contract/branding.ts');
+    const { branding, problems, fields } = resolveBranding({ slug: 'mars', client: 'Mars', language: 'tlh' });
+    expect(branding.language).toBeUndefined();
+    expect(problems).toEqual([
+      'Tenant "Mars" ("mars"): Language "tlh" is not one of the booth\'s languages (en, fr, de, es, it, nl, pt, ar); English (en) is used.',
+    ]);
+    expect(fields).toEqual([
+      {
+        field: 'language',
+        message: "Language is not one of the booth's languages (en, fr, de, es, it, nl, pt, ar).",
+        kind: 'refused',
+      },
+    ]);
+  });
+});

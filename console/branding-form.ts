@@ -37,6 +37,8 @@ export interface BrandingForm {
   picturesPerGuest: string;
   /** Kept as it is: set through the API or the ops CLI. */
   pictureStyles: string[];
+  /** The language of the tenant's pages (contract/i18n/languages.ts); '' = English. */
+  language: string;
 }
 
 export const TEXT_KEYS = [
@@ -90,6 +92,7 @@ export function toForm(item: Record<string, unknown> | null): BrandingForm {
     pictureStyles: Array.isArray(b.pictureStyles)
       ? b.pictureStyles.filter((s): s is string => typeof s === 'string')
       : [],
+    language: text(b.language ?? ''),
   };
 }
 
@@ -126,6 +129,8 @@ export function toItem(form: BrandingForm, slug: string): BrandingItem {
   // One picture is the default: left out, as an empty field is.
   if (!['', '1'].includes(form.picturesPerGuest.trim())) item.picturesPerGuest = numberOrText(form.picturesPerGuest);
   if (form.pictureStyles.length > 0) item.pictureStyles = form.pictureStyles;
+  // English is the default: left out, as a tenant saved before languages reads.
+  if (!['', 'en'].includes(form.language)) item.language = form.language;
   return item as BrandingItem;
 }
 

@@ -74,10 +74,11 @@ export interface SiteData {
 export const SITE_DATA_HANDOFF = Symbol.for('booth.siteData');
 
 /**
- * The demo tenants the embedded server seeds: one dark, one light (the spec's booth), and one
- * event booth with every event-kit feature on (contract/event-kit.ts).
+ * The demo tenants the embedded server seeds: one dark, one light (the spec's booth), one
+ * event booth with every event-kit feature on (contract/event-kit.ts), and the spec's plain booth
+ * in French and in Arabic (contract/i18n/).
  */
-export const DEMO_TENANT_SLUGS = ['aurora', 'meadow', 'gala'] as const;
+export const DEMO_TENANT_SLUGS = ['aurora', 'meadow', 'gala', 'lumiere', 'noor'] as const;
 
 /** Top-level paths of the embedded server itself, besides the proxy signature. */
 export const SERVER_PATHS = ['jwt', 'datasets', 'transformations', 'media', 'health', 'api', 'admin'] as const;

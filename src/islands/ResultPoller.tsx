@@ -10,6 +10,7 @@ import { useClientValue } from '../lib/client-value.ts';
 import { onKiosk } from '../lib/kiosk-here.ts';
 import { isSticker, nextFetchDelay, shownImages } from '../lib/job.ts';
 import { aiHostUrl, resultsPath, screenPath } from '../lib/paths.ts';
+import { pageNumber } from '../lib/numbers.ts';
 import { handoffUrl, isHandoff } from '../lib/handoff.ts';
 import { canShareFiles, createSharer } from '../lib/share.ts';
 import { takeFirstJob } from '../lib/first-job.ts';
@@ -257,7 +258,7 @@ export default function ResultPoller({
                 checked: i === pick,
                 onChoose: () => setChosen(i),
                 label: EVENT_TEXT.choosePicture,
-                place: fill(site.picturePlace, { place: i + 1, count: shown.length }),
+                place: fill(site.picturePlace, { place: pageNumber(i + 1), count: pageNumber(shown.length) }),
               }
             : undefined
         }

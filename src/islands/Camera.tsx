@@ -16,7 +16,6 @@ import { onKiosk } from '../lib/kiosk-here.ts';
 import { WEBCAM_SETTINGS } from '../lib/camera.ts';
 import { cameraProblem, type CameraProblem } from '../lib/camera-problem.ts';
 import { screenPath } from '../lib/paths.ts';
-import { pageNumber } from '../lib/numbers.ts';
 import { discardPhoto, takePhoto } from '../stores/photo.ts';
 import { giveConsent, hasConsented } from '../stores/consent.ts';
 import type { ChoosePhotoProps } from '../components/ChoosePhoto.tsx';
@@ -105,7 +104,7 @@ export default function Camera({
   const take = () => {
     setNote('');
     if (countdownSeconds > 0 && Countdown) {
-      setDigit(pageNumber(countdownSeconds));
+      setDigit(String(countdownSeconds));
       setCounting(true);
     } else capture();
   };
@@ -214,7 +213,7 @@ export default function Camera({
             aria-label={site.cameraPreview}
           />
           {counting && Countdown ? (
-            <Countdown seconds={countdownSeconds} onTick={(n) => setDigit(pageNumber(n))} onZero={counted} />
+            <Countdown seconds={countdownSeconds} onTick={(n) => setDigit(String(n))} onZero={counted} />
           ) : null}
         </div>
       )}

@@ -47,6 +47,40 @@ export const SITE_TEXT = {
   languageMenu: 'Language',
 } as const;
 
+/**
+ * What the server says to a guest: its refusals and errors the screens show (the site sends the
+ * page's language with each call, as Accept-Language), and the email of the picture.
+ */
+export const GUEST_TEXT = {
+  busy: 'The booth is busy right now. Please try again in a minute.',
+  noPerson: "We couldn't find a person in the photo. Please try again facing the camera.",
+  noSuchJob: 'There is no such job. Results are kept for a limited time; please take another photo.',
+  clientRate: 'Too many photos at once. Please try again in {seconds} seconds.',
+  venueInFlight: '{max} photos from your network are being restyled already. Please try again in a few seconds.',
+  venueRate: 'Too many photos from your network at once. Please try again in {seconds} seconds.',
+  emailNoMail:
+    'This booth cannot send email: it has no mail server set up. Download or share your picture instead, or ask the booth staff.',
+  emailNotOffered: 'This booth does not send pictures by email. Download or share your picture instead.',
+  emailNoJob: 'There is no such picture. Results are kept for a limited time; please take another photo.',
+  emailNotReady: 'Your picture is not ready yet. Wait for it to appear, then ask for the email again.',
+  emailVisitorRate: 'You asked for several emails just now. Please try again in {seconds} seconds.',
+  emailBoothRate: 'The booth is sending many emails right now. Please try again in {seconds} seconds.',
+  unreadablePhoto: "We couldn't read that photo. Please take it again.",
+  photoTooLarge: 'That photo is too large for the booth. Please take it again with the booth camera.',
+  unknownStyle: 'That style is not available any more. Please go back and pick another style.',
+  notStarted: 'The booth is still warming up. Please try again in a moment.',
+  visitorInFlight: 'You have {max} photos being restyled already. Please wait for them to finish.',
+  /** The email itself. */
+  mailSubject: 'Your picture from {client}',
+  mailIntro: 'Here is your picture from {client}. It is attached to this email.',
+  mailOpenUntil: 'You can also open it here until {until}:',
+  mailWhy:
+    "Sent by the {client} photo booth because you asked for it on the booth's results screen. Your address is deleted once this email is sent.",
+  mailOpen: 'Open your picture',
+  mailUntil: '(until {until})',
+  mailPictureAlt: 'Your picture',
+} as const;
+
 export const EN = {
   spec: TEXT,
   site: SITE_TEXT,
@@ -57,4 +91,5 @@ export const EN = {
   results: RESULTS_TEXT,
   wall: WALL_TEXT,
   email: EMAIL_TEXT,
+  guest: GUEST_TEXT,
 } as const;

@@ -118,4 +118,34 @@ export const FR: Catalogue = {
     addressInvalid: 'Saisissez une adresse e-mail valide, par exemple nom@example.com.',
     notSent: "Votre image n'a pas pu être envoyée. Réessayez.",
   },
+  guest: {
+    busy: 'La borne est très sollicitée en ce moment. Réessayez dans une minute.',
+    noPerson: "Nous n'avons trouvé personne sur la photo. Réessayez bien face à la caméra.",
+    noSuchJob:
+      'Cette image est introuvable. Les images sont conservées pour une durée limitée ; prenez une autre photo.',
+    clientRate: 'Trop de photos à la fois. Réessayez dans {seconds} secondes.',
+    venueInFlight: '{max} photos de votre réseau sont déjà en cours de création. Réessayez dans quelques secondes.',
+    venueRate: 'Trop de photos de votre réseau à la fois. Réessayez dans {seconds} secondes.',
+    emailNoMail:
+      "Cette borne ne peut pas envoyer d'e-mails : aucun serveur de messagerie n'est configuré. Téléchargez ou partagez votre image, ou adressez-vous à l'équipe de la borne.",
+    emailNotOffered: "Cette borne n'envoie pas les images par e-mail. Téléchargez ou partagez votre image.",
+    emailNoJob:
+      'Cette image est introuvable. Les images sont conservées pour une durée limitée ; prenez une autre photo.',
+    emailNotReady: "Votre image n'est pas encore prête. Attendez qu'elle s'affiche, puis redemandez l'e-mail.",
+    emailVisitorRate: 'Vous venez de demander plusieurs e-mails. Réessayez dans {seconds} secondes.',
+    emailBoothRate: "La borne envoie beaucoup d'e-mails en ce moment. Réessayez dans {seconds} secondes.",
+    unreadablePhoto: "Nous n'avons pas pu lire cette photo. Reprenez-la, s'il vous plaît.",
+    photoTooLarge: 'Cette photo est trop lourde pour la borne. Reprenez-la avec la caméra de la borne.',
+    unknownStyle: "Ce style n'est plus disponible. Revenez en arrière et choisissez-en un autre.",
+    notStarted: 'La borne est encore en train de démarrer. Réessayez dans un instant.',
+    visitorInFlight: '{max} de vos photos sont déjà en cours de création. Attendez la fin.',
+    mailSubject: 'Votre image de {client}',
+    mailIntro: 'Voici votre image de {client}. Elle est jointe à cet e-mail.',
+    mailOpenUntil: "Vous pouvez aussi l'ouvrir ici jusqu'au {until} :",
+    mailWhy:
+      "Envoyé par le photomaton {client} à votre demande, depuis l'écran de résultat. Votre adresse est effacée dès l'envoi de cet e-mail.",
+    mailOpen: 'Ouvrir votre image',
+    mailUntil: "(jusqu'au {until})",
+    mailPictureAlt: 'Votre image',
+  },
 };

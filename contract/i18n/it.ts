@@ -117,4 +117,35 @@ export const IT: Catalogue = {
     addressInvalid: 'Inserisci un indirizzo email, ad esempio nome@example.com.',
     notSent: 'Non è stato possibile inviare la tua immagine. Riprova.',
   },
+  guest: {
+    busy: 'La photo booth è molto richiesta in questo momento. Riprova tra un minuto.',
+    noPerson: 'Non abbiamo trovato nessuno nella foto. Riprova guardando la fotocamera.',
+    noSuchJob:
+      "Questa immagine non esiste. Le immagini restano disponibili per un tempo limitato; scatta un'altra foto.",
+    clientRate: 'Troppe foto insieme. Riprova tra {seconds} secondi.',
+    venueInFlight: 'Ci sono già {max} foto della tua rete in elaborazione. Riprova tra qualche secondo.',
+    venueRate: 'Troppe foto dalla tua rete nello stesso momento. Riprova tra {seconds} secondi.',
+    emailNoMail:
+      'Questa photo booth non può inviare email: non ha un server di posta configurato. Scarica o condividi la tua immagine, oppure chiedi allo staff.',
+    emailNotOffered: 'Questa photo booth non invia immagini via email. Scarica o condividi la tua immagine.',
+    emailNoJob:
+      "Questa immagine non esiste. Le immagini restano disponibili per un tempo limitato; scatta un'altra foto.",
+    emailNotReady: "La tua immagine non è ancora pronta. Aspetta che compaia, poi richiedi di nuovo l'email.",
+    emailVisitorRate: 'Hai appena chiesto diverse email. Riprova tra {seconds} secondi.',
+    emailBoothRate: 'La photo booth sta inviando molte email in questo momento. Riprova tra {seconds} secondi.',
+    unreadablePhoto: 'Non riusciamo a leggere questa foto. Scattala di nuovo, per favore.',
+    photoTooLarge:
+      'Questa foto è troppo grande per la photo booth. Scattala di nuovo con la fotocamera della photo booth.',
+    unknownStyle: 'Questo stile non è più disponibile. Torna indietro e scegline un altro.',
+    notStarted: 'La photo booth si sta ancora avviando. Riprova tra un attimo.',
+    visitorInFlight: 'Ci sono già {max} tue foto in elaborazione. Aspetta che finiscano.',
+    mailSubject: 'La tua immagine da {client}',
+    mailIntro: 'Ecco la tua immagine da {client}. La trovi in allegato a questa email.',
+    mailOpenUntil: 'Puoi anche aprirla qui fino al {until}:',
+    mailWhy:
+      "Inviata dalla photo booth di {client} perché l'hai richiesta nella schermata del risultato. Il tuo indirizzo viene cancellato appena questa email è inviata.",
+    mailOpen: 'Apri la tua immagine',
+    mailUntil: '(fino al {until})',
+    mailPictureAlt: 'La tua immagine',
+  },
 };

@@ -50,6 +50,8 @@ export interface BrandingForm {
   /** Kept as they are: the words refused in a style's inputs and the tenant's sentence, set through the API or the ops CLI. */
   refusedWords: string[];
   refusedWordsText: string;
+  /** The language of the tenant's pages (contract/i18n/languages.ts); '' = English. */
+  language: string;
 }
 
 export const TEXT_KEYS = [
@@ -108,6 +110,7 @@ export function toForm(item: Record<string, unknown> | null): BrandingForm {
     pictureStyles: Array.isArray(b.pictureStyles)
       ? b.pictureStyles.filter((s): s is string => typeof s === 'string')
       : [],
+    language: text(b.language ?? ''),
   };
 }
 
@@ -176,6 +179,8 @@ export function toItem(form: BrandingForm, slug: string): BrandingItem {
   if (!['', '0'].includes(form.triesPerGuest.trim())) item.triesPerGuest = numberOrText(form.triesPerGuest);
   if (form.refusedWords.length > 0) item.refusedWords = form.refusedWords;
   if (form.refusedWordsText.trim() !== '') item.refusedWordsText = form.refusedWordsText;
+  // English is the default: left out, as a tenant saved before languages reads.
+  if (!['', 'en'].includes(form.language)) item.language = form.language;
   return item as BrandingItem;
 }
 

@@ -41,6 +41,7 @@ export const FIELD_LABELS = {
   triesPerGuest: 'Tries per guest',
   refusedWords: 'Refused words',
   refusedWordsText: 'Sentence for a refused word',
+  language: 'Language',
 } as const;
 
 /** The field's name in words; a key no label knows is shown as it is. */

@@ -32,6 +32,7 @@ import {
 import { DELIVERY_OFF, resolveDelivery } from './delivery.ts';
 import { LEADS_OFF, resolveLeads } from './leads.ts';
 import { REFUSED_WORDS_TEXT_LIMIT, refusedWordsProblem } from './style-inputs.ts';
+import { DEFAULT_LANGUAGE, languageProblem, type Language } from './i18n/languages.ts';
 
 /** "A built-in default branding is used when the slug is not found. Its slug is the default tenant slug." */
 export const DEFAULT_BRANDING: Readonly<TenantBranding> = Object.freeze({
@@ -241,6 +242,17 @@ export function resolveBranding(
         `is not a text of at most ${REFUSED_WORDS_TEXT_LIMIT} characters`,
       );
     else if (refusedText.trim() !== '') branding.refusedWordsText = refusedText.trim();
+  }
+
+  const language = (item as Record<string, unknown>).language;
+  if (language !== undefined && language !== null && language !== '') {
+    const why = languageProblem(language);
+    if (why) {
+      problems.push(`${label}: ${fieldLabel('language')} ${quoted(String(language))} ${why}; English (en) is used.`);
+      fields.push({ field: 'language', message: `${fieldLabel('language')} ${why}.`, kind: 'refused' });
+    }
+    // English is the default: its pages' site data stay as they were.
+    else if (language !== DEFAULT_LANGUAGE) branding.language = language as Language;
   }
 
   const warning = contrastWarning(branding);

@@ -58,6 +58,8 @@ export const BrandingItemSchema = z.looseObject({
   // Words refused in a style's inputs, and the tenant's sentence (contract/style-inputs.ts).
   refusedWords: z.optional(z.unknown()),
   refusedWordsText: z.optional(z.unknown()),
+  // The language of the tenant's pages (contract/i18n/languages.ts); checked by the build.
+  language: z.optional(z.unknown()),
 });
 export type BrandingItem = z.infer<typeof BrandingItemSchema>;
 

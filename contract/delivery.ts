@@ -55,12 +55,15 @@ export function resolveDelivery(
 const ADDRESS =
   /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 
-/** The sentence a guest reads when `address` cannot be sent to, or null. */
-export function emailAddressProblem(address: unknown): string | null {
-  if (typeof address !== 'string' || address.trim() === '') return EMAIL_TEXT.addressMissing;
-  if (address.length > EMAIL_ADDRESS_MAX_LENGTH) return EMAIL_TEXT.addressTooLong;
-  if (/[\r\n]/.test(address)) return EMAIL_TEXT.addressOneLine;
-  return ADDRESS.test(address.trim()) ? null : EMAIL_TEXT.addressInvalid;
+/** The sentence a guest reads when `address` cannot be sent to, or null; `texts`: the guest's language's. */
+export function emailAddressProblem(
+  address: unknown,
+  texts: Record<'addressMissing' | 'addressTooLong' | 'addressOneLine' | 'addressInvalid', string> = EMAIL_TEXT,
+): string | null {
+  if (typeof address !== 'string' || address.trim() === '') return texts.addressMissing;
+  if (address.length > EMAIL_ADDRESS_MAX_LENGTH) return texts.addressTooLong;
+  if (/[\r\n]/.test(address)) return texts.addressOneLine;
+  return ADDRESS.test(address.trim()) ? null : texts.addressInvalid;
 }
 
 export const emailPath = (jobId: string) => `/transformations/jobs/${encodeURIComponent(jobId)}/email/`;

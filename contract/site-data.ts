@@ -5,6 +5,7 @@ import type { DeliveryKit } from './delivery.ts';
 import type { EventKit } from './event-kit.ts';
 import type { LeadKit } from './leads.ts';
 import type { Style } from './styles.ts';
+import type { Language } from './i18n/languages.ts';
 
 /** A tenant's branding after validation: every field present, safe, defaults filled in. */
 // The delivery and lead fields are optional: site data written before them reads as off.
@@ -34,6 +35,8 @@ export interface TenantBranding extends EventKit, Partial<DeliveryKit>, Partial<
    */
   refusedWords?: string[];
   refusedWordsText?: string;
+  /** The language of the tenant's pages and of its jobs' sentences; absent: English (contract/i18n/). */
+  language?: Language;
 }
 
 export interface ImageProxySettings {
@@ -78,10 +81,11 @@ export interface SiteData {
 export const SITE_DATA_HANDOFF = Symbol.for('booth.siteData');
 
 /**
- * The demo tenants the embedded server seeds: one dark, one light (the spec's booth), and one
- * event booth with every event-kit feature on (contract/event-kit.ts).
+ * The demo tenants the embedded server seeds: one dark, one light (the spec's booth), one
+ * event booth with every event-kit feature on (contract/event-kit.ts), and the spec's plain booth
+ * in French and in Arabic (contract/i18n/).
  */
-export const DEMO_TENANT_SLUGS = ['aurora', 'meadow', 'gala'] as const;
+export const DEMO_TENANT_SLUGS = ['aurora', 'meadow', 'gala', 'lumiere', 'noor'] as const;
 
 /** Top-level paths of the embedded server itself, besides the proxy signature. */
 export const SERVER_PATHS = ['jwt', 'datasets', 'transformations', 'media', 'health', 'api', 'admin'] as const;

@@ -18,6 +18,7 @@ import {
   LEAD_RETENTION_DAYS_MIN,
 } from '../../contract/leads.ts';
 import type { TenantBranding } from '../../contract/site-data.ts';
+import { LANGUAGE_NAMES, LANGUAGES } from '../../contract/i18n/languages.ts';
 import type { BrandingForm } from '../branding-form.ts';
 import { Field } from '../parts.tsx';
 import { FramePreview } from './FramePreview.tsx';
@@ -129,6 +130,28 @@ export function BrandingFields({ form, branding, set, problems, warnings, upload
           `Up to ${TEXT_LIMITS.viewFinderDesc} characters; each line is a paragraph.`,
           true,
         )}
+        <Field
+          id="f-language"
+          label="Language"
+          hint="Every text of the booth's screens, its buttons, errors and emails is in this language; the client name, intro title and intro text above are shown as you write them."
+          problems={problems.language}
+        >
+          {(describedBy, invalid) => (
+            <select
+              id="f-language"
+              value={form.language || 'en'}
+              onChange={(e) => set('language', e.target.value)}
+              aria-describedby={describedBy}
+              aria-invalid={invalid || undefined}
+            >
+              {LANGUAGES.map((code) => (
+                <option key={code} value={code} lang={code}>
+                  {LANGUAGE_NAMES[code]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
       </fieldset>
       <fieldset>
         <legend>Colours</legend>

@@ -1,6 +1,6 @@
 // A small drawing of the tenant's intro screen from the fields as typed (after the build's
 // rule): its colours, background, logo, title, text and Start button. Not the page itself.
-import { TEXT } from '../../contract/constants.ts';
+import { DEFAULT_LANGUAGE, catalogueOf, directionOf } from '../../contract/i18n/index.ts';
 import { buttonTextColor } from '../../contract/colour.ts';
 import type { TenantBranding } from '../../contract/site-data.ts';
 import { imageAddress } from '../branding-form.ts';
@@ -8,12 +8,16 @@ import { imageAddress } from '../branding-form.ts';
 export function IntroPreview({ branding }: { branding: TenantBranding }) {
   const background = imageAddress(branding.backgroundImageUrl);
   const logo = imageAddress(branding.logoUrl);
+  // In the tenant's language, as its pages are.
+  const language = branding.language ?? DEFAULT_LANGUAGE;
   return (
     <section className="preview-box" aria-labelledby="preview-heading">
       <h2 id="preview-heading">Preview of the intro screen</h2>
       <div
         className="preview"
         data-testid="intro-preview"
+        lang={language}
+        dir={directionOf(language)}
         style={{
           backgroundColor: branding.backgroundColor,
           color: branding.textColor,
@@ -33,7 +37,7 @@ export function IntroPreview({ branding }: { branding: TenantBranding }) {
           className="preview-start"
           style={{ backgroundColor: branding.accentColor, color: buttonTextColor(branding.accentColor) }}
         >
-          {TEXT.start}
+          {catalogueOf(language).spec.start}
         </span>
       </div>
     </section>

@@ -9,7 +9,8 @@ import {
   type VisitorTokenResponse,
 } from '../../contract/index.ts';
 import { clientAddress } from '../limits/client-address.ts';
-import { fail, limitBody, MAX_JSON_BODY_BYTES, publicOrigin, sizeText } from './http.ts';
+import { fail, guestSentence, limitBody, MAX_JSON_BODY_BYTES, publicOrigin, sizeText } from './http.ts';
+import { GUEST_TEXT } from '../../contract/i18n/en.ts';
 import { QueueAdmission } from '../intake/admission.ts';
 import type { JobBackend, StyleCatalog } from '../jobs/job-backend.ts';
 import { withBackdrop, type BrandFrames } from '../brand/frames.ts';
@@ -89,7 +90,7 @@ export const SMALL_BODY_BYTES = 1024 * 1024;
 /** Small bodies read at once: each is quick, and together they hold a few MB. */
 const SMALL_BODY_READS = 8;
 
-const busy = (c: Context) => refuse(c, 503, 30, 'The booth is busy right now. Please try again in a minute.');
+const busy = (c: Context) => refuse(c, 503, 30, GUEST_TEXT.busy);
 
 export function aiHubHost(deps: AiHubDeps) {
   const app = new Hono();
@@ -258,10 +259,11 @@ export function aiHubHost(deps: AiHubDeps) {
       await deps.jobs.wait(id, Math.min(waitSeconds, JOB_WAIT_MAX_SECONDS) * 1000, c.req.raw.signal);
       job = await deps.jobs.view(id, origin);
     }
-    if (!job)
-      return fail(c, 404, 'There is no such job. Results are kept for a limited time; please take another photo.');
+    if (!job) return fail(c, 404, GUEST_TEXT.noSuchJob);
     c.header('Cache-Control', 'no-store');
-    return c.json(job);
+    // A job's error is told in the language of the page that asks (the engine writes it in English).
+    const message = job.result.message;
+    return c.json(message ? { ...job, result: { ...job.result, message: guestSentence(c, message) } } : job);
   });
   return app;
 }

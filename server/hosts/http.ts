@@ -7,10 +7,16 @@ import { getPath } from 'hono/utils/url';
 import { validator } from 'hono/validator';
 import type { z } from 'zod/mini';
 import type { ErrorBody } from '../../contract/index.ts';
+import { inLanguage, languageAsked } from '../../contract/i18n/sentences.ts';
 
+/** The sentence is the catalogue's English; it is told in the language the calling page names (Accept-Language). */
 export function fail(c: Context, status: ContentfulStatusCode, error: string, extra: Record<string, unknown> = {}) {
-  return c.json({ error, ...extra } satisfies ErrorBody, status);
+  return c.json({ error: guestSentence(c, error), ...extra } satisfies ErrorBody, status);
 }
+
+/** A sentence for the guest behind this call, in their page's language (contract/i18n/sentences.ts). */
+export const guestSentence = (c: Context, sentence: string) =>
+  inLanguage(sentence, languageAsked(c.req.header('accept-language')));
 
 /** The largest JSON body of any call but create-job (whose photo has BOOTH_MAX_BODY_BYTES): a login is a few hundred bytes. */
 export const MAX_JSON_BODY_BYTES = 64 * 1024;

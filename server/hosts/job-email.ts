@@ -13,6 +13,8 @@ import {
 } from '../../contract/index.ts';
 import { clientAddress } from '../limits/client-address.ts';
 import { fail, limitBody, MAX_JSON_BODY_BYTES, sizeText } from './http.ts';
+import { GUEST_TEXT } from '../../contract/i18n/en.ts';
+import { fill } from '../../contract/i18n/fill.ts';
 import { ClientLimits } from '../limits/client-limits.ts';
 import type { VisitorTokens } from '../limits/visitor-tokens.ts';
 
@@ -64,14 +66,13 @@ export function mailLimits(perVisitorMinute: number, perMinute: number): MailLim
 }
 
 export const EMAIL_MESSAGES = {
-  noMail:
-    'This booth cannot send email: it has no mail server set up. Download or share your picture instead, or ask the booth staff.',
-  notOffered: 'This booth does not send pictures by email. Download or share your picture instead.',
-  noJob: 'There is no such picture. Results are kept for a limited time; please take another photo.',
-  notReady: 'Your picture is not ready yet. Wait for it to appear, then ask for the email again.',
+  noMail: GUEST_TEXT.emailNoMail,
+  notOffered: GUEST_TEXT.emailNotOffered,
+  noJob: GUEST_TEXT.emailNoJob,
+  notReady: GUEST_TEXT.emailNotReady,
   json: 'Send the request body as JSON (Content-Type: application/json), like {"address": "name@example.com"}.',
-  visitorRate: (seconds: number) => `You asked for several emails just now. Please try again in ${seconds} seconds.`,
-  boothRate: (seconds: number) => `The booth is sending many emails right now. Please try again in ${seconds} seconds.`,
+  visitorRate: (seconds: number) => fill(GUEST_TEXT.emailVisitorRate, { seconds }),
+  boothRate: (seconds: number) => fill(GUEST_TEXT.emailBoothRate, { seconds }),
 } as const;
 
 export function jobEmailHost(deps: JobEmailDeps) {

@@ -1,5 +1,7 @@
 // What one client (one address, see client-address.ts) may ask of the job queue: a few jobs in
 // flight at once and a steady rate, so one phone or script cannot fill the queue for everyone.
+import { GUEST_TEXT } from '../../contract/i18n/en.ts';
+import { fill } from '../../contract/i18n/fill.ts';
 
 export interface ClientLimitsOptions {
   /** Jobs of one client from its create request until the job ends. */
@@ -17,8 +19,8 @@ export interface ClientMessages {
 }
 
 export const VISITOR_LIMIT_MESSAGES: ClientMessages = {
-  inFlight: (max) => `You have ${max} photos being restyled already. Please wait for them to finish.`,
-  rate: (seconds) => `Too many photos at once. Please try again in ${seconds} seconds.`,
+  inFlight: (max) => fill(GUEST_TEXT.visitorInFlight, { max }),
+  rate: (seconds) => fill(GUEST_TEXT.clientRate, { seconds }),
 };
 
 export type ClientAdmission =

@@ -6,6 +6,8 @@
 // one visitor, as before visitors had tokens.
 import { ClientLimits, type ClientAdmission, type ClientMessages } from './client-limits.ts';
 import { clientKey } from './fair-limiter.ts';
+import { GUEST_TEXT } from '../../contract/i18n/en.ts';
+import { fill } from '../../contract/i18n/fill.ts';
 
 export interface VenueLimitsOptions {
   visitorJobs: number;
@@ -18,8 +20,8 @@ export interface VenueLimitsOptions {
 }
 
 export const VENUE_MESSAGES: ClientMessages = {
-  inFlight: (max) => `${max} photos from your network are being restyled already. Please try again in a few seconds.`,
-  rate: (seconds) => `Too many photos from your network at once. Please try again in ${seconds} seconds.`,
+  inFlight: (max) => fill(GUEST_TEXT.venueInFlight, { max }),
+  rate: (seconds) => fill(GUEST_TEXT.venueRate, { seconds }),
 };
 
 export const MINT_MESSAGES: ClientMessages = {

@@ -1,10 +1,12 @@
 // The email a guest asks for, in its tenant's branding: the tenant's name, colours and logo, the
 // picture attached (named as the spec's Share names it) and a link to it that lasts as long as
 // the result. HTML and plain text. Every text the tenant supplied is escaped in the HTML, and
-// the subject is one line: a tenant's name cannot add markup or a header.
+// the subject is one line: a tenant's name cannot add markup or a header. In the tenant's language
+// (contract/i18n/), its date written as that language writes dates.
 import path from 'node:path';
 import { TEXT, type TenantBranding } from '../../contract/index.ts';
 import { DEFAULT_BRANDING } from '../../contract/branding.ts';
+import { CATALOGUES, DEFAULT_LANGUAGE, directionOf, fill, type Language } from '../../contract/i18n/index.ts';
 
 export interface PictureMail {
   to: string;
@@ -32,8 +34,9 @@ const oneLine = (text: string) => text.replace(/[\r\n\t\u2028\u2029]+/g, ' ').tr
 const HEX = /^#[0-9a-f]{6}$/i;
 const colour = (value: string, fallback: string) => (HEX.test(value) ? value : fallback);
 
-const when = (ms: number) =>
-  `${new Date(ms).toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' })} UTC`;
+// English as in Britain: "27 November 2026 at 14:05", not the US order.
+const when = (ms: number, language: Language) =>
+  `${new Date(ms).toLocaleString(language === DEFAULT_LANGUAGE ? 'en-GB' : language, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' })} UTC`;
 
 /**
  * The message for `to`. `logoFile`: the tenant's logo on disk, shown at the top (inline, so no
@@ -46,33 +49,36 @@ export function pictureMail(
   logoFile: string | null,
 ): PictureMail {
   const b = branding ?? DEFAULT_BRANDING;
+  const language = b.language ?? DEFAULT_LANGUAGE;
+  const t = CATALOGUES[language].guest;
   const client = oneLine(b.client);
   const background = colour(b.backgroundColor, DEFAULT_BRANDING.backgroundColor);
   const text = colour(b.textColor, DEFAULT_BRANDING.textColor);
   const accent = colour(b.accentColor, DEFAULT_BRANDING.accentColor);
   const extension = path.extname(picture.file) || '.png';
   const filename = TEXT.shareFileName.replace(/\.\w+$/, extension);
-  const until = when(picture.keptUntil);
+  const until = when(picture.keptUntil, language);
+  const subject = fill(t.mailSubject, { client });
   const lines = [
-    `Here is your picture from ${client}. It is attached to this email.`,
-    ...(picture.url ? ['', `You can also open it here until ${until}:`, picture.url] : []),
+    fill(t.mailIntro, { client }),
+    ...(picture.url ? ['', fill(t.mailOpenUntil, { until }), picture.url] : []),
     '',
-    `Sent by the ${client} photo booth because you asked for it on the booth's results screen. Your address is deleted once this email is sent.`,
+    fill(t.mailWhy, { client }),
   ];
   const e = escapeHtml;
   const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${e(`Your picture from ${client}`)}</title></head>
+<html lang="${language}" dir="${directionOf(language)}"><head><meta charset="utf-8"><title>${e(subject)}</title></head>
 <body style="margin:0;padding:2rem;background:${background};color:${text};font-family:system-ui,sans-serif">
 ${logoFile ? `<p><img src="cid:logo" alt="${e(client)}" height="50"></p>` : ''}
-<h1 style="font-size:1.5rem">${e(`Your picture from ${client}`)}</h1>
+<h1 style="font-size:1.5rem">${e(subject)}</h1>
 <p>${e(lines[0]!)}</p>
-<p><img src="cid:picture" alt="Your picture" style="max-width:100%;height:auto"></p>
-${picture.url ? `<p><a href="${e(picture.url)}" style="color:${accent}">Open your picture</a> (until ${e(until)})</p>` : ''}
+<p><img src="cid:picture" alt="${e(t.mailPictureAlt)}" style="max-width:100%;height:auto"></p>
+${picture.url ? `<p><a href="${e(picture.url)}" style="color:${accent}">${e(t.mailOpen)}</a> ${e(fill(t.mailUntil, { until }))}</p>` : ''}
 <p style="font-size:0.85rem">${e(lines.at(-1)!)}</p>
 </body></html>`;
   return {
     to,
-    subject: `Your picture from ${client}`,
+    subject,
     text: `${lines.join('\n')}\n`,
     html,
     attachments: [

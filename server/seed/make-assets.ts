@@ -1,7 +1,8 @@
 // Draws the seed tenants' logos, backgrounds, processing videos, brand frames and branded-scene
 // backdrops (sharp for pixels, Debian's ffmpeg for the clip). The output is committed under
 // server/seed/assets/; run this again only to change them:  npx node server/seed/make-assets.ts
-// (`… make-assets.ts scenes` draws the backdrops alone).
+// (`… make-assets.ts scenes` draws the backdrops alone; `… make-assets.ts pictures SLUG…` those tenants'
+// logos and backgrounds alone, with no ffmpeg).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -17,14 +18,18 @@ interface Look {
   accent: string;
   glow: string;
   dark: boolean;
+  /** The name's size on the logo (64 unless a long name needs less). */
+  fontSize?: number;
 }
 
 /** What the drawings add to each seed tenant's colours: a glow, and whether the art is dark. */
-const ART: Record<string, { glow: string; dark: boolean }> = {
+const ART: Record<string, { glow: string; dark: boolean; fontSize?: number }> = {
   default: { glow: '#3d7a1e', dark: true },
   aurora: { glow: '#1fb5a8', dark: true },
   meadow: { glow: '#f2c14e', dark: false },
   gala: { glow: '#7a3b8f', dark: true },
+  lumiere: { glow: '#e76f51', dark: true, fontSize: 50 },
+  noor: { glow: '#e9c46a', dark: false },
 };
 
 const LOOKS: Look[] = SEED_TENANTS.map((t) => ({
@@ -45,7 +50,7 @@ function logoSvg(look: Look) {
   <circle cx="80" cy="80" r="62" fill="${look.accent}"/>
   <circle cx="80" cy="80" r="30" fill="none" stroke="${look.background}" stroke-width="12"/>
   <rect x="48" y="28" width="26" height="18" rx="4" fill="${look.background}"/>
-  <text x="166" y="104" font-family="Lato, DejaVu Sans, sans-serif" font-weight="bold" font-size="64" fill="${look.text}">${look.name}</text>
+  <text x="166" y="104" font-family="Lato, DejaVu Sans, sans-serif" font-weight="bold" font-size="${look.fontSize ?? 64}" fill="${look.text}">${look.name}</text>
 </svg>`;
 }
 
@@ -241,21 +246,30 @@ async function makeScene(look: Look) {
       .toFile(path.join(SEED_ASSETS_DIR, scene));
 }
 
-if (process.argv[2] === 'scenes') {
-  for (const look of LOOKS) await makeScene(look);
-  process.exit(0);
-}
-
-for (const look of LOOKS) {
-  const dir = path.join(SEED_ASSETS_DIR, look.slug);
+async function makePictures(look: Look, dir: string) {
   fs.mkdirSync(dir, { recursive: true });
-  await makeScene(look);
   await sharp(Buffer.from(logoSvg(look)))
     .png({ compressionLevel: 9, palette: true })
     .toFile(path.join(dir, 'logo.png'));
   await sharp(Buffer.from(backgroundSvg(look)))
     .jpeg({ quality: 82, mozjpeg: true })
     .toFile(path.join(dir, 'background.jpg'));
+}
+
+if (process.argv[2] === 'scenes') {
+  for (const look of LOOKS) await makeScene(look);
+  process.exit(0);
+}
+if (process.argv[2] === 'pictures') {
+  for (const look of LOOKS.filter((l) => process.argv.slice(3).includes(l.slug)))
+    await makePictures(look, path.join(SEED_ASSETS_DIR, look.slug));
+  process.exit(0);
+}
+
+for (const look of LOOKS) {
+  const dir = path.join(SEED_ASSETS_DIR, look.slug);
+  await makeScene(look);
+  await makePictures(look, dir);
   await makeVideo(look, path.join(dir, 'processing.mp4'));
   const frame = SEED_TENANTS.find((t) => t.slug === look.slug)?.frameUrl;
   if (typeof frame === 'string' && frame) {

@@ -25,7 +25,7 @@ const assets = (slug: string) => ({
   video: `/media/tenants/${slug}/processing.mp4`,
 });
 
-const [AURORA, MEADOW, GALA] = DEMO_TENANT_SLUGS;
+const [AURORA, MEADOW, GALA, LUMIERE, NOOR] = DEMO_TENANT_SLUGS;
 
 export const SEED_TENANTS: BrandingItem[] = [
   {
@@ -110,5 +110,40 @@ export const SEED_TENANTS: BrandingItem[] = [
     // Words its guests may not type into a style that asks for theirs (a styles file's inputs).
     refusedWords: ['idiot', 'stupid', 'loser'],
     refusedWordsText: "Let's keep the evening friendly: please choose other words.",
+  },
+  {
+    // The spec's plain booth in French: every text of its pages from the French catalogue.
+    slug: LUMIERE,
+    client: 'Soirée Lumière',
+    viewFinderTitle: 'Le photomaton de la Soirée Lumière',
+    viewFinderDesc: [
+      "Bienvenue à la Soirée Lumière ! Prenez un selfie avec l'appareil photo de votre téléphone.",
+      'Choisissez le style qui vous plaît.',
+      "Patientez 15 à 20 secondes pendant que l'IA transforme votre photo.",
+      'Ensuite, téléchargez-la, partagez-la avec vos proches ou faites-en votre photo de profil.',
+    ].join('\n'),
+    ...assets(LUMIERE),
+    backgroundColor: '#14213d',
+    textColor: '#fdf0d5',
+    accentColor: '#fca311',
+    language: 'fr',
+  },
+  {
+    // The spec's plain booth in Arabic, right to left: guests are addressed in the plural, as
+    // Arabic invitations address a crowd.
+    slug: NOOR,
+    client: 'مهرجان نور',
+    viewFinderTitle: 'كشك صور مهرجان نور',
+    viewFinderDesc: [
+      'أهلًا بكم في مهرجان نور! التقطوا صورة سيلفي بكاميرا أجهزتكم.',
+      'اختاروا النمط الذي يعجبكم.',
+      'انتظروا من 15 إلى 20 ثانية بينما يعيد الذكاء الاصطناعي رسم صورتكم.',
+      'ثم نزّلوها، أو شاركوها مع الأهل والأصدقاء، أو اجعلوها صورتكم الرمزية على الإنترنت.',
+    ].join('\n'),
+    ...assets(NOOR),
+    backgroundColor: '#fbf6ee',
+    textColor: '#2b2118',
+    accentColor: '#0f6e5c',
+    language: 'ar',
   },
 ];

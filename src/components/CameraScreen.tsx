@@ -10,8 +10,8 @@
 import { Suspense, useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import type Webcam from 'react-webcam';
 import { navigate } from 'astro:transitions/client';
-import { PREVIEW_MAX_HEIGHT_PX, TEXT } from '../../contract/constants.ts';
-import { CAMERA_EVENT_TEXT as EVENT_TEXT, KIOSK_TEXT } from '../../contract/event-kit.ts';
+import { PREVIEW_MAX_HEIGHT_PX } from '../../contract/constants.ts';
+import type { Catalogue } from '../../contract/i18n/catalogue.ts';
 import { useClientValue } from '../lib/client-value.ts';
 import { onKiosk } from '../lib/kiosk-here.ts';
 import { WEBCAM_SETTINGS } from '../lib/camera.ts';
@@ -28,13 +28,12 @@ import type { CountdownProps } from './Countdown.tsx';
 // thrown away, or the camera fails: they load then, not with the page.
 const photoStore = () => import('../stores/photo.ts');
 
-// What a screen reader hears as the camera changes state (the screen shows it).
-const CAMERA_STARTING_TEXT = 'Starting the camera…';
-const CAMERA_READY_TEXT = 'The camera is on.';
-const PHOTO_TAKEN_TEXT = 'Photo taken.';
+/** The texts the camera screen shows, in the page's language (contract/i18n/). */
+export type CameraTexts = Pick<Catalogue, 'spec' | 'site' | 'cameraEvent' | 'consent' | 'kiosk'>;
 
 export interface CameraProps {
   base: string;
+  t: CameraTexts;
   /** Seconds counted down before the photo (0: none). */
   countdownSeconds?: number;
   /** "Choose a photo" beside Take Photo and on the camera-problem screen. */
@@ -59,6 +58,7 @@ export interface CameraParts {
 
 export function CameraScreen({
   base,
+  t,
   countdownSeconds = 0,
   choosePhoto = false,
   consentText = '',
@@ -71,6 +71,10 @@ export function CameraScreen({
   ChoosePhoto,
   Countdown,
 }: CameraProps & CameraParts) {
+  // The page's texts under the names the lines below read them by.
+  const { spec: TEXT, cameraEvent: EVENT_TEXT, kiosk: KIOSK_TEXT, site } = t;
+  // What a screen reader hears as the camera changes state (the screen shows it).
+  const { cameraStarting: CAMERA_STARTING_TEXT, cameraReady: CAMERA_READY_TEXT, photoTaken: PHOTO_TAKEN_TEXT } = site;
   const webcam = useRef<Webcam>(null);
   const kiosk = useClientValue(onKiosk, false);
   // A consent given earlier in this visit (a phone's Take Another Photo): the page's HTML was built
@@ -115,7 +119,7 @@ export function CameraScreen({
       setTaken(true);
       setNote(PHOTO_TAKEN_TEXT);
     }
-  }, []);
+  }, [PHOTO_TAKEN_TEXT]);
 
   const take = () => {
     setNote('');
@@ -142,7 +146,7 @@ export function CameraScreen({
   };
   const failed = async (error: CameraError) => {
     const { cameraProblem } = await import('../lib/camera-problem.ts');
-    setProblem(cameraProblem(error));
+    setProblem(cameraProblem(error, site));
   };
   const tryAgain = () => {
     setProblem(null);
@@ -188,7 +192,7 @@ export function CameraScreen({
     choosePhoto && ChoosePhoto ? (
       <ChoosePhoto
         key="choose"
-        label={label}
+        label={label ?? EVENT_TEXT.choosePhoto}
         onPhoto={chosen}
         onUnreadable={() => setNote(EVENT_TEXT.photoUnreadable)}
       />
@@ -208,7 +212,14 @@ export function CameraScreen({
         {TEXT.cameraHeading}
       </h1>
       {asking && ConsentForm ? (
-        <ConsentForm text={consentText} privacyUrl={privacyUrl} kiosk={kiosk} onAgree={agree} />
+        <ConsentForm
+          text={consentText}
+          privacyUrl={privacyUrl}
+          kiosk={kiosk}
+          onAgree={agree}
+          texts={t.consent}
+          opensNewTab={site.opensNewTab}
+        />
       ) : askingLead && LeadForm && leads && sendLead ? (
         <LeadForm
           ask={leads.ask}
@@ -225,7 +236,7 @@ export function CameraScreen({
         <img
           className={taken ? 'booth-preview booth-mirrored' : 'booth-preview'}
           src={photo}
-          alt="Your photo"
+          alt={site.yourPhoto}
           style={previewStyle}
         />
       ) : (
@@ -239,7 +250,7 @@ export function CameraScreen({
               onUserMedia={() => setReady(true)}
               onUserMediaError={(error) => void failed(error)}
               style={previewStyle}
-              aria-label="Camera preview"
+              aria-label={site.cameraPreview}
             />
           </Suspense>
           {counting && Countdown ? (

@@ -1,16 +1,15 @@
 // "Choose a photo": a photo from the device (camera roll, files) instead of the camera, made
 // into the same JPEG the camera makes (src/lib/photo-file.ts, loaded once a file is chosen).
 import { useRef } from 'react';
-import { CAMERA_EVENT_TEXT as EVENT_TEXT } from '../../contract/event-kit.ts';
 
 export interface ChoosePhotoProps {
-  /** The button's words: "Choose a photo", or "Choose another photo" once one shows. */
-  label?: string;
+  /** The button's words: "Choose a photo", or "Choose another photo" once one shows (the page's language). */
+  label: string;
   onPhoto: (dataUrl: string) => void;
   onUnreadable: () => void;
 }
 
-export function ChoosePhoto({ label = EVENT_TEXT.choosePhoto, onPhoto, onUnreadable }: ChoosePhotoProps) {
+export function ChoosePhoto({ label, onPhoto, onUnreadable }: ChoosePhotoProps) {
   const input = useRef<HTMLInputElement>(null);
   const chosen = () => {
     const file = input.current?.files?.[0];

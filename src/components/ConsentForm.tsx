@@ -1,7 +1,7 @@
 // The tenant's consent, asked before the camera opens: its text, its privacy policy and a box
 // the visitor must tick. Nothing is stored: the answer lives in memory for this visit.
 import { useRef, useState, type FormEvent } from 'react';
-import { CONSENT_TEXT as EVENT_TEXT } from '../../contract/event-kit.ts';
+import type { Catalogue } from '../../contract/i18n/catalogue.ts';
 
 export interface ConsentFormProps {
   text: string;
@@ -9,9 +9,12 @@ export interface ConsentFormProps {
   /** A kiosk opens no new tab: the privacy address is shown, not linked. */
   kiosk: boolean;
   onAgree: () => void;
+  /** The consent's own words, in the page's language (contract/i18n/). */
+  texts: Catalogue['consent'];
+  opensNewTab: string;
 }
 
-export function ConsentForm({ text, privacyUrl, kiosk, onAgree }: ConsentFormProps) {
+export function ConsentForm({ text, privacyUrl, kiosk, onAgree, texts: EVENT_TEXT, opensNewTab }: ConsentFormProps) {
   const [refused, setRefused] = useState(false);
   const box = useRef<HTMLInputElement>(null);
   const submit = (event: FormEvent) => {
@@ -38,7 +41,7 @@ export function ConsentForm({ text, privacyUrl, kiosk, onAgree }: ConsentFormPro
           ) : (
             <a href={privacyUrl} target="_blank" rel="noopener noreferrer">
               {EVENT_TEXT.privacyLink}
-              <span className="booth-visually-hidden"> (opens in a new tab)</span>
+              <span className="booth-visually-hidden">{opensNewTab}</span>
             </a>
           )}
         </p>

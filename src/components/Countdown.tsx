@@ -2,6 +2,7 @@
 // a second, each told to the camera's status region in the same render that shows it; a second
 // after the last digit the photo is taken. Cancel is rendered by the camera among its buttons.
 import { useEffect, useState } from 'react';
+import { pageNumber } from '../lib/numbers.ts';
 
 export interface CountdownProps {
   /** The first digit; the camera shows it in its status region as this mounts. */
@@ -25,7 +26,7 @@ export function Countdown({ seconds, onTick, onZero }: CountdownProps) {
   }, [left]);
   return (
     <div className="booth-countdown" aria-hidden="true" data-countdown={left}>
-      {left}
+      {pageNumber(left)}
     </div>
   );
 }

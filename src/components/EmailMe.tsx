@@ -4,7 +4,8 @@
 // asked with the email (contract/leads.ts) adds its fields and consent box: the address is kept as
 // a lead only when the guest ticks the box (a tenant without a box: fills in one of its fields).
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { EMAIL_ADDRESS_MAX_LENGTH, EMAIL_TEXT, emailAddressProblem } from '../../contract/delivery.ts';
+import { EMAIL_ADDRESS_MAX_LENGTH, emailAddressProblem } from '../../contract/delivery.ts';
+import type { Catalogue } from '../../contract/i18n/catalogue.ts';
 import { leadProblems, type LeadRequest } from '../../contract/leads.ts';
 import { LeadFields, leadValues, type LeadAsk, type LeadErrors } from './LeadFields.tsx';
 
@@ -14,11 +15,13 @@ export interface EmailMeProps {
   /** The tenant's lead fields asked with the email (without the address, which is the one above). */
   leads?: LeadAsk;
   sendLead?: (lead: LeadRequest) => Promise<void>;
+  /** The form's words, in the page's language (contract/i18n/). */
+  texts: Catalogue['email'];
 }
 
 type State = { kind: 'idle' } | { kind: 'sending' } | { kind: 'queued' } | { kind: 'refused'; message: string };
 
-export function EmailMe({ send, leads, sendLead }: EmailMeProps) {
+export function EmailMe({ send, leads, sendLead, texts: EMAIL_TEXT }: EmailMeProps) {
   const [state, setState] = useState<State>({ kind: 'idle' });
   const [leadErrors, setLeadErrors] = useState<LeadErrors>({});
   const input = useRef<HTMLInputElement>(null);
@@ -30,7 +33,7 @@ export function EmailMe({ send, leads, sendLead }: EmailMeProps) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const address = input.current?.value ?? '';
-    const problem = emailAddressProblem(address);
+    const problem = emailAddressProblem(address, EMAIL_TEXT);
     if (problem) {
       setState({ kind: 'refused', message: problem });
       input.current?.focus();

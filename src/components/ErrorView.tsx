@@ -2,9 +2,6 @@
 import type { ReactNode } from 'react';
 import { LOCAL_ASSETS } from '../../contract/local-assets.ts';
 
-/** The action of an error view when asking again may help. */
-export const TRY_AGAIN_TEXT = 'Try again';
-
 /**
  * `children`: what the visitor can do next (a link or a button), so an error is never a dead end.
  */

@@ -1,13 +1,23 @@
 // The QR hand-off: a code on the results screen that opens this result on the visitor's phone,
 // where Download and Share work. The QR encoder (uqr) is loaded only when a code is shown.
 import { useEffect, useId, useState } from 'react';
-import { RESULTS_EVENT_TEXT as EVENT_TEXT } from '../../contract/event-kit.ts';
+import type { Catalogue } from '../../contract/i18n/catalogue.ts';
+import { fill } from '../../contract/i18n/fill.ts';
 import { qrPath } from '../lib/qr-path.ts';
 
 /** The quiet zone the QR standard asks for around the code, in modules. */
 const QUIET_ZONE = 4;
 
-export function QrHandoff({ url }: { url: string }) {
+/** `texts`, `qrLabel`: the code's words, in the page's language (contract/i18n/). */
+export function QrHandoff({
+  url,
+  texts: EVENT_TEXT,
+  qrLabel,
+}: {
+  url: string;
+  texts: Catalogue['resultsEvent'];
+  qrLabel: string;
+}) {
   const [code, setCode] = useState<{ size: number; path: string } | null>(null);
   const headingId = useId();
   useEffect(() => {
@@ -30,7 +40,7 @@ export function QrHandoff({ url }: { url: string }) {
           className="booth-qr-code"
           viewBox={`${-QUIET_ZONE} ${-QUIET_ZONE} ${side} ${side}`}
           role="img"
-          aria-label={`QR code of ${url}`}
+          aria-label={fill(qrLabel, { url })}
           data-qr-url={url}
           shapeRendering="crispEdges"
         >

@@ -16,9 +16,11 @@ interface Props {
   link?: boolean;
   /** One of several pictures: its radio button in the screen's group, and its place ("2 of 4"). */
   choice?: { group: string; checked: boolean; onChoose: () => void; label: string; place: string };
+  /** The picture's words, in the page's language (contract/i18n/). */
+  texts: { resultAlt: string; opensNewTab: string };
 }
 
-export function ResultImage({ src, display, prompt, sticker, link = true, choice }: Props) {
+export function ResultImage({ src, display, prompt, sticker, link = true, choice, texts }: Props) {
   const [loaded, setLoaded] = useState(false);
   const [peeled, setPeeled] = useState(false);
   // Loaded cross-origin so Share can draw it; an AI host that does not answer CORS still gets
@@ -36,7 +38,7 @@ export function ResultImage({ src, display, prompt, sticker, link = true, choice
       {/* The caption says the prompt: the alt does not repeat it. */}
       <img
         src={display}
-        alt="Your AI picture"
+        alt={texts.resultAlt}
         crossOrigin={plain ? undefined : 'anonymous'}
         fetchPriority="high"
         onLoad={() => setLoaded(true)}
@@ -50,7 +52,7 @@ export function ResultImage({ src, display, prompt, sticker, link = true, choice
       {link ? (
         <a href={src} target="_blank" rel="noopener">
           {picture}
-          <span className="booth-visually-hidden"> (opens in a new tab)</span>
+          <span className="booth-visually-hidden">{texts.opensNewTab}</span>
         </a>
       ) : (
         picture

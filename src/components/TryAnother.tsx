@@ -3,7 +3,7 @@
 // a new photo. A link the router follows without a page load (a load would forget the photo);
 // once the photo's tries are used, the way on is the spec's Take Another Photo, and this says so.
 import { useStore } from '@nanostores/react';
-import { RESULTS_EVENT_TEXT as EVENT_TEXT } from '../../contract/event-kit.ts';
+import type { Catalogue } from '../../contract/i18n/catalogue.ts';
 import { screenPath } from '../lib/paths.ts';
 import { $photo } from '../stores/photo.ts';
 import { jobsFrom, triesLeft } from '../stores/tries.ts';
@@ -11,9 +11,11 @@ import { jobsFrom, triesLeft } from '../stores/tries.ts';
 interface Props {
   base: string;
   triesPerGuest: number;
+  /** The results screen's event texts, in the page's language (contract/i18n/). */
+  texts: Catalogue['resultsEvent'];
 }
 
-export function TryAnother({ base, triesPerGuest }: Props) {
+export function TryAnother({ base, triesPerGuest, texts: EVENT_TEXT }: Props) {
   const photo = useStore($photo);
   // A result opened from its address or its QR code has no photo here: nothing to try again with.
   if (triesPerGuest <= 0 || !photo || jobsFrom(photo) === 0) return null;

@@ -3,7 +3,8 @@
 // choice is sent as the guest's say, which they may still change. A page opened again shows the
 // choice the server holds.
 import { useEffect, useId, useState } from 'react';
-import { WALL_TEXT, type WallState } from '../../contract/wall.ts';
+import type { WallState } from '../../contract/wall.ts';
+import type { Catalogue } from '../../contract/i18n/catalogue.ts';
 import { readWallSay, sendWallSay, WallRefusal } from '../lib/wall.ts';
 
 interface Props {
@@ -12,15 +13,16 @@ interface Props {
   jobId: string;
   /** The tenant's consent covers the wall: ticked unless the guest said no. */
   covered: boolean;
+  /** The box's words, in the page's language (contract/i18n/). */
+  texts: Catalogue['wall'];
 }
 
-const SAID: Record<WallState, string> = {
-  off: WALL_TEXT.optInOff,
-  waiting: WALL_TEXT.optInWaiting,
-  shown: WALL_TEXT.optInShown,
-};
-
-export function WallOptIn({ aiHost, tenant, jobId, covered }: Props) {
+export function WallOptIn({ aiHost, tenant, jobId, covered, texts: WALL_TEXT }: Props) {
+  const SAID: Record<WallState, string> = {
+    off: WALL_TEXT.optInOff,
+    waiting: WALL_TEXT.optInWaiting,
+    shown: WALL_TEXT.optInShown,
+  };
   const id = useId();
   const [checked, setChecked] = useState(covered);
   const [message, setMessage] = useState('');

@@ -19,7 +19,11 @@ export interface FirstJobArgs {
 export function run({ jobUrl, marker, host, timeout }: FirstJobArgs) {
   const jobId = jobIdFromPath(location.pathname);
   if (jobId === null) return;
-  const response = fetch(jobUrl.replace(marker, encodeURIComponent(jobId)), { signal: AbortSignal.timeout(timeout) });
+  // In the page's language: a job's error is told in it (the server's sentences).
+  const response = fetch(jobUrl.replace(marker, encodeURIComponent(jobId)), {
+    signal: AbortSignal.timeout(timeout),
+    headers: { 'Accept-Language': document.documentElement.lang },
+  });
   window.boothFirstJob = { path: location.pathname, response };
   response
     .then((answer) => answer.clone().json())

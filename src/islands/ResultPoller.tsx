@@ -1,7 +1,9 @@
 // Results screen: the job is fetched at once, asking the server to hold its answer until the job
 // ends (up to 20 s), then re-fetched 15 s after each render while it is still pending.
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { JOB_WAIT_MAX_SECONDS, RESULTS_TEXT, TEXT, jobIdFromPath, jobPhase, type Job } from '../../contract/index.ts';
+import { JOB_WAIT_MAX_SECONDS, jobIdFromPath, jobPhase, type Job } from '../../contract/index.ts';
+import { fill } from '../../contract/i18n/fill.ts';
+import type { Catalogue } from '../../contract/i18n/catalogue.ts';
 import { createAiHub, errorHeading } from '../lib/ai-hub.ts';
 import type { LeadAsk } from '../components/LeadFields.tsx';
 import { AiHubError, isRetryable } from '../lib/ai-hub-error.ts';
@@ -9,11 +11,11 @@ import { useClientValue } from '../lib/client-value.ts';
 import { onKiosk } from '../lib/kiosk-here.ts';
 import { isSticker, nextFetchDelay, shownImages } from '../lib/job.ts';
 import { aiHostUrl, resultsPath, screenPath } from '../lib/paths.ts';
+import { pageNumber } from '../lib/numbers.ts';
 import { handoffUrl, isHandoff } from '../lib/handoff.ts';
-import { RESULTS_EVENT_TEXT as EVENT_TEXT } from '../../contract/event-kit.ts';
 import { canShareFiles, createSharer } from '../lib/share.ts';
 import { takeFirstJob } from '../lib/first-job.ts';
-import { ErrorView, TRY_AGAIN_TEXT } from '../components/ErrorView.tsx';
+import { ErrorView } from '../components/ErrorView.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { ResultImage } from '../components/ResultImage.tsx';
 import { QrHandoff } from '../components/QrHandoff.tsx';
@@ -28,7 +30,11 @@ const EmailForm = loadApart(() => import('../components/EmailMe.tsx').then((m) =
 const WallOptIn = WallBox.Component;
 const EmailMe = EmailForm.Component;
 
+/** The texts the results screen shows, in the page's language (contract/i18n/). */
+export type ResultTexts = Pick<Catalogue, 'spec' | 'site' | 'results' | 'resultsEvent' | 'wall' | 'email'>;
+
 interface Props {
+  t: ResultTexts;
   aiHost: string;
   base: string;
   /** The tenant's processing video. */
@@ -71,10 +77,12 @@ type View =
 /** A first answer that takes longer than this is a job still running: show it as processing. */
 const HELD_ANSWER_MS = 1_000;
 
-const NO_JOB = { kind: 'gone', heading: RESULTS_TEXT.noJobHeading, text: RESULTS_TEXT.noJob } as const;
-const GONE = { kind: 'gone', heading: RESULTS_TEXT.goneHeading, text: RESULTS_TEXT.gone } as const;
+const noJob = (texts: Catalogue['results']) =>
+  ({ kind: 'gone', heading: texts.noJobHeading, text: texts.noJob }) as const;
+const gone = (texts: Catalogue['results']) => ({ kind: 'gone', heading: texts.goneHeading, text: texts.gone }) as const;
 
 export default function ResultPoller({
+  t,
   aiHost,
   base,
   video,
@@ -87,6 +95,9 @@ export default function ResultPoller({
   leads,
   triesPerGuest = 0,
 }: Props) {
+  // The page's texts under the names the lines below read them by.
+  const { spec: TEXT, results: RESULTS_TEXT, resultsEvent: EVENT_TEXT, site } = t;
+  const TRY_AGAIN_TEXT = site.tryAgain;
   const hub = useMemo(() => createAiHub(aiHost), [aiHost]);
   const [view, setView] = useState<View>({ kind: 'loading' });
   const [jobId] = useState(() => (typeof location === 'undefined' ? null : jobIdFromPath(location.pathname)));
@@ -122,7 +133,7 @@ export default function ResultPoller({
   useEffect(() => {
     if (delay === null) return;
     if (!jobId) {
-      setView(NO_JOB);
+      setView(noJob(RESULTS_TEXT));
       return;
     }
     let live = true;
@@ -133,8 +144,8 @@ export default function ResultPoller({
           live &&
           setView(
             error instanceof AiHubError && error.status === 404
-              ? GONE
-              : { kind: 'failed', heading: errorHeading(error), retry: isRetryable(error) },
+              ? gone(RESULTS_TEXT)
+              : { kind: 'failed', heading: errorHeading(error, site), retry: isRetryable(error) },
           ),
       );
     // The first fetch goes out at once, not on a timer: the job is loaded before the screen shows.
@@ -144,7 +155,7 @@ export default function ResultPoller({
       live = false;
       clearTimeout(timer);
     };
-  }, [hub, jobId, delay, renderKey]);
+  }, [hub, jobId, delay, renderKey, RESULTS_TEXT, site]);
 
   useEffect(() => {
     if (view.kind !== 'loading') return;
@@ -203,7 +214,7 @@ export default function ResultPoller({
   );
 
   function screen() {
-    if (view.kind === 'loading') return <Spinner />;
+    if (view.kind === 'loading') return <Spinner label={site.loading} />;
     if (view.kind === 'gone') {
       // Under the tenant's own logo and colours (the layout's), not the root error view.
       return (
@@ -237,7 +248,7 @@ export default function ResultPoller({
     if (view.kind === 'waiting') {
       return (
         <div className="booth-results booth-results-pending" data-waiting-for-picture="">
-          <Processing video={video} />
+          <Processing video={video} texts={t} />
           <div className="booth-actions">{takeAnother}</div>
         </div>
       );
@@ -258,6 +269,7 @@ export default function ResultPoller({
         prompt={captionOf(i)}
         sticker={isSticker(captionOf(i))}
         link={!kiosk}
+        texts={site}
         choice={
           several
             ? {
@@ -265,7 +277,7 @@ export default function ResultPoller({
                 checked: i === pick,
                 onChoose: () => setChosen(i),
                 label: EVENT_TEXT.choosePicture,
-                place: `${i + 1} of ${shown.length}`,
+                place: fill(site.picturePlace, { place: pageNumber(i + 1), count: pageNumber(shown.length) }),
               }
             : undefined
         }
@@ -304,7 +316,7 @@ export default function ResultPoller({
             <p>{job.result.message}</p>
           </>
         ) : (
-          <Processing video={video} />
+          <Processing video={video} texts={t} />
         )}
         <div className="booth-actions">
           {takeAnother}
@@ -319,7 +331,7 @@ export default function ResultPoller({
               <button
                 type="button"
                 className="booth-button"
-                onClick={() => void share(images[pick], captionOf(pick)).catch(console.error)}
+                onClick={() => void share(images[pick], captionOf(pick), TEXT.shareTitle).catch(console.error)}
               >
                 {TEXT.share}
               </button>
@@ -333,21 +345,26 @@ export default function ResultPoller({
               </button>
             )
           ) : null}
-          {phase === 'completed' && images.length > 0 ? <TryAnother base={base} triesPerGuest={triesPerGuest} /> : null}
+          {phase === 'completed' && images.length > 0 ? (
+            <TryAnother base={base} triesPerGuest={triesPerGuest} texts={EVENT_TEXT} />
+          ) : null}
         </div>
         <Suspense fallback={null}>
           {phase === 'completed' && images.length > 0 && wall && jobId ? (
-            <WallOptIn aiHost={aiHost} tenant={wall.tenant} jobId={jobId} covered={wall.covered} />
+            <WallOptIn aiHost={aiHost} tenant={wall.tenant} jobId={jobId} covered={wall.covered} texts={t.wall} />
           ) : null}
           {/* Not on a kiosk: its QR code takes the picture to the guest's phone, which offers this. */}
           {phase === 'completed' && images.length > 0 && email && !kiosk && jobId ? (
             <EmailMe
               send={(address) => hub.emailPicture(jobId, address)}
+              texts={t.email}
               {...(leads ? { leads: leads.ask, sendLead: (lead) => hub.sendLead(leads.tenant, lead) } : {})}
             />
           ) : null}
         </Suspense>
-        {phase === 'completed' && images.length > 0 && handoff ? <QrHandoff url={handoff} /> : null}
+        {phase === 'completed' && images.length > 0 && handoff ? (
+          <QrHandoff url={handoff} texts={t.resultsEvent} qrLabel={site.qrLabel} />
+        ) : null}
         {/* What Print puts on the photo paper: the full (framed) result, alone (booth.css @media print). */}
         {phase === 'completed' && kiosk && kioskPrint && images[pick] ? (
           <img className="booth-print-image" src={images[pick]} alt="" crossOrigin="anonymous" />
@@ -361,7 +378,8 @@ export default function ResultPoller({
  * 'Processing...' over the tenant's full-screen video. A visitor who asks for less motion gets
  * its first frame, still: a looping full-screen film is what that setting is for.
  */
-function Processing({ video }: { video: string }) {
+function Processing({ video, texts }: { video: string; texts: ResultTexts }) {
+  const { spec: TEXT, results: RESULTS_TEXT } = texts;
   const [still] = useState(
     () => typeof matchMedia !== 'undefined' && matchMedia('(prefers-reduced-motion: reduce)').matches,
   );

@@ -4,7 +4,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useStore } from '@nanostores/react';
 import { navigate } from 'astro:transitions/client';
-import { TEXT } from '../../contract/constants.ts';
+import type { Catalogue } from '../../contract/i18n/catalogue.ts';
 import type { Style } from '../../contract/styles.ts';
 import { offeredStyles } from '../../contract/tenant-styles.ts';
 import { BACKDROP_STYLE_ID, backdropTileName } from '../../contract/backdrops.ts';
@@ -16,13 +16,11 @@ import { countJob, jobsFrom, triesLeft } from '../stores/tries.ts';
 import { RESULTS_EVENT_TEXT } from '../../contract/event-kit.ts';
 import { useClientValue } from '../lib/client-value.ts';
 import { onKiosk } from '../lib/kiosk-here.ts';
-import { ErrorView, TRY_AGAIN_TEXT } from '../components/ErrorView.tsx';
+import { ErrorView } from '../components/ErrorView.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { StyleWords } from '../components/StyleWords.tsx';
 
 const FIRST_ROW = 4;
-/** The AI host answered, but offers no style: nothing to pick, and the visitor should know. */
-const NO_STYLES_TEXT = 'No styles are available right now. Please try again in a minute.';
 
 declare global {
   interface Window {
@@ -31,7 +29,11 @@ declare global {
   }
 }
 
+/** The texts the styles screen shows, in the page's language (contract/i18n/). */
+export type StyleGridTexts = Pick<Catalogue, 'spec' | 'site'>;
+
 interface Props {
+  t: StyleGridTexts;
   initialStyles: Style[];
   /** The tenant's choice of styles, in its order (contract/tenant-styles.ts); absent: every style. */
   only?: string[];
@@ -73,6 +75,7 @@ function tilesOf(styles: Style[], backdrops: string[], aiHost: string): Tile[] {
 }
 
 export default function StyleGrid({
+  t,
   initialStyles,
   only,
   aiHost,
@@ -81,6 +84,11 @@ export default function StyleGrid({
   backdrops = [],
   triesPerGuest = 0,
 }: Props) {
+  // The page's texts under the names the lines below read them by.
+  const { spec: TEXT, site } = t;
+  const TRY_AGAIN_TEXT = site.tryAgain;
+  /** The AI host answered, but offers no style: nothing to pick, and the visitor should know. */
+  const NO_STYLES_TEXT = site.noStyles;
   // On a kiosk, Restart is a new page load: the next guest finds no photo and is asked for consent.
   const kiosk = useClientValue(onKiosk, false);
   /** Bumped by 'Try again': the client and the styles are loaded afresh. */
@@ -148,12 +156,12 @@ export default function StyleGrid({
           setLoading(false);
         },
         // The build-time list stays on screen; only an empty screen is worth an error view.
-        (error) => live && initialStyles.length === 0 && setFailure(errorHeading(error)),
+        (error) => live && initialStyles.length === 0 && setFailure(errorHeading(error, site)),
       );
     return () => {
       live = false;
     };
-  }, [hub, initialStyles.length, attempt, only]);
+  }, [hub, initialStyles.length, attempt, only, site]);
 
   async function pick(style: Style, backdrop?: number, words?: Record<string, string>) {
     window.boothEarlyPick = undefined;
@@ -189,7 +197,7 @@ export default function StyleGrid({
         picking.current = false;
         return;
       }
-      setFailure(errorHeading(error));
+      setFailure(errorHeading(error, site));
       setStarting(false);
       picking.current = false;
     }
@@ -227,7 +235,7 @@ export default function StyleGrid({
           onBack={() => setAsking(null)}
         />
       ) : null}
-      {loading ? <Spinner label="Loading the styles" /> : null}
+      {loading ? <Spinner label={site.loadingStyles} /> : null}
       {!loading && styles.length === 0 ? <p role="status">{NO_STYLES_TEXT}</p> : null}
       <ul className="booth-style-grid" hidden={asking !== null}>
         {tilesOf(styles, backdrops, aiHost).map(({ style, key, label, thumbnail, backdrop }, index) => (
@@ -265,7 +273,7 @@ export default function StyleGrid({
       {starting
         ? createPortal(
             <div className="booth-overlay">
-              <Spinner label="Starting your picture" />
+              <Spinner label={site.startingPicture} />
             </div>,
             document.body,
           )

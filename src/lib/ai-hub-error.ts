@@ -21,11 +21,23 @@ export class AiHubError extends Error {
   }
 }
 
-/** The heading of the root error view: the error's status text, or else its message. */
-export function errorHeading(error: unknown): string {
-  if (error instanceof AiHubError) return error.statusText || error.message;
-  if (error instanceof Error && error.message) return error.message;
-  return UNREACHABLE_MESSAGE;
+/**
+ * The heading of the root error view: the error's status text, or else its message. With the
+ * page's texts (contract/i18n/), the site's own sentences are told in the page's language.
+ */
+export function errorHeading(error: unknown, site?: { unreachable: string; serverTrouble: string }): string {
+  const heading =
+    error instanceof AiHubError
+      ? error.statusText || error.message
+      : error instanceof Error && error.message
+        ? error.message
+        : UNREACHABLE_MESSAGE;
+  if (!site) return heading;
+  return heading === UNREACHABLE_MESSAGE
+    ? site.unreachable
+    : heading === SERVER_TROUBLE_MESSAGE
+      ? site.serverTrouble
+      : heading;
 }
 
 /**

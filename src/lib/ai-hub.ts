@@ -21,6 +21,7 @@ import {
   type StyleId,
 } from '../../contract/index.ts';
 import type { z } from 'zod/mini';
+import { languageHeader } from './page-language.ts';
 import { AiHubError, SERVER_TROUBLE_MESSAGE, UNREACHABLE_MESSAGE } from './ai-hub-error.ts';
 import { visitorPass } from './visitor-pass.ts';
 
@@ -76,6 +77,7 @@ export function createAiHub(aiHost: string, fetchImpl: Fetch = (...args) => fetc
       response = await (started ??
         fetchImpl(base + path, {
           ...init,
+          headers: { ...(init.headers as Record<string, string> | undefined), ...languageHeader() },
           signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS + waitSeconds * 1000),
         }));
     } catch {

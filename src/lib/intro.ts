@@ -1,7 +1,7 @@
 // The intro's paragraphs: the tenant's description, one paragraph per line (the spec). A kiosk
 // offers no Download or Share, so on a tenant that allows kiosks a line that promises them is the
 // phone booth's only, and a kiosk reads in its place how the picture goes home from there.
-import { KIOSK_TEXT } from '../../contract/event-kit.ts';
+import type { Catalogue } from '../../contract/i18n/catalogue.ts';
 
 export interface IntroParagraph {
   text: string;
@@ -17,6 +17,8 @@ const PHONE_PROMISE = /\b(download|share)/i;
 export function introParagraphs(
   description: string,
   kiosks: { allowed: boolean; qrHandoff: boolean },
+  /** The kiosk's lines, in the page's language (contract/i18n/). */
+  KIOSK_TEXT: Catalogue['kiosk'],
 ): IntroParagraph[] {
   const lines = description.split(/\r?\n/).filter((line) => line.trim() !== '');
   if (!kiosks.allowed) return lines.map((text) => ({ text }));

@@ -21,8 +21,8 @@ export function canShareFiles(nav: ShareNavigator | undefined): boolean {
 
 export const shareFile = (png: Blob) => new File([png], TEXT.shareFileName, { type: SHARE_FILE_TYPE });
 
-export function shareData(file: File, prompt: string): ShareData {
-  return { files: [file], title: TEXT.shareTitle, text: prompt };
+export function shareData(file: File, prompt: string, title: string = TEXT.shareTitle): ShareData {
+  return { files: [file], title, text: prompt };
 }
 
 /** Load an image cross-origin (the server answers with CORS) and re-encode it as PNG. */
@@ -56,13 +56,13 @@ export function createSharer(
   log = console.log,
 ) {
   let kept: { url: string; file: File } | undefined;
-  return async function share(imageUrl: string, prompt: string): Promise<boolean> {
+  return async function share(imageUrl: string, prompt: string, title?: string): Promise<boolean> {
     if (!canShareFiles(nav)) {
       log(TEXT.shareUnsupported);
       return false;
     }
     if (kept?.url !== imageUrl) kept = { url: imageUrl, file: shareFile(await toPng(imageUrl)) };
-    const data = shareData(kept.file, prompt);
+    const data = shareData(kept.file, prompt, title);
     if (nav?.canShare && !nav.canShare(data)) {
       log(TEXT.shareUnsupported);
       return false;

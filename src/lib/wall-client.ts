@@ -3,6 +3,7 @@
 // longer in it). The browser reconnects by itself after a drop; if it gives up (the server
 // answered with an error while restarting), a new connection is made after a growing pause. On
 // reconnecting, the first event is the wall as it is, with whatever was approved meanwhile.
+import { fill } from '../../contract/i18n/fill.ts';
 import { WALL_EVENT, WALL_TEXT, WallSnapshotSchema, wallEventsPath, type WallPicture } from '../../contract/wall.ts';
 import { qrPath } from './qr-path.ts';
 
@@ -29,14 +30,15 @@ export function boothAddress(publicSiteUrl: string, origin: string, boothPath: s
   return `${(publicSiteUrl || origin).replace(/\/+$/, '')}${boothPath}`;
 }
 
-async function drawQr(box: Element, url: string) {
+/** `label`: the code's name for screen readers, in the page's language ({url} in it). */
+async function drawQr(box: Element, url: string, label = 'QR code of {url}') {
   const { encode } = await import('uqr');
   const { data } = encode(url, { ecc: 'M', border: 0 });
   const side = data.length + 2 * QUIET_ZONE;
   const svg = document.createElementNS(SVG, 'svg');
   svg.setAttribute('viewBox', `${-QUIET_ZONE} ${-QUIET_ZONE} ${side} ${side}`);
   svg.setAttribute('role', 'img');
-  svg.setAttribute('aria-label', `QR code of ${url}`);
+  svg.setAttribute('aria-label', fill(label, { url }));
   svg.setAttribute('shape-rendering', 'crispEdges');
   svg.dataset.qrUrl = url;
   const back = document.createElementNS(SVG, 'rect');
@@ -61,7 +63,7 @@ function startWall(root: HTMLElement) {
   const empty = root.querySelector<HTMLElement>('.booth-wall-empty')!;
   const status = root.querySelector('.booth-wall-status')!;
   const qr = root.querySelector('.booth-wall-qr');
-  if (qr) void drawQr(qr, boothAddress(publicSiteUrl, location.origin, boothPath));
+  if (qr) void drawQr(qr, boothAddress(publicSiteUrl, location.origin, boothPath), root.dataset.qrLabel);
 
   const show = (pictures: WallPicture[]) => {
     const shown = new Map([...mosaic.querySelectorAll<HTMLLIElement>('li')].map((li) => [li.dataset.id, li]));
@@ -91,7 +93,7 @@ function startWall(root: HTMLElement) {
     });
     source.addEventListener('error', () => {
       root.dataset.connected = 'false';
-      status.textContent = WALL_TEXT.reconnecting;
+      status.textContent = root.dataset.reconnecting ?? WALL_TEXT.reconnecting;
       // Still CONNECTING: the browser tries again itself. CLOSED: it gave up; so do not we.
       if (source.readyState !== EventSource.CLOSED) return;
       source.close();

@@ -1,8 +1,11 @@
-// The sentences a visitor reads when a job ends ERROR. Each says what to do next.
+// The sentences a visitor reads when a job ends ERROR. Each says what to do next. They are the
+// catalogue's (contract/i18n/): the AI hub answers each in the language of the page that asks.
+import { GUEST_TEXT } from '../../../contract/i18n/en.ts';
+
 export const ENGINE_MESSAGES = {
-  noPerson: "We couldn't find a person in the photo. Please try again facing the camera.",
-  unreadablePhoto: "We couldn't read that photo. Please take it again.",
-  photoTooLarge: 'That photo is too large for the booth. Please take it again with the booth camera.',
-  unknownStyle: 'That style is not available any more. Please go back and pick another style.',
-  notStarted: 'The booth is still warming up. Please try again in a moment.',
+  noPerson: GUEST_TEXT.noPerson,
+  unreadablePhoto: GUEST_TEXT.unreadablePhoto,
+  photoTooLarge: GUEST_TEXT.photoTooLarge,
+  unknownStyle: GUEST_TEXT.unknownStyle,
+  notStarted: GUEST_TEXT.notStarted,
 } as const;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BRANDING } from '../../../contract/branding.ts';
 import { pictureMail } from '../../../server/mail/message.ts';
+import { CATALOGUES, fill } from '../../../contract/i18n/index.ts';
 
 const picture = {
   file: '/data/results/job/1.png',
@@ -9,6 +10,28 @@ const picture = {
 };
 
 describe("the guest's email", () => {
+  it("is in the tenant's language, its date as that language writes it", () => {
+    const mail = pictureMail(
+      { ...DEFAULT_BRANDING, client: 'Soirée Lumière', language: 'fr' },
+      'invite@example.com',
+      { ...picture, keptUntil: Date.UTC(2026, 10, 28, 14, 5) },
+      null,
+    );
+    expect(mail.subject).toBe('Votre image de Soirée Lumière');
+    expect(mail.text).toContain(fill(CATALOGUES.fr.guest.mailIntro, { client: 'Soirée Lumière' }));
+    expect(mail.text).toContain('28 novembre 2026');
+    expect(mail.html).toContain('<html lang="fr" dir="ltr">');
+    expect(mail.html).not.toContain('Your picture');
+    const arabic = pictureMail(
+      { ...DEFAULT_BRANDING, client: 'مهرجان نور', language: 'ar' },
+      'a@example.com',
+      picture,
+      null,
+    );
+    expect(arabic.subject).toBe('صورتك من مهرجان نور');
+    expect(arabic.html).toContain('<html lang="ar" dir="rtl">');
+  });
+
   it("is in the tenant's name and colours, with the picture attached as the spec's share file", () => {
     const mail = pictureMail(
       { ...DEFAULT_BRANDING, client: 'Gala Night', backgroundColor: '#1a1423', accentColor: '#e0b84f' },

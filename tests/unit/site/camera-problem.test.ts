@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { cameraProblem } from '../../../src/lib/camera-problem.ts';
+import { cameraProblem as problemIn } from '../../../src/lib/camera-problem.ts';
+import { SITE_TEXT } from '../../../contract/i18n/en.ts';
+import { FR } from '../../../contract/i18n/fr.ts';
+
+const cameraProblem = (error: Parameters<typeof problemIn>[0]) => problemIn(error, SITE_TEXT);
 
 describe('a missing or refused camera', () => {
   it("explains 'getUserMedia not supported' and what to do", () => {
@@ -17,5 +21,11 @@ describe('a missing or refused camera', () => {
     const p = cameraProblem({ name: 'SomethingNew' });
     expect(p.what.length).toBeGreaterThan(0);
     expect(p.todo.length).toBeGreaterThan(0);
+  });
+  it("is told in the page's language", () => {
+    expect(problemIn({ name: 'NotAllowedError' }, FR.site)).toEqual({
+      what: FR.site.cameraBlocked,
+      todo: FR.site.cameraBlockedTodo,
+    });
   });
 });

@@ -60,7 +60,7 @@ describe("the intro's lines on a kiosk: introParagraphs", () => {
   const text = 'Take a selfie.\nPick a style.\nThen download it, share it with friends.';
 
   it('keeps every line where the tenant allows no kiosks', () => {
-    expect(introParagraphs(text, { allowed: false, qrHandoff: true })).toEqual([
+    expect(introParagraphs(text, { allowed: false, qrHandoff: true }, KIOSK_TEXT)).toEqual([
       { text: 'Take a selfie.' },
       { text: 'Pick a style.' },
       { text: 'Then download it, share it with friends.' },
@@ -68,13 +68,13 @@ describe("the intro's lines on a kiosk: introParagraphs", () => {
   });
 
   it('makes the Download and Share promise the phone booth’s, and tells a kiosk how the picture goes home', () => {
-    expect(introParagraphs(text, { allowed: true, qrHandoff: true })).toEqual([
+    expect(introParagraphs(text, { allowed: true, qrHandoff: true }, KIOSK_TEXT)).toEqual([
       { text: 'Take a selfie.' },
       { text: 'Pick a style.' },
       { text: 'Then download it, share it with friends.', phoneOnly: true },
       { text: KIOSK_TEXT.introTakeHome, kioskOnly: true },
     ]);
-    expect(introParagraphs(text, { allowed: true, qrHandoff: false }).at(-1)).toEqual({
+    expect(introParagraphs(text, { allowed: true, qrHandoff: false }, KIOSK_TEXT).at(-1)).toEqual({
       text: KIOSK_TEXT.introPrint,
       kioskOnly: true,
     });

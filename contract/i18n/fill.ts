@@ -1,0 +1,9 @@
+// A catalogue text with its placeholders ({name}) filled in. The words around a value differ from
+// language to language, so a value never goes into a text by joining strings.
+
+export function fill(text: string, values: Readonly<Record<string, string | number>>): string {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
+
+/** The placeholders a text has, sorted: every language's text of a key must have the same ones. */
+export const placeholdersOf = (text: string): string[] => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).sort();

@@ -1,0 +1,56 @@
+// A sentence the booth wrote in English, told in a guest's language: the server writes its
+// refusals and job errors once, in English (the catalogue's), and answers each call in the
+// language the calling page named (Accept-Language). Server-side: it holds every catalogue.
+import { CATALOGUES, DEFAULT_LANGUAGE, isLanguage, type Language } from './index.ts';
+import { fill } from './fill.ts';
+
+interface Known {
+  section: (typeof SERVER_SECTIONS)[number];
+  key: string;
+  /** The English text with each placeholder a capture, in order. */
+  pattern: RegExp;
+  names: string[];
+}
+
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The sections of the sentences the server writes: its own to a guest, and the email form's rules. */
+const SERVER_SECTIONS = ['guest', 'email'] as const;
+
+const KNOWN: Known[] = SERVER_SECTIONS.flatMap((section) =>
+  Object.entries(CATALOGUES.en[section] as Record<string, string>).map(([key, text]) => ({
+    section,
+    key,
+    pattern: new RegExp(
+      `^${text
+        .split(/\{\w+\}/)
+        .map(literal)
+        .join('(.+?)')}$`,
+    ),
+    names: [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!),
+  })),
+);
+
+/**
+ * The language an Accept-Language header asks for, of the booth's languages: the first listed
+ * whose primary tag the booth has (the site sends its page's one), else English.
+ */
+export function languageAsked(header: string | null | undefined): Language {
+  for (const part of (header ?? '').split(',')) {
+    const primary = part.split(';')[0]!.trim().toLowerCase().split('-')[0];
+    if (isLanguage(primary)) return primary;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+/** The catalogue's English `sentence` in `language`, its values kept; any other sentence as it is. */
+export function inLanguage(sentence: string, language: Language): string {
+  if (language === DEFAULT_LANGUAGE) return sentence;
+  for (const known of KNOWN) {
+    const match = known.pattern.exec(sentence);
+    if (!match) continue;
+    const texts = CATALOGUES[language][known.section] as Record<string, string>;
+    return fill(texts[known.key]!, Object.fromEntries(known.names.map((name, i) => [name, match[i + 1]!])));
+  }
+  return sentence;
+}

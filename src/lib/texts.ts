@@ -1,0 +1,29 @@
+// Build-time only: the language of a tenant's pages and the texts they carry. A page hands its
+// islands the sections of its own language's catalogue they show (contract/i18n/), so no browser
+// bundle holds a catalogue and a tenant's pages carry its language only.
+import {
+  CATALOGUES,
+  DEFAULT_LANGUAGE,
+  directionOf,
+  type Catalogue,
+  type Language,
+  type Section,
+} from '../../contract/i18n/index.ts';
+import type { TenantPage } from './site-data.ts';
+
+export interface PageLanguage {
+  language: Language;
+  dir: 'ltr' | 'rtl';
+  t: Catalogue;
+}
+
+/** The page's language (its tenant's; English when the tenant names none), direction and catalogue. */
+export function pageLanguage(page: TenantPage): PageLanguage {
+  const language = page.branding.language ?? DEFAULT_LANGUAGE;
+  return { language, dir: directionOf(language), t: CATALOGUES[language] };
+}
+
+/** The sections of a catalogue an island shows, and no other: what its page's HTML carries. */
+export function sections<S extends Section>(t: Catalogue, ...names: S[]): Pick<Catalogue, S> {
+  return Object.fromEntries(names.map((name) => [name, t[name]])) as Pick<Catalogue, S>;
+}

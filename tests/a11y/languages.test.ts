@@ -1,0 +1,130 @@
+// axe (WCAG 2.2 AA) on every screen of the tenants in other languages (the demo tenants Soirée
+// Lumière in French and مهرجان نور in Arabic), each screen found by its own language's texts and
+// in the state a visitor sees. A screenshot of each lands in .test-runs/e2e/screens/ for a person.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright';
+import { CATALOGUES, type Catalogue } from '../../contract/i18n/index.ts';
+import { launchBrowser } from '../e2e/support/browser.ts';
+import { action } from '../e2e/support/journey.ts';
+import { readSiteData } from '../e2e/support/site-data.ts';
+import { breakAiHost, completedSticker, stubJob, stubResultImage } from '../e2e/site/support.ts';
+
+const boothUrl = inject('boothUrl');
+const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const shots = join(import.meta.dirname, '..', '..', '.test-runs', 'e2e', 'screens');
+
+interface Screen {
+  name: string;
+  path: string;
+  ready: (page: Page, t: Catalogue) => Promise<unknown>;
+  camera?: boolean;
+  stub?: (page: Page) => Promise<unknown>;
+}
+
+const videoOn = (p: Page) => p.waitForFunction(() => (document.querySelector('video')?.videoWidth ?? 0) > 0);
+
+const SCREENS: Screen[] = [
+  { name: 'intro', path: '/', ready: (p, t) => action(p, t.spec.start).waitFor() },
+  { name: 'camera', path: '/camera', camera: true, ready: videoOn },
+  {
+    name: 'camera-captured',
+    path: '/camera',
+    camera: true,
+    ready: async (p, t) => {
+      await videoOn(p);
+      await action(p, t.spec.takePhoto).click();
+      await action(p, t.spec.useImage).waitFor();
+    },
+  },
+  { name: 'camera-refused', path: '/camera', ready: (p) => p.getByRole('alert').waitFor() },
+  {
+    name: 'styles-no-image',
+    path: '/styles',
+    ready: async (p, t) => {
+      await p.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+      await p.getByRole('button', { name: new RegExp(readSiteData().styles[0].description) }).click();
+      await p.getByText(t.spec.noImage).waitFor();
+    },
+  },
+  {
+    name: 'results-completed',
+    path: '/results/a11y',
+    stub: (p) => stubJob(p, completedSticker),
+    ready: async (p, t) => {
+      await p.getByRole('heading', { name: t.spec.resultHeading }).waitFor();
+      await p.waitForFunction(() => (document.querySelector('figure img') as HTMLImageElement | null)?.complete);
+    },
+  },
+  {
+    name: 'results-error',
+    path: '/results/a11y-error',
+    stub: (p) => stubJob(p, { result: { status: 'ERROR', message: 'No person in the photo.' } }),
+    ready: (p, t) => p.getByRole('heading', { name: t.spec.errorHeading }).waitFor(),
+  },
+  {
+    name: 'results-pending',
+    path: '/results/a11y-pending',
+    stub: (p) => stubJob(p, { result: { status: 'PENDING' } }),
+    ready: (p, t) => p.getByText(t.spec.processing, { exact: true }).waitFor(),
+  },
+  {
+    name: 'results-gone',
+    path: '/results/a11y-gone',
+    ready: (p, t) => p.getByRole('heading', { name: t.results.goneHeading }).waitFor(),
+  },
+  {
+    name: 'root-error',
+    path: '/results/a11y-unreachable',
+    stub: (p) => breakAiHost(p, 'network'),
+    ready: (p, t) => p.getByRole('heading', { name: t.site.unreachable }).waitFor(),
+  },
+  {
+    name: 'not-found',
+    path: '/no/such/page',
+    ready: (p, t) => p.getByRole('heading', { name: t.site.notFound }).waitFor(),
+  },
+];
+
+describe('accessibility (axe, WCAG 2.2 AA) of every screen in French and in Arabic', () => {
+  let withCamera: Browser;
+  let withoutCamera: Browser;
+  beforeAll(async () => {
+    mkdirSync(shots, { recursive: true });
+    withCamera = await launchBrowser({ camera: 'astronaut' });
+    withoutCamera = await launchBrowser({ camera: 'none' });
+  });
+  afterAll(async () => {
+    await withCamera?.close();
+    await withoutCamera?.close();
+  });
+
+  for (const slug of ['lumiere', 'noor']) {
+    for (const screen of SCREENS) {
+      it(`${slug}: ${screen.name} has no violations`, async () => {
+        const t = CATALOGUES[readSiteData().tenants.find((tenant) => tenant.slug === slug)?.language ?? 'en'];
+        const browser = screen.camera ? withCamera : withoutCamera;
+        const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+        try {
+          const page = await context.newPage();
+          await stubResultImage(page);
+          await screen.stub?.(page);
+          await page.goto(`${boothUrl}/${slug}${screen.path}`);
+          await screen.ready(page, t);
+          await page.waitForLoadState('networkidle').catch(() => undefined);
+          await page.screenshot({ path: join(shots, `${slug}-${screen.name}.png`), fullPage: true });
+          const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+          const summary = violations.map(
+            (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+          );
+          expect(summary).toEqual([]);
+        } finally {
+          await context.close();
+        }
+      });
+    }
+  }
+});

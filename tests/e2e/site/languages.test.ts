@@ -1,0 +1,125 @@
+// A tenant in French and a tenant in Arabic (the demo tenants Soirée Lumière and مهرجان نور)
+// through the whole booth: intro, camera, styles, results, with a real photo as the camera and a
+// real job. Every text is their catalogue's, no English text is left, and the Arabic pages run
+// right to left. In Chromium, against the real embedded server and the real built site.
+import { describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import type { Page } from 'playwright';
+import { CATALOGUES } from '../../../contract/i18n/index.ts';
+import { suiteBrowser } from '../support/browser.ts';
+import { action, hydrated, stickerStyle, visit } from '../support/journey.ts';
+import { readSiteData, tenant } from '../support/site-data.ts';
+import { englishLeft, englishTexts, pageWords } from '../support/languages.ts';
+import { patience } from '../../support/patience.ts';
+
+const boothUrl = inject('boothUrl');
+
+const TENANTS = [
+  { slug: 'lumiere', language: 'fr', dir: 'ltr' },
+  { slug: 'noor', language: 'ar', dir: 'rtl' },
+] as const;
+
+describe('a tenant in its own language', () => {
+  const { newPage } = suiteBrowser({ camera: 'astronaut' });
+
+  it('would catch an English text on a French page', async () => {
+    const page = await newPage();
+    await visit(page, `${boothUrl}/lumiere/`);
+    expect(await englishLeft(page, CATALOGUES.fr)).toEqual([]);
+    await page.evaluate((text) => document.querySelector('main')!.append(text), CATALOGUES.en.spec.takeAnother);
+    expect(await englishLeft(page, CATALOGUES.fr)).toEqual([CATALOGUES.en.spec.takeAnother]);
+    // The catalogue's English texts are what the test looks for: many of them.
+    expect(englishTexts(CATALOGUES.fr).length).toBeGreaterThan(80);
+  });
+
+  for (const { slug, language, dir } of TENANTS) {
+    const t = CATALOGUES[language];
+
+    /** The page is in the tenant's language, and nothing English is left on it. */
+    async function inLanguage(page: Page) {
+      expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([
+        language,
+        dir,
+      ]);
+      expect(await englishLeft(page, t)).toEqual([]);
+    }
+
+    it(`${slug} (${language}): intro, camera, styles and results in its language only`, async () => {
+      const branding = tenant(slug);
+      expect(branding.language).toBe(language);
+      const page = await newPage();
+
+      await visit(page, `${boothUrl}/${slug}/`);
+      await page.getByRole('heading', { level: 1, name: branding.viewFinderTitle }).waitFor();
+      expect(await page.title()).toBe(`${branding.viewFinderTitle} · ${branding.client}`);
+      await inLanguage(page);
+      await action(page, t.spec.start).click();
+
+      await page.waitForURL(`${boothUrl}/${slug}/camera`);
+      await page.getByRole('heading', { name: t.spec.cameraHeading }).waitFor();
+      await page.getByRole('status').filter({ hasText: t.site.cameraReady }).waitFor();
+      await inLanguage(page);
+      await action(page, t.spec.takePhoto).click();
+      await action(page, t.spec.retakePhoto).waitFor();
+      expect(await page.getByRole('img', { name: t.site.yourPhoto }).count()).toBe(1);
+      await inLanguage(page);
+      await action(page, t.spec.useImage).click();
+
+      await page.waitForURL(`${boothUrl}/${slug}/styles`);
+      await hydrated(page);
+      await page.getByRole('heading', { name: t.spec.stylesHeading }).waitFor();
+      await action(page, t.spec.restart).waitFor();
+      await inLanguage(page);
+      const style = stickerStyle(readSiteData().styles);
+      await page.getByRole('button', { name: new RegExp(style.description) }).click();
+
+      await page.waitForURL(new RegExp(`/${slug}/results/[^/]+$`));
+      // The job runs on the real engine: the processing screen, then the result.
+      await page.getByRole('heading', { name: t.spec.resultHeading }).waitFor({ timeout: patience(30_000) });
+      await action(page, t.spec.takeAnother).waitFor();
+      await action(page, t.spec.download).or(action(page, t.spec.share)).waitFor();
+      expect(await page.title()).toBe(`${t.spec.resultHeading} · ${branding.client}`);
+      await inLanguage(page);
+    });
+
+    it(`${slug} (${language}): the styles screen without a photo, and Not Found, in its language`, async () => {
+      const page = await newPage();
+      await visit(page, `${boothUrl}/${slug}/styles`);
+      await page.getByRole('button', { name: new RegExp(readSiteData().styles[0].description) }).click();
+      await page.getByText(t.spec.noImage).waitFor();
+      await inLanguage(page);
+
+      const response = await page.goto(`${boothUrl}/${slug}/nowhere`);
+      expect(response?.status()).toBe(404);
+      await page.getByRole('heading', { name: t.site.notFound }).waitFor();
+      await action(page, t.site.goToStart).waitFor();
+      await inLanguage(page);
+    });
+  }
+
+  it('lays the Arabic pages out right to left: the style grid starts at the right', async () => {
+    const page = await newPage({ viewport: { width: 412, height: 823 } });
+    await visit(page, `${boothUrl}/noor/styles`);
+    const [first, second] = await page
+      .locator('.booth-style-tile')
+      .evaluateAll((tiles) => tiles.slice(0, 2).map((tile) => tile.getBoundingClientRect().x));
+    expect(first).toBeGreaterThan(second!);
+    expect(await page.locator('main').evaluate((main) => getComputedStyle(main).direction)).toBe('rtl');
+    // The French pages, left to right.
+    await visit(page, `${boothUrl}/lumiere/styles`);
+    const [left, right] = await page
+      .locator('.booth-style-tile')
+      .evaluateAll((tiles) => tiles.slice(0, 2).map((tile) => tile.getBoundingClientRect().x));
+    expect(left).toBeLessThan(right!);
+  });
+
+  it('keeps the English tenants in English', async () => {
+    const page = await newPage();
+    await visit(page, `${boothUrl}/meadow/`);
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([
+      'en',
+      'ltr',
+    ]);
+    expect(await pageWords(page)).toContain(CATALOGUES.en.spec.start);
+  });
+});

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { CATALOGUES, fill } from '../../../contract/i18n/index.ts';
+import { inLanguage, languageAsked } from '../../../contract/i18n/sentences.ts';
+
+describe("the server's sentences in a guest's language", () => {
+  it('reads the language a page asks for, English when it asks for none the booth has', () => {
+    expect(languageAsked('fr')).toBe('fr');
+    expect(languageAsked('ar-EG,ar;q=0.9,en;q=0.8')).toBe('ar');
+    expect(languageAsked('ja-JP, de;q=0.5')).toBe('de');
+    expect(languageAsked('ja')).toBe('en');
+    expect(languageAsked(undefined)).toBe('en');
+  });
+
+  it('tells a catalogue sentence in the language, and keeps its values', () => {
+    expect(inLanguage(CATALOGUES.en.guest.busy, 'fr')).toBe(CATALOGUES.fr.guest.busy);
+    expect(inLanguage(CATALOGUES.en.guest.noPerson, 'ar')).toBe(CATALOGUES.ar.guest.noPerson);
+    expect(inLanguage(fill(CATALOGUES.en.guest.clientRate, { seconds: 42 }), 'de')).toBe(
+      fill(CATALOGUES.de.guest.clientRate, { seconds: 42 }),
+    );
+    expect(inLanguage(CATALOGUES.en.email.addressInvalid, 'es')).toBe(CATALOGUES.es.email.addressInvalid);
+  });
+
+  it('leaves English, and any sentence the catalogue does not have, as they are', () => {
+    expect(inLanguage(CATALOGUES.en.guest.busy, 'en')).toBe(CATALOGUES.en.guest.busy);
+    expect(inLanguage('There is no style "x". Pick one of the listed styles.', 'fr')).toBe(
+      'There is no style "x". Pick one of the listed styles.',
+    );
+  });
+});

@@ -178,6 +178,7 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
       visitors: visitorTokens,
       log,
       control: { slugs: () => tenants.slugs(settings.datasetId), lookup: tenantLookup },
+      counted: (tenant, outcome) => leads.mail.count(tenant, outcome),
     });
   const sendsMail = scaleDelivery ? scaleDelivery.sendsMail : (delivery?.sendsMail ?? false);
   const app = createApp({
@@ -215,7 +216,8 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
       wall: { walls, jobs: wallJobs, bus: wallBus },
       leads: {
         leads: leads.store,
-        ...(delivery?.sendsMail ? { mail: leads.mail } : {}),
+        // The email figures: counted where messages are sent (this node, on either path).
+        ...(sendsMail ? { mail: leads.mail } : {}),
         forgetTenant: leads.forgetTenant,
       },
       ...(mirror

@@ -68,6 +68,8 @@ export interface MailSenderDeps {
   compose(message: QueuedMail): Promise<PictureMail | null>;
   log: (line: string) => void;
   transport?: Transport;
+  /** Told of each message once it is sent or given up, for the event's figures. */
+  done?: (message: QueuedMail, outcome: 'sent' | 'failed') => void;
 }
 
 /** A failure's first line, without the guest's address (an SMTP server's refusal may quote it). */
@@ -86,6 +88,7 @@ export function startMailSender(deps: MailSenderDeps) {
       log(
         `mail: gave up on message ${job.id} for job ${jobId} after ${attempt} attempt(s) over ${Math.round((Date.now() - job.timestamp) / 1000)}s: ${why}`,
       );
+      deps.done?.(job.data, 'failed');
       return 'given up';
     };
     const late = () => Date.now() - job.timestamp >= settings.giveUpSeconds * 1000;
@@ -113,6 +116,7 @@ export function startMailSender(deps: MailSenderDeps) {
       throw new Error(why);
     }
     log(`mail: message ${job.id} for job ${jobId} sent (attempt ${attempt})`);
+    deps.done?.(job.data, 'sent');
     return 'sent';
   }
 

@@ -26,6 +26,8 @@ export interface ScaleDeliveryParts {
   log: (line: string) => void;
   /** The control node: its tenants, their branding as its pages show it. */
   control?: { slugs: () => string[]; lookup: FrameLookup };
+  /** The control node's count of emails sent and given up per tenant (the event's figures). */
+  counted?: (tenant: string, outcome: 'sent' | 'failed') => void;
 }
 
 /** The results page of a job, on the booth's public address: it shows the picture as long as it is kept. */
@@ -92,7 +94,14 @@ export function startScaleDelivery(settings: Settings, scale: ScaleSettings, par
       logoFileOf(branding, settings.tenantAssetsDir),
     );
   };
-  const sender = control && mail ? startMailSender({ redisUrl: scale.redisUrl, settings: mail, compose, log }) : null;
+  // Counted under the job's tenant; a job gone meanwhile (deleted, expired) is in no tenant's figures.
+  const done = (message: QueuedMail, outcome: 'sent' | 'failed') =>
+    void jobs
+      .find(message.jobId)
+      .then((job) => job?.tenant && parts.counted?.(job.tenant, outcome))
+      .catch(() => {});
+  const sender =
+    control && mail ? startMailSender({ redisUrl: scale.redisUrl, settings: mail, compose, log, done }) : null;
 
   return {
     jobEmail,

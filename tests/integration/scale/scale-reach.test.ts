@@ -12,7 +12,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { Job, Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailPath, JOB_STATUS } from '../../../contract/index.ts';
+import { emailPath, JOB_STATUS, type EventTally } from '../../../contract/index.ts';
 import { wallPath, wallSayPath, type WallSnapshot } from '../../../contract/wall.ts';
 import { EXPIRY_KEY, redisOf, wallKey } from '../../../server/scale/job-index.ts';
 import { MAIL_QUEUE_NAME } from '../../../server/scale/mail-queue.ts';
@@ -181,6 +181,15 @@ describe('email on the scale-out path', () => {
       .poll(() => control.output(), { timeout: patience(5_000) })
       .toMatch(new RegExp(`mail: message \\d+ for job ${made.id} sent`));
     expect(other.output()).toMatch(new RegExp(`mail: message \\d+ for job ${made.id} queued`));
+    // Counted in the event's figures on the control node, which sent it.
+    const operator = await signIn(control.url);
+    await expect
+      .poll(
+        async () =>
+          (await call<EventTally>(control.url, 'GET', '/tenants/gala/tally', { cookie: operator })).body.emails?.sent,
+        { timeout: patience(5_000) },
+      )
+      .toBe(1);
     await expect
       .poll(async () => Object.values(await mailQueue.getJobCounts()).reduce((a, b) => a + b, 0), {
         timeout: patience(5_000),

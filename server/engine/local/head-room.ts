@@ -42,6 +42,26 @@ const ODDS = 1.5;
  * colours of a night sky or a dark backdrop.
  */
 const FADE = { from: 0.4, to: 0.6 };
+/** The face's skin, where the ring below never cuts: a tighter ellipse than the core... */
+const FACE = { centreY: 0.5, radiusX: 0.36, radiusY: 0.56 };
+/** ...and the neck under it, in face widths either side of the face's centre. */
+const THROAT = { top: 0.75, halfWidth: 0.24 };
+/**
+ * The ring beside the face: inside RING_OUTSIDE, outside the skin and the neck, from the eyes
+ * (RING.top of the face's height, fading in over RING.fade above) to the chin (fading out over
+ * RING.fade to RING.bottom). The core and the column under the face hold a few px of backdrop
+ * there (the face box is wider than the face, the neck narrower than the column), which stayed as
+ * a ring of the Apollo 11 moon down both sides of Collins's face: there the colours decide too,
+ * with stricter odds (RING_ODDS), against a person model that leaves the ring out.
+ */
+const RING = { top: 0.3, bottom: 1.0, fade: 0.2 };
+const RING_OUTSIDE = { centreY: 0.5, radiusX: 0.58, radiusY: 0.55 };
+const RING_ODDS = 3;
+/**
+ * Colours this dark (brightest channel below it) stay in the ring whatever their odds: dark hair
+ * and a helmet's ring share the black of a night sky beside the heads; the moon's ring is grey.
+ */
+const RING_DARK = 40;
 /** Backdrop the model took for a person (mask >= 50%) cleared beside the heads, at least, in px of the mask, before its colours are used. */
 const MIN_CLEARED = 30;
 /** The model's mask below this (10%) is backdrop, and its colour is the backdrop's. */
@@ -82,22 +102,29 @@ export function clearBesideHeads(mask: Uint8Array, colours: Raster, faces: reado
     let certain = 0;
     let sampled = 0;
     let skull = 0;
+    let ring = 0;
     for (const face of faces) {
       allowed = Math.max(allowed, personAt(face, x, y));
       certain = Math.max(certain, headAt(face, x, y, CORE), columnAt(face, x, y));
       sampled = Math.max(sampled, headAt(face, x, y, SAMPLED));
       skull = Math.max(skull, headAt(face, x, y, SKULL));
+      ring = Math.max(ring, ringAt(face, x, y));
     }
     if (mask[i] < CLEAR) {
       // The backdrop around the people, not the far corners of the photo.
       if (allowed > 0) backdrop.add(colours, i);
       continue;
     }
-    if ((certain >= 1 || sampled >= 1) && mask[i] >= SURE) {
+    if ((certain >= 1 || sampled >= 1) && ring === 0 && mask[i] >= SURE) {
       person.add(colours, i);
       sure++;
     }
-    if (certain >= 1) continue;
+    // In the ring, only colours brighter than hair and a helmet's ring are in doubt.
+    const inRing = ring > 0 && brightnessAt(colours, i) >= RING_DARK;
+    if (certain >= 1) {
+      if (inRing && mask[i] > 0) doubtful.push(i);
+      continue;
+    }
     if (allowed < 1 && !isSkinAt(colours, i)) {
       if (mask[i] >= 128 && allowed === 0) {
         backdrop.add(colours, i);
@@ -105,7 +132,7 @@ export function clearBesideHeads(mask: Uint8Array, colours: Raster, faces: reado
       }
       mask[i] = Math.round(mask[i] * allowed);
     }
-    if (mask[i] > 0 && skull < 1) doubtful.push(i);
+    if (mask[i] > 0 && (skull < 1 || inRing)) doubtful.push(i);
   }
   if (cleared < MIN_CLEARED || sure === 0) return;
   // Each doubtful pixel's vote: 1 keep, 2 drop (0: not doubtful, no vote).
@@ -114,10 +141,11 @@ export function clearBesideHeads(mask: Uint8Array, colours: Raster, faces: reado
     const x = (i % size) + 0.5;
     const y = Math.floor(i / size) + 0.5;
     const above = Math.max(...faces.map((face) => aboveShoulders(face, x, y)));
+    const ring = Math.max(...faces.map((face) => ringAt(face, x, y)));
+    const backdropOdds = backdrop.likelihood(colours, i) / person.likelihood(colours, i);
     const drop =
-      above > 0 &&
       !isSkinAt(colours, i) &&
-      backdrop.likelihood(colours, i) * above > person.likelihood(colours, i) * ODDS;
+      (backdropOdds * above > ODDS || (backdropOdds * ring > RING_ODDS && brightnessAt(colours, i) >= RING_DARK));
     votes[i] = drop ? 2 : 1;
   }
   softCut(mask, votes, doubtful, size);
@@ -130,11 +158,30 @@ function aboveShoulders(face: Rect, x: number, y: number): number {
   return Math.min(1, Math.max(0, (FADE.to - t) / (FADE.to - FADE.from)));
 }
 
+/** 1 in the ring beside `face`'s skin, from its eyes to its chin; 0 on the skin and beyond the ring. */
+function ringAt(face: Rect, x: number, y: number): number {
+  const t = (y - face.top) / face.height;
+  const band = Math.min(1, Math.max(0, (t - RING.top) / RING.fade + 1), (RING.bottom - t) / RING.fade);
+  if (band <= 0) return 0;
+  const throat = soft(
+    Math.min(
+      y - face.top - face.height * THROAT.top,
+      face.width * THROAT.halfWidth - Math.abs(x - face.left - face.width / 2),
+    ),
+  );
+  return band * headAt(face, x, y, RING_OUTSIDE) * (1 - Math.max(headAt(face, x, y, FACE), throat));
+}
+
 /** 1 inside the column under `face`, 0 beyond SOFT px outside it. */
 function columnAt(face: Rect, x: number, y: number): number {
   const neckTop = face.top + face.height * COLUMN.top;
   const halfWidth = face.width * COLUMN.halfWidth + Math.max(0, y - neckTop) * COLUMN.slope;
   return soft(Math.min(y - neckTop, halfWidth - Math.abs(x - face.left - face.width / 2)));
+}
+
+function brightnessAt(colours: Raster, i: number): number {
+  const o = i * colours.channels;
+  return Math.max(colours.data[o], colours.data[o + 1], colours.data[o + 2]);
 }
 
 function isSkinAt(colours: Raster, i: number): boolean {

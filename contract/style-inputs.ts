@@ -3,8 +3,8 @@
 // prompt (and in a ComfyUI workflow). The styles screen asks for them after the tile is picked
 // and checks them as it goes; the AI hub checks them again, with the tenant's refused words, and
 // keeps them only in memory while the job runs. The same rules on both sides, here.
-// zod/mini: the styles screen parses these with the styles.
-import { z } from 'zod/mini';
+// No zod here: the styles screen's form reads these rules with the page's code; the schemas that
+// parse a styles file's inputs are in style-input-schema.ts.
 
 /** An input's name: what its placeholder says ({{name}}) and the key the create call sends. */
 export const INPUT_NAME_PATTERN = /^[a-z][a-z0-9_]{0,29}$/;
@@ -28,26 +28,22 @@ export const INPUT_CHARACTERS = {
 } as const;
 export type InputCharacters = keyof typeof INPUT_CHARACTERS;
 
-const inputName = z.string().check(z.regex(INPUT_NAME_PATTERN));
-const label = z.string().check(z.minLength(1), z.maxLength(60));
-
-export const TextInputSchema = z.object({
-  name: inputName,
-  label,
-  type: z.literal('text'),
-  maxLength: z.int().check(z.gte(1), z.lte(TEXT_INPUT_MAX_LENGTH)),
-  characters: z.enum(['letters', 'words']),
-});
-export const ChoiceInputSchema = z.object({
-  name: inputName,
-  label,
-  type: z.literal('choice'),
-  options: z
-    .array(z.string().check(z.minLength(1), z.maxLength(TEXT_INPUT_MAX_LENGTH)))
-    .check(z.minLength(2), z.maxLength(MAX_INPUT_OPTIONS)),
-});
-export const StyleInputSchema = z.union([TextInputSchema, ChoiceInputSchema]);
-export type StyleInput = z.infer<typeof StyleInputSchema>;
+/** A short text the guest types. */
+export interface TextInput {
+  name: string;
+  label: string;
+  type: 'text';
+  maxLength: number;
+  characters: InputCharacters;
+}
+/** A choice among the style's options. */
+export interface ChoiceInput {
+  name: string;
+  label: string;
+  type: 'choice';
+  options: string[];
+}
+export type StyleInput = TextInput | ChoiceInput;
 
 /** What the create call carries: each input's name and the guest's value. */
 export type InputValues = Record<string, string>;

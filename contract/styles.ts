@@ -1,7 +1,7 @@
 // GET {ai host}/transformations/styles -> the list of styles
 // zod/mini: the same schemas in a fraction of the bytes the browser would otherwise download.
 import { z } from 'zod/mini';
-import { StyleInputSchema } from './style-inputs.ts';
+import { StyleInputSchema } from './style-input-schema.ts';
 
 export const STYLES_PATH = '/transformations/styles';
 

@@ -221,12 +221,15 @@ export function CameraScreen({
           opensNewTab={site.opensNewTab}
         />
       ) : askingLead && LeadForm && leads && sendLead ? (
-        <LeadForm
-          ask={leads.ask}
-          kiosk={kiosk}
-          send={(lead) => sendLead(leads.aiHost, leads.tenant, lead)}
-          onDone={leadDone}
-        />
+        // The lead form may load apart (a lazy component): a Suspense boundary holds its place.
+        <Suspense fallback={null}>
+          <LeadForm
+            ask={leads.ask}
+            kiosk={kiosk}
+            send={(lead) => sendLead(leads.aiHost, leads.tenant, lead)}
+            onDone={leadDone}
+          />
+        </Suspense>
       ) : problem ? (
         <div className="booth-camera-problem" role="alert">
           <p className="booth-camera-problem-what">{problem.what}</p>

@@ -8,11 +8,9 @@
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { RESULT_HOURS_MAX } from '../../contract/delivery.ts';
-import { ServiceUnavailableError } from '../jobs/job-backend.ts';
-import { detailOf, QUEUE_SERVICE, within } from './service-call.ts';
+import { readTenantHash, TenantHashMirror } from './tenant-hash.ts';
 
 export const TENANT_DELIVERY_KEY = 'booth:tenant-delivery';
-const CHECK_EVERY_MS = 60_000;
 /** Slugs one API node keeps at once; a made-up slug costs one entry, then is dropped first. */
 const MAX_KEPT = 1000;
 
@@ -33,53 +31,15 @@ const TenantDeliverySchema = z.object({
   email: z.boolean(),
 });
 
-interface MirrorDeps {
-  client: Redis;
-  slugs: () => string[];
-  of: (slug: string) => TenantDelivery | null;
-  log: (line: string) => void;
-}
-
-/** The control node's side: every tenant's settings, the hash replaced whole in one transaction. */
-export class TenantDeliveryMirror {
-  #deps: MirrorDeps;
-  #timer: NodeJS.Timeout | null = null;
-  #failing = false;
-
-  constructor(deps: MirrorDeps) {
-    this.#deps = deps;
-  }
-
-  start() {
-    void this.sync();
-    this.#timer = setInterval(() => void this.sync(), CHECK_EVERY_MS);
-    this.#timer.unref();
-  }
-
-  stop() {
-    if (this.#timer) clearInterval(this.#timer);
-  }
-
-  /** Never throws: a failure is logged once and mended by the next sync. */
-  async sync() {
-    const { client, slugs, of, log } = this.#deps;
-    const fields: string[] = [];
-    for (const slug of slugs()) {
-      const delivery = of(slug);
-      if (delivery) fields.push(slug, JSON.stringify(delivery));
-    }
-    try {
-      const multi = client.multi().del(TENANT_DELIVERY_KEY);
-      if (fields.length > 0) multi.hset(TENANT_DELIVERY_KEY, ...fields);
-      await multi.exec();
-      this.#failing = false;
-    } catch (error) {
-      if (!this.#failing)
-        log(
-          `results: the tenants' retention and email settings could not be written to Redis (${detailOf(error)}); tried again within a minute`,
-        );
-      this.#failing = true;
-    }
+/** The control node's side: every tenant's settings. */
+export class TenantDeliveryMirror extends TenantHashMirror<TenantDelivery> {
+  constructor(deps: {
+    client: Redis;
+    slugs: () => string[];
+    of: (slug: string) => TenantDelivery | null;
+    log: (line: string) => void;
+  }) {
+    super({ ...deps, key: TENANT_DELIVERY_KEY, what: "results: the tenants' retention and email settings" });
   }
 }
 
@@ -99,19 +59,13 @@ export class StoredTenantDelivery {
   async of(tenant: string): Promise<TenantDelivery | undefined> {
     const known = this.#kept.get(tenant);
     if (known && known.until > Date.now()) return known.delivery;
-    const text = await within(QUEUE_SERVICE, this.#timeoutMs, () =>
-      this.#client.hget(TENANT_DELIVERY_KEY, tenant),
-    ).catch((error: unknown) => {
-      throw error instanceof ServiceUnavailableError
-        ? error
-        : new ServiceUnavailableError(QUEUE_SERVICE, detailOf(error));
-    });
-    let delivery: TenantDelivery | undefined;
-    try {
-      delivery = text === null ? undefined : TenantDeliverySchema.parse(JSON.parse(text));
-    } catch {
-      delivery = undefined;
-    }
+    const delivery = await readTenantHash(
+      this.#client,
+      TENANT_DELIVERY_KEY,
+      tenant,
+      this.#timeoutMs,
+      TenantDeliverySchema,
+    );
     this.#kept.delete(tenant);
     if (this.#kept.size >= MAX_KEPT) this.#kept.delete(this.#kept.keys().next().value!);
     this.#kept.set(tenant, { delivery, until: Date.now() + this.#keptMs });

@@ -6,11 +6,9 @@
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import type { TenantWall, TenantWalls } from '../brand/wall-settings.ts';
-import { ServiceUnavailableError } from '../jobs/job-backend.ts';
-import { detailOf, QUEUE_SERVICE, within } from './service-call.ts';
+import { readTenantHash, TenantHashMirror } from './tenant-hash.ts';
 
 export const TENANT_WALLS_KEY = 'booth:tenant-walls';
-const CHECK_EVERY_MS = 60_000;
 
 const TenantWallSchema = z.object({
   wall: z.boolean(),
@@ -18,53 +16,17 @@ const TenantWallSchema = z.object({
   consentCovered: z.boolean(),
 });
 
-interface MirrorDeps {
-  client: Redis;
-  slugs: () => string[];
-  walls: TenantWalls;
-  log: (line: string) => void;
-}
-
-/** The control node's side: every tenant's wall, the hash replaced whole in one transaction. */
-export class TenantWallsMirror {
-  #deps: MirrorDeps;
-  #timer: NodeJS.Timeout | null = null;
-  #failing = false;
-
-  constructor(deps: MirrorDeps) {
-    this.#deps = deps;
-  }
-
-  start() {
-    void this.sync();
-    this.#timer = setInterval(() => void this.sync(), CHECK_EVERY_MS);
-    this.#timer.unref();
-  }
-
-  stop() {
-    if (this.#timer) clearInterval(this.#timer);
-  }
-
-  /** Never throws: a failure is logged once and mended by the next sync. */
-  async sync() {
-    const { client, slugs, walls, log } = this.#deps;
-    const fields: string[] = [];
-    for (const slug of slugs()) {
-      const wall = await walls.of(slug);
-      if (wall) fields.push(slug, JSON.stringify(wall));
-    }
-    try {
-      const multi = client.multi().del(TENANT_WALLS_KEY);
-      if (fields.length > 0) multi.hset(TENANT_WALLS_KEY, ...fields);
-      await multi.exec();
-      this.#failing = false;
-    } catch (error) {
-      if (!this.#failing)
-        log(
-          `event wall: the tenants' wall settings could not be written to Redis (${detailOf(error)}); tried again within a minute`,
-        );
-      this.#failing = true;
-    }
+/** The control node's side: every tenant's wall. */
+export class TenantWallsMirror extends TenantHashMirror<TenantWall> {
+  constructor(deps: { client: Redis; slugs: () => string[]; walls: TenantWalls; log: (line: string) => void }) {
+    super({
+      client: deps.client,
+      key: TENANT_WALLS_KEY,
+      slugs: deps.slugs,
+      of: (slug) => deps.walls.of(slug),
+      log: deps.log,
+      what: "event wall: the tenants' wall settings",
+    });
   }
 }
 
@@ -78,19 +40,7 @@ export class StoredTenantWalls implements TenantWalls {
     this.#timeoutMs = timeoutMs;
   }
 
-  async of(tenant: string): Promise<TenantWall | undefined> {
-    const text = await within(QUEUE_SERVICE, this.#timeoutMs, () => this.#client.hget(TENANT_WALLS_KEY, tenant)).catch(
-      (error: unknown) => {
-        throw error instanceof ServiceUnavailableError
-          ? error
-          : new ServiceUnavailableError(QUEUE_SERVICE, detailOf(error));
-      },
-    );
-    if (text === null) return undefined;
-    try {
-      return TenantWallSchema.parse(JSON.parse(text));
-    } catch {
-      return undefined;
-    }
+  of(tenant: string): Promise<TenantWall | undefined> {
+    return readTenantHash(this.#client, TENANT_WALLS_KEY, tenant, this.#timeoutMs, TenantWallSchema);
   }
 }

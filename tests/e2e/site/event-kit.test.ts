@@ -5,13 +5,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import jsQR from 'jsqr';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright';
 import { CREATE_JOB_PATH, EVENT_TEXT, TEXT } from '../../../contract/index.ts';
 import { REPO_ROOT } from '../../support/server-process.ts';
 import { launchBrowser, pagesClosedAfterEach, suiteBrowser } from '../support/browser.ts';
 import { action, hydrated } from '../support/journey.ts';
+import { readQrCode } from '../support/qr-code.ts';
 import { readSiteData, tenant } from '../support/site-data.ts';
 
 const boothUrl = inject('boothUrl');
@@ -221,19 +221,15 @@ describe('the event kit at the results: QR hand-off, kiosk and Print', () => {
     await kiosk.goto(`${boothUrl}/gala/results/${id}?kiosk`);
     await kiosk.getByRole('heading', { name: TEXT.resultHeading }).waitFor();
     await kiosk.getByRole('heading', { name: EVENT_TEXT.qrHeading }).waitFor();
-    const code = kiosk.locator('svg.booth-qr-code');
-    await code.waitFor();
-    const shot = await code.screenshot();
-    const { data, info } = await sharp(shot).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-    const decoded = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height);
-    expect(decoded?.data).toBe(`${boothUrl}/gala/results/${id}?handoff`);
+    const link = await readQrCode(kiosk);
+    expect(link).toBe(`${boothUrl}/gala/results/${id}?handoff`);
     const shown = await kiosk.locator('figure img').getAttribute('src');
 
     const phone = await newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     await phone.addInitScript(() =>
       Object.defineProperty(Navigator.prototype, 'canShare', { value: undefined, configurable: true }),
     );
-    await phone.goto(decoded!.data);
+    await phone.goto(link);
     await phone.getByRole('heading', { name: TEXT.resultHeading }).waitFor();
     expect(await phone.locator('figure img').getAttribute('src')).toBe(shown);
     // The visitor's own phone: Download, the new-tab link, no kiosk ways and no second code.

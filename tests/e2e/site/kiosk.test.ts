@@ -4,11 +4,10 @@
 // site: each device's buttons, consent for every kiosk guest, the kiosk screens at the three
 // sizes of the issue, the QR code's link on a phone, and a result that is gone.
 import { describe, expect, inject, it } from 'vitest';
-import jsQR from 'jsqr';
-import sharp from 'sharp';
 import type { Page } from 'playwright';
 import { EVENT_TEXT, JOB_POLL_INTERVAL_MS, RESULTS_TEXT, TEXT } from '../../../contract/index.ts';
 import { suiteBrowser } from '../support/browser.ts';
+import { readQrCode } from '../support/qr-code.ts';
 import { action, hydrated } from '../support/journey.ts';
 import { tenant } from '../support/site-data.ts';
 import { finishedJob, operatorApi, publish, removeTenant, uniqueSlug } from '../console/support.ts';
@@ -116,14 +115,6 @@ function qrInSight(page: Page) {
   });
 }
 
-async function decodeQr(page: Page): Promise<string> {
-  const shot = await page.locator('svg.booth-qr-code').screenshot();
-  const { data, info } = await sharp(shot).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  const decoded = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height);
-  expect(decoded).not.toBeNull();
-  return decoded!.data;
-}
-
 describe('a kiosk and phones on one tenant', () => {
   const { newPage } = suiteBrowser({ camera: 'grace_hopper' });
 
@@ -199,7 +190,7 @@ describe('a kiosk and phones on one tenant', () => {
     const kiosk = await newPage({ viewport: { width: 1280, height: 800 } });
     await kiosk.goto(`${boothUrl}/gala/results/${id}?kiosk`);
     await kiosk.getByRole('heading', { name: TEXT.resultHeading }).waitFor();
-    const link = await decodeQr(kiosk);
+    const link = await readQrCode(kiosk);
     expect(link).toBe(`${boothUrl}/gala/results/${id}?handoff`);
     for (const share of [false, true]) {
       const phone = await newPage(PHONE);

@@ -15,7 +15,7 @@ import { authHost, type AuthDeps } from './auth.ts';
 import { contentHost, type ContentDeps } from './content.ts';
 import { imageProxyHost, type ImageProxyDeps } from './image-proxy.ts';
 import { jobEmailHost, type JobEmailDeps } from './job-email.ts';
-import { leadsHost, leadsRefusal, type LeadsHostDeps } from './leads.ts';
+import { leadsHost, type LeadsHostDeps } from './leads.ts';
 import { mediaHost, type MediaDeps } from './media.ts';
 import { siteHost } from './site.ts';
 import { wallHost, type WallHostDeps } from './wall.ts';
@@ -38,8 +38,8 @@ export interface AppDeps {
   admin?: AdminApiDeps;
   /** "Email me my picture" (hosts/job-email.ts); absent where jobs are not in this process's SQLite. */
   jobEmail?: JobEmailDeps;
-  /** Opt-in leads (hosts/leads.ts) where the tenants' SQLite file is; 'refused' on an API node, which has none. */
-  leads?: LeadsHostDeps | 'refused';
+  /** Opt-in leads (hosts/leads.ts): stored in the tenants' SQLite file, or queued in Redis on an API node. */
+  leads?: LeadsHostDeps;
   /** The largest body a refusal reads and throws away (lingerOnRefusal): the largest any call takes. */
   lingerBytes?: number;
 }
@@ -111,7 +111,7 @@ export function createApp(deps: AppDeps | PartialAppDeps) {
   if (deps.content) app.route('/datasets', contentHost(deps.content));
   if (deps.wall) app.route('/transformations/wall', wallHost(deps.wall));
   if (deps.jobEmail) app.route('/transformations', jobEmailHost(deps.jobEmail));
-  if (deps.leads) app.route('/transformations', deps.leads === 'refused' ? leadsRefusal() : leadsHost(deps.leads));
+  if (deps.leads) app.route('/transformations', leadsHost(deps.leads));
   if (deps.aiHub) app.route('/transformations', aiHubHost(deps.aiHub));
   if (deps.media) app.route('/media', mediaHost(deps.media));
   if (deps.admin) {

@@ -4,19 +4,13 @@
 // email, the visitor's and the booth's limits; then the message is stored in the outbox and the
 // answer is 202 at once, whether or not the SMTP server can be reached now.
 import { Hono } from 'hono';
-import {
-  EmailRequestSchema,
-  JOB_STATUS,
-  VISITOR_HEADER,
-  emailAddressProblem,
-  type JobStatus,
-} from '../../contract/index.ts';
-import { clientAddress } from '../limits/client-address.ts';
+import { EmailRequestSchema, JOB_STATUS, emailAddressProblem, type JobStatus } from '../../contract/index.ts';
 import { fail, limitBody, MAX_JSON_BODY_BYTES, sizeText } from './http.ts';
 import { GUEST_TEXT } from '../../contract/i18n/en.ts';
 import { fill } from '../../contract/i18n/fill.ts';
-import { ClientLimits } from '../limits/client-limits.ts';
+import { localMinuteLimits, type MinuteBucket, type MinuteLimits } from '../limits/minute-limits.ts';
 import type { VisitorTokens } from '../limits/visitor-tokens.ts';
+import { guestRefusal } from './guest-limits.ts';
 
 type Maybe<T> = T | Promise<T>;
 
@@ -33,36 +27,8 @@ export interface JobEmailDeps {
   /** Emails one visitor (a token, or an address without one) may ask for a minute, and the booth altogether. */
   perVisitor: number;
   perMinute: number;
-  /** Where the emails asked for are counted; none: in this process (mailLimits below). */
-  limits?: MailLimits;
-}
-
-/** The visitor's and the booth's emails a minute: takes one of each, or says why not and for how long. */
-export interface MailLimits {
-  take(visitor: string): Maybe<{ message: string; retryAfterSeconds: number } | null>;
-}
-
-/** The embedded default's: counted in this process. */
-export function mailLimits(perVisitorMinute: number, perMinute: number): MailLimits {
-  const perVisitor = new ClientLimits({
-    maxInFlight: Number.POSITIVE_INFINITY,
-    perMinute: perVisitorMinute,
-    messages: { inFlight: () => '', rate: EMAIL_MESSAGES.visitorRate },
-  });
-  const booth = new ClientLimits({
-    maxInFlight: Number.POSITIVE_INFINITY,
-    perMinute,
-    messages: { inFlight: () => '', rate: EMAIL_MESSAGES.boothRate },
-  });
-  return {
-    take(visitor) {
-      const refused = perVisitor.refusal(visitor) ?? booth.refusal('booth');
-      if (refused) return refused;
-      perVisitor.take(visitor).release();
-      booth.take('booth').release();
-      return null;
-    },
-  };
+  /** Where the emails asked for are counted; none: in this process. */
+  limits?: MinuteLimits;
 }
 
 export const EMAIL_MESSAGES = {
@@ -77,7 +43,12 @@ export const EMAIL_MESSAGES = {
 
 export function jobEmailHost(deps: JobEmailDeps) {
   const app = new Hono();
-  const limits = deps.limits ?? mailLimits(deps.perVisitor, deps.perMinute);
+  const guests = { ...deps, limits: deps.limits ?? localMinuteLimits() };
+  // One a visitor (a token, or an address without one) and one of the booth's, or neither.
+  const buckets = ({ who }: { who: string }): MinuteBucket[] => [
+    { kind: 'mail-visitor', who, perMinute: deps.perVisitor, rate: EMAIL_MESSAGES.visitorRate },
+    { kind: 'mail-booth', who: 'booth', perMinute: deps.perMinute, rate: EMAIL_MESSAGES.boothRate },
+  ];
 
   app.post(
     '/jobs/:id/email',
@@ -103,18 +74,8 @@ export function jobEmailHost(deps: JobEmailDeps) {
       if (job.status !== JOB_STATUS.completed) return fail(c, 409, EMAIL_MESSAGES.notReady);
       if (!(await deps.offers(job.tenant))) return fail(c, 409, EMAIL_MESSAGES.notOffered);
 
-      const token = c.req.header(VISITOR_HEADER);
-      let visitor = `address:${clientAddress(c, deps.trustedProxies)}`;
-      if (token !== undefined) {
-        const checked = await deps.visitors.check(token);
-        if (!checked.ok) return fail(c, 401, checked.error);
-        visitor = `visitor:${checked.visitor}`;
-      }
-      const refused = await limits.take(visitor);
-      if (refused) {
-        c.header('Retry-After', String(refused.retryAfterSeconds));
-        return fail(c, 429, refused.message);
-      }
+      const refused = await guestRefusal(c, guests, buckets);
+      if (refused) return refused;
 
       await deps.outbox.queue(id, address);
       c.header('Cache-Control', 'no-store');

@@ -2,14 +2,14 @@
 // (contract/leads.ts). A compatible addition to the AI hub, mounted beside it. The checks,
 // cheapest first: a tenant slug, the tenant asks for leads (its published branding), a JSON body
 // whose fields pass the page's own rule (a newline, a header, an overlong name: 400 with the
-// sentence each field shows), the visitor's limit; then the lead is stored and the answer is 201.
-// Nothing of the lead reaches the log: the request line names the path only.
+// sentence each field shows), the visitor's limit; then the lead is stored (in the tenants' SQLite
+// file, or on the scale-out path queued in Redis for the control node to store) and the answer is
+// 201. Nothing of the lead reaches the log: the request line names the path only.
 import { Hono } from 'hono';
 import {
   DEFAULT_TENANT_SLUG,
   LEAD_TEXT,
   LeadRequestSchema,
-  VISITOR_HEADER,
   leadOf,
   leadProblems,
   quoted,
@@ -17,20 +17,28 @@ import {
   type LeadKit,
 } from '../../contract/index.ts';
 import { slugProblem } from '../../contract/slug.ts';
-import { clientAddress } from '../limits/client-address.ts';
-import { ClientLimits } from '../limits/client-limits.ts';
+import { localMinuteLimits, type MinuteLimits } from '../limits/minute-limits.ts';
 import type { VisitorTokens } from '../limits/visitor-tokens.ts';
+import { guestRefusal } from './guest-limits.ts';
 import { fail, limitBody, MAX_JSON_BODY_BYTES, sizeText } from './http.ts';
+
+type Maybe<T> = T | Promise<T>;
 
 export interface LeadsHostDeps {
   /** The tenant's lead settings as its published pages show them; undefined: no such tenant. */
-  settings(tenant: string): Pick<LeadKit, 'leadFields'> | undefined;
-  store(tenant: string, lead: Lead): void;
+  settings(tenant: string): Maybe<Pick<LeadKit, 'leadFields'> | undefined>;
+  /** Kept before the answer: stored, or queued where it survives a restart (scale/lead-queue.ts). */
+  store(tenant: string, lead: Lead): Maybe<unknown>;
   visitors: VisitorTokens;
   trustedProxies: ReadonlySet<string>;
   /** Leads one visitor (a token) may send a minute; an address without a token (a venue's guests together), six times that. */
   perVisitor: number;
+  /** Where the leads sent are counted; none: in this process. */
+  limits?: MinuteLimits;
 }
+
+/** Leads one visitor may send a minute: a guest sends one; a retry after a typo, a few. */
+export const LEADS_PER_VISITOR_PER_MINUTE = 5;
 
 /** A venue's guests share one address: without a visitor token, an address may send this many times more. */
 const ADDRESS_FACTOR = 6;
@@ -41,19 +49,16 @@ export const LEAD_MESSAGES = {
   json: 'Send the request body as JSON (Content-Type: application/json), like {"name": "Ada", "consent": true}.',
   shape: 'Send your details as text fields (name, email, company) and consent as true or false.',
   rate: (seconds: number) => `You sent your details several times just now. Please try again in ${seconds} seconds.`,
-  scale: 'This booth cannot keep your details on this server. Go on without them; your picture is not affected.',
 } as const;
 
 export function leadsHost(deps: LeadsHostDeps) {
   const app = new Hono();
-  const limits = (perMinute: number) =>
-    new ClientLimits({
-      maxInFlight: Number.POSITIVE_INFINITY,
-      perMinute,
-      messages: { inFlight: () => '', rate: LEAD_MESSAGES.rate },
-    });
-  const perVisitor = limits(deps.perVisitor);
-  const perAddress = limits(deps.perVisitor * ADDRESS_FACTOR);
+  const guests = { ...deps, limits: deps.limits ?? localMinuteLimits() };
+  const buckets = ({ who, token }: { who: string; token: boolean }) => [
+    token
+      ? { kind: 'lead-visitor', who, perMinute: deps.perVisitor, rate: LEAD_MESSAGES.rate }
+      : { kind: 'lead-address', who, perMinute: deps.perVisitor * ADDRESS_FACTOR, rate: LEAD_MESSAGES.rate },
+  ];
 
   app.post(
     '/leads/:tenant',
@@ -66,7 +71,7 @@ export function leadsHost(deps: LeadsHostDeps) {
           400,
           `${quoted(slug.slice(0, 80))} is not a tenant slug: lowercase letters, digits and hyphens.`,
         );
-      const settings = deps.settings(slug);
+      const settings = await deps.settings(slug);
       if (!settings) return fail(c, 404, LEAD_MESSAGES.noTenant(slug));
       if (settings.leadFields.length === 0) return fail(c, 409, LEAD_MESSAGES.off);
       const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
@@ -85,32 +90,13 @@ export function leadsHost(deps: LeadsHostDeps) {
         return fail(c, 400, first, { fields: problems });
       }
 
-      const token = c.req.header(VISITOR_HEADER);
-      let visitor = `address:${clientAddress(c, deps.trustedProxies)}`;
-      if (token !== undefined) {
-        const checked = await deps.visitors.check(token);
-        if (!checked.ok) return fail(c, 401, checked.error);
-        visitor = `visitor:${checked.visitor}`;
-      }
-      const limit = token === undefined ? perAddress : perVisitor;
-      const refused = limit.refusal(visitor);
-      if (refused) {
-        c.header('Retry-After', String(refused.retryAfterSeconds));
-        return fail(c, 429, refused.message);
-      }
-      limit.take(visitor).release();
+      const refused = await guestRefusal(c, guests, buckets);
+      if (refused) return refused;
 
-      deps.store(slug, leadOf(parsed.data, settings.leadFields));
+      await deps.store(slug, leadOf(parsed.data, settings.leadFields));
       c.header('Cache-Control', 'no-store');
       return c.json({ stored: true }, 201);
     },
   );
-  return app;
-}
-
-/** What an API node of the scale-out path answers: it has no database to keep a lead in. */
-export function leadsRefusal() {
-  const app = new Hono();
-  app.post('/leads/:tenant', (c) => fail(c, 503, LEAD_MESSAGES.scale));
   return app;
 }

@@ -15,6 +15,8 @@ export interface BoothLeads {
   mail: MailFigures;
   settings(tenant: string): LeadKit | undefined;
   add(tenant: string, lead: Lead): void;
+  /** A lead given at `at` (ms) and queued meanwhile (the scale-out path): stored, or false when its tenant is gone or it is past the tenant's lead retention. */
+  keep(tenant: string, lead: Lead, at: number): boolean;
   /** Deletes the leads past each tenant's retention; how many. */
   sweep(now?: number): number;
   /** Everything kept about the tenant's guests here: its leads and its email figures. */
@@ -49,6 +51,12 @@ export function startLeads(db: DatabaseSync, lookup: FrameLookup, log: (line: st
     settings,
     add: (tenant, lead) => {
       store.add(tenant, lead);
+    },
+    keep: (tenant, lead, at) => {
+      if (!lookup.tenants.find(lookup.datasetId, tenant)) return false;
+      if (at < Date.now() - leadRetentionDaysOf(brandingOf(lookup, tenant)) * DAY_MS) return false;
+      store.add(tenant, lead, at);
+      return true;
     },
     sweep,
     forgetTenant: (tenant) => {

@@ -11,7 +11,8 @@ import type { PictureMail } from './message.ts';
 export type Compose = (message: OutboxMessage) => PictureMail | null;
 
 export interface Transport {
-  sendMail(mail: PictureMail & { from: string }): Promise<unknown>;
+  /** `messageId`: the same on every try of one message (scale/mail-once.ts); none: the client makes one. */
+  sendMail(mail: PictureMail & { from: string; messageId?: string }): Promise<unknown>;
   close(): void;
 }
 

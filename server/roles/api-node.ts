@@ -32,7 +32,7 @@ export function startApiNode(settings: Settings, scale: ScaleSettings): RoleProc
   // The event wall: its calls and live feeds, on Redis; a change through any node reaches walls on every other.
   const wall = startScaleWall(scale, path.store, { retentionSeconds: settings.retentionSeconds });
   const visitors = new VisitorTokens(key);
-  // Each tenant's retention and "Email me my picture", as the control node wrote them to Redis; the outbox in Redis.
+  // Each tenant's retention, "Email me my picture" and lead fields, as the control node wrote them to Redis; the outbox and the leads queued in Redis.
   const delivery = startScaleDelivery(settings, scale, { jobs: path.jobs!, store: path.store, visitors, log });
   const app = createApp({
     lingerBytes: settings.maxBodyBytes,
@@ -46,8 +46,8 @@ export function startApiNode(settings: Settings, scale: ScaleSettings): RoleProc
     wall: { walls: wall.walls, jobs: wall.jobs, bus: wall.bus, feeds: wall.feeds, publicUrl: settings.publicUrl },
     // Style thumbnails only: results are in S3, tenant assets on the control node (their brand frames in S3 too).
     media: { styles, retentionSeconds: settings.retentionSeconds },
-    // Leads are kept in the control node's SQLite file: a guest's form sent here is refused with a sentence.
-    leads: 'refused',
+    // Checked here, queued in Redis; the control node stores them in its SQLite file.
+    leads: delivery.leads,
     health: async () => ({ ok: true, role: 'api' }),
   });
   return {

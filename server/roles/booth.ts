@@ -7,6 +7,7 @@ import { refusedWordsOf, resultSecondsOf } from '../brand/tenant-branding.ts';
 import { inputsOfStyles } from '../engine/styles-file.ts';
 import { startDelivery } from '../mail/delivery.ts';
 import { startLeads } from '../leads/leads.ts';
+import { LEADS_PER_VISITOR_PER_MINUTE } from '../hosts/leads.ts';
 import { LocalJobs } from '../embedded/local-jobs.ts';
 import { startScalePath } from './scale-path.ts';
 import { aiHubOf, UPLOAD_READER_THREADS } from './ai-hub.ts';
@@ -45,9 +46,6 @@ import { publishingRemovals } from '../wall/wall-removals.ts';
 import { PublishedWalls } from '../brand/wall-settings.ts';
 import { startScaleWall } from '../scale/scale-wall.ts';
 import { startScaleDelivery } from '../scale/scale-delivery.ts';
-
-/** Leads one visitor may send a minute: a guest sends one; a retry after a typo, a few. */
-const LEADS_PER_VISITOR_PER_MINUTE = 5;
 
 export async function startBooth(settings: Settings, workerScript: URL = ENGINE_WORKER): Promise<RoleProcess> {
   const offered = offeredStyles(settings);
@@ -177,7 +175,7 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
       store: scale.store,
       visitors: visitorTokens,
       log,
-      control: { slugs: () => tenants.slugs(settings.datasetId), lookup: tenantLookup },
+      control: { slugs: () => tenants.slugs(settings.datasetId), lookup: tenantLookup, keepLead: leads.keep },
       counted: (tenant, outcome) => leads.mail.count(tenant, outcome),
     });
   const sendsMail = scaleDelivery ? scaleDelivery.sendsMail : (delivery?.sendsMail ?? false);
@@ -235,6 +233,8 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
       visitors: visitorTokens,
       trustedProxies: settings.trustedProxies,
       perVisitor: LEADS_PER_VISITOR_PER_MINUTE,
+      // On the scale-out path counted in Redis, with the API nodes' leads.
+      ...(scaleDelivery ? { limits: scaleDelivery.limits } : {}),
     },
     // The brand frame of a job's tenant, from this node's tenant store (from the shared store on the scale-out path).
     aiHub: {

@@ -4,12 +4,15 @@
 // with the embedded outbox's growing wait (mail/outbox.ts) for BOOTH_MAIL_GIVE_UP_SECONDS, then given
 // up with one line for ops. Sent, dropped or given up, the message is removed from Redis at once,
 // and with it the guest's address. Log lines name the message and its job, never the address,
-// and a failure kept in Redis between two attempts never holds it either.
+// and a failure kept in Redis between two attempts never holds it either. A message BullMQ gives
+// to a sender again after a stall is not sent twice once the SMTP server took it (mail-once.ts).
 import { Queue, Worker, type Job } from 'bullmq';
+import { Redis } from 'ioredis';
 import { ServiceUnavailableError } from '../jobs/job-backend.ts';
 import { retryDelayMs, smtpTransport, type Transport } from '../mail/outbox.ts';
 import type { PictureMail } from '../mail/message.ts';
 import type { MailSettings } from '../mail/settings.ts';
+import { MailOnce, messageIdOf } from './mail-once.ts';
 import { failFast, waitForever } from './queue.ts';
 import { detailOf, QUEUE_SERVICE, within } from './service-call.ts';
 
@@ -76,49 +79,75 @@ export interface MailSenderDeps {
 const reasonOf = (error: unknown, address: string) =>
   ((error as Error).message ?? String(error)).split('\n')[0]!.replaceAll(address, "<the guest's address>");
 
+/** What a sender does with one message it is given (and given again after a stall): 'sent', 'dropped' or 'given up'. */
+export function mailSend(deps: MailSenderDeps, transport: Transport, once: MailOnce) {
+  const { settings, log } = deps;
+  return async function send(job: Pick<Job<QueuedMail>, 'id' | 'data' | 'attemptsMade' | 'timestamp'>) {
+    const { jobId, address } = job.data;
+    const id = job.id!;
+    const attempt = job.attemptsMade + 1;
+    const claim = await once.claim(id).catch((error: unknown) => {
+      throw new Error(`Redis could not be asked whether message ${id} was sent: ${detailOf(error)}`);
+    });
+    if (claim.state === 'sent') {
+      log(`mail: message ${id} for job ${jobId} was sent before (attempt ${attempt}): not sent again`);
+      return 'sent';
+    }
+    if (claim.state === 'claimed') throw new Error(`Message ${id} is being sent by another sender; tried again.`);
+    const { token } = claim;
+    let accepted = false;
+    try {
+      const giveUp = (why: string) => {
+        log(
+          `mail: gave up on message ${id} for job ${jobId} after ${attempt} attempt(s) over ${Math.round((Date.now() - job.timestamp) / 1000)}s: ${why}`,
+        );
+        deps.done?.(job.data, 'failed');
+        return 'given up';
+      };
+      const late = () => Date.now() - job.timestamp >= settings.giveUpSeconds * 1000;
+      let mail: PictureMail | null;
+      try {
+        mail = await deps.compose(job.data);
+      } catch (error) {
+        // Redis or the store away: tried again, like the SMTP server away.
+        if (error instanceof ServiceUnavailableError) {
+          if (late()) return giveUp(error.detail);
+          throw new Error(error.message);
+        }
+        log(`mail: message ${id} for job ${jobId} cannot be written: ${reasonOf(error, address)}`);
+        mail = null;
+      }
+      if (!mail) {
+        log(`mail: message ${id} dropped: job ${jobId} and its picture are gone`);
+        return 'dropped';
+      }
+      try {
+        await transport.sendMail({ ...mail, from: settings.from, messageId: messageIdOf(id, jobId, settings.from) });
+      } catch (error) {
+        const why = reasonOf(error, address);
+        if (late()) return giveUp(why);
+        throw new Error(why);
+      }
+      accepted = true;
+      await once.sent(id).catch((error: unknown) => {
+        log(`mail: message ${id} was sent but could not be marked sent in Redis (${detailOf(error)})`);
+      });
+      log(`mail: message ${id} for job ${jobId} sent (attempt ${attempt})`);
+      deps.done?.(job.data, 'sent');
+      return 'sent';
+    } finally {
+      if (!accepted) await once.release(id, token).catch(() => {});
+    }
+  };
+}
+
 /** The control node's side: one message at a time, in the order they were asked for. */
 export function startMailSender(deps: MailSenderDeps) {
   const { settings, log } = deps;
   const transport = deps.transport ?? smtpTransport(settings);
-
-  async function send(job: Job<QueuedMail>): Promise<string> {
-    const { jobId, address } = job.data;
-    const attempt = job.attemptsMade + 1;
-    const giveUp = (why: string) => {
-      log(
-        `mail: gave up on message ${job.id} for job ${jobId} after ${attempt} attempt(s) over ${Math.round((Date.now() - job.timestamp) / 1000)}s: ${why}`,
-      );
-      deps.done?.(job.data, 'failed');
-      return 'given up';
-    };
-    const late = () => Date.now() - job.timestamp >= settings.giveUpSeconds * 1000;
-    let mail: PictureMail | null;
-    try {
-      mail = await deps.compose(job.data);
-    } catch (error) {
-      // Redis or the store away: tried again, like the SMTP server away.
-      if (error instanceof ServiceUnavailableError) {
-        if (late()) return giveUp(error.detail);
-        throw new Error(error.message);
-      }
-      log(`mail: message ${job.id} for job ${jobId} cannot be written: ${reasonOf(error, address)}`);
-      mail = null;
-    }
-    if (!mail) {
-      log(`mail: message ${job.id} dropped: job ${jobId} and its picture are gone`);
-      return 'dropped';
-    }
-    try {
-      await transport.sendMail({ ...mail, from: settings.from });
-    } catch (error) {
-      const why = reasonOf(error, address);
-      if (late()) return giveUp(why);
-      throw new Error(why);
-    }
-    log(`mail: message ${job.id} for job ${jobId} sent (attempt ${attempt})`);
-    deps.done?.(job.data, 'sent');
-    return 'sent';
-  }
+  const marks = new Redis(deps.redisUrl, { maxRetriesPerRequest: 1 });
+  marks.on('error', () => {});
+  const send = mailSend(deps, transport, new MailOnce(marks));
 
   const worker = new Worker<QueuedMail, string>(MAIL_QUEUE_NAME, send, {
     connection: waitForever(deps.redisUrl),
@@ -142,6 +171,7 @@ export function startMailSender(deps: MailSenderDeps) {
     async close() {
       await worker.close();
       await queue.close();
+      marks.disconnect();
       transport.close();
     },
   };

@@ -1,20 +1,23 @@
 // What happens to a picture after the results screen, on the scale-out path, as a node composes it:
-// each tenant's retention and email setting (tenant-delivery.ts: the control node writes them,
-// an API node reads them), "Email me my picture" checked against Redis (the job, the limits of
-// every API node together) and stored in the outbox in Redis (mail-queue.ts), and, on the control
-// node, the sender: the picture read from the store, the tenant's branding from its own tenant store.
+// each tenant's retention, email and lead settings (tenant-delivery.ts: the control node writes
+// them, an API node reads them), "Email me my picture" checked against Redis (the job, the limits of
+// every API node together) and stored in the outbox in Redis (mail-queue.ts), a guest's lead queued
+// in Redis (lead-queue.ts), and, on the control node, the sender (the picture read from the store,
+// the tenant's branding from its own tenant store) and the keeper that stores the queued leads.
 import { Redis } from 'ioredis';
 import { JOB_STATUS } from '../../contract/index.ts';
 import type { FrameLookup } from '../brand/job-frame.ts';
 import { brandingOf, resultSecondsOf } from '../brand/tenant-branding.ts';
 import type { JobEmailDeps } from '../hosts/job-email.ts';
+import { LEADS_PER_VISITOR_PER_MINUTE, type LeadsHostDeps } from '../hosts/leads.ts';
 import type { VisitorTokens } from '../limits/visitor-tokens.ts';
 import { logoFileOf } from '../mail/compose.ts';
 import { pictureMail } from '../mail/message.ts';
 import type { Settings } from '../process/settings.ts';
 import { MailQueue, startMailSender, type QueuedMail } from './mail-queue.ts';
 import type { RedisJobs } from './queue.ts';
-import { RedisMailLimits } from './redis-mail-limits.ts';
+import { LeadQueue, startLeadKeeper, type LeadKeeperDeps } from './lead-queue.ts';
+import { RedisMinuteLimits } from './redis-minute-limits.ts';
 import type { S3Store } from './s3-store.ts';
 import type { ScaleSettings } from './settings.ts';
 import { StoredTenantDelivery, TenantDeliveryMirror, type TenantDelivery } from './tenant-delivery.ts';
@@ -24,8 +27,8 @@ export interface ScaleDeliveryParts {
   store: S3Store;
   visitors: VisitorTokens;
   log: (line: string) => void;
-  /** The control node: its tenants, their branding as its pages show it. */
-  control?: { slugs: () => string[]; lookup: FrameLookup };
+  /** The control node: its tenants, their branding as its pages show it, where it keeps the queued leads. */
+  control?: { slugs: () => string[]; lookup: FrameLookup; keepLead: LeadKeeperDeps['keep'] };
   /** The control node's count of emails sent and given up per tenant (the event's figures). */
   counted?: (tenant: string, outcome: 'sent' | 'failed') => void;
 }
@@ -46,6 +49,7 @@ export function startScaleDelivery(settings: Settings, scale: ScaleSettings, par
       ? {
           resultSeconds: resultSecondsOf(control.lookup, slug),
           email: mail !== null && brandingOf(control.lookup, slug)?.email === true,
+          leadFields: brandingOf(control.lookup, slug)?.leadFields ?? [],
         }
       : null;
   const mirror = control && new TenantDeliveryMirror({ client, slugs: control.slugs, of: controlOf, log });
@@ -59,6 +63,8 @@ export function startScaleDelivery(settings: Settings, scale: ScaleSettings, par
   };
 
   const outbox = mail ? new MailQueue(scale.redisUrl, { timeoutMs: scale.serviceTimeoutMs, log }) : null;
+  // A guest's emails and leads, counted for every node together.
+  const limits = new RedisMinuteLimits((work) => jobs.withRedis(work));
   const jobEmail: JobEmailDeps = {
     outbox,
     job: (id) => jobs.find(id),
@@ -67,12 +73,23 @@ export function startScaleDelivery(settings: Settings, scale: ScaleSettings, par
     trustedProxies: settings.trustedProxies,
     perVisitor: mail?.perVisitor ?? 1,
     perMinute: mail?.perMinute ?? 1,
-    limits: new RedisMailLimits({
-      redis: (work) => jobs.withRedis(work),
-      perVisitor: mail?.perVisitor ?? 1,
-      perMinute: mail?.perMinute ?? 1,
-    }),
+    limits,
   };
+
+  // An API node's leads: checked as on the embedded default, queued in Redis for the control node.
+  const leadQueue = control ? null : new LeadQueue(scale.redisUrl, { timeoutMs: scale.serviceTimeoutMs });
+  const leads: LeadsHostDeps = {
+    settings: async (tenant) => {
+      const delivery = await deliveryOf(tenant);
+      return delivery ? { leadFields: delivery.leadFields } : undefined;
+    },
+    store: (tenant, lead) => leadQueue!.queue(tenant, lead),
+    visitors: parts.visitors,
+    trustedProxies: settings.trustedProxies,
+    perVisitor: LEADS_PER_VISITOR_PER_MINUTE,
+    limits,
+  };
+  const keeper = control ? startLeadKeeper({ redisUrl: scale.redisUrl, keep: control.keepLead, log }) : null;
 
   // The message when its turn comes, from what is there then: a picture deleted or expired meanwhile is not sent.
   const compose = async ({ jobId, address }: QueuedMail) => {
@@ -105,6 +122,9 @@ export function startScaleDelivery(settings: Settings, scale: ScaleSettings, par
 
   return {
     jobEmail,
+    /** An API node's lead form; the control node keeps its own (in its SQLite file) and counts with `limits`. */
+    leads,
+    limits,
     sendsMail: mail !== null,
     /** A job's retention by its tenant; null: the booth's own. */
     resultSeconds: async (tenant: string | null) => (await deliveryOf(tenant))?.resultSeconds ?? null,
@@ -113,7 +133,9 @@ export function startScaleDelivery(settings: Settings, scale: ScaleSettings, par
     async close() {
       mirror?.stop();
       await sender?.close();
+      await keeper?.close();
       await outbox?.close();
+      await leadQueue?.close();
       client.disconnect();
     },
   };

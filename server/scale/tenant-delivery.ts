@@ -1,13 +1,15 @@
 // What happens to a tenant's results after the results screen, on the scale-out path: how long
-// they are kept (its resultHours) and whether its guests may have them sent by email. The control
+// they are kept (its resultHours), whether its guests may have them sent by email, and which lead
+// fields it asks them for (its leadFields; none: no lead form). The control
 // node has the tenant store and the published site, so it works them out (brand/tenant-branding.ts)
 // and writes them all to one Redis hash, slug → settings, at start, after a publish, when the
 // console changes a tenant, and every minute (as tenant-walls.ts does the walls). An API node,
-// which knows no tenants, reads a tenant's there when a job is created or an email asked for,
+// which knows no tenants, reads a tenant's there when a job is created, an email asked for or a lead sent,
 // and keeps it a few seconds (BOOTH_TENANT_FRAME_SECONDS, as it keeps a brand frame).
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { RESULT_HOURS_MAX } from '../../contract/delivery.ts';
+import { LEAD_FIELDS, type LeadField } from '../../contract/leads.ts';
 import { readTenantHash, TenantHashMirror } from './tenant-hash.ts';
 
 export const TENANT_DELIVERY_KEY = 'booth:tenant-delivery';
@@ -19,6 +21,8 @@ export interface TenantDelivery {
   resultSeconds: number | null;
   /** "Email me my picture" is offered (the tenant's setting, on a booth that sends mail). */
   email: boolean;
+  /** The lead fields its pages ask for; []: no lead form. */
+  leadFields: readonly LeadField[];
 }
 
 const TenantDeliverySchema = z.object({
@@ -29,6 +33,8 @@ const TenantDeliverySchema = z.object({
     .max(RESULT_HOURS_MAX * 3600)
     .nullable(),
   email: z.boolean(),
+  // Written by a control node older than leads on this path: no lead form.
+  leadFields: z.array(z.enum(LEAD_FIELDS)).default([]),
 });
 
 /** The control node's side: every tenant's settings. */
@@ -39,7 +45,7 @@ export class TenantDeliveryMirror extends TenantHashMirror<TenantDelivery> {
     of: (slug: string) => TenantDelivery | null;
     log: (line: string) => void;
   }) {
-    super({ ...deps, key: TENANT_DELIVERY_KEY, what: "results: the tenants' retention and email settings" });
+    super({ ...deps, key: TENANT_DELIVERY_KEY, what: "results: the tenants' retention, email and lead settings" });
   }
 }
 

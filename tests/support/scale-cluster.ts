@@ -29,8 +29,8 @@ export interface Cluster {
   openai: OpenAiStandIn;
   apis: RunningServer[];
   workers: RunningServer[];
-  /** A control node (role all) on the same queue and store. */
-  startControl(): Promise<RunningServer>;
+  /** A control node (role all) on the same queue and store; given a data folder, a control node started again on it. */
+  startControl(dataDir?: string): Promise<RunningServer>;
   /** One more node, with settings of its own on top of the cluster's. */
   startApi(env?: Record<string, string>): Promise<RunningServer>;
   startWorker(env?: Record<string, string>): Promise<RunningServer>;
@@ -73,11 +73,11 @@ export async function startCluster({
     ...env,
   };
   const started: RunningServer[] = [];
-  const start = async (role: 'all' | 'api' | 'worker', extra: Record<string, string> = {}) => {
+  const start = async (role: 'all' | 'api' | 'worker', extra: Record<string, string> = {}, dataDir?: string) => {
     const server = await startServer({
       args: ['--role', role],
       env: { ...common, ...extra },
-      dataDir: newDataDir('scale'),
+      dataDir: dataDir ?? newDataDir('scale'),
     });
     started.push(server);
     return server;
@@ -88,7 +88,7 @@ export async function startCluster({
     openai,
     apis: [],
     workers: [],
-    startControl: () => start('all', { BOOTH_HTTPS: 'off' }),
+    startControl: (dataDir) => start('all', { BOOTH_HTTPS: 'off' }, dataDir),
     startApi: (extra) => start('api', extra),
     startWorker: (extra) => start('worker', extra),
     async close() {

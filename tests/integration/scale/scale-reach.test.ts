@@ -71,9 +71,13 @@ beforeAll(async () => {
   control = await cluster.startControl();
   queue = new Queue(QUEUE_NAME, { connection: { url: cluster.redis.url } });
   mailQueue = new Queue(MAIL_QUEUE_NAME, { connection: { url: cluster.redis.url } });
-  // The API nodes know a tenant's retention and email once the control node has written them.
+  // The API nodes know a tenant's retention, email and lead fields once the control node has written them.
   const client = await redisOf(queue);
-  const written = JSON.stringify({ resultSeconds: GALA_SECONDS, email: true });
+  const written = JSON.stringify({
+    resultSeconds: GALA_SECONDS,
+    email: true,
+    leadFields: ['name', 'email', 'company'],
+  });
   const end = Date.now() + patience(10_000);
   while ((await client.hget(TENANT_DELIVERY_KEY, 'gala')) !== written) {
     if (Date.now() > end) throw new Error(`${TENANT_DELIVERY_KEY} never held gala's settings`);

@@ -5,6 +5,9 @@
 // The site measured: a fresh build of the sources as they are, against the embedded server, in
 // .test-runs/bench-site/ (dist/ may be older than the sources); BENCH_SITE_DIST measures a build
 // made elsewhere (its tenants.generated.json from BOOTH_SITE_DATA).
+// BENCH_SITE_ONLY=gala/results,default/results runs Lighthouse on those screens only (tenant, or
+// `default`, and screen name); BENCH_SITE_REPORTS=DIR keeps each run's Lighthouse JSON there, to
+// read which element is the LCP, the long tasks and the unused JS.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -40,14 +43,18 @@ function buildInto(server: RunningServer, outDir: string, siteData: string) {
   if (build.status !== 0) throw new Error(`the site build failed: ${build.stderr.trim().split('\n')[0]}`);
 }
 
-/** A real job, so the results screen is measured showing a result. */
-async function createJob(server: RunningServer): Promise<string> {
+/** A real job made for the tenant (its pictures per guest, frame…), so the results screen is measured showing a result. */
+async function createJob(server: RunningServer, tenant: string): Promise<string> {
   const photo = readFileSync(join(root, 'tests', 'fixtures', 'astronaut.jpg')).toString('base64');
   const styles = (await (await fetch(`${server.url}/transformations/styles`)).json()) as { id: string }[];
   const res = await fetch(`${server.url}${CREATE_JOB_PATH}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ style_id: styles[0].id, image: `data:image/jpeg;base64,${photo}` }),
+    body: JSON.stringify({
+      style_id: styles[0].id,
+      image: `data:image/jpeg;base64,${photo}`,
+      ...(tenant ? { tenant } : {}),
+    }),
   });
   const { id } = (await res.json()) as { id: string };
   await fetch(`${server.url}/transformations/jobs/${id}/?wait=20`);
@@ -85,16 +92,22 @@ export default async function benchSite(): Promise<BenchRow[]> {
       }
     }
 
-    const jobId = await createJob(server);
+    const only = (process.env.BENCH_SITE_ONLY ?? '').split(',').filter(Boolean);
+    const reports = process.env.BENCH_SITE_REPORTS ? join(root, process.env.BENCH_SITE_REPORTS) : undefined;
     for (const prefix of ['', ...(eventKit && measured.includes(eventKit) ? [eventKit] : [])]) {
-      for (const screen of SCREENS) {
+      const screens = SCREENS.filter((s) => !only.length || only.includes(`${prefix || 'default'}/${s.name}`));
+      // A job of the tenant's own: Gala Night's makes four pictures per guest, the default's one.
+      const jobId = screens.some((s) => s.name === 'results') ? await createJob(server, prefix) : '';
+      for (const screen of screens) {
         const url = `${server.url}${prefix ? `/${prefix}` : ''}${screen.path}${screen.name === 'results' ? jobId : ''}`;
         const figure = `Lighthouse mobile performance, ${prefix ? `/${prefix}` : 'default'} ${screen.name} screen`;
         try {
           // Three runs, the median quoted: one run's TBT swings by 200 ms on a shared 2-core machine.
           // Lighthouse now and then loses its trace of a load (NO_NAVSTART): one more try each.
           const runs = [];
-          for (let i = 0; i < LIGHTHOUSE_RUNS; i++) runs.push(await runLighthouse(url).catch(() => runLighthouse(url)));
+          const report = (i: number) => reports && join(reports, `${prefix || 'default'}-${screen.name}-${i + 1}.json`);
+          for (let i = 0; i < LIGHTHOUSE_RUNS; i++)
+            runs.push(await runLighthouse(url, report(i)).catch(() => runLighthouse(url, report(i))));
           const run = [...runs].sort((x, y) => x.score - y.score)[Math.floor(runs.length / 2)]!;
           rows.push({
             area: 'site',

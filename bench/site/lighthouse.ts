@@ -1,6 +1,7 @@
 // Lighthouse (mobile, performance only) on one page, through its CLI in a child process, on
 // Debian's Chromium. Returns the score (0-100) and the metrics it was made of.
 import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
@@ -29,8 +30,10 @@ function lighthouseCli(): string {
   return join(dirname(require.resolve('lighthouse/package.json')), 'cli', 'index.js');
 }
 
+/** `reportPath`: where to keep the run's whole Lighthouse JSON, if anywhere. */
 export function runLighthouse(
   url: string,
+  reportPath?: string,
   chromePath = process.env.CHROME_PATH || '/usr/bin/chromium',
 ): Promise<LighthouseRun> {
   return new Promise((resolve, reject) => {
@@ -57,6 +60,10 @@ export function runLighthouse(
         return reject(new Error(`lighthouse exited ${code}: ${err.trim().split('\n').slice(-3).join(' ')}`));
       try {
         const lhr = JSON.parse(out);
+        if (reportPath) {
+          mkdirSync(dirname(reportPath), { recursive: true });
+          writeFileSync(reportPath, out);
+        }
         const audit = (id: string) => Number(lhr.audits[id]?.numericValue ?? NaN);
         resolve({
           score: Math.round(lhr.categories.performance.score * 100),

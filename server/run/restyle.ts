@@ -175,7 +175,7 @@ async function localPicture(
 /** A job whose previews cannot be made still completes: the screen then shows the full images. */
 async function previews(jobId: string, images: { data: Uint8Array }[]): Promise<Uint8Array[]> {
   try {
-    return await Promise.all(images.map((image) => makePreview(image.data)));
+    return await Promise.all(images.map((image) => makePreview(image.data, images.length)));
   } catch (error) {
     logError(`job ${jobId} previews failed, the full images are shown`, error);
     return [];

@@ -2,6 +2,10 @@
 // as a peelable sticker whose peel toggles 1 s and 2 s after the image loads. The screen shows
 // the display copy; the link opens the full image. One of several pictures (a tenant's pictures per
 // guest) carries a radio button: the one chosen is what Download, Share and Print take.
+// The screen's first picture is what a phone paints first (its largest content): it is fetched at
+// high priority, as the page's inline script already asked for it (src/inline/first-job.ts); the
+// others are fetched lazily at low priority, so they do not take its bandwidth (Gala Night's four
+// 720 px copies weigh about 200 KB, four times the first).
 import { useEffect, useState } from 'react';
 import { STICKER_PEEL_TOGGLE_MS } from '../../contract/constants.ts';
 
@@ -14,13 +18,15 @@ interface Props {
   sticker: boolean;
   /** The image opens the full picture in a new tab (not at a kiosk). */
   link?: boolean;
+  /** The screen's first picture (fetched at once, at high priority); the others load after it, lazily. */
+  first?: boolean;
   /** One of several pictures: its radio button in the screen's group, and its place ("2 of 4"). */
   choice?: { group: string; checked: boolean; onChoose: () => void; label: string; place: string };
   /** The picture's words, in the page's language (contract/i18n/). */
   texts: { resultAlt: string; opensNewTab: string };
 }
 
-export function ResultImage({ src, display, prompt, sticker, link = true, choice, texts }: Props) {
+export function ResultImage({ src, display, prompt, sticker, link = true, first = true, choice, texts }: Props) {
   const [loaded, setLoaded] = useState(false);
   const [peeled, setPeeled] = useState(false);
   // Loaded cross-origin so Share can draw it; an AI host that does not answer CORS still gets
@@ -35,12 +41,15 @@ export function ResultImage({ src, display, prompt, sticker, link = true, choice
 
   const picture = (
     <span className={sticker ? 'booth-sticker' : undefined} data-peeled={sticker ? String(peeled) : undefined}>
-      {/* The caption says the prompt: the alt does not repeat it. */}
+      {/* The caption says the prompt: the alt does not repeat it. How to load it comes before the
+          address: a browser may start loading as soon as `src` is set. */}
       <img
+        loading={first ? undefined : 'lazy'}
+        fetchPriority={first ? 'high' : 'low'}
+        decoding={first ? undefined : 'async'}
+        crossOrigin={plain ? undefined : 'anonymous'}
         src={display}
         alt={texts.resultAlt}
-        crossOrigin={plain ? undefined : 'anonymous'}
-        fetchPriority="high"
         onLoad={() => setLoaded(true)}
         onError={() => setPlain(true)}
       />

@@ -35,6 +35,8 @@ export function run({ jobUrl, marker, host, timeout }: FirstJobArgs) {
           return;
         const picture = new Image();
         picture.crossOrigin = 'anonymous';
+        // The screen's largest content: ahead of the page's scripts, as its <img> will ask.
+        picture.fetchPriority = 'high';
         picture.src = aiHostUrl(host, shown);
       },
       () => {},

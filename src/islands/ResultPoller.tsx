@@ -20,11 +20,14 @@ import { Spinner } from '../components/Spinner.tsx';
 import { ResultImage } from '../components/ResultImage.tsx';
 import { QrHandoff } from '../components/QrHandoff.tsx';
 import { TryAnother } from '../components/TryAnother.tsx';
+import { Processing } from '../components/Processing.tsx';
 import { loadApart } from '../lib/load-apart.ts';
+import { afterPaint } from '../lib/after-paint.ts';
 
 // The event wall's box and "Email me my picture" show under a completed result of a tenant that
-// offers them: their code is not the page's; it loads, on such a tenant's page only, while the
-// job is asked for, so it is there when the result shows.
+// offers them: their code is not the page's; it loads, on such a tenant's page only, once the
+// result has been painted, so it does not take the first picture's bandwidth (the picture is
+// what a phone paints first, its largest content).
 const WallBox = loadApart(() => import('../components/WallOptIn.tsx').then((m) => m.WallOptIn));
 const EmailForm = loadApart(() => import('../components/EmailMe.tsx').then((m) => m.EmailMe));
 const WallOptIn = WallBox.Component;
@@ -107,10 +110,6 @@ export default function ResultPoller({
   const share = useMemo(() => createSharer(typeof navigator === 'undefined' ? undefined : navigator), []);
 
   useEffect(() => setCanShare(canShareFiles(navigator)), []);
-  useEffect(() => {
-    if (wall) void WallBox.preload();
-    if (email) void EmailForm.preload();
-  }, [wall, email]);
   // This device is a kiosk of the tenant (never a page opened from its QR code, on a phone).
   const kiosk = useClientValue(onKiosk, false);
   // The QR code takes the picture home from a screen that cannot give it: on a tenant that allows
@@ -163,8 +162,20 @@ export default function ResultPoller({
     return () => clearTimeout(timer);
   }, [view.kind]);
 
-  // The tab says what the screen says: Processing..., Result, or the problem.
   const phase = view.kind === 'job' ? jobPhase(view.job.result.status) : view.kind === 'waiting' ? 'pending' : null;
+  // What comes under the result (the wall's box, the email form) once the result is on screen.
+  const completed = phase === 'completed';
+  const [belowDue, setBelowDue] = useState(false);
+  useEffect(() => {
+    if (!completed || belowDue) return;
+    return afterPaint(() => {
+      if (wall) void WallBox.preload();
+      if (email) void EmailForm.preload();
+      setBelowDue(true);
+    });
+  }, [completed, belowDue, wall, email]);
+
+  // The tab says what the screen says: Processing..., Result, or the problem.
   const title =
     view.kind === 'failed' || view.kind === 'gone'
       ? view.heading
@@ -269,6 +280,7 @@ export default function ResultPoller({
         prompt={captionOf(i)}
         sticker={isSticker(captionOf(i))}
         link={!kiosk}
+        first={i === 0}
         texts={site}
         choice={
           several
@@ -350,11 +362,11 @@ export default function ResultPoller({
           ) : null}
         </div>
         <Suspense fallback={null}>
-          {phase === 'completed' && images.length > 0 && wall && jobId ? (
+          {phase === 'completed' && images.length > 0 && belowDue && wall && jobId ? (
             <WallOptIn aiHost={aiHost} tenant={wall.tenant} jobId={jobId} covered={wall.covered} texts={t.wall} />
           ) : null}
           {/* Not on a kiosk: its QR code takes the picture to the guest's phone, which offers this. */}
-          {phase === 'completed' && images.length > 0 && email && !kiosk && jobId ? (
+          {phase === 'completed' && images.length > 0 && belowDue && email && !kiosk && jobId ? (
             <EmailMe
               send={(address) => hub.emailPicture(jobId, address)}
               texts={t.email}
@@ -372,39 +384,4 @@ export default function ResultPoller({
       </div>
     );
   }
-}
-
-/**
- * 'Processing...' over the tenant's full-screen video. A visitor who asks for less motion gets
- * its first frame, still: a looping full-screen film is what that setting is for.
- */
-function Processing({ video, texts }: { video: string; texts: ResultTexts }) {
-  const { spec: TEXT, results: RESULTS_TEXT } = texts;
-  const [still] = useState(
-    () => typeof matchMedia !== 'undefined' && matchMedia('(prefers-reduced-motion: reduce)').matches,
-  );
-  return (
-    <>
-      {/* biome-ignore lint/a11y/noAriaHiddenOnFocusable: a video without controls takes no focus; it is decoration. */}
-      <video
-        className="booth-processing-video"
-        src={video}
-        autoPlay={!still}
-        loop
-        muted
-        playsInline
-        preload="auto"
-        aria-hidden="true"
-        // A paused video shows no frame on some phones until it is asked for one.
-        onLoadedMetadata={(e) => {
-          if (still) e.currentTarget.currentTime = 0.01;
-        }}
-      />
-      <p className="booth-processing">{TEXT.processing}</p>
-      {/* Waiting is what to do: said on screen, so Take Another Photo does not look like the way on. */}
-      <p className="booth-processing-note" aria-hidden="true">
-        {RESULTS_TEXT.making}
-      </p>
-    </>
-  );
 }

@@ -103,6 +103,35 @@ describe('several pictures per guest (four)', () => {
     });
   });
 
+  it('asks for the first picture first and at high priority, and for the other three lazily at low priority', async () => {
+    const page = await newPage({ viewport: { width: 412, height: 823 } });
+    await fourPictures(page);
+    // Chromium tells each request's priority to the DevTools protocol only.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    const asked: { path: string; priority: string }[] = [];
+    cdp.on('Network.requestWillBeSent', ({ request }) => {
+      const { pathname } = new URL(request.url);
+      if (pathname.startsWith('/stub-results/')) asked.push({ path: pathname, priority: request.initialPriority });
+    });
+    await page.goto(`${boothUrl}/gala/results/four`);
+    await completed(page);
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLImageElement>('figure img')].every(
+        (img) => img.complete && img.naturalWidth > 0,
+      ),
+    );
+    // The screen shows the display copies; the first is its largest content, asked for before the others.
+    expect(asked[0]).toEqual({ path: '/stub-results/1.preview.jpg', priority: 'High' });
+    const others = asked.filter((a) => a.path !== '/stub-results/1.preview.jpg');
+    expect(others.map((a) => a.path).sort()).toEqual([2, 3, 4].map((n) => `/stub-results/${n}.preview.jpg`));
+    expect(others.map((a) => a.priority)).toEqual(['Low', 'Low', 'Low']);
+    const loading = await page
+      .locator('figure img')
+      .evaluateAll((imgs) => imgs.map((img) => [img.getAttribute('fetchpriority'), img.getAttribute('loading')]));
+    expect(loading).toEqual([['high', null], ...Array(3).fill(['low', 'lazy'])]);
+  });
+
   it('opens the chosen picture with Download, and prints the chosen one at a kiosk', async () => {
     const phone = await newPage();
     await fourPictures(phone);

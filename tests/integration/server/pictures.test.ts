@@ -101,6 +101,11 @@ describe('several pictures per guest', () => {
     expect(job.images).toHaveLength(4);
     expect(new Set(job.images).size).toBe(4);
     expect(job.previews).toHaveLength(4);
+    // Shown two to a row, each display copy is 480 px on its long side (one picture's: 720 px).
+    for (const preview of job.previews!) {
+      const { width, height, format } = await (await picture(preview)).metadata();
+      expect({ format, side: Math.max(width!, height!) }).toEqual({ format: 'webp', side: 480 });
+    }
     expect(job.captions).toEqual([
       'Comic book portrait with bold ink lines and halftone dots',
       'Pop art portrait in four colour schemes',

@@ -23,6 +23,12 @@ export function pageLanguage(page: TenantPage): PageLanguage {
   return { language, dir: directionOf(language), t: CATALOGUES[language] };
 }
 
+/** The lead form's words and its address sentences (contract/leads.ts), in the page's language. */
+export function leadTexts(t: Catalogue) {
+  const { addressMissing, addressTooLong, addressOneLine, addressInvalid } = t.email;
+  return { texts: t.lead, addressTexts: { addressMissing, addressTooLong, addressOneLine, addressInvalid } };
+}
+
 /** The sections of a catalogue an island shows, and no other: what its page's HTML carries. */
 export function sections<S extends Section>(t: Catalogue, ...names: S[]): Pick<Catalogue, S> {
   return Object.fromEntries(names.map((name) => [name, t[name]])) as Pick<Catalogue, S>;

@@ -19,7 +19,7 @@ export interface PageLanguage {
 
 /** The page's language (its tenant's; English when the tenant names none), direction and catalogue. */
 export function pageLanguage(page: TenantPage): PageLanguage {
-  const language = page.branding.language ?? DEFAULT_LANGUAGE;
+  const language = page.language ?? page.branding.language ?? DEFAULT_LANGUAGE;
   return { language, dir: directionOf(language), t: CATALOGUES[language] };
 }
 

@@ -41,3 +41,22 @@ export const LEAD_TENANT = {
   leadConsentText: 'Yes, Leadfolk Expo may email me about its next expo.',
   leadPrivacyUrl: 'https://leadfolk.example/privacy',
 } as const;
+
+/**
+ * A tenant added for the e2e run in French that asks for leads before the camera: the lead form
+ * in a language other than English (tests/e2e/site/languages.test.ts).
+ */
+export const FRENCH_LEAD_TENANT = {
+  slug: 'salon',
+  client: 'Salon des Métiers',
+  viewFinderTitle: 'Votre portrait du Salon',
+  viewFinderDesc: 'Prenez un selfie, choisissez un style.',
+  backgroundColor: '#1b263b',
+  textColor: '#ffffff',
+  accentColor: '#e9c46a',
+  language: 'fr',
+  leadFields: ['name', 'email', 'company'],
+  leadPlace: 'camera',
+  leadConsentText: "Oui, le Salon des Métiers peut m'écrire au sujet de sa prochaine édition.",
+  leadPrivacyUrl: 'https://salon.example/confidentialite',
+} as const;

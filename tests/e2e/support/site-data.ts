@@ -60,3 +60,18 @@ export const FRENCH_LEAD_TENANT = {
   leadConsentText: "Oui, le Salon des Métiers peut m'écrire au sujet de sa prochaine édition.",
   leadPrivacyUrl: 'https://salon.example/confidentialite',
 } as const;
+
+/**
+ * A tenant added for the e2e run in English whose guests may switch to French or Arabic: the
+ * language menu (tests/e2e/site/language-menu.test.ts, tests/a11y/languages.test.ts).
+ */
+export const MENU_TENANT = {
+  slug: 'duo',
+  client: 'Duo Festival',
+  viewFinderTitle: 'Duo Festival',
+  viewFinderDesc: 'Selfie, style, sourire.',
+  backgroundColor: '#22223b',
+  textColor: '#ffffff',
+  accentColor: '#c9ada7',
+  languages: ['en', 'fr', 'ar'],
+} as const;

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright';
 import { CATALOGUES, type Catalogue } from '../../contract/i18n/index.ts';
+import { styleName } from '../../contract/local-style-texts.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
 import { action } from '../e2e/support/journey.ts';
 import { MENU_TENANT, readSiteData } from '../e2e/support/site-data.ts';
@@ -46,7 +47,9 @@ const SCREENS: Screen[] = [
     path: '/styles',
     ready: async (p, t) => {
       await p.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
-      await p.getByRole('button', { name: new RegExp(readSiteData().styles[0].description) }).click();
+      await p
+        .getByRole('button', { name: new RegExp(styleName(readSiteData().styles[0].description, t.styleNames)) })
+        .click();
       await p.getByText(t.spec.noImage).waitFor();
     },
   },

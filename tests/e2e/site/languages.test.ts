@@ -7,6 +7,7 @@ import { inject } from 'vitest';
 import type { Page } from 'playwright';
 import { CATALOGUES, fill } from '../../../contract/i18n/index.ts';
 import { leadPath } from '../../../contract/leads.ts';
+import { styleName } from '../../../contract/local-style-texts.ts';
 import { suiteBrowser } from '../support/browser.ts';
 import { action, hydrated, stickerStyle, visit } from '../support/journey.ts';
 import { FRENCH_LEAD_TENANT, readSiteData, tenant } from '../support/site-data.ts';
@@ -72,7 +73,8 @@ describe('a tenant in its own language', () => {
       await action(page, t.spec.restart).waitFor();
       await inLanguage(page);
       const style = stickerStyle(readSiteData().styles);
-      await page.getByRole('button', { name: new RegExp(style.description) }).click();
+      // The booth's own style, named in the tenant's language.
+      await page.getByRole('button', { name: new RegExp(styleName(style.description, t.styleNames)) }).click();
 
       await page.waitForURL(new RegExp(`/${slug}/results/[^/]+$`));
       // The job runs on the real engine: the processing screen, then the result.
@@ -86,7 +88,9 @@ describe('a tenant in its own language', () => {
     it(`${slug} (${language}): the styles screen without a photo, and Not Found, in its language`, async () => {
       const page = await newPage();
       await visit(page, `${boothUrl}/${slug}/styles`);
-      await page.getByRole('button', { name: new RegExp(readSiteData().styles[0].description) }).click();
+      await page
+        .getByRole('button', { name: new RegExp(styleName(readSiteData().styles[0].description, t.styleNames)) })
+        .click();
       await page.getByText(t.spec.noImage).waitFor();
       await inLanguage(page);
 

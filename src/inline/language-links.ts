@@ -6,5 +6,5 @@ export function run() {
   const id = jobIdFromPath(location.pathname);
   if (id === null) return;
   for (const link of document.querySelectorAll<HTMLAnchorElement>('a[data-booth-language]'))
-    link.href = `${link.getAttribute('href')!.replace(/\/?$/, '/')}${encodeURIComponent(id)}`;
+    link.href = `${link.dataset.boothLanguage!.replace(/\/?$/, '/')}${encodeURIComponent(id)}`;
 }

@@ -80,16 +80,24 @@ describe("the guest's language menu", () => {
   });
 
   it("shows the hub's sentence in the language the guest chose", async () => {
+    /** The hub's answer about a job, asked as the page asks: in the page's language. */
+    const hubSays = (page: Page) =>
+      page.evaluate(async () => {
+        const res = await fetch('/transformations/jobs/no-such-job/', {
+          headers: { 'Accept-Language': document.documentElement.lang },
+        });
+        return { status: res.status, error: ((await res.json()) as { error: string }).error };
+      });
     const page = await newPage();
     await visit(page, `${boothUrl}/${slug}/fr/results/no-such-job`);
-    await page.getByRole('heading', { name: fr.spec.errorHeading }).waitFor({ timeout: patience(10_000) });
-    await page.getByText(fr.guest.noSuchJob).waitFor();
+    await page.getByRole('heading', { name: fr.results.goneHeading }).waitFor({ timeout: patience(10_000) });
     expect(await englishLeft(page, fr)).toEqual([]);
-    // The same address in English: the English sentence.
+    expect(await hubSays(page)).toEqual({ status: 404, error: fr.guest.noSuchJob });
+    // The same address in English: the English screen and sentence.
     await menuLink(page, fr.site.languageMenu, 'English').click();
     await page.waitForURL(`${boothUrl}/${slug}/results/no-such-job`);
-    await page.getByRole('heading', { name: en.spec.errorHeading }).waitFor({ timeout: patience(10_000) });
-    await page.getByText(en.guest.noSuchJob).waitFor();
+    await page.getByRole('heading', { name: en.results.goneHeading }).waitFor({ timeout: patience(10_000) });
+    expect(await hubSays(page)).toEqual({ status: 404, error: en.guest.noSuchJob });
   });
 
   it("keeps a tenant's own language at its addresses, and shows no menu to a tenant in one language", async () => {

@@ -52,6 +52,8 @@ export interface BrandingForm {
   refusedWordsText: string;
   /** The language of the tenant's pages (contract/i18n/languages.ts); '' = English. */
   language: string;
+  /** The other languages guests may switch to (a menu on every screen); [] = none. */
+  languages: string[];
 }
 
 export const TEXT_KEYS = [
@@ -111,6 +113,7 @@ export function toForm(item: Record<string, unknown> | null): BrandingForm {
       ? b.pictureStyles.filter((s): s is string => typeof s === 'string')
       : [],
     language: text(b.language ?? ''),
+    languages: Array.isArray(b.languages) ? b.languages.filter((s): s is string => typeof s === 'string') : [],
   };
 }
 
@@ -181,6 +184,8 @@ export function toItem(form: BrandingForm, slug: string): BrandingItem {
   if (form.refusedWordsText.trim() !== '') item.refusedWordsText = form.refusedWordsText;
   // English is the default: left out, as a tenant saved before languages reads.
   if (!['', 'en'].includes(form.language)) item.language = form.language;
+  const others = form.languages.filter((code) => code !== (form.language || 'en'));
+  if (others.length > 0) item.languages = [form.language || 'en', ...others];
   return item as BrandingItem;
 }
 

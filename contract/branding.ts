@@ -32,7 +32,7 @@ import {
 import { DELIVERY_OFF, resolveDelivery } from './delivery.ts';
 import { LEADS_OFF, resolveLeads } from './leads.ts';
 import { REFUSED_WORDS_TEXT_LIMIT, refusedWordsProblem } from './style-inputs.ts';
-import { DEFAULT_LANGUAGE, languageProblem, type Language } from './i18n/languages.ts';
+import { DEFAULT_LANGUAGE, guestLanguages, languageProblem, type Language } from './i18n/languages.ts';
 
 /** "A built-in default branding is used when the slug is not found. Its slug is the default tenant slug." */
 export const DEFAULT_BRANDING: Readonly<TenantBranding> = Object.freeze({
@@ -253,6 +253,15 @@ export function resolveBranding(
     }
     // English is the default: its pages' site data stay as they were.
     else if (language !== DEFAULT_LANGUAGE) branding.language = language as Language;
+  }
+  const languages = (item as Record<string, unknown>).languages;
+  if (languages !== undefined && languages !== null) {
+    const allowed = guestLanguages(languages, branding.language ?? DEFAULT_LANGUAGE);
+    if (allowed.problem) {
+      problems.push(`${label}: ${fieldLabel('languages')} ${allowed.problem}; those are left out.`);
+      fields.push({ field: 'languages', message: `${fieldLabel('languages')} ${allowed.problem}.`, kind: 'refused' });
+    }
+    if (allowed.languages) branding.languages = allowed.languages;
   }
 
   const warning = contrastWarning(branding);

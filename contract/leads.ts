@@ -7,6 +7,7 @@
 // Not in the spec's call table: a compatible addition the embedded AI hub answers.
 import { z } from 'zod/mini';
 import { emailAddressProblem } from './delivery.ts';
+import { fill } from './i18n/fill.ts';
 
 /** The fields a tenant may ask for, in the order a form shows them. */
 export const LEAD_FIELDS = ['name', 'email', 'company'] as const;
@@ -129,52 +130,63 @@ export const LEAD_TEXT = {
   continue: 'Continue',
   skip: 'Skip',
   privacyLink: 'Privacy policy',
-  nameTooLong: `That name is too long; it can be at most ${LEAD_TEXT_MAX_LENGTH} characters.`,
-  companyTooLong: `That company name is too long; it can be at most ${LEAD_TEXT_MAX_LENGTH} characters.`,
+  /** {max}: LEAD_TEXT_MAX_LENGTH. */
+  nameTooLong: 'That name is too long; it can be at most {max} characters.',
+  companyTooLong: 'That company name is too long; it can be at most {max} characters.',
   oneLine: 'Enter it on one line.',
   nothingGiven: 'Fill in at least one field, or choose Skip.',
   notSaved: 'Your details could not be saved. Please try again, or choose Skip.',
+  /** After the privacy link, for screen readers. */
+  opensNewTab: ' (opens in a new tab)',
 } as const;
+
+/** The form's words in one language (contract/i18n/, section lead). */
+export type LeadText = { readonly [K in keyof typeof LEAD_TEXT]: string };
+/** The sentences about an email address (contract/delivery.ts), in the same language. */
+export type AddressText = NonNullable<Parameters<typeof emailAddressProblem>[1]>;
 
 // Letters of every script, marks, digits, spaces and the punctuation of names and firms; no
 // control characters (a newline, a tab), which no name has and a header or a CSV row would carry.
 const isControl = (c: number) => c < 0x20 || (c >= 0x7f && c <= 0x9f) || c === 0x2028 || c === 0x2029;
 const hasControl = (value: string) => [...value].some((ch) => isControl(ch.codePointAt(0) ?? 0));
 
-function textProblem(value: string, tooLong: string): string | null {
-  if (value.length > LEAD_TEXT_MAX_LENGTH) return tooLong;
-  if (hasControl(value)) return LEAD_TEXT.oneLine;
+function textProblem(value: string, tooLong: string, text: LeadText): string | null {
+  if (value.length > LEAD_TEXT_MAX_LENGTH) return fill(tooLong, { max: LEAD_TEXT_MAX_LENGTH });
+  if (hasControl(value)) return text.oneLine;
   return null;
 }
 
 /**
  * The problems of what a guest sent, field by field (the sentence each field's error shows), or
  * null; `asked`: the tenant's fields. An empty field is no problem: every field is optional, but
- * a lead must hold something.
+ * a lead must hold something. `text` and `addressText`: the page's words (English on the server,
+ * which tells its sentences in the guest's language).
  */
 export function leadProblems(
   lead: Partial<Lead>,
   asked: readonly LeadField[],
+  text: LeadText = LEAD_TEXT,
+  addressText?: AddressText,
 ): Partial<Record<LeadField, string>> | null {
   const problems: Partial<Record<LeadField, string>> = {};
   const name = lead.name?.trim() ?? '';
   const company = lead.company?.trim() ?? '';
   const email = lead.email?.trim() ?? '';
   if (asked.includes('name') && name) {
-    const why = textProblem(lead.name ?? '', LEAD_TEXT.nameTooLong);
+    const why = textProblem(lead.name ?? '', text.nameTooLong, text);
     if (why) problems.name = why;
   }
   if (asked.includes('company') && company) {
-    const why = textProblem(lead.company ?? '', LEAD_TEXT.companyTooLong);
+    const why = textProblem(lead.company ?? '', text.companyTooLong, text);
     if (why) problems.company = why;
   }
   if (asked.includes('email') && (email || (lead.email ?? '').length > 0)) {
-    const why = emailAddressProblem(lead.email ?? '');
+    const why = emailAddressProblem(lead.email ?? '', addressText);
     if (why) problems.email = why;
   }
   if (Object.keys(problems).length > 0) return problems;
   const given = asked.some((f) => ({ name, email, company })[f] !== '');
-  if (!given) return { [asked[0] ?? 'name']: LEAD_TEXT.nothingGiven };
+  if (!given) return { [asked[0] ?? 'name']: text.nothingGiven };
   return null;
 }
 

@@ -2,12 +2,17 @@
 // script that asks for the job early), the build and the server share. No zod here: the inline
 // script bundles this file and must stay a few hundred bytes.
 
-/** `/results/{jobId}` or `/{tenant}/results/{jobId}`, a trailing slash allowed. */
-const RESULTS_PATH = /^(?:\/([^/]+))?\/results\/([^/?#]+)\/?$/;
+/**
+ * `/results/{jobId}` or `/{tenant}/results/{jobId}`, a trailing slash allowed, and either under a
+ * guest's language code (`/{tenant}/{lang}/results/{jobId}`, contract/i18n/languages.ts).
+ */
+const RESULTS_PATH = /^(?:\/([^/]+))?(?:\/([a-z]{2}))?\/results\/([^/?#]+)\/?$/;
 
 export interface ResultsAddress {
-  /** The tenant's slug, or null for the site's root tenant. */
+  /** The tenant's slug, or null for the site's root tenant (or the root tenant's language code). */
   tenant: string | null;
+  /** The guest's language code under the tenant, or null for the tenant's own language. */
+  language: string | null;
   /** The job id, decoded. */
   jobId: string;
 }
@@ -17,7 +22,7 @@ export function parseResultsPath(pathname: string): ResultsAddress | null {
   const match = RESULTS_PATH.exec(pathname);
   if (!match) return null;
   try {
-    return { tenant: match[1] ?? null, jobId: decodeURIComponent(match[2]!) };
+    return { tenant: match[1] ?? null, language: match[2] ?? null, jobId: decodeURIComponent(match[3]!) };
   } catch {
     return null;
   }

@@ -37,6 +37,11 @@ export interface TenantBranding extends EventKit, Partial<DeliveryKit>, Partial<
   refusedWordsText?: string;
   /** The language of the tenant's pages and of its jobs' sentences; absent: English (contract/i18n/). */
   language?: Language;
+  /**
+   * The languages a guest may switch to with the menu on every screen, the tenant's language
+   * first; absent: its language only, and no menu. Each other one is a page set at /{slug}/{code}/.
+   */
+  languages?: Language[];
 }
 
 export interface ImageProxySettings {

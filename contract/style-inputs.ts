@@ -5,6 +5,7 @@
 // keeps them only in memory while the job runs. The same rules on both sides, here.
 // No zod here: the styles screen's form reads these rules with the page's code; the schemas that
 // parse a styles file's inputs are in style-input-schema.ts.
+import { fill as fillText } from './i18n/fill.ts';
 
 /** An input's name: what its placeholder says ({{name}}) and the key the create call sends. */
 export const INPUT_NAME_PATTERN = /^[a-z][a-z0-9_]{0,29}$/;
@@ -78,18 +79,22 @@ export function holdsRefusedWord(text: string, words: readonly string[]): boolea
 /** The trimmed value a guest typed, with runs of spaces made one. */
 export const tidyValue = (value: string) => value.trim().replace(/\s+/g, ' ');
 
-/** The sentence a guest reads about one input's value, or null when it is fine. */
-export function inputProblem(input: StyleInput, value: unknown, refused?: RefusedWords): string | null {
+/** The sentence a guest reads about one input's value, or null when it is fine; `text`: the page's words. */
+export function inputProblem(
+  input: StyleInput,
+  value: unknown,
+  refused?: RefusedWords,
+  text: StyleWordsText = STYLE_WORDS_TEXT,
+): string | null {
+  const label = { label: input.label };
   if (typeof value !== 'string' || tidyValue(value) === '')
-    return input.type === 'choice' ? `Choose one for ${input.label}.` : `Please fill in ${input.label}.`;
+    return fillText(input.type === 'choice' ? text.chooseOne : text.fillIn, label);
   const tidy = tidyValue(value);
-  if (input.type === 'choice')
-    return input.options.includes(tidy) ? null : `Choose one of the listed options for ${input.label}.`;
-  if ([...tidy].length > input.maxLength)
-    return `${input.label} is too long: at most ${input.maxLength} characters, please.`;
-  const allowed = INPUT_CHARACTERS[input.characters];
-  if (!allowed.pattern.test(tidy)) return `${input.label} may hold only ${allowed.said}.`;
-  if (refused && holdsRefusedWord(tidy, refused.words)) return refused.sentence || REFUSED_WORDS_TEXT;
+  if (input.type === 'choice') return input.options.includes(tidy) ? null : fillText(text.notListed, label);
+  if ([...tidy].length > input.maxLength) return fillText(text.tooLong, { ...label, max: input.maxLength });
+  if (!INPUT_CHARACTERS[input.characters].pattern.test(tidy))
+    return fillText(input.characters === 'letters' ? text.onlyLetters : text.onlyWords, label);
+  if (refused && holdsRefusedWord(tidy, refused.words)) return refused.sentence || text.refused;
   return null;
 }
 
@@ -157,18 +162,32 @@ export function refusedWordsProblem(value: unknown): string | null {
   return null;
 }
 
-/** The styles screen's form for a style's inputs. */
+/**
+ * The styles screen's form for a style's inputs, and the sentences about what a guest typed (the
+ * same from the page and from the AI hub, which tells them in the guest's language).
+ */
 export const STYLE_WORDS_TEXT = {
   /** {style}: the tile's label. */
   heading: 'Your words for {style}',
   make: 'Make my picture',
   back: 'Back to the styles',
-  /** Under a text field: {max} characters of {allowed}. */
-  hint: 'Up to {max} characters: {allowed}.',
+  /** Under a text field: at most {max} characters, of the kinds it allows. */
+  hintLetters: `Up to {max} characters: ${INPUT_CHARACTERS.letters.said}.`,
+  hintWords: `Up to {max} characters: ${INPUT_CHARACTERS.words.said}.`,
+  /** {label}: the input's label, as the tenant wrote it. */
+  chooseOne: 'Choose one for {label}.',
+  fillIn: 'Please fill in {label}.',
+  notListed: 'Choose one of the listed options for {label}.',
+  tooLong: '{label} is too long: at most {max} characters, please.',
+  onlyLetters: `{label} may hold only ${INPUT_CHARACTERS.letters.said}.`,
+  onlyWords: `{label} may hold only ${INPUT_CHARACTERS.words.said}.`,
+  /** A tenant that lists refused words without a sentence of its own. */
+  refused: REFUSED_WORDS_TEXT,
 } as const;
 
+/** The form's words in one language (contract/i18n/, section styleWords). */
+export type StyleWordsText = { readonly [K in keyof typeof STYLE_WORDS_TEXT]: string };
+
 /** The hint under a text input: its length and the characters it allows. */
-export const textInputHint = (input: Extract<StyleInput, { type: 'text' }>) =>
-  STYLE_WORDS_TEXT.hint
-    .replace('{max}', String(input.maxLength))
-    .replace('{allowed}', INPUT_CHARACTERS[input.characters].said);
+export const textInputHint = (input: Extract<StyleInput, { type: 'text' }>, text: StyleWordsText = STYLE_WORDS_TEXT) =>
+  fillText(input.characters === 'letters' ? text.hintLetters : text.hintWords, { max: input.maxLength });

@@ -19,6 +19,7 @@ import {
 } from '../../contract/leads.ts';
 import type { TenantBranding } from '../../contract/site-data.ts';
 import { LANGUAGE_NAMES, LANGUAGES } from '../../contract/i18n/languages.ts';
+import { fieldLabel } from '../../contract/branding-labels.ts';
 import type { BrandingForm } from '../branding-form.ts';
 import { Field } from '../parts.tsx';
 import { FramePreview } from './FramePreview.tsx';
@@ -152,6 +153,40 @@ export function BrandingFields({ form, branding, set, problems, warnings, upload
             </select>
           )}
         </Field>
+        <fieldset
+          className="field"
+          aria-describedby={`f-languages-hint${problems.languages ? ' f-languages-problems' : ''}`}
+        >
+          <legend>{fieldLabel('languages')}</legend>
+          {LANGUAGES.filter((code) => code !== (form.language || 'en')).map((code) => (
+            <div className="field check" key={code}>
+              <input
+                id={`f-languages-${code}`}
+                type="checkbox"
+                checked={form.languages.includes(code)}
+                onChange={(e) =>
+                  set(
+                    'languages',
+                    e.target.checked ? [...form.languages, code] : form.languages.filter((c) => c !== code),
+                  )
+                }
+              />
+              <label htmlFor={`f-languages-${code}`} lang={code}>
+                {LANGUAGE_NAMES[code]}
+              </label>
+            </div>
+          ))}
+          <p className="hint" id="f-languages-hint">
+            Guests may switch to these on every screen, from a menu; publish builds each as its own page set.
+          </p>
+          {problems.languages ? (
+            <ul className="problems" id="f-languages-problems">
+              {problems.languages.map((p) => (
+                <li key={p}>{p}</li>
+              ))}
+            </ul>
+          ) : null}
+        </fieldset>
       </fieldset>
       <fieldset>
         <legend>Colours</legend>

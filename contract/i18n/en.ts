@@ -7,6 +7,9 @@ import { CAMERA_EVENT_TEXT, CONSENT_TEXT, KIOSK_TEXT, RESULTS_EVENT_TEXT } from 
 import { RESULTS_TEXT } from '../results.ts';
 import { WALL_TEXT } from '../wall.ts';
 import { EMAIL_TEXT } from '../delivery.ts';
+import { LEAD_TEXT } from '../leads.ts';
+import { LOCAL_STYLE_CAPTIONS, LOCAL_STYLE_NAMES } from '../local-style-texts.ts';
+import { STYLE_WORDS_TEXT } from '../style-inputs.ts';
 
 /** The site's own texts beside the spec's: what the screens say when something is on its way or went wrong. */
 export const SITE_TEXT = {
@@ -92,4 +95,9 @@ export const EN = {
   wall: WALL_TEXT,
   email: EMAIL_TEXT,
   guest: GUEST_TEXT,
+  lead: LEAD_TEXT,
+  styleWords: STYLE_WORDS_TEXT,
+  /** The embedded AI hub's own styles: their tiles' names and their results' captions. */
+  styleNames: LOCAL_STYLE_NAMES,
+  styleCaptions: LOCAL_STYLE_CAPTIONS,
 } as const;

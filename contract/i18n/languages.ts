@@ -26,6 +26,26 @@ export const isLanguage = (value: unknown): value is Language => (LANGUAGES as r
 /** The page's writing direction, for `<html dir>`. */
 export const directionOf = (language: Language): 'ltr' | 'rtl' => (RIGHT_TO_LEFT.includes(language) ? 'rtl' : 'ltr');
 
+/**
+ * The languages a tenant lets its guests choose (its branding's `languages`): its own first, each
+ * once, in the booth's order; null when that is its own only (no menu), or the sentence of what
+ * is wrong with the value.
+ */
+export function guestLanguages(
+  value: unknown,
+  own: Language,
+): { languages: Language[] | null; problem: string | null } {
+  if (!Array.isArray(value)) return { languages: null, problem: 'is not a list of language codes' };
+  const unknown = value.filter((code) => !isLanguage(code));
+  const chosen = LANGUAGES.filter((code) => code !== own && value.includes(code));
+  return {
+    languages: chosen.length ? [own, ...chosen] : null,
+    problem: unknown.length
+      ? `names ${unknown.map((code) => JSON.stringify(code)).join(', ')}, not among the booth's languages (${LANGUAGES.join(', ')})`
+      : null,
+  };
+}
+
 /** Why a language value cannot be used, or null. */
 export function languageProblem(value: unknown): string | null {
   return isLanguage(value) ? null : `is not one of the booth's languages (${LANGUAGES.join(', ')})`;

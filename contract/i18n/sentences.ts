@@ -14,8 +14,8 @@ interface Known {
 
 const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The sections of the sentences the server writes: its own to a guest, and the email form's rules. */
-const SERVER_SECTIONS = ['guest', 'email'] as const;
+/** The sections of the sentences the server writes: its own to a guest, and the rules of the email, lead and words forms. */
+const SERVER_SECTIONS = ['guest', 'email', 'lead', 'styleWords'] as const;
 
 const KNOWN: Known[] = SERVER_SECTIONS.flatMap((section) =>
   Object.entries(CATALOGUES.en[section] as Record<string, string>).map(([key, text]) => ({

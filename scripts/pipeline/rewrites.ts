@@ -33,6 +33,8 @@ export function redirectsRules({ tenantPrefixes }: RewriteOptions): string {
     ...(tenantPrefixes
       ? [
           '/:tenant/results/*  /:tenant/results/  200',
+          "# A guest's language of a tenant (its branding's languages): that page set's results page.",
+          '/:tenant/:language/results/*  /:tenant/:language/results/  200',
           "# A slug with no page set shows the default tenant's screens (the built-in default branding).",
           '/:tenant  /  200',
           '/:tenant/  /  200',
@@ -85,6 +87,8 @@ function tenantLocations(): string[] {
   return [
     `location ~ "^/${slug}/404\\.html$" { try_files $uri /404.html; }`,
     `location ~ "^/${slug}/results/." { try_files $uri /$1/results/index.html /results/index.html; }`,
+    "# A guest's language of a tenant (its branding's languages): that page set's results page.",
+    `location ~ "^/${slug}/([a-z]{2})/results/." { try_files $uri /$1/$2/results/index.html =404; }`,
     "# A slug with no page set shows the default tenant's screens (the built-in default branding).",
     `location ~ "^/${slug}/(camera|styles)/?$" { try_files /$1/$2/index.html /$2/index.html; }`,
     `location ~ "^/${slug}/?$" { try_files $uri/index.html /$1/index.html /index.html; }`,

@@ -196,7 +196,11 @@ export function aiHubHost(deps: AiHubDeps) {
       const inputs = deps.inputsOf?.(style.id) ?? [];
       const problems = inputsProblems(inputs, upload.inputs, deps.refusedWords?.(tenant) ?? undefined);
       const firstProblem = Object.values(problems)[0];
-      if (firstProblem) return fail(c, 400, firstProblem, { inputs: problems });
+      if (firstProblem) {
+        // Each field's sentence in the guest's language too, as the styles screen shows it there.
+        const told = Object.fromEntries(Object.entries(problems).map(([name, why]) => [name, guestSentence(c, why)]));
+        return fail(c, 400, firstProblem, { inputs: told });
+      }
       const words = inputs.length
         ? Object.fromEntries(
             inputs.map((input) => [

@@ -45,7 +45,10 @@ function candidates(urlPath: string): string[] {
   if (urlPath.endsWith('/')) list.push(`${urlPath}index.html`);
   else list.push(urlPath, `${urlPath}/index.html`, `${urlPath}.html`);
   const results = parseResultsPath(urlPath);
-  if (results) list.push(results.tenant ? `/${results.tenant}/results/index.html` : '/results/index.html');
+  if (results) {
+    const prefix = [results.tenant, results.language].filter(Boolean).map((part) => `/${part}`);
+    list.push(`${prefix.join('')}/results/index.html`);
+  }
   return list;
 }
 

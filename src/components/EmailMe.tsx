@@ -44,7 +44,7 @@ export function EmailMe({ send, leads, sendLead, texts: EMAIL_TEXT }: EmailMePro
       given !== null && (leads?.consentText ? given.consent : given.name.trim() !== '' || given.company.trim() !== '');
     const lead: LeadRequest | null = optedIn && given ? { ...given, email: address.trim() } : null;
     if (lead && leads) {
-      const problems = leadProblems(lead, [...leads.fields, 'email']);
+      const problems = leadProblems(lead, [...leads.fields, 'email'], leads.texts, EMAIL_TEXT);
       if (problems) {
         setLeadErrors(problems);
         const first = leads.fields.find((f) => problems[f]);

@@ -4,12 +4,15 @@
 // lead form (LeadForm.tsx) and inside "Email me my picture" (EmailMe.tsx).
 import type { RefObject } from 'react';
 import { EMAIL_ADDRESS_MAX_LENGTH } from '../../contract/delivery.ts';
-import { LEAD_TEXT, LEAD_TEXT_MAX_LENGTH, type LeadField } from '../../contract/leads.ts';
+import { LEAD_TEXT_MAX_LENGTH, type AddressText, type LeadField, type LeadText } from '../../contract/leads.ts';
 
 export interface LeadAsk {
   fields: readonly LeadField[];
   consentText: string;
   privacyUrl: string;
+  /** The form's words and its address sentences, in the page's language (contract/i18n/). */
+  texts: LeadText;
+  addressTexts: AddressText;
 }
 
 export type LeadErrors = Partial<Record<LeadField, string>>;
@@ -43,6 +46,7 @@ export function leadValues(inputs: Props['inputs'], consent: Props['consent']) {
 }
 
 export function LeadFields({ id, ask, errors, inputs, consent, kiosk, onChange }: Props) {
+  const LEAD_TEXT = ask.texts;
   return (
     <>
       {ask.fields.map((field) => {
@@ -84,7 +88,7 @@ export function LeadFields({ id, ask, errors, inputs, consent, kiosk, onChange }
           ) : (
             <a href={ask.privacyUrl} target="_blank" rel="noopener noreferrer">
               {LEAD_TEXT.privacyLink}
-              <span className="booth-visually-hidden"> (opens in a new tab)</span>
+              <span className="booth-visually-hidden">{LEAD_TEXT.opensNewTab}</span>
             </a>
           )}
         </p>

@@ -2,7 +2,7 @@
 // fields and consent box, Continue to send them, Skip to go on without. Checked here with the
 // server's own rule; the server's sentence shows at its field when it refuses.
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { LEAD_TEXT, leadProblems, type LeadRequest } from '../../contract/leads.ts';
+import { leadProblems, type LeadRequest } from '../../contract/leads.ts';
 import { LeadFields, leadValues, type LeadAsk, type LeadErrors } from './LeadFields.tsx';
 
 export interface LeadFormProps {
@@ -16,6 +16,7 @@ export interface LeadFormProps {
 
 export function LeadForm({ ask, kiosk, send, onDone }: LeadFormProps) {
   const id = useId();
+  const LEAD_TEXT = ask.texts;
   const [errors, setErrors] = useState<LeadErrors>({});
   const [sending, setSending] = useState(false);
   const name = useRef<HTMLInputElement>(null);
@@ -30,7 +31,7 @@ export function LeadForm({ ask, kiosk, send, onDone }: LeadFormProps) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const lead = leadValues(inputs, consent);
-    const problems = leadProblems(lead, ask.fields);
+    const problems = leadProblems(lead, ask.fields, LEAD_TEXT, ask.addressTexts);
     if (problems) {
       setErrors(problems);
       focusFirst(problems);

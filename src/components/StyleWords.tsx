@@ -5,12 +5,13 @@
 // the tenant's own) come back to the field they are about.
 import { useEffect, useId, useRef, useState } from 'react';
 import {
-  STYLE_WORDS_TEXT,
   inputProblem,
   textInputHint,
   tidyValue,
   type StyleInput,
+  type StyleWordsText,
 } from '../../contract/style-inputs.ts';
+import { fill } from '../../contract/i18n/fill.ts';
 import '../styles/style-words.css';
 
 interface Props {
@@ -22,9 +23,11 @@ interface Props {
   busy: boolean;
   onSubmit: (values: Record<string, string>) => void;
   onBack: () => void;
+  /** The form's words, in the page's language (contract/i18n/). */
+  texts: StyleWordsText;
 }
 
-export function StyleWords({ label, inputs, refused, busy, onSubmit, onBack }: Props) {
+export function StyleWords({ label, inputs, refused, busy, onSubmit, onBack, texts: STYLE_WORDS_TEXT }: Props) {
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<Record<string, string>>({});
@@ -46,7 +49,7 @@ export function StyleWords({ label, inputs, refused, busy, onSubmit, onBack }: P
     event.preventDefault();
     const found: Record<string, string> = {};
     for (const input of inputs) {
-      const problem = inputProblem(input, values[input.name]);
+      const problem = inputProblem(input, values[input.name], undefined, STYLE_WORDS_TEXT);
       if (problem) found[input.name] = problem;
     }
     setProblems(found);
@@ -57,7 +60,7 @@ export function StyleWords({ label, inputs, refused, busy, onSubmit, onBack }: P
 
   return (
     <form ref={form} className="booth-style-words" onSubmit={submit} noValidate aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>{STYLE_WORDS_TEXT.heading.replace('{style}', label)}</h2>
+      <h2 id={`${id}-heading`}>{fill(STYLE_WORDS_TEXT.heading, { style: label })}</h2>
       {inputs.map((input) => {
         const field = `${id}-${input.name}`;
         const problem = problems[input.name];
@@ -104,7 +107,7 @@ export function StyleWords({ label, inputs, refused, busy, onSubmit, onBack }: P
               aria-invalid={problem ? true : undefined}
             />
             <p className="booth-field-hint" id={`${field}-hint`}>
-              {textInputHint(input)}
+              {textInputHint(input, STYLE_WORDS_TEXT)}
             </p>
             {problemLine}
           </div>

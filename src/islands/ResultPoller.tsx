@@ -3,6 +3,7 @@
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { JOB_WAIT_MAX_SECONDS, jobIdFromPath, jobPhase, type Job } from '../../contract/index.ts';
 import { fill } from '../../contract/i18n/fill.ts';
+import { styleCaption } from '../../contract/local-style-texts.ts';
 import type { Catalogue } from '../../contract/i18n/catalogue.ts';
 import { createAiHub, errorHeading } from '../lib/ai-hub.ts';
 import type { LeadAsk } from '../components/LeadFields.tsx';
@@ -34,7 +35,10 @@ const WallOptIn = WallBox.Component;
 const EmailMe = EmailForm.Component;
 
 /** The texts the results screen shows, in the page's language (contract/i18n/). */
-export type ResultTexts = Pick<Catalogue, 'spec' | 'site' | 'results' | 'resultsEvent' | 'wall' | 'email'>;
+export type ResultTexts = Pick<
+  Catalogue,
+  'spec' | 'site' | 'results' | 'resultsEvent' | 'wall' | 'email' | 'styleCaptions'
+>;
 
 interface Props {
   t: ResultTexts;
@@ -269,7 +273,9 @@ export default function ResultPoller({
     const shown = shownImages(job, (url) => aiHostUrl(aiHost, url));
     const images = shown.map((image) => image.full);
     // Several pictures each have their own caption (their style's prompt); one has the job's prompt.
-    const captionOf = (i: number) => (job.captions?.length === shown.length ? job.captions[i]! : job.prompt);
+    const promptOf = (i: number) => (job.captions?.length === shown.length ? job.captions[i]! : job.prompt);
+    // A booth style's prompt is shown in the page's language; the spec's sticker rule reads it as sent.
+    const captionOf = (i: number) => styleCaption(promptOf(i), t.styleCaptions);
     const several = shown.length > 1;
     const pick = Math.min(chosen, Math.max(0, images.length - 1));
     const results = shown.map((image, i) => (
@@ -278,7 +284,7 @@ export default function ResultPoller({
         src={image.full}
         display={image.display}
         prompt={captionOf(i)}
-        sticker={isSticker(captionOf(i))}
+        sticker={isSticker(promptOf(i))}
         link={!kiosk}
         first={i === 0}
         texts={site}

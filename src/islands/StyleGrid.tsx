@@ -8,12 +8,12 @@ import type { Catalogue } from '../../contract/i18n/catalogue.ts';
 import type { Style } from '../../contract/styles.ts';
 import { offeredStyles } from '../../contract/tenant-styles.ts';
 import { BACKDROP_STYLE_ID, backdropTileName } from '../../contract/backdrops.ts';
+import { styleName } from '../../contract/local-style-texts.ts';
 import { AiHubError, UNREACHABLE_MESSAGE, errorHeading } from '../lib/ai-hub-error.ts';
 import { LOCAL_ASSETS } from '../../contract/local-assets.ts';
 import { aiHostUrl, resultsPath, screenPath } from '../lib/paths.ts';
 import { $photo } from '../stores/photo.ts';
 import { countJob, jobsFrom, triesLeft } from '../stores/tries.ts';
-import { RESULTS_EVENT_TEXT } from '../../contract/event-kit.ts';
 import { useClientValue } from '../lib/client-value.ts';
 import { onKiosk } from '../lib/kiosk-here.ts';
 import { ErrorView } from '../components/ErrorView.tsx';
@@ -30,7 +30,7 @@ declare global {
 }
 
 /** The texts the styles screen shows, in the page's language (contract/i18n/). */
-export type StyleGridTexts = Pick<Catalogue, 'spec' | 'site'>;
+export type StyleGridTexts = Pick<Catalogue, 'spec' | 'site' | 'resultsEvent' | 'styleWords' | 'styleNames'>;
 
 interface Props {
   t: StyleGridTexts;
@@ -59,15 +59,16 @@ interface Tile {
   backdrop?: number;
 }
 
-function tilesOf(styles: Style[], backdrops: string[], aiHost: string): Tile[] {
+function tilesOf(styles: Style[], backdrops: string[], aiHost: string, names: StyleGridTexts['styleNames']): Tile[] {
   return styles.flatMap((style): Tile[] => {
+    const name = styleName(style.description, names);
     const thumbnail = style.thumbnail ? aiHostUrl(aiHost, style.thumbnail) : null;
     if (String(style.id) !== BACKDROP_STYLE_ID || backdrops.length < 2)
-      return [{ style, key: String(style.id), label: style.description, thumbnail }];
+      return [{ style, key: String(style.id), label: name, thumbnail }];
     return backdrops.map((picture, backdrop) => ({
       style,
       key: `${style.id} ${backdrop}`,
-      label: backdropTileName(style.description, backdrop),
+      label: backdropTileName(name, backdrop),
       thumbnail: picture,
       backdrop,
     }));
@@ -127,7 +128,8 @@ export default function StyleGrid({
   useLayoutEffect(() => {
     setReady(true);
     const early = window.boothEarlyPick;
-    const tile = early === undefined ? undefined : tilesOf(styles, backdrops, aiHost).find((t) => t.key === early);
+    const tile =
+      early === undefined ? undefined : tilesOf(styles, backdrops, aiHost, t.styleNames).find((t) => t.key === early);
     if (tile) void pick(tile.style, tile.backdrop);
     window.boothEarlyPick = undefined;
     // Once, when the grid is first ready.
@@ -176,7 +178,7 @@ export default function StyleGrid({
     }
     // A style that asks for words gets them first; the job starts from the form.
     if (style.inputs?.length && !words) {
-      const tile = tilesOf(styles, backdrops, aiHost).find(
+      const tile = tilesOf(styles, backdrops, aiHost, t.styleNames).find(
         (t) => String(t.style.id) === String(style.id) && t.backdrop === backdrop,
       );
       if (tile) setAsking({ tile, refused: {} });
@@ -223,7 +225,7 @@ export default function StyleGrid({
     <div className="booth-styles" data-ready={ready ? '' : undefined}>
       <h1>{TEXT.stylesHeading}</h1>
       <p className="booth-no-image" role="alert">
-        {noImage ? TEXT.noImage : triesUsed ? RESULTS_EVENT_TEXT.triesUsed : ''}
+        {noImage ? TEXT.noImage : triesUsed ? t.resultsEvent.triesUsed : ''}
       </p>
       {asking ? (
         <StyleWords
@@ -233,12 +235,13 @@ export default function StyleGrid({
           busy={starting}
           onSubmit={(words) => void pick(asking.tile.style, asking.tile.backdrop, words)}
           onBack={() => setAsking(null)}
+          texts={t.styleWords}
         />
       ) : null}
       {loading ? <Spinner label={site.loadingStyles} /> : null}
       {!loading && styles.length === 0 ? <p role="status">{NO_STYLES_TEXT}</p> : null}
       <ul className="booth-style-grid" hidden={asking !== null}>
-        {tilesOf(styles, backdrops, aiHost).map(({ style, key, label, thumbnail, backdrop }, index) => (
+        {tilesOf(styles, backdrops, aiHost, t.styleNames).map(({ style, key, label, thumbnail, backdrop }, index) => (
           <li key={key}>
             <button
               type="button"

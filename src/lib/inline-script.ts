@@ -12,7 +12,8 @@ export type InlineScript =
   | 'early-taps'
   | 'first-job'
   | 'kiosk'
-  | 'register-worker';
+  | 'register-worker'
+  | 'language-links';
 
 const bundled = new Map<string, string>();
 

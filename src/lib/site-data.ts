@@ -3,14 +3,19 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { SiteData, TenantBranding } from '../../contract/index.ts';
+import type { Language } from '../../contract/i18n/languages.ts';
 import { SITE_DATA_HANDOFF } from '../../contract/site-data.ts';
 import { tenantBase } from './paths.ts';
 
 /** One tenant's page set: its branding and the path prefix its screens live under. */
 export interface TenantPage {
   branding: TenantBranding;
-  /** '' (served from the root) or '/{slug}'. */
+  /** '' (served from the root) or '/{slug}', and '/{code}' after it for a guest's language. */
   base: string;
+  /** The base of the tenant's page set in its own language: the language menu's way back. */
+  home: string;
+  /** A guest's language other than the tenant's own (its branding's `languages`); absent: the tenant's. */
+  language?: Language;
   /** The default tenant uses local static images; every other tenant goes through the proxy. */
   localImages: boolean;
   site: SiteData;
@@ -46,15 +51,23 @@ export function loadSiteData(file = process.env.BOOTH_SITE_DATA || 'tenants.gene
 export function tenantPages(site = loadSiteData(), rootTenant = process.env.BOOTH_ROOT_TENANT): TenantPage[] {
   if (rootTenant) {
     const branding = site.tenants.find((t) => t.slug === rootTenant);
-    if (branding) return [{ branding, base: '', localImages: false, site }];
+    if (branding) return withLanguages({ branding, base: '', home: '', localImages: false, site });
     if (rootTenant !== site.defaultTenant.slug)
       throw new Error(`BOOTH_ROOT_TENANT: no tenant has the slug "${rootTenant}".`);
   }
-  const pages: TenantPage[] = [{ branding: site.defaultTenant, base: '', localImages: true, site }];
+  const pages = withLanguages({ branding: site.defaultTenant, base: '', home: '', localImages: true, site });
   if (rootTenant) return pages;
-  for (const branding of site.tenants)
-    pages.push({ branding, base: tenantBase(branding.slug), localImages: false, site });
+  for (const branding of site.tenants) {
+    const base = tenantBase(branding.slug);
+    pages.push(...withLanguages({ branding, base, home: base, localImages: false, site }));
+  }
   return pages;
+}
+
+/** A tenant's page set, and one more under /{code} for each other language its guests may choose. */
+function withLanguages(page: TenantPage): TenantPage[] {
+  const [, ...others] = page.branding.languages ?? [];
+  return [page, ...others.map((language) => ({ ...page, base: `${page.base}/${language}`, language }))];
 }
 
 /** getStaticPaths of a [...tenant] route: the default page set has no tenant parameter. */

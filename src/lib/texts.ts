@@ -19,8 +19,14 @@ export interface PageLanguage {
 
 /** The page's language (its tenant's; English when the tenant names none), direction and catalogue. */
 export function pageLanguage(page: TenantPage): PageLanguage {
-  const language = page.branding.language ?? DEFAULT_LANGUAGE;
+  const language = page.language ?? page.branding.language ?? DEFAULT_LANGUAGE;
   return { language, dir: directionOf(language), t: CATALOGUES[language] };
+}
+
+/** The lead form's words and its address sentences (contract/leads.ts), in the page's language. */
+export function leadTexts(t: Catalogue) {
+  const { addressMissing, addressTooLong, addressOneLine, addressInvalid } = t.email;
+  return { texts: t.lead, addressTexts: { addressMissing, addressTooLong, addressOneLine, addressInvalid } };
 }
 
 /** The sections of a catalogue an island shows, and no other: what its page's HTML carries. */

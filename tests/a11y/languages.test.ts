@@ -8,9 +8,10 @@ import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright';
 import { CATALOGUES, type Catalogue } from '../../contract/i18n/index.ts';
+import { styleName } from '../../contract/local-style-texts.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
 import { action } from '../e2e/support/journey.ts';
-import { readSiteData } from '../e2e/support/site-data.ts';
+import { MENU_TENANT, readSiteData } from '../e2e/support/site-data.ts';
 import { breakAiHost, completedSticker, stubJob, stubResultImage } from '../e2e/site/support.ts';
 
 const boothUrl = inject('boothUrl');
@@ -46,7 +47,9 @@ const SCREENS: Screen[] = [
     path: '/styles',
     ready: async (p, t) => {
       await p.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
-      await p.getByRole('button', { name: new RegExp(readSiteData().styles[0].description) }).click();
+      await p
+        .getByRole('button', { name: new RegExp(styleName(readSiteData().styles[0].description, t.styleNames)) })
+        .click();
       await p.getByText(t.spec.noImage).waitFor();
     },
   },
@@ -121,6 +124,49 @@ describe('accessibility (axe, WCAG 2.2 AA) of every screen in French and in Arab
             (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
           );
           expect(summary).toEqual([]);
+        } finally {
+          await context.close();
+        }
+      });
+    }
+  }
+});
+
+describe('accessibility (axe, WCAG 2.2 AA) of the language menu, left to right and right to left', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    mkdirSync(shots, { recursive: true });
+    browser = await launchBrowser({ camera: 'none' });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  for (const [base, language, dir] of [
+    ['', 'en', 'ltr'],
+    ['/fr', 'fr', 'ltr'],
+    ['/ar', 'ar', 'rtl'],
+  ] as const) {
+    for (const path of ['/', '/styles']) {
+      it(`${MENU_TENANT.slug}${base}${path} (${language}, ${dir}): the menu has no violations`, async () => {
+        const t = CATALOGUES[language];
+        const context = await browser.newContext({ viewport: { width: 320, height: 640 } });
+        try {
+          const page = await context.newPage();
+          await page.goto(`${boothUrl}/${MENU_TENANT.slug}${base}${path}`);
+          const menu = page.getByRole('navigation', { name: t.site.languageMenu });
+          await menu.waitFor();
+          expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([
+            language,
+            dir,
+          ]);
+          expect(await menu.getByRole('link').allTextContents()).toEqual(['English', 'Français', 'العربية']);
+          expect(await menu.locator('[aria-current="page"]').getAttribute('lang')).toBe(language);
+          await page.screenshot({ path: join(shots, `${MENU_TENANT.slug}-${language}${path.replace('/', '-')}.png`) });
+          const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+          expect(
+            violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+          ).toEqual([]);
         } finally {
           await context.close();
         }

@@ -6,9 +6,11 @@ import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import type { Page } from 'playwright';
 import { CATALOGUES } from '../../../contract/i18n/index.ts';
+import { leadPath } from '../../../contract/leads.ts';
+import { styleName } from '../../../contract/local-style-texts.ts';
 import { suiteBrowser } from '../support/browser.ts';
 import { action, hydrated, stickerStyle, visit } from '../support/journey.ts';
-import { readSiteData, tenant } from '../support/site-data.ts';
+import { FRENCH_LEAD_TENANT, readSiteData, tenant } from '../support/site-data.ts';
 import { englishLeft, englishTexts, pageWords } from '../support/languages.ts';
 import { patience } from '../../support/patience.ts';
 
@@ -71,7 +73,8 @@ describe('a tenant in its own language', () => {
       await action(page, t.spec.restart).waitFor();
       await inLanguage(page);
       const style = stickerStyle(readSiteData().styles);
-      await page.getByRole('button', { name: new RegExp(style.description) }).click();
+      // The booth's own style, named in the tenant's language.
+      await page.getByRole('button', { name: new RegExp(styleName(style.description, t.styleNames)) }).click();
 
       await page.waitForURL(new RegExp(`/${slug}/results/[^/]+$`));
       // The job runs on the real engine: the processing screen, then the result.
@@ -85,7 +88,9 @@ describe('a tenant in its own language', () => {
     it(`${slug} (${language}): the styles screen without a photo, and Not Found, in its language`, async () => {
       const page = await newPage();
       await visit(page, `${boothUrl}/${slug}/styles`);
-      await page.getByRole('button', { name: new RegExp(readSiteData().styles[0].description) }).click();
+      await page
+        .getByRole('button', { name: new RegExp(styleName(readSiteData().styles[0].description, t.styleNames)) })
+        .click();
       await page.getByText(t.spec.noImage).waitFor();
       await inLanguage(page);
 
@@ -96,6 +101,44 @@ describe('a tenant in its own language', () => {
       await inLanguage(page);
     });
   }
+
+  it('asks for leads in French before the camera, its refusals in French too', async () => {
+    const { fr } = CATALOGUES;
+    const page = await newPage();
+    await visit(page, `${boothUrl}/${FRENCH_LEAD_TENANT.slug}/camera`);
+    await hydrated(page);
+    const form = page.getByRole('form', { name: fr.lead.heading });
+    await form.waitFor();
+    await form.getByRole('checkbox', { name: FRENCH_LEAD_TENANT.leadConsentText }).waitFor();
+    await form.getByRole('link', { name: fr.lead.privacyLink }).waitFor();
+    for (const label of [fr.lead.name, fr.lead.email, fr.lead.company])
+      expect(await form.getByLabel(`${label} ${fr.lead.optional}`).count()).toBe(1);
+    await action(page, fr.lead.skip).waitFor();
+    expect(await englishLeft(page, fr)).toEqual([]);
+
+    // The page's own checks, in French.
+    await action(page, fr.lead.continue).click();
+    await form.getByRole('alert').filter({ hasText: fr.lead.nothingGiven }).waitFor();
+    await form.getByLabel(fr.lead.email).fill('ada@example.com, eve@example.org');
+    await action(page, fr.lead.continue).click();
+    await form.getByRole('alert').filter({ hasText: fr.email.addressInvalid }).waitFor();
+    expect(await englishLeft(page, fr)).toEqual([]);
+
+    // The hub's refusal of what the page would not send, in the page's language.
+    const refusal = await page.evaluate(async (path) => {
+      const res = await fetch(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'accept-language': document.documentElement.lang },
+        body: JSON.stringify({ name: 'Ada\nBcc: x@example.org', consent: false }),
+      });
+      return { status: res.status, body: await res.json() };
+    }, leadPath(FRENCH_LEAD_TENANT.slug));
+    expect(refusal).toMatchObject({ status: 400, body: { error: fr.lead.oneLine, fields: { name: fr.lead.oneLine } } });
+
+    await action(page, fr.lead.skip).click();
+    await page.getByRole('heading', { name: fr.spec.cameraHeading }).waitFor();
+    await action(page, fr.spec.takePhoto).waitFor({ timeout: patience(10_000) });
+  });
 
   it('lays the Arabic pages out right to left: the style grid starts at the right', async () => {
     const page = await newPage({ viewport: { width: 412, height: 823 } });

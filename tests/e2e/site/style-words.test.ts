@@ -15,6 +15,8 @@ import { startOpenAiStandIn, type OpenAiStandIn } from '../../support/stand-ins/
 import { patience } from '../../support/patience.ts';
 import { suiteBrowser } from '../support/browser.ts';
 import { action, hydrated } from '../support/journey.ts';
+import { CATALOGUES, fill } from '../../../contract/i18n/index.ts';
+import { englishLeft } from '../support/languages.ts';
 
 const STYLES = {
   styles: [
@@ -152,5 +154,47 @@ describe("a style that asks for the guest's words", () => {
     await action(page, STYLE_WORDS_TEXT.back).click();
     await page.getByRole('button', { name: /Superhero poster/ }).waitFor();
     expect(await page.locator('.booth-style-words').count()).toBe(0);
+  });
+
+  it("asks for them in a French tenant's words, and the hub refuses in French too", async () => {
+    const fr = CATALOGUES.fr;
+    const page = await newPage({ viewport: { width: 412, height: 823 } });
+    await page.goto(`${booth.url}/lumiere/camera`);
+    await hydrated(page);
+    await page.waitForFunction(() => (document.querySelector('video')?.videoWidth ?? 0) > 0);
+    await action(page, fr.spec.takePhoto).click();
+    await action(page, fr.spec.useImage).click({ timeout: patience(10_000) });
+    await page.waitForURL(`${booth.url}/lumiere/styles`);
+    await page.locator('.booth-styles[data-ready]').waitFor();
+    // The booth's own style in French; the operator's style as the operator named it.
+    await page.getByRole('button', { name: fr.styleNames.comic }).waitFor();
+    expect(await page.getByRole('button', { name: CATALOGUES.en.styleNames.comic, exact: true }).count()).toBe(0);
+    await page.getByRole('button', { name: /Superhero poster/ }).click();
+
+    await page.getByRole('form', { name: fill(fr.styleWords.heading, { style: 'Superhero poster' }) }).waitFor();
+    await page.getByText(fill(fr.styleWords.hintLetters, { max: 16 })).waitFor();
+    await action(page, fr.styleWords.make).click();
+    await page.getByText(fill(fr.styleWords.fillIn, { label: 'Your hero name' })).waitFor();
+    await page.getByText(fill(fr.styleWords.chooseOne, { label: 'Your superpower' })).waitFor();
+    await page.getByRole('textbox', { name: 'Your hero name' }).fill('R2D2');
+    await action(page, fr.styleWords.make).click();
+    await page.getByText(fill(fr.styleWords.onlyLetters, { label: 'Your hero name' })).waitFor();
+    expect(await englishLeft(page, fr)).toEqual([]);
+    expect(await axe(page)).toEqual([]);
+
+    // Words the page would not send: the hub's sentence, in the language the page asks in.
+    const refusal = await page.evaluate(async (path) => {
+      const res = await fetch(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'accept-language': 'fr' },
+        body: JSON.stringify({ style_id: 'superhero', image: 'data:image/jpeg;base64,AAAA', inputs: { name: 'R2D2' } }),
+      });
+      return { status: res.status, body: await res.json() };
+    }, CREATE_JOB_PATH);
+    expect(refusal.status).toBe(400);
+    const sentence = fill(fr.styleWords.onlyLetters, { label: 'Your hero name' });
+    expect(refusal.body).toMatchObject({ error: sentence, inputs: { name: sentence } });
+    await action(page, fr.styleWords.back).click();
+    await page.getByRole('button', { name: /Superhero poster/ }).waitFor();
   });
 });

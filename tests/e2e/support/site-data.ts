@@ -41,3 +41,37 @@ export const LEAD_TENANT = {
   leadConsentText: 'Yes, Leadfolk Expo may email me about its next expo.',
   leadPrivacyUrl: 'https://leadfolk.example/privacy',
 } as const;
+
+/**
+ * A tenant added for the e2e run in French that asks for leads before the camera: the lead form
+ * in a language other than English (tests/e2e/site/languages.test.ts).
+ */
+export const FRENCH_LEAD_TENANT = {
+  slug: 'salon',
+  client: 'Salon des Métiers',
+  viewFinderTitle: 'Votre portrait du Salon',
+  viewFinderDesc: 'Prenez un selfie, choisissez un style.',
+  backgroundColor: '#1b263b',
+  textColor: '#ffffff',
+  accentColor: '#e9c46a',
+  language: 'fr',
+  leadFields: ['name', 'email', 'company'],
+  leadPlace: 'camera',
+  leadConsentText: "Oui, le Salon des Métiers peut m'écrire au sujet de sa prochaine édition.",
+  leadPrivacyUrl: 'https://salon.example/confidentialite',
+} as const;
+
+/**
+ * A tenant added for the e2e run in English whose guests may switch to French or Arabic: the
+ * language menu (tests/e2e/site/language-menu.test.ts, tests/a11y/languages.test.ts).
+ */
+export const MENU_TENANT = {
+  slug: 'duo',
+  client: 'Duo Festival',
+  viewFinderTitle: 'Duo Festival',
+  viewFinderDesc: 'Selfie, style, sourire.',
+  backgroundColor: '#22223b',
+  textColor: '#ffffff',
+  accentColor: '#c9ada7',
+  languages: ['en', 'fr', 'ar'],
+} as const;

@@ -87,7 +87,12 @@ describe('opt-in leads', () => {
       'email',
       EMAIL_TEXT.addressOneLine,
     ],
-    ['a 10 000-character name', { ...ADA, name: 'a'.repeat(10_000) }, 'name', LEAD_TEXT.nameTooLong],
+    [
+      'a 10 000-character name',
+      { ...ADA, name: 'a'.repeat(10_000) },
+      'name',
+      'That name is too long; it can be at most 100 characters.',
+    ],
     ['a company with a tab', { ...ADA, company: 'Engines\tLtd' }, 'company', LEAD_TEXT.oneLine],
     ['two addresses', { ...ADA, email: 'ada@example.com, eve@example.org' }, 'email', EMAIL_TEXT.addressInvalid],
     ['nothing at all', { consent: true }, 'name', LEAD_TEXT.nothingGiven],

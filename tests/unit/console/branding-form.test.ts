@@ -5,6 +5,15 @@ import { check, imageAddress, toForm, toItem } from '../../../console/branding-f
 import { parseRoute } from '../../../console/state.ts';
 
 describe('the console branding form', () => {
+  it("sends the guests' languages with the tenant's own first, and none when it offers only its own", () => {
+    const form = toForm({ slug: 'duo', language: 'fr', languages: ['fr', 'en', 'ar'] });
+    expect(form.languages).toEqual(['fr', 'en', 'ar']);
+    expect(toItem(form, 'duo').languages).toEqual(['fr', 'en', 'ar']);
+    expect(check(form, 'duo').branding.languages).toEqual(['fr', 'en', 'ar']);
+    expect(toItem({ ...form, languages: [] }, 'duo').languages).toBeUndefined();
+    expect(toItem({ ...form, language: 'en', languages: ['de'] }, 'duo').languages).toEqual(['en', 'de']);
+  });
+
   it('round-trips a stored item, leaving empty fields out so the defaults apply', () => {
     const stored = {
       slug: 'gala',

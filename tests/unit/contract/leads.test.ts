@@ -67,7 +67,7 @@ describe('leadProblems', () => {
   });
 
   it.each([
-    [{ name: 'a'.repeat(101) }, 'name', LEAD_TEXT.nameTooLong],
+    [{ name: 'a'.repeat(101) }, 'name', 'That name is too long; it can be at most 100 characters.'],
     [{ name: 'Ada\nBcc: x@example.org' }, 'name', LEAD_TEXT.oneLine],
     [{ company: 'Firm\u2028Ltd' }, 'company', LEAD_TEXT.oneLine],
     [{ email: 'ada@example.com\r\nSubject: x' }, 'email', EMAIL_TEXT.addressOneLine],

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CATALOGUES, fill } from '../../../contract/i18n/index.ts';
 import { inLanguage, languageAsked } from '../../../contract/i18n/sentences.ts';
+import { leadProblems } from '../../../contract/leads.ts';
+import { inputProblem, type StyleInput } from '../../../contract/style-inputs.ts';
 
 describe("the server's sentences in a guest's language", () => {
   it('reads the language a page asks for, English when it asks for none the booth has', () => {
@@ -18,6 +20,27 @@ describe("the server's sentences in a guest's language", () => {
       fill(CATALOGUES.de.guest.clientRate, { seconds: 42 }),
     );
     expect(inLanguage(CATALOGUES.en.email.addressInvalid, 'es')).toBe(CATALOGUES.es.email.addressInvalid);
+  });
+
+  it("tells the lead form's and the guest's-words form's refusals as the page itself would", () => {
+    const hero: StyleInput = {
+      name: 'hero',
+      label: 'Ton nom de héros',
+      type: 'text',
+      maxLength: 10,
+      characters: 'letters',
+    };
+    for (const value of ['', 'Maximilianus Magnus', 'R2D2']) {
+      const sent = inputProblem(hero, value)!;
+      expect(inLanguage(sent, 'fr')).toBe(inputProblem(hero, value, undefined, CATALOGUES.fr.styleWords));
+    }
+    expect(inputProblem(hero, 'R2D2', undefined, CATALOGUES.fr.styleWords)).toBe(
+      "Ton nom de héros ne peut contenir que des lettres, des espaces, des apostrophes, des traits d'union et des points.",
+    );
+    const long = leadProblems({ name: 'a'.repeat(101) }, ['name'])!.name!;
+    expect(long).toBe('That name is too long; it can be at most 100 characters.');
+    expect(inLanguage(long, 'ar')).toBe(leadProblems({ name: 'a'.repeat(101) }, ['name'], CATALOGUES.ar.lead)!.name);
+    expect(inLanguage(long, 'ar')).toBe('هذا الاسم طويل جدًا: 100 حرفًا على الأكثر.');
   });
 
   it('leaves English, and any sentence the catalogue does not have, as they are', () => {

@@ -11,14 +11,18 @@ describe('rewrite rules for static hosts', () => {
     const rules = redirectsRules({ tenantPrefixes: true })
       .split('\n')
       .filter((l) => l && !l.startsWith('#'));
-    expect(rules.slice(0, 2)).toEqual(['/results/*  /results/  200', '/:tenant/results/*  /:tenant/results/  200']);
+    expect(rules.slice(0, 3)).toEqual([
+      '/results/*  /results/  200',
+      '/:tenant/results/*  /:tenant/results/  200',
+      '/:tenant/:language/results/*  /:tenant/:language/results/  200',
+    ]);
   });
 
   it("shows an unknown slug the default tenant's screens, and anything else under a tenant its Not Found page (_redirects)", () => {
     const rules = redirectsRules({ tenantPrefixes: true })
       .split('\n')
       .filter((l) => l && !l.startsWith('#'));
-    expect(rules.slice(2)).toEqual([
+    expect(rules.slice(3)).toEqual([
       '/:tenant  /  200',
       '/:tenant/  /  200',
       '/:tenant/camera  /camera/  200',
@@ -38,6 +42,10 @@ describe('rewrite rules for static hosts', () => {
     const snippet = nginxSnippet({ tenantPrefixes: true }, CSP);
     expect(snippet).toContain(
       'location ~ "^/([a-z0-9-]{1,63})/results/." { try_files $uri /$1/results/index.html /results/index.html; }',
+    );
+    // A guest's language of a tenant: that page set's results page.
+    expect(snippet).toContain(
+      'location ~ "^/([a-z0-9-]{1,63})/([a-z]{2})/results/." { try_files $uri /$1/$2/results/index.html =404; }',
     );
     expect(snippet).toContain('error_page 404 /404.html;');
   });

@@ -26,7 +26,7 @@ const pageOf = (sceneUrls: string[], signatures?: Record<string, string[]>): Ten
   const site = {
     imageProxy: { host: '', signature: 'insecure', bucketPrefix: 's3://b', appName: 'app', signatures },
   } as SiteData;
-  return { branding: branding(sceneUrls), base: '/meadow', localImages: false, site };
+  return { branding: branding(sceneUrls), base: '/meadow', home: '/meadow', localImages: false, site };
 };
 
 describe('the backdrop tiles', () => {

@@ -20,7 +20,7 @@ describe('inline scripts, bundled from src/inline at build time', () => {
       timeout: 1000,
     });
     // The one results-address pattern of contract/results.ts.
-    expect(code).toContain(String.raw`/^(?:\/([^/]+))?\/results\/([^/?#]+)\/?$/`);
+    expect(code).toContain(String.raw`/^(?:\/([^/]+))?(?:\/([a-z]{2}))?\/results\/([^/?#]+)\/?$/`);
     // The kiosk's intro test: the page set's intro, as paths.ts writes it.
     expect(inlineScript('kiosk', KIOSK)).toContain('"/gala"');
   });
@@ -37,7 +37,13 @@ describe('inline scripts, bundled from src/inline at build time', () => {
   });
 
   it('stay small: the rules they bundle bring neither zod nor the whole contract', () => {
-    for (const name of ['focus-on-swap', 'proxy-images', 'proxy-images-signed', 'early-taps'] as const) {
+    for (const name of [
+      'focus-on-swap',
+      'proxy-images',
+      'proxy-images-signed',
+      'early-taps',
+      'language-links',
+    ] as const) {
       expect(gzipSync(inlineScript(name)).length, name).toBeLessThan(800);
     }
     expect(gzipSync(inlineScript('kiosk', KIOSK)).length).toBeLessThan(800);
@@ -47,7 +53,14 @@ describe('inline scripts, bundled from src/inline at build time', () => {
   });
 
   it('run where they stand: one classic script, no module syntax', () => {
-    for (const name of ['focus-on-swap', 'proxy-images', 'proxy-images-signed', 'early-taps', 'kiosk'] as const) {
+    for (const name of [
+      'focus-on-swap',
+      'proxy-images',
+      'proxy-images-signed',
+      'early-taps',
+      'kiosk',
+      'language-links',
+    ] as const) {
       const code = inlineScript(name, name === 'kiosk' ? { ...KIOSK, intro: '/', base: '' } : undefined);
       expect(code).toMatch(/^\(\(\)=>\{/);
       expect(code).not.toMatch(/\b(import|export)\b/);

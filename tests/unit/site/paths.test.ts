@@ -25,8 +25,10 @@ describe('tenant-prefixed paths', () => {
     expect(jobIdFromPath('/results/%E0%A4%A')).toBeNull();
   });
   it('names the tenant whose results page answers an address', () => {
-    expect(parseResultsPath('/results/42')).toEqual({ tenant: null, jobId: '42' });
-    expect(parseResultsPath('/aurora/results/7/')).toEqual({ tenant: 'aurora', jobId: '7' });
+    expect(parseResultsPath('/results/42')).toEqual({ tenant: null, language: null, jobId: '42' });
+    expect(parseResultsPath('/aurora/results/7/')).toEqual({ tenant: 'aurora', language: null, jobId: '7' });
+    // A guest's language under the tenant.
+    expect(parseResultsPath('/aurora/fr/results/7')).toEqual({ tenant: 'aurora', language: 'fr', jobId: '7' });
     expect(parseResultsPath('/a/b/results/7')).toBeNull();
   });
   it('resolves AI-host URLs against the host browsers call', () => {

@@ -2,6 +2,7 @@
 // its prompt, and the style's part of the pipeline (pipeline.ts): its framing, its painter and
 // its output format. A style id is part of the public API (style_id).
 import { fileURLToPath } from 'node:url';
+import { LOCAL_STYLE_CAPTIONS, LOCAL_STYLE_NAMES } from '../../../../contract/local-style-texts.ts';
 import type { LocalStyle } from '../pipeline.ts';
 import { paintComic } from './comic.ts';
 import { paintNeon } from './neon.ts';
@@ -20,8 +21,8 @@ const thumbnail = (id: string) => `${THUMBNAILS}${id}.webp`;
 const STYLES: Omit<LocalStyle, 'thumbnail'>[] = [
   {
     id: 'die-cut-sticker',
-    description: 'Die-cut sticker',
-    prompt: 'A die-cut sticker of you with a white outline',
+    description: LOCAL_STYLE_NAMES['die-cut-sticker'],
+    prompt: LOCAL_STYLE_CAPTIONS['die-cut-sticker'],
     beta: false,
     framing: stickerCutout,
     paint: paintSticker({ bold: false }),
@@ -29,8 +30,8 @@ const STYLES: Omit<LocalStyle, 'thumbnail'>[] = [
   },
   {
     id: 'bold-sticker',
-    description: 'Bold sticker',
-    prompt: 'A bold flat-colour sticker of you',
+    description: LOCAL_STYLE_NAMES['bold-sticker'],
+    prompt: LOCAL_STYLE_CAPTIONS['bold-sticker'],
     beta: false,
     framing: stickerCutout,
     paint: paintSticker({ bold: true }),
@@ -38,8 +39,8 @@ const STYLES: Omit<LocalStyle, 'thumbnail'>[] = [
   },
   {
     id: 'pop-art',
-    description: 'Pop art',
-    prompt: 'Pop art portrait in four colour schemes',
+    description: LOCAL_STYLE_NAMES['pop-art'],
+    prompt: LOCAL_STYLE_CAPTIONS['pop-art'],
     beta: false,
     framing: popArtFraming,
     paint: paintPopArt,
@@ -47,8 +48,8 @@ const STYLES: Omit<LocalStyle, 'thumbnail'>[] = [
   },
   {
     id: 'comic',
-    description: 'Comic',
-    prompt: 'Comic book portrait with bold ink lines and halftone dots',
+    description: LOCAL_STYLE_NAMES.comic,
+    prompt: LOCAL_STYLE_CAPTIONS.comic,
     beta: false,
     framing: portraitOfAll(4 / 5),
     paint: paintComic,
@@ -59,8 +60,8 @@ const STYLES: Omit<LocalStyle, 'thumbnail'>[] = [
   // the flag stays until the sketch has been judged on more photos than the four portraits.
   {
     id: 'pencil-sketch',
-    description: 'Pencil sketch',
-    prompt: 'Graphite pencil sketch on paper',
+    description: LOCAL_STYLE_NAMES['pencil-sketch'],
+    prompt: LOCAL_STYLE_CAPTIONS['pencil-sketch'],
     beta: true,
     framing: portraitOfAll(4 / 5),
     paint: paintPencilSketch,
@@ -68,8 +69,8 @@ const STYLES: Omit<LocalStyle, 'thumbnail'>[] = [
   },
   {
     id: 'neon',
-    description: 'Neon glow',
-    prompt: 'Neon portrait glowing in the dark',
+    description: LOCAL_STYLE_NAMES.neon,
+    prompt: LOCAL_STYLE_CAPTIONS.neon,
     beta: false,
     framing: portraitOfAll(4 / 5),
     paint: paintNeon,
@@ -78,8 +79,8 @@ const STYLES: Omit<LocalStyle, 'thumbnail'>[] = [
   // The tenant's backdrop (branding sceneUrl) reaches the painter with the job; without one, the booth's own scene.
   {
     id: 'branded-scene',
-    description: 'Branded scene',
-    prompt: "You photographed in the event's own scene",
+    description: LOCAL_STYLE_NAMES['branded-scene'],
+    prompt: LOCAL_STYLE_CAPTIONS['branded-scene'],
     beta: false,
     framing: sceneFraming,
     paint: paintScene,
@@ -87,8 +88,8 @@ const STYLES: Omit<LocalStyle, 'thumbnail'>[] = [
   },
   {
     id: 'studio-portrait',
-    description: 'Studio portrait',
-    prompt: 'Studio portrait with a soft background and flattering light',
+    description: LOCAL_STYLE_NAMES['studio-portrait'],
+    prompt: LOCAL_STYLE_CAPTIONS['studio-portrait'],
     beta: false,
     framing: studioFraming,
     paint: paintStudio,

@@ -26,10 +26,10 @@ describe('minute limits in this process', () => {
     expect(limits.take([visitor('grace')])).toBeNull();
   });
 
-  it('takes from no bucket when one of them is empty', () => {
+  it('takes from no bucket when one of them is empty', async () => {
     const limits = localMinuteLimits();
     expect(limits.take([visitor('ada', 5), booth(1)])).toBeNull();
-    const refused = limits.take([visitor('grace', 5), booth(1)]);
+    const refused = await limits.take([visitor('grace', 5), booth(1)]);
     expect(refused?.message).toBe('booth: wait 60 s');
     // Grace's bucket was not touched by the refusal: her five are all there.
     for (let i = 0; i < 5; i++) expect(limits.take([visitor('grace', 5)])).toBeNull();

@@ -42,6 +42,7 @@ export const FIELD_LABELS = {
   refusedWords: 'Refused words',
   refusedWordsText: 'Sentence for a refused word',
   language: 'Language',
+  textOverrides: 'Own texts',
 } as const;
 
 /** The field's name in words; a key no label knows is shown as it is. */

@@ -60,6 +60,8 @@ export const BrandingItemSchema = z.looseObject({
   refusedWordsText: z.optional(z.unknown()),
   // The language of the tenant's pages (contract/i18n/languages.ts); checked by the build.
   language: z.optional(z.unknown()),
+  // The tenant's own texts by language (contract/i18n/overrides.ts); checked by the build.
+  textOverrides: z.optional(z.unknown()),
 });
 export type BrandingItem = z.infer<typeof BrandingItemSchema>;
 

@@ -52,6 +52,8 @@ export interface BrandingForm {
   refusedWordsText: string;
   /** The language of the tenant's pages (contract/i18n/languages.ts); '' = English. */
   language: string;
+  /** The tenant's own texts by language (contract/i18n/overrides.ts): kept as they are, edited on their own page. */
+  textOverrides: Record<string, Record<string, string>>;
 }
 
 export const TEXT_KEYS = [
@@ -111,7 +113,14 @@ export function toForm(item: Record<string, unknown> | null): BrandingForm {
       ? b.pictureStyles.filter((s): s is string => typeof s === 'string')
       : [],
     language: text(b.language ?? ''),
+    textOverrides: ownTexts(b.textOverrides),
   };
+}
+
+/** The own texts as saved; whatever is not a map of maps is left for the rule to name. */
+export function ownTexts(value: unknown): Record<string, Record<string, string>> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+  return value as Record<string, Record<string, string>>;
 }
 
 function leadForm(b: Record<string, unknown>) {
@@ -181,6 +190,9 @@ export function toItem(form: BrandingForm, slug: string): BrandingItem {
   if (form.refusedWordsText.trim() !== '') item.refusedWordsText = form.refusedWordsText;
   // English is the default: left out, as a tenant saved before languages reads.
   if (!['', 'en'].includes(form.language)) item.language = form.language;
+  // Left out when there are none, as a tenant saved before them reads.
+  if (Object.values(form.textOverrides).some((texts) => Object.keys(texts ?? {}).length > 0))
+    item.textOverrides = form.textOverrides;
   return item as BrandingItem;
 }
 

@@ -157,7 +157,7 @@ export function OwnTexts({ slug }: { slug: string }) {
                   label={`${english}${BUTTON_TEXTS.includes(key) ? ' (button)' : ''}`}
                   hint={
                     <>
-                      Default: <span lang={language}>{base}</span>
+                      Default: <bdi lang={language}>{base}</bdi>
                     </>
                   }
                   problems={found?.refused}

@@ -76,7 +76,9 @@ export function ScreenPreview({ screen, texts, branding, language }: ScreenPrevi
         ) : null}
         {readOut.length ? (
           <div className="preview-read-out">
-            <p className="preview-note">Read out by screen readers:</p>
+            <p className="preview-note" lang="en" dir="ltr">
+              Read out by screen readers:
+            </p>
             <ul>
               {readOut.map((key) => (
                 <li key={key} data-text={key}>

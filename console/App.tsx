@@ -11,6 +11,7 @@ import { TenantEditor } from './views/TenantEditor.tsx';
 import { Accounts } from './views/Accounts.tsx';
 import { Publish } from './views/Publish.tsx';
 import { EventView } from './views/EventView.tsx';
+import { OwnTexts } from './views/OwnTexts.tsx';
 import { Heading } from './parts.tsx';
 
 async function signOut() {
@@ -30,6 +31,8 @@ function Screen({ account }: { account: Account }) {
       return <TenantEditor key={route.slug} slug={route.slug} account={account} />;
     case 'event':
       return <EventView key={route.slug} slug={route.slug} />;
+    case 'texts':
+      return <OwnTexts key={route.slug} slug={route.slug} />;
     case 'accounts':
       return <Accounts account={account} />;
     case 'publish':

@@ -54,6 +54,8 @@ export interface BrandingForm {
   language: string;
   /** The other languages guests may switch to (a menu on every screen); [] = none. */
   languages: string[];
+  /** The tenant's own texts by language (contract/i18n/overrides.ts): kept as they are, edited on their own page. */
+  textOverrides: Record<string, Record<string, string>>;
 }
 
 export const TEXT_KEYS = [
@@ -114,7 +116,14 @@ export function toForm(item: Record<string, unknown> | null): BrandingForm {
       : [],
     language: text(b.language ?? ''),
     languages: Array.isArray(b.languages) ? b.languages.filter((s): s is string => typeof s === 'string') : [],
+    textOverrides: ownTexts(b.textOverrides),
   };
+}
+
+/** The own texts as saved; whatever is not a map of maps is left for the rule to name. */
+export function ownTexts(value: unknown): Record<string, Record<string, string>> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+  return value as Record<string, Record<string, string>>;
 }
 
 function leadForm(b: Record<string, unknown>) {
@@ -186,6 +195,9 @@ export function toItem(form: BrandingForm, slug: string): BrandingItem {
   if (!['', 'en'].includes(form.language)) item.language = form.language;
   const others = form.languages.filter((code) => code !== (form.language || 'en'));
   if (others.length > 0) item.languages = [form.language || 'en', ...others];
+  // Left out when there are none, as a tenant saved before them reads.
+  if (Object.values(form.textOverrides).some((texts) => Object.keys(texts ?? {}).length > 0))
+    item.textOverrides = form.textOverrides;
   return item as BrandingItem;
 }
 

@@ -19,18 +19,20 @@ export type Route =
   | { name: 'new-tenant' }
   | { name: 'tenant'; slug: string }
   | { name: 'event'; slug: string }
+  | { name: 'texts'; slug: string }
   | { name: 'accounts' }
   | { name: 'publish' }
   | { name: 'not-found' };
 
-/** The route of a URL fragment: #/, #/new, #/tenants/SLUG, #/tenants/SLUG/event, #/accounts, #/publish. */
+/** The route of a URL fragment: #/, #/new, #/tenants/SLUG, #/tenants/SLUG/event, #/tenants/SLUG/texts, #/accounts, #/publish. */
 export function parseRoute(hash: string): Route {
   const path = hash.replace(/^#/, '') || '/';
   if (path === '/' || path === '/tenants') return { name: 'tenants' };
   if (path === '/new') return { name: 'new-tenant' };
   if (path === '/accounts') return { name: 'accounts' };
   if (path === '/publish') return { name: 'publish' };
-  const tenant = /^\/tenants\/([a-z0-9-]{1,63})(\/event)?$/.exec(path);
+  const tenant = /^\/tenants\/([a-z0-9-]{1,63})(\/event|\/texts)?$/.exec(path);
+  if (tenant?.[2] === '/texts') return { name: 'texts', slug: tenant[1]! };
   if (tenant) return tenant[2] ? { name: 'event', slug: tenant[1]! } : { name: 'tenant', slug: tenant[1]! };
   return { name: 'not-found' };
 }

@@ -43,6 +43,7 @@ export const FIELD_LABELS = {
   refusedWordsText: 'Sentence for a refused word',
   language: 'Language',
   languages: 'Languages for guests',
+  textOverrides: 'Own texts',
 } as const;
 
 /** The field's name in words; a key no label knows is shown as it is. */

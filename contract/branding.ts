@@ -33,6 +33,7 @@ import { DELIVERY_OFF, resolveDelivery } from './delivery.ts';
 import { LEADS_OFF, resolveLeads } from './leads.ts';
 import { REFUSED_WORDS_TEXT_LIMIT, refusedWordsProblem } from './style-inputs.ts';
 import { DEFAULT_LANGUAGE, guestLanguages, languageProblem, type Language } from './i18n/languages.ts';
+import { resolveTextOverrides } from './i18n/overrides.ts';
 
 /** "A built-in default branding is used when the slug is not found. Its slug is the default tenant slug." */
 export const DEFAULT_BRANDING: Readonly<TenantBranding> = Object.freeze({
@@ -262,6 +263,15 @@ export function resolveBranding(
       fields.push({ field: 'languages', message: `${fieldLabel('languages')} ${allowed.problem}.`, kind: 'refused' });
     }
     if (allowed.languages) branding.languages = allowed.languages;
+  }
+
+  // The tenant's own texts: each refused one is left to its default, a button's that would not fit is kept and told.
+  const own = resolveTextOverrides((item as Record<string, unknown>).textOverrides);
+  if (Object.keys(own.texts).length > 0) branding.textOverrides = own.texts;
+  for (const problem of own.problems) {
+    const tail = problem.kind === 'refused' ? ' The default is used.' : '';
+    problems.push(`${label}: ${problem.kind === 'warning' ? 'warning: ' : ''}${problem.message}${tail}`);
+    fields.push({ field: 'textOverrides', message: problem.message, kind: problem.kind });
   }
 
   const warning = contrastWarning(branding);

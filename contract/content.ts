@@ -62,6 +62,8 @@ export const BrandingItemSchema = z.looseObject({
   language: z.optional(z.unknown()),
   // The languages its guests may choose from a menu (contract/i18n/languages.ts).
   languages: z.optional(z.unknown()),
+  // The tenant's own texts by language (contract/i18n/overrides.ts); checked by the build.
+  textOverrides: z.optional(z.unknown()),
 });
 export type BrandingItem = z.infer<typeof BrandingItemSchema>;
 

@@ -6,6 +6,7 @@ import type { EventKit } from './event-kit.ts';
 import type { LeadKit } from './leads.ts';
 import type { Style } from './styles.ts';
 import type { Language } from './i18n/languages.ts';
+import type { TextOverrides } from './i18n/overrides.ts';
 
 /** A tenant's branding after validation: every field present, safe, defaults filled in. */
 // The delivery and lead fields are optional: site data written before them reads as off.
@@ -42,6 +43,8 @@ export interface TenantBranding extends EventKit, Partial<DeliveryKit>, Partial<
    * first; absent: its language only, and no menu. Each other one is a page set at /{slug}/{code}/.
    */
   languages?: Language[];
+  /** The tenant's own texts in place of the catalogue's, by language (contract/i18n/overrides.ts); baked into its pages. */
+  textOverrides?: TextOverrides;
 }
 
 export interface ImageProxySettings {

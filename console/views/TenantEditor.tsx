@@ -123,6 +123,9 @@ export function TenantEditor({ slug, account }: { slug: string; account: Account
           <a href={`#/tenants/${slug}/event`}>The event at a glance</a>
         </li>
         <li>
+          <a href={`#/tenants/${slug}/texts`}>Own texts, screen by screen</a>
+        </li>
+        <li>
           <a href={bundleUrl(slug)} download>
             Download bundle<span className="visually-hidden"> of {slug}</span>
           </a>

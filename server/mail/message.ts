@@ -7,6 +7,7 @@ import path from 'node:path';
 import { TEXT, type TenantBranding } from '../../contract/index.ts';
 import { DEFAULT_BRANDING } from '../../contract/branding.ts';
 import { CATALOGUES, DEFAULT_LANGUAGE, directionOf, fill, type Language } from '../../contract/i18n/index.ts';
+import { withOwnTexts } from '../../contract/i18n/overrides.ts';
 
 export interface PictureMail {
   to: string;
@@ -50,7 +51,8 @@ export function pictureMail(
 ): PictureMail {
   const b = branding ?? DEFAULT_BRANDING;
   const language = b.language ?? DEFAULT_LANGUAGE;
-  const t = CATALOGUES[language].guest;
+  // The tenant's own words for the email, where it has them.
+  const t = withOwnTexts(CATALOGUES[language], b.textOverrides?.[language]).guest;
   const client = oneLine(b.client);
   const background = colour(b.backgroundColor, DEFAULT_BRANDING.backgroundColor);
   const text = colour(b.textColor, DEFAULT_BRANDING.textColor);

@@ -9,6 +9,7 @@ import {
   type Language,
   type Section,
 } from '../../contract/i18n/index.ts';
+import { withOwnTexts } from '../../contract/i18n/overrides.ts';
 import type { TenantPage } from './site-data.ts';
 
 export interface PageLanguage {
@@ -17,10 +18,14 @@ export interface PageLanguage {
   t: Catalogue;
 }
 
-/** The page's language (its tenant's; English when the tenant names none), direction and catalogue. */
+/**
+ * The page's language (its tenant's; English when the tenant names none), direction and catalogue,
+ * with the tenant's own texts of that language in place of the defaults.
+ */
 export function pageLanguage(page: TenantPage): PageLanguage {
   const language = page.language ?? page.branding.language ?? DEFAULT_LANGUAGE;
-  return { language, dir: directionOf(language), t: CATALOGUES[language] };
+  const t = withOwnTexts(CATALOGUES[language], page.branding.textOverrides?.[language]);
+  return { language, dir: directionOf(language), t };
 }
 
 /** The lead form's words and its address sentences (contract/leads.ts), in the page's language. */

@@ -91,6 +91,17 @@ const PAGES: ConsolePage[] = [
       await p.getByRole('button', { name: 'Delete tenant' }).click();
     }),
   },
+  {
+    // An Arabic tenant's texts (the preview right to left), with a warning and a refusal under their fields.
+    name: 'tenant-own-texts',
+    open: signedIn('#/tenants/noor/texts', async (p) => {
+      await p.getByLabel('Screen', { exact: true }).selectOption('results');
+      await p.getByLabel('Take Another Photo (button)', { exact: true }).fill('التقط صورة أخرى '.repeat(4));
+      await p.locator('.field .warnings').waitFor();
+      await p.getByLabel('Result', { exact: true }).fill('<b>النتيجة</b>');
+      await p.locator('.field .problems').waitFor();
+    }),
+  },
   { name: 'no-such-page', open: signedIn('#/nowhere', (p) => p.getByText('The console has no such page.').waitFor()) },
   { name: 'accounts', open: signedIn('#/accounts', (p) => p.getByRole('cell', { name: SERVICE.username }).waitFor()) },
   {

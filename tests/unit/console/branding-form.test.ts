@@ -171,5 +171,14 @@ describe('the console routes', () => {
     expect(parseRoute('#/publish')).toEqual({ name: 'publish' });
     expect(parseRoute('#/tenants/../x')).toEqual({ name: 'not-found' });
     expect(parseRoute('#/tenants/Gala')).toEqual({ name: 'not-found' });
+    expect(parseRoute('#/tenants/gala/texts')).toEqual({ name: 'texts', slug: 'gala' });
+    expect(parseRoute('#/tenants/gala/words')).toEqual({ name: 'not-found' });
+  });
+
+  it('keeps the own texts saved on their page when the branding is saved, and leaves none out', () => {
+    const textOverrides = { fr: { 'spec.start': 'On y va' } };
+    expect(toItem(toForm({ slug: 'gala', textOverrides }), 'gala').textOverrides).toEqual(textOverrides);
+    expect(toItem(toForm({ slug: 'gala' }), 'gala')).not.toHaveProperty('textOverrides');
+    expect(toItem(toForm({ slug: 'gala', textOverrides: { fr: {} } }), 'gala')).not.toHaveProperty('textOverrides');
   });
 });

@@ -34,6 +34,7 @@ const BAD: Record<string, unknown> = {
   email: 'yes',
   resultHours: 0.5,
   styles: 'comic',
+  textOverrides: { fr: { 'spec.start': '<b>Go</b>' } },
 };
 
 /** A key that is also a plain word (video, client) is raw only where a sentence starts with it. */

@@ -32,6 +32,23 @@ describe("the guest's email", () => {
     expect(arabic.html).toContain('<html lang="ar" dir="rtl">');
   });
 
+  it("uses the tenant's own words where it has them, in its language", () => {
+    const mail = pictureMail(
+      {
+        ...DEFAULT_BRANDING,
+        client: 'Soirée Lumière',
+        language: 'fr',
+        textOverrides: { fr: { 'guest.mailSubject': 'Un souvenir de {client}' }, en: { 'guest.mailOpen': 'Look' } },
+      },
+      'invite@example.com',
+      picture,
+      null,
+    );
+    expect(mail.subject).toBe('Un souvenir de Soirée Lumière');
+    expect(mail.text).toContain(fill(CATALOGUES.fr.guest.mailIntro, { client: 'Soirée Lumière' }));
+    expect(mail.html).toContain(CATALOGUES.fr.guest.mailOpen);
+  });
+
   it("is in the tenant's name and colours, with the picture attached as the spec's share file", () => {
     const mail = pictureMail(
       { ...DEFAULT_BRANDING, client: 'Gala Night', backgroundColor: '#1a1423', accentColor: '#e0b84f' },

@@ -45,6 +45,7 @@ import { publishingRemovals } from '../wall/wall-removals.ts';
 import { PublishedWalls } from '../brand/wall-settings.ts';
 import { startScaleWall } from '../scale/scale-wall.ts';
 import { startScaleDelivery } from '../scale/scale-delivery.ts';
+import { startTenantWords } from '../scale/tenant-words.ts';
 
 /** Leads one visitor may send a minute: a guest sends one; a retry after a typo, a few. */
 const LEADS_PER_VISITOR_PER_MINUTE = 5;
@@ -141,6 +142,7 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
             void mirror.syncAll();
             void scaleWall?.tenantsChanged();
             void scaleDelivery?.tenantsChanged();
+            void scaleWords?.tenantsChanged();
           },
         }
       : {}),
@@ -179,6 +181,13 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
       log,
       control: { slugs: () => tenants.slugs(settings.datasetId), lookup: tenantLookup },
       counted: (tenant, outcome) => leads.mail.count(tenant, outcome),
+    });
+  // The tenants' refused words, written to Redis for the API nodes, which check a guest's words with them.
+  const scaleWords =
+    scale &&
+    startTenantWords(settings.scale!, {
+      log,
+      control: { slugs: () => tenants.slugs(settings.datasetId), lookup: tenantLookup },
     });
   const sendsMail = scaleDelivery ? scaleDelivery.sendsMail : (delivery?.sendsMail ?? false);
   const app = createApp({
@@ -223,7 +232,12 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
       ...(mirror
         ? {
             tenantChanged: (slug: string) =>
-              Promise.all([mirror.sync(slug), scaleWall?.tenantsChanged(), scaleDelivery?.tenantsChanged()]),
+              Promise.all([
+                mirror.sync(slug),
+                scaleWall?.tenantsChanged(),
+                scaleDelivery?.tenantsChanged(),
+                scaleWords?.tenantsChanged(),
+              ]),
           }
         : {}),
     },
@@ -280,6 +294,7 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
     else wallFeeds.close();
     await delivery?.stop();
     await scaleDelivery?.close();
+    scaleWords?.close();
     leads.stop();
     mirror?.stop();
     await redisEvents?.close();

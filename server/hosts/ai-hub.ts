@@ -44,8 +44,8 @@ export interface AiHubDeps {
   resultSeconds?: (tenant: string | null) => number | null | Promise<number | null>;
   /** The words a style asks its guest for (contract/style-inputs.ts); none: no style asks. */
   inputsOf?: (styleId: string) => readonly StyleInput[] | undefined;
-  /** A tenant's refused words and its sentence (brand/tenant-branding.ts); none: no list. */
-  refusedWords?: (tenant: string | null) => RefusedWords | null;
+  /** A tenant's refused words and its sentence (brand/tenant-branding.ts; an API node's from Redis); none: no list. */
+  refusedWords?: (tenant: string | null) => RefusedWords | null | Promise<RefusedWords | null>;
 }
 
 /** What one client, and all of them together, may ask of job creation at once (server/README.md). */
@@ -194,7 +194,9 @@ export function aiHubHost(deps: AiHubDeps) {
       // The guest's words, checked again here (the styles screen checks them as they are typed),
       // with the tenant's refused words; each problem by the input it is about.
       const inputs = deps.inputsOf?.(style.id) ?? [];
-      const problems = inputsProblems(inputs, upload.inputs, deps.refusedWords?.(tenant) ?? undefined);
+      // A style without inputs asks nothing of the tenant's list (on an API node, one Redis read fewer).
+      const refused = inputs.length ? ((await deps.refusedWords?.(tenant)) ?? undefined) : undefined;
+      const problems = inputsProblems(inputs, upload.inputs, refused);
       const firstProblem = Object.values(problems)[0];
       if (firstProblem) {
         // Each field's sentence in the guest's language too, as the styles screen shows it there.

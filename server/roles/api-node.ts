@@ -12,6 +12,7 @@ import type { RoleProcess } from './role.ts';
 import { startScalePath } from './scale-path.ts';
 import { startScaleWall } from '../scale/scale-wall.ts';
 import { startScaleDelivery } from '../scale/scale-delivery.ts';
+import { startTenantWords } from '../scale/tenant-words.ts';
 import { log } from '../process/log.ts';
 
 export function startApiNode(settings: Settings, scale: ScaleSettings): RoleProcess {
@@ -34,13 +35,15 @@ export function startApiNode(settings: Settings, scale: ScaleSettings): RoleProc
   const visitors = new VisitorTokens(key);
   // Each tenant's retention, "Email me my picture" and lead fields, as the control node wrote them to Redis; the outbox and the leads queued in Redis.
   const delivery = startScaleDelivery(settings, scale, { jobs: path.jobs!, store: path.store, visitors, log });
+  // Each tenant's refused words, as the control node wrote them to Redis: a guest's words checked as on the embedded default.
+  const words = startTenantWords(scale, { log });
   const app = createApp({
     lingerBytes: settings.maxBodyBytes,
-    // No tenant store here: a tenant's refused words are checked on the embedded default only (server/README.md).
     aiHub: {
       ...aiHubOf(settings, styles, path.jobs!, readers, visitors, path.frames!, path.venues!),
       resultSeconds: delivery.resultSeconds,
       inputsOf: inputsOfStyles(offered.styles),
+      refusedWords: words.refusedWords,
     },
     jobEmail: delivery.jobEmail,
     wall: { walls: wall.walls, jobs: wall.jobs, bus: wall.bus, feeds: wall.feeds, publicUrl: settings.publicUrl },
@@ -53,6 +56,7 @@ export function startApiNode(settings: Settings, scale: ScaleSettings): RoleProc
   return {
     app,
     async close() {
+      words.close();
       await Promise.all([wall.close(), delivery.close()]);
       await Promise.all([path.close(), readers.close()]);
     },

@@ -46,6 +46,7 @@ import { publishingRemovals } from '../wall/wall-removals.ts';
 import { PublishedWalls } from '../brand/wall-settings.ts';
 import { startScaleWall } from '../scale/scale-wall.ts';
 import { startScaleDelivery } from '../scale/scale-delivery.ts';
+import { startTenantWords } from '../scale/tenant-words.ts';
 
 export async function startBooth(settings: Settings, workerScript: URL = ENGINE_WORKER): Promise<RoleProcess> {
   const offered = offeredStyles(settings);
@@ -139,6 +140,7 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
             void mirror.syncAll();
             void scaleWall?.tenantsChanged();
             void scaleDelivery?.tenantsChanged();
+            void scaleWords?.tenantsChanged();
           },
         }
       : {}),
@@ -177,6 +179,13 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
       log,
       control: { slugs: () => tenants.slugs(settings.datasetId), lookup: tenantLookup, keepLead: leads.keep },
       counted: (tenant, outcome) => leads.mail.count(tenant, outcome),
+    });
+  // The tenants' refused words, written to Redis for the API nodes, which check a guest's words with them.
+  const scaleWords =
+    scale &&
+    startTenantWords(settings.scale!, {
+      log,
+      control: { slugs: () => tenants.slugs(settings.datasetId), lookup: tenantLookup },
     });
   const sendsMail = scaleDelivery ? scaleDelivery.sendsMail : (delivery?.sendsMail ?? false);
   const app = createApp({
@@ -221,7 +230,12 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
       ...(mirror
         ? {
             tenantChanged: (slug: string) =>
-              Promise.all([mirror.sync(slug), scaleWall?.tenantsChanged(), scaleDelivery?.tenantsChanged()]),
+              Promise.all([
+                mirror.sync(slug),
+                scaleWall?.tenantsChanged(),
+                scaleDelivery?.tenantsChanged(),
+                scaleWords?.tenantsChanged(),
+              ]),
           }
         : {}),
     },
@@ -280,6 +294,7 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
     else wallFeeds.close();
     await delivery?.stop();
     await scaleDelivery?.close();
+    scaleWords?.close();
     leads.stop();
     mirror?.stop();
     await redisEvents?.close();

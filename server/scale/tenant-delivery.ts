@@ -10,11 +10,9 @@ import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { RESULT_HOURS_MAX } from '../../contract/delivery.ts';
 import { LEAD_FIELDS, type LeadField } from '../../contract/leads.ts';
-import { readTenantHash, TenantHashMirror } from './tenant-hash.ts';
+import { KeptTenantHash, TenantHashMirror } from './tenant-hash.ts';
 
 export const TENANT_DELIVERY_KEY = 'booth:tenant-delivery';
-/** Slugs one API node keeps at once; a made-up slug costs one entry, then is dropped first. */
-const MAX_KEPT = 1000;
 
 export interface TenantDelivery {
   /** Its results' retention in seconds; null: the booth's own. */
@@ -50,31 +48,8 @@ export class TenantDeliveryMirror extends TenantHashMirror<TenantDelivery> {
 }
 
 /** An API node's side: a tenant's settings as the control node last wrote them; undefined for no such tenant. */
-export class StoredTenantDelivery {
-  #client: Redis;
-  #timeoutMs: number;
-  #keptMs: number;
-  #kept = new Map<string, { delivery: TenantDelivery | undefined; until: number }>();
-
+export class StoredTenantDelivery extends KeptTenantHash<TenantDelivery> {
   constructor(client: Redis, options: { timeoutMs: number; keptSeconds: number }) {
-    this.#client = client;
-    this.#timeoutMs = options.timeoutMs;
-    this.#keptMs = options.keptSeconds * 1000;
-  }
-
-  async of(tenant: string): Promise<TenantDelivery | undefined> {
-    const known = this.#kept.get(tenant);
-    if (known && known.until > Date.now()) return known.delivery;
-    const delivery = await readTenantHash(
-      this.#client,
-      TENANT_DELIVERY_KEY,
-      tenant,
-      this.#timeoutMs,
-      TenantDeliverySchema,
-    );
-    this.#kept.delete(tenant);
-    if (this.#kept.size >= MAX_KEPT) this.#kept.delete(this.#kept.keys().next().value!);
-    this.#kept.set(tenant, { delivery, until: Date.now() + this.#keptMs });
-    return delivery;
+    super(client, TENANT_DELIVERY_KEY, TenantDeliverySchema, options);
   }
 }

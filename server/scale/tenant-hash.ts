@@ -1,8 +1,9 @@
 // A setting per tenant kept in one Redis hash, slug → JSON, on the scale-out path. The control node
 // has the tenant store and the published site, so it works each tenant's out and writes them all
 // (the hash replaced whole in one transaction) at start, when told, and every minute; an API node,
-// which knows no tenants, reads one tenant's with one HGET. Used for the walls (tenant-walls.ts)
-// and for what happens to results (tenant-delivery.ts).
+// which knows no tenants, reads one tenant's with one HGET. Used for the walls (tenant-walls.ts),
+// for what happens to results (tenant-delivery.ts) and for the words its guests may not type
+// (tenant-words.ts).
 import type { Redis } from 'ioredis';
 import type { z } from 'zod';
 import { ServiceUnavailableError } from '../jobs/job-backend.ts';
@@ -80,5 +81,40 @@ export async function readTenantHash<T>(
     return schema.parse(JSON.parse(text));
   } catch {
     return undefined;
+  }
+}
+
+/** Slugs one API node keeps at once; a made-up slug costs one entry, then is dropped first. */
+const MAX_KEPT = 1000;
+
+/**
+ * An API node's side, for a setting read on every create call: one tenant's setting as the control
+ * node last wrote it, kept `keptSeconds` (BOOTH_TENANT_FRAME_SECONDS, as a brand frame is).
+ */
+export class KeptTenantHash<T> {
+  #client: Redis;
+  #key: string;
+  #schema: z.ZodType<T>;
+  #timeoutMs: number;
+  #keptMs: number;
+  #kept = new Map<string, { value: T | undefined; until: number }>();
+
+  constructor(client: Redis, key: string, schema: z.ZodType<T>, options: { timeoutMs: number; keptSeconds: number }) {
+    this.#client = client;
+    this.#key = key;
+    this.#schema = schema;
+    this.#timeoutMs = options.timeoutMs;
+    this.#keptMs = options.keptSeconds * 1000;
+  }
+
+  /** Undefined for no such tenant, or none written for it. */
+  async of(tenant: string): Promise<T | undefined> {
+    const known = this.#kept.get(tenant);
+    if (known && known.until > Date.now()) return known.value;
+    const value = await readTenantHash(this.#client, this.#key, tenant, this.#timeoutMs, this.#schema);
+    this.#kept.delete(tenant);
+    if (this.#kept.size >= MAX_KEPT) this.#kept.delete(this.#kept.keys().next().value!);
+    this.#kept.set(tenant, { value, until: Date.now() + this.#keptMs });
+    return value;
   }
 }

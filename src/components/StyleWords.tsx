@@ -2,7 +2,10 @@
 // is picked: a labelled field for each text, a group of radio buttons for each choice, each
 // problem under its field and tied to it, the first field with a problem focused. The same rules
 // are checked here as the guest submits and again by the AI hub, whose sentences (a refused word:
-// the tenant's own) come back to the field they are about.
+// the tenant's own) come back to the field they are about. Each problem line is a live region
+// that is always there, so a sentence that arrives while the focus is already on its field (the
+// guest pressed Enter in it) is still read out; a sentence about no field of the form (the style
+// changed since the page loaded) is shown above the fields.
 import { useEffect, useId, useRef, useState } from 'react';
 import {
   inputProblem,
@@ -45,6 +48,12 @@ export function StyleWords({ label, inputs, refused, busy, onSubmit, onBack, tex
     if (first) form.current?.querySelector<HTMLInputElement>(`[name="${first.name}"]`)?.focus();
   }, [problems, inputs]);
 
+  // A sentence about an input the form does not show.
+  const formProblem = Object.entries(problems)
+    .filter(([name]) => !inputs.some((input) => input.name === name))
+    .map(([, sentence]) => sentence)
+    .join(' ');
+
   const submit = (event: { preventDefault(): void }) => {
     event.preventDefault();
     const found: Record<string, string> = {};
@@ -61,14 +70,17 @@ export function StyleWords({ label, inputs, refused, busy, onSubmit, onBack, tex
   return (
     <form ref={form} className="booth-style-words" onSubmit={submit} noValidate aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>{fill(STYLE_WORDS_TEXT.heading, { style: label })}</h2>
+      <p className="booth-field-problem" aria-live="polite">
+        {formProblem}
+      </p>
       {inputs.map((input) => {
         const field = `${id}-${input.name}`;
         const problem = problems[input.name];
-        const problemLine = problem ? (
-          <p className="booth-field-problem" id={`${field}-problem`}>
-            {problem}
+        const problemLine = (
+          <p className="booth-field-problem" id={`${field}-problem`} aria-live="polite">
+            {problem ?? ''}
           </p>
-        ) : null;
+        );
         if (input.type === 'choice') {
           return (
             <fieldset key={input.name} className="booth-field">

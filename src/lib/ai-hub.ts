@@ -134,7 +134,8 @@ export function createAiHub(aiHost: string, fetchImpl: Fetch = (...args) => fetc
       void visitor.token();
       return styles;
     },
-    createJob: (styleId, image, tenant, backdrop) => createJob(styleId, image, tenant, backdrop),
+    // Every argument passed on by name: the retry flag stays this module's own.
+    createJob: (styleId, image, tenant, backdrop, inputs) => createJob(styleId, image, tenant, backdrop, inputs),
     job: (jobId, waitSeconds = 0, started) => call(jobPath(jobId, waitSeconds), JobSchema, {}, waitSeconds, started),
     emailPicture: async (jobId, address) => {
       const token = await visitor.token();

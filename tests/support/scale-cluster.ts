@@ -40,8 +40,11 @@ export interface Cluster {
 export interface ClusterOptions {
   apis?: number;
   workers?: number;
-  /** `mixed`: the stand-in's generative style and two local ones; `local`: the six local styles, as the built site has them. */
-  styles?: 'mixed' | 'local';
+  /**
+   * `mixed`: the stand-in's generative style and two local ones; `local`: the six local styles, as the
+   * built site has them; or a styles file of the test's own.
+   */
+  styles?: 'mixed' | 'local' | { styles: object[] };
   env?: Record<string, string>;
 }
 
@@ -58,11 +61,11 @@ export async function startCluster({
     startOpenAiStandIn(),
   ]);
   const stylesFile = path.join(dir, 'styles.json');
-  fs.writeFileSync(stylesFile, JSON.stringify(MIXED_STYLES));
+  fs.writeFileSync(stylesFile, JSON.stringify(typeof styles === 'object' ? styles : MIXED_STYLES));
   const common = {
     ...s3.env,
     BOOTH_REDIS_URL: redis.url,
-    ...(styles === 'mixed' ? { BOOTH_STYLES_FILE: stylesFile } : {}),
+    ...(styles !== 'local' ? { BOOTH_STYLES_FILE: stylesFile } : {}),
     BOOTH_OPENAI_API_KEY: openai.key,
     BOOTH_OPENAI_BASE_URL: openai.url,
     BOOTH_WORKERS: '1',

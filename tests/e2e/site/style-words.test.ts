@@ -81,9 +81,7 @@ async function photoOnGalaStyles(page: Page) {
 describe("a style that asks for the guest's words", () => {
   const { newPage } = suiteBrowser({ camera: 'grace_hopper' });
 
-  // Skipped until it passes: in its last run the tenant's sentence for a refused word did not show
-  // under the field within the time (the AI hub's refusal itself: tests/integration/server/style-inputs.test.ts).
-  it.skip('asks for them after the tile, refuses a word with the tenant’s sentence, and makes the picture with them', async () => {
+  it('asks for them after the tile, refuses a word with the tenant’s sentence, and makes the picture with them', async () => {
     const page = await newPage({ viewport: { width: 412, height: 823 } });
     const creates: unknown[] = [];
     page.on('request', (request) => {
@@ -113,7 +111,9 @@ describe("a style that asks for the guest's words", () => {
     await page.getByText('Choose one for Your superpower.').waitFor();
     expect(await name.getAttribute('aria-invalid')).toBe('true');
     const describedBy = (await name.getAttribute('aria-describedby'))!.split(' ');
-    const problemIds = await page.locator('.booth-field-problem').evaluateAll((els) => els.map((el) => el.id));
+    const problemIds = await page
+      .locator('.booth-field .booth-field-problem')
+      .evaluateAll((els) => els.map((el) => el.id));
     expect(describedBy).toContain(problemIds[0]);
     expect(await page.getByRole('radio', { name: 'flight' }).getAttribute('aria-describedby')).toBe(problemIds[1]);
     expect(await axe(page)).toEqual([]);
@@ -128,6 +128,12 @@ describe("a style that asks for the guest's words", () => {
     expect(await name.getAttribute('aria-describedby')).toContain(
       await page.getByText(GALA_SENTENCE).getAttribute('id'),
     );
+    // Read out even when the focus is on the field already: its problem line is a live region.
+    expect(await page.getByText(GALA_SENTENCE).getAttribute('aria-live')).toBe('polite');
+    expect(await name.getAttribute('aria-invalid')).toBe('true');
+    // The choice was fine: its problem is gone, and so is its invalid state.
+    expect(await page.getByRole('radio', { name: 'flight' }).getAttribute('aria-invalid')).toBe(null);
+    expect(await axe(page)).toEqual([]);
     await expect.poll(() => name.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(standIn.received).toEqual([]);
 

@@ -45,6 +45,37 @@ describe('the AI hub client', () => {
     });
   });
 
+  it("sends the guest's words for a style that asks for them, and the backdrop picked", async () => {
+    const fetchMock = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => json({ id: 'j3' }, 201));
+    await createAiHub('', fetchMock).createJob('superhero', 'data:image/jpeg;base64,AAAA', 'gala', 1, {
+      name: 'Captain Ada',
+      power: 'flight',
+    });
+    expect(JSON.parse(String(createCall(fetchMock)[1]?.body))).toEqual({
+      style_id: 'superhero',
+      image: 'data:image/jpeg;base64,AAAA',
+      tenant: 'gala',
+      backdrop: 1,
+      inputs: { name: 'Captain Ada', power: 'flight' },
+    });
+  });
+
+  it("gives a refusal of the guest's words with each sentence by its input's name", async () => {
+    const sentence = "Let's keep the evening friendly: please choose other words.";
+    const fetchMock = vi.fn(async (url: RequestInfo | URL, _init?: RequestInit) =>
+      String(url).endsWith('/transformations/jobs/create/')
+        ? json({ error: sentence, inputs: { name: sentence } }, 400, 'Bad Request')
+        : json({ token: 't' }, 201),
+    );
+    const refused = await createAiHub('', fetchMock)
+      .createJob('superhero', 'data:image/jpeg;base64,AAAA', 'gala', undefined, { name: 'Stupid', power: 'flight' })
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(AiHubError);
+    expect((refused as AiHubError).status).toBe(400);
+    expect((refused as AiHubError).fields).toEqual({ name: sentence });
+    expect(JSON.parse(String(createCall(fetchMock)[1]?.body)).inputs).toEqual({ name: 'Stupid', power: 'flight' });
+  });
+
   it('asks the server to hold the job answer until it ends (wait, at most 20 s)', async () => {
     const fetchMock = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) =>
       json({ images: [], prompt: 'p', result: { status: 'pending' } }),

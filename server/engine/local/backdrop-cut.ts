@@ -91,12 +91,12 @@ const BLEND_SLACK = 8;
 const SAME_BACKDROP = 16;
 
 /**
- * In place: from every `seed` (backdrop the cut has cleared or the model left out, of a colour the
- * backdrop model holds), clears the 4-connected pixels `joins` allows whose colour is within
- * SAME_BACKDROP of that seed's (not of the neighbour's, so the fill does not drift through a soft
- * edge into the person). Reaches backdrop the votes kept because its colour is as likely in the
- * person (the dark moon between Collins's arm and Aldrin's face, below where colours vote) or the
- * smoothing kept (a wisp of lit moon above Armstrong's hair).
+ * From every `seed` (backdrop the cut has cleared or the model left out, of a colour the backdrop
+ * model holds), the 4-connected pixels `joins` allows whose colour is within SAME_BACKDROP of that
+ * seed's (not of the neighbour's, so the fill does not drift through a soft edge into the
+ * person), cleared softly (softClear). Reaches backdrop the votes kept because its colour is as
+ * likely in the person (the dark moon between Collins's arm and Aldrin's face, below where
+ * colours vote) or the smoothing kept (a wisp of lit moon above Armstrong's hair).
  */
 export function followBackdrop(
   mask: Uint8Array,
@@ -114,6 +114,7 @@ export function followBackdrop(
     reference[seed] = seed;
     queue[tail++] = seed;
   }
+  const seeded = tail;
   const { data, channels } = colours;
   for (let head = 0; head < tail; head++) {
     const at = queue[head];
@@ -129,8 +130,43 @@ export function followBackdrop(
       );
       if (difference > SAME_BACKDROP) continue;
       reference[next] = reference[at];
-      mask[next] = 0;
       queue[tail++] = next;
     }
   }
+  softClear(mask, queue.subarray(0, tail), seeded, size);
+}
+
+/**
+ * Clears the backdrop the fill reached (`clear`, its first `seeded` the seeds) as softCut fades
+ * its votes: each pixel near what was reached keeps its mask by the share of backdrop in the
+ * square of CUT_RADIUS around it (a quarter or less kept whole, three quarters or more cleared),
+ * so the pocket's outline is soft, not a pixel staircase.
+ */
+function softClear(mask: Uint8Array, clear: Int32Array, seeded: number, size: number): void {
+  if (clear.length === seeded) return;
+  const isReached = new Uint8Array(size * size);
+  for (const i of clear) isReached[i] = 1;
+  const near = new Set<number>();
+  for (const i of clear.subarray(seeded)) {
+    const x = i % size;
+    const y = (i - x) / size;
+    for (let v = Math.max(0, y - CUT_RADIUS); v <= Math.min(size - 1, y + CUT_RADIUS); v++) {
+      for (let u = Math.max(0, x - CUT_RADIUS); u <= Math.min(size - 1, x + CUT_RADIUS); u++) near.add(v * size + u);
+    }
+  }
+  const keep = new Map<number, number>();
+  for (const i of near) {
+    const x = i % size;
+    const y = (i - x) / size;
+    let count = 0;
+    let counted = 0;
+    for (let v = Math.max(0, y - CUT_RADIUS); v <= Math.min(size - 1, y + CUT_RADIUS); v++) {
+      for (let u = Math.max(0, x - CUT_RADIUS); u <= Math.min(size - 1, x + CUT_RADIUS); u++) {
+        count += isReached[v * size + u];
+        counted++;
+      }
+    }
+    keep.set(i, Math.min(1, Math.max(0, 1.5 - (2 * count) / counted)));
+  }
+  for (const [i, k] of keep) mask[i] = Math.round(mask[i] * k);
 }

@@ -61,7 +61,7 @@ const RING_BESIDE_CHEEKS: Box[] = [
 /**
  * The lit moon just above Neil Armstrong's hair (left of the crew), in the photo's px: its points
  * of a light grey (isLitMoon) are the wisp the cut-out styles kept there: mean alpha 81-100 (of
- * 255) in every style on e3bd30d, 0-4 since the backdrop is followed from where it was cut.
+ * 255) in every style on e3bd30d, 4-13 since the backdrop is followed from where it was cut.
  */
 const ABOVE_ARMSTRONGS_HAIR: Box[] = [{ left: 112, top: 134, right: 136, bottom: 150 }];
 
@@ -75,7 +75,7 @@ function isLitMoon(r: number, g: number, b: number): boolean {
  * The moon's dark side between Michael Collins's arm (the flag on his sleeve) and Buzz Aldrin's
  * face, from the flag down to Aldrin's helmet ring, in the photo's px: its points of a dark grey
  * (isDarkMoon), not the white sleeve, his skin or the ring: mean alpha 198-209 in every style on
- * e3bd30d, 0-2 since.
+ * e3bd30d, 2-5 since.
  */
 const BESIDE_ALDRINS_FACE: Box[] = [{ left: 386, top: 205, right: 404, bottom: 245 }];
 

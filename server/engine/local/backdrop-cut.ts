@@ -137,9 +137,16 @@ export function followBackdrop(
 }
 
 /**
+ * The followed backdrop's cut is smoothed over this many px either side: wider than the votes'
+ * (CUT_RADIUS), as the fill's edge is a pixel outline; at CUT_RADIUS it left stairs in the matte
+ * where the moon between Collins's arm and Aldrin's face was cleared (tests/integration/engine/matte.test.ts).
+ */
+const CLEAR_RADIUS = 3;
+
+/**
  * Clears the backdrop the fill reached (`clear`, its first `seeded` the seeds) as softCut fades
  * its votes: each pixel near what was reached keeps its mask by the share of backdrop in the
- * square of CUT_RADIUS around it (a quarter or less kept whole, three quarters or more cleared),
+ * square of CLEAR_RADIUS around it (a quarter or less kept whole, three quarters or more cleared),
  * so the pocket's outline is soft, not a pixel staircase.
  */
 function softClear(mask: Uint8Array, clear: Int32Array, seeded: number, size: number): void {
@@ -150,8 +157,9 @@ function softClear(mask: Uint8Array, clear: Int32Array, seeded: number, size: nu
   for (const i of clear.subarray(seeded)) {
     const x = i % size;
     const y = (i - x) / size;
-    for (let v = Math.max(0, y - CUT_RADIUS); v <= Math.min(size - 1, y + CUT_RADIUS); v++) {
-      for (let u = Math.max(0, x - CUT_RADIUS); u <= Math.min(size - 1, x + CUT_RADIUS); u++) near.add(v * size + u);
+    for (let v = Math.max(0, y - CLEAR_RADIUS); v <= Math.min(size - 1, y + CLEAR_RADIUS); v++) {
+      for (let u = Math.max(0, x - CLEAR_RADIUS); u <= Math.min(size - 1, x + CLEAR_RADIUS); u++)
+        near.add(v * size + u);
     }
   }
   const keep = new Map<number, number>();
@@ -160,8 +168,8 @@ function softClear(mask: Uint8Array, clear: Int32Array, seeded: number, size: nu
     const y = (i - x) / size;
     let count = 0;
     let counted = 0;
-    for (let v = Math.max(0, y - CUT_RADIUS); v <= Math.min(size - 1, y + CUT_RADIUS); v++) {
-      for (let u = Math.max(0, x - CUT_RADIUS); u <= Math.min(size - 1, x + CUT_RADIUS); u++) {
+    for (let v = Math.max(0, y - CLEAR_RADIUS); v <= Math.min(size - 1, y + CLEAR_RADIUS); v++) {
+      for (let u = Math.max(0, x - CLEAR_RADIUS); u <= Math.min(size - 1, x + CLEAR_RADIUS); u++) {
         count += isReached[v * size + u];
         counted++;
       }

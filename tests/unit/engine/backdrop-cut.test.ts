@@ -38,30 +38,30 @@ describe('a blend of two person colours', () => {
 
 describe('the backdrop followed from where it is clear', () => {
   it('clears the pocket of its colour and stops at another colour', () => {
-    // Columns 0-3 a dark grey backdrop; 0 is clear, 1-3 the model kept; column 4 a white sleeve.
+    // Columns 0-5 a dark grey backdrop; 0 is clear, 1-5 the model kept; from column 6 a white sleeve.
     const mask = new Uint8Array(size * size).fill(255);
     const colours = createRaster(size, size, 3);
     for (let y = 0; y < size; y++) {
       mask[y * size] = 0;
-      for (let x = 0; x < 4; x++) paint(colours, y * size + x, [40 + x * 3, 32, 38]);
-      for (let x = 4; x < size; x++) paint(colours, y * size + x, [230, 230, 235]);
+      for (let x = 0; x < 6; x++) paint(colours, y * size + x, [40 + x * 2, 32, 38]);
+      for (let x = 6; x < size; x++) paint(colours, y * size + x, [230, 230, 235]);
     }
     const seeds = Array.from({ length: size }, (_, y) => y * size);
     followBackdrop(mask, colours, seeds, () => true, size);
     // Cleared softly: the pocket's middle clear, its edge and the sleeve's edge in between.
     expect(mask[5 * size + 2]).toBe(0);
-    expect(mask[5 * size + 3]).toBeLessThan(128);
-    expect(mask[5 * size + 4]).toBeGreaterThan(128);
-    expect(mask[5 * size + 6]).toBe(255);
+    expect(mask[5 * size + 5]).toBeLessThan(128);
+    expect(mask[5 * size + 6]).toBeGreaterThan(128);
+    expect(mask[5 * size + 9]).toBe(255);
   });
 
   it('goes no further than it is allowed', () => {
     const mask = new Uint8Array(size * size).fill(255);
     const colours = createRaster(size, size, 3, 40);
     mask[0] = 0;
-    followBackdrop(mask, colours, [0], (i) => i % size < 5, size);
+    followBackdrop(mask, colours, [0], (i) => i % size < 6, size);
     expect(mask[9 * size + 2]).toBe(0);
-    expect(mask[9 * size + 7]).toBe(255);
-    expect(mask[9 * size + 5]).toBeGreaterThan(mask[9 * size + 4]);
+    expect(mask[9 * size + 9]).toBe(255);
+    expect(mask[9 * size + 6]).toBeGreaterThan(mask[9 * size + 5]);
   });
 });

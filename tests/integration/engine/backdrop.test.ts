@@ -61,7 +61,7 @@ const RING_BESIDE_CHEEKS: Box[] = [
 /**
  * The lit moon just above Neil Armstrong's hair (left of the crew), in the photo's px: its points
  * of a light grey (isLitMoon) are the wisp the cut-out styles kept there: mean alpha 81-100 (of
- * 255) in every style on e3bd30d, 4-13 since the backdrop is followed from where it was cut.
+ * 255) in every style on e3bd30d, 3-12 since the backdrop is followed from where it was cut.
  */
 const ABOVE_ARMSTRONGS_HAIR: Box[] = [{ left: 112, top: 134, right: 136, bottom: 150 }];
 

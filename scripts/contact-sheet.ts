@@ -2,7 +2,8 @@
 // after, so a person can judge edges, holes and stray background at a glance (issue 21). Each row
 // is a portrait: the photo, the result (transparency on a checkerboard), and the result at 1:1
 // beside the face, where a staircase edge or a hole in the hair shows. Written to
-// docs/contact-sheets/<style>.png, each under 300 KB so it can be committed.
+// docs/contact-sheets/<style>.png, each under 300 KB so it can be committed. Style ids as
+// arguments make only those sheets: `npm run contact-sheet -- comic bold-sticker`.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import sharp, { type OverlayOptions } from 'sharp';
 import { LocalEngine } from '../server/engine/local/local-engine.ts';
@@ -80,7 +81,16 @@ try {
   await mkdir(OUT_DIR, { recursive: true });
   const photos = await Promise.all(PORTRAITS.map((url) => readFile(url)));
   const photoCells = await Promise.all(photos.map(fitted));
-  for (const style of engine.styles()) {
+  const wanted = process.argv.slice(2);
+  const unknown = wanted.filter((id) => !engine.styles().some((style) => style.id === id));
+  if (unknown.length > 0)
+    throw new Error(
+      `No style ${unknown.join(', ')}: the styles are ${engine
+        .styles()
+        .map((s) => s.id)
+        .join(', ')}.`,
+    );
+  for (const style of engine.styles().filter((s) => wanted.length === 0 || wanted.includes(s.id))) {
     const cells: OverlayOptions[] = [];
     for (const [row, photo] of photos.entries()) {
       const result = (await engine.restyle({ photo, styleId: style.id })).images[0].data;

@@ -6,6 +6,7 @@
 // shoulders, outside every person's head and body, is backdrop, unless it has the colour of skin
 // (a hand raised beside a face). Inside those shapes but outside the sure core of each head and
 // the column under it, and only above the shoulders, the photo's own colours decide.
+import { DROP, followBackdrop, KEEP, keepBlends, softCut } from './backdrop-cut.ts';
 import { ColourModel } from './colour-model.ts';
 import type { Raster, Rect } from './raster.ts';
 
@@ -81,6 +82,7 @@ const SURE = 230;
  * body under a face allows it.
  */
 export function clearBesideHeads(mask: Uint8Array, colours: Raster, faces: readonly Rect[], size: number): void {
+  const model = Uint8Array.from(mask);
   const inRoom = new Uint8Array(size * size);
   for (const face of faces) {
     const cx = face.left + face.width / 2;
@@ -146,10 +148,43 @@ export function clearBesideHeads(mask: Uint8Array, colours: Raster, faces: reado
     const drop =
       !isSkinAt(colours, i) &&
       (backdropOdds * above > ODDS || (backdropOdds * ring > RING_ODDS && brightnessAt(colours, i) >= RING_DARK));
-    votes[i] = drop ? 2 : 1;
+    votes[i] = drop ? DROP : KEEP;
   }
+  keepBlends(mask, colours, votes, doubtful, size);
   softCut(mask, votes, doubtful, size);
+  // Then the backdrop is followed from where it is clear into what the votes left of it, beside
+  // each face down to its chin (below begin a helmet's ring and a collar), outside the skulls and
+  // the skin, where its colour is not much likelier the person's.
+  const beside = new Uint8Array(size * size);
+  for (const face of faces) {
+    const cx = face.left + face.width / 2;
+    const left = Math.max(0, Math.floor(cx - face.width * ROOM.beside));
+    const right = Math.min(size, Math.ceil(cx + face.width * ROOM.beside));
+    const bottom = Math.min(size, Math.ceil(face.top + face.height * RING.bottom));
+    for (let y = 0; y < bottom; y++) beside.fill(1, y * size + left, y * size + right);
+  }
+  const odds = (i: number) => backdrop.likelihood(colours, i) / person.likelihood(colours, i);
+  // Seeds: what the cut cleared where the model saw a person, and backdrop-coloured pixels it left out.
+  const seeds: number[] = [];
+  for (let i = 0; i < beside.length; i++) {
+    if (beside[i] && mask[i] < CLEAR && (model[i] >= 128 || odds(i) > ODDS)) seeds.push(i);
+  }
+  followBackdrop(
+    mask,
+    colours,
+    seeds,
+    (i) => {
+      if (beside[i] === 0 || isSkinAt(colours, i) || odds(i) < FOLLOW_ODDS) return false;
+      const x = (i % size) + 0.5;
+      const y = Math.floor(i / size) + 0.5;
+      return faces.every((face) => headAt(face, x, y, SKULL) < 1 && headAt(face, x, y, FACE) < 1);
+    },
+    size,
+  );
 }
+
+/** Backdrop is not followed into a colour this many times likelier in the person (a helmet's ring, the hair). */
+const FOLLOW_ODDS = 0.4;
 
 /** 1 beside `face` (within its room) down to FADE.from of its height below its top, 0 from FADE.to on. */
 function aboveShoulders(face: Rect, x: number, y: number): number {
@@ -187,37 +222,6 @@ function brightnessAt(colours: Raster, i: number): number {
 function isSkinAt(colours: Raster, i: number): boolean {
   const o = i * colours.channels;
   return isSkin(colours.data[o], colours.data[o + 1], colours.data[o + 2]);
-}
-
-/** The colour decision is made per pixel; it is smoothed over this many px either side before it cuts. */
-const CUT_RADIUS = 2;
-
-/**
- * Lowers the mask where the votes say backdrop, softly: the share of backdrop votes among the
- * doubtful pixels around each one (a square of CUT_RADIUS either side) fades the mask from a
- * quarter (kept whole) to three quarters (cleared), so lone pixels of either colour do not notch
- * the outline and the cut has a soft edge instead of a pixel staircase (the matte scales it up).
- */
-function softCut(mask: Uint8Array, votes: Uint8Array, doubtful: readonly number[], size: number): void {
-  const keep = new Float32Array(doubtful.length);
-  doubtful.forEach((i, k) => {
-    const x = i % size;
-    const y = (i - x) / size;
-    let dropped = 0;
-    let counted = 0;
-    for (let v = Math.max(0, y - CUT_RADIUS); v <= Math.min(size - 1, y + CUT_RADIUS); v++) {
-      for (let u = Math.max(0, x - CUT_RADIUS); u <= Math.min(size - 1, x + CUT_RADIUS); u++) {
-        const vote = votes[v * size + u];
-        if (vote === 0) continue;
-        dropped += vote - 1;
-        counted++;
-      }
-    }
-    keep[k] = Math.min(1, Math.max(0, 1.5 - (2 * dropped) / counted));
-  });
-  doubtful.forEach((i, k) => {
-    mask[i] = Math.round(mask[i] * keep[k]);
-  });
 }
 
 /** 1 inside the head or the body under `face`, 0 beyond SOFT px outside them, soft in between. */

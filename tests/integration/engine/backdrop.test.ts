@@ -58,6 +58,33 @@ const RING_BESIDE_CHEEKS: Box[] = [
   { left: 318, top: 100, right: 329, bottom: 136 },
 ];
 
+/**
+ * The lit moon just above Neil Armstrong's hair (left of the crew), in the photo's px: its points
+ * of a light grey (isLitMoon) are the wisp the cut-out styles kept there: mean alpha 81-100 (of
+ * 255) in every style on e3bd30d, 3-12 since the backdrop is followed from where it was cut.
+ */
+const ABOVE_ARMSTRONGS_HAIR: Box[] = [{ left: 112, top: 134, right: 136, bottom: 150 }];
+
+/** The lit side of the moon: a grey (channels within 16 of each other) of 100-150. */
+function isLitMoon(r: number, g: number, b: number): boolean {
+  const brightest = Math.max(r, g, b);
+  return brightest - Math.min(r, g, b) < 16 && brightest >= 100 && brightest < 150;
+}
+
+/**
+ * The moon's dark side between Michael Collins's arm (the flag on his sleeve) and Buzz Aldrin's
+ * face, from the flag down to Aldrin's helmet ring, in the photo's px: its points of a dark grey
+ * (isDarkMoon), not the white sleeve, his skin or the ring: mean alpha 198-209 in every style on
+ * e3bd30d, 2-5 since.
+ */
+const BESIDE_ALDRINS_FACE: Box[] = [{ left: 386, top: 205, right: 404, bottom: 245 }];
+
+/** The moon in shadow: a grey of 25-70, channels within 16 of each other. */
+function isDarkMoon(r: number, g: number, b: number): boolean {
+  const brightest = Math.max(r, g, b);
+  return brightest - Math.min(r, g, b) < 16 && brightest >= 25 && brightest < 70;
+}
+
 /** The moon's colour: a grey (channels within 16 of each other), neither black nor lit. */
 function isMoonGrey(r: number, g: number, b: number): boolean {
   const brightest = Math.max(r, g, b);
@@ -181,6 +208,37 @@ describe('the moon around a face', () => {
     // The matte's soft edge next to the skin keeps a little of it: a sixteenth at most.
     expect(mean).toBeLessThanOrEqual(16);
   });
+});
+
+/** Mean alpha of the frame at the points of `boxes` where the photo's colour passes `counts`, and how many. */
+async function meanAlphaWhere(styleId: string, boxes: Box[], counts: (r: number, g: number, b: number) => boolean) {
+  const photo = await sharp(PHOTOS['apollo11-crew.png']).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const at = (px: number, py: number) => {
+    const o = (py * photo.info.width + px) * photo.info.channels;
+    return counts(photo.data[o], photo.data[o + 1], photo.data[o + 2]);
+  };
+  const points = pointsInFrame('apollo11-crew.png', styleId, boxes, 1, at);
+  const { alpha } = frames.get(`apollo11-crew.png ${styleId}`)!;
+  const sum = points.reduce((total, { x, y }) => total + alpha.data[y * alpha.width + x], 0);
+  return { points: points.length, mean: sum / Math.max(1, points.length) };
+}
+
+describe('the moon at the edges of the crew', () => {
+  it.each(LOCAL_STYLES.map((style) => style.id))("%s: no wisp of it stays above Armstrong's hair", async (styleId) => {
+    const { points, mean } = await meanAlphaWhere(styleId, ABOVE_ARMSTRONGS_HAIR, isLitMoon);
+    // A portrait style framing Collins alone leaves Armstrong out: nothing to check then.
+    if (styleId.endsWith('sticker')) expect(points).toBeGreaterThan(100);
+    if (points > 0) expect(mean).toBeLessThanOrEqual(24);
+  });
+
+  it.each(LOCAL_STYLES.map((style) => style.id))(
+    "%s: none is kept between Collins's arm and Aldrin's face",
+    async (styleId) => {
+      const { points, mean } = await meanAlphaWhere(styleId, BESIDE_ALDRINS_FACE, isDarkMoon);
+      if (styleId.endsWith('sticker')) expect(points).toBeGreaterThan(100);
+      if (points > 0) expect(mean).toBeLessThanOrEqual(40);
+    },
+  );
 });
 
 describe('the flags behind the portraits', () => {

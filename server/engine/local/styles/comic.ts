@@ -31,12 +31,15 @@ export async function paintComic(frame: Frame, outputSize: number): Promise<Rast
       const dot = halftoneDot(x, y, spacing, 0.22 + 0.5 * (1 - shade.data[i] / 255));
       const a = alpha.data[i] / 255;
       const line = Math.min(1, (thickInk.data[i] / 255) * 1.5) * a;
-      const ring = Math.max(0, outline.data[i] / 255 - a);
+      // The person lies over the ink of the cut outline, and the outline over the paper: a soft edge
+      // (hair) blends into the ink. Laid over the paper, it let the red dots through as a red line
+      // inside the outline, down the dark hair beside Collins's face.
+      const ring = outline.data[i] / 255;
       for (let c = 0; c < 3; c++) {
-        const background = DOTS[c] * dot + PAPER[c] * (1 - dot);
-        let value = flat.data[i * 3 + c] * a + background * (1 - a);
-        value = value * (1 - line) + INK[c] * line;
-        out.data[i * 3 + c] = Math.round(value * (1 - ring) + INK[c] * ring);
+        const paper = DOTS[c] * dot + PAPER[c] * (1 - dot);
+        const behind = paper * (1 - ring) + INK[c] * ring;
+        const value = flat.data[i * 3 + c] * a + behind * (1 - a);
+        out.data[i * 3 + c] = Math.round(value * (1 - line) + INK[c] * line);
       }
     }
   }

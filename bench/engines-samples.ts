@@ -96,10 +96,10 @@ export async function run(
     standIn.behave({ kind: 'ok', picture });
     const costs: number[] = [];
     for (let i = 0; i < COST_JOBS; i++) {
-      const served = standIn.serviceMs.length;
+      const served = standIn.visits.length;
       const at = performance.now();
       await job(server, body, 1);
-      const provider = Math.max(0, ...standIn.serviceMs.slice(served));
+      const provider = Math.max(0, ...standIn.visits.slice(served).map((v) => v.answered - v.arrived));
       costs.push((performance.now() - at - provider) / SAMPLES);
     }
     const perSampleMs = median(costs);
@@ -110,12 +110,12 @@ export async function run(
     const before = currentRss(server.pid);
     let peak = before;
     const sampler = setInterval(() => (peak = Math.max(peak, currentRss(server.pid))), 100);
-    const sent = standIn.arrivals.length;
+    const sent = standIn.visits.length;
     const started = performance.now();
     const pictures = await Promise.all(Array.from({ length: GUESTS }, (_, i) => job(server, body, 100 + i)));
     const wall = performance.now() - started;
     clearInterval(sampler);
-    const calls = standIn.arrivals.length - sent;
+    const calls = standIn.visits.length - sent;
     if (pictures.some((n) => n !== SAMPLES)) throw new Error(`a job made ${Math.min(...pictures)} pictures`);
     const queueing = expectedQueueingMs(GUESTS * SAMPLES, concurrency, PROVIDER_MS);
     const limit = `BOOTH_OPENAI_CONCURRENCY=${concurrency}`;

@@ -83,7 +83,7 @@ export default async function bench(): Promise<BenchRow[]> {
       const served = standIn.received.length;
       const started = performance.now();
       await job(server, body, 1);
-      const provider = standIn.serviceMs.slice(served).reduce((sum, ms) => sum + ms, 0);
+      const provider = standIn.visits.slice(served).reduce((sum, v) => sum + (v.answered - v.arrived), 0);
       overheads.push(performance.now() - started - provider);
     }
 
@@ -93,12 +93,12 @@ export default async function bench(): Promise<BenchRow[]> {
     const sampler = setInterval(() => (peak = Math.max(peak, currentRss(server.pid))), 100);
     const started = performance.now();
     const createdAt: number[] = [];
-    const sent = standIn.arrivals.length;
+    const sent = standIn.visits.length;
     await Promise.all(Array.from({ length: IN_FLIGHT }, (_, i) => job(server, body, 100 + i, createdAt)));
     const wall = performance.now() - started;
     clearInterval(sampler);
     const lastCreated = (Math.max(...createdAt) - started) / 1000;
-    const lastAtProvider = (Math.max(...standIn.arrivals.slice(sent)) - started) / 1000;
+    const lastAtProvider = (Math.max(...standIn.visits.slice(sent).map((v) => v.arrived)) - started) / 1000;
 
     const how = `OpenAI stand-in, 1024x768 JPEG in, 1024x1024 JPEG out (the default), BOOTH_OPENAI_CONCURRENCY=${IN_FLIGHT}`;
     await server.stop();

@@ -58,6 +58,19 @@ export const SCREENS: readonly Screen[] = [
       'site.noStyles',
       'site.loadingStyles',
       'site.startingPicture',
+      'styleWords.heading',
+      'styleWords.hintLetters',
+      'styleWords.hintWords',
+      'styleWords.make',
+      'styleWords.back',
+      'styleNames.die-cut-sticker',
+      'styleNames.bold-sticker',
+      'styleNames.pop-art',
+      'styleNames.comic',
+      'styleNames.pencil-sketch',
+      'styleNames.neon',
+      'styleNames.branded-scene',
+      'styleNames.studio-portrait',
     ],
   },
   { id: 'processing', name: 'processing', texts: ['spec.processing', 'results.making'] },
@@ -84,6 +97,14 @@ export const SCREENS: readonly Screen[] = [
       'resultsEvent.triesUsed',
       'resultsEvent.qrHeading',
       'resultsEvent.qrHint',
+      'styleCaptions.die-cut-sticker',
+      'styleCaptions.bold-sticker',
+      'styleCaptions.pop-art',
+      'styleCaptions.comic',
+      'styleCaptions.pencil-sketch',
+      'styleCaptions.neon',
+      'styleCaptions.branded-scene',
+      'styleCaptions.studio-portrait',
       'wall.optIn',
       'wall.optInWaiting',
       'wall.optInShown',
@@ -107,6 +128,21 @@ export const SCREENS: readonly Screen[] = [
       'results.noJobHeading',
       'results.noJob',
       'results.takePhoto',
+    ],
+  },
+  {
+    id: 'lead',
+    name: 'lead form',
+    texts: [
+      'lead.heading',
+      'lead.name',
+      'lead.email',
+      'lead.company',
+      'lead.optional',
+      'lead.continue',
+      'lead.skip',
+      'lead.privacyLink',
+      'lead.opensNewTab',
     ],
   },
   { id: 'kiosk', name: 'kiosk', texts: ['kiosk.startOver', 'kiosk.introTakeHome', 'kiosk.introPrint'] },
@@ -151,7 +187,8 @@ export const SCREENS: readonly Screen[] = [
 /**
  * Texts a tenant cannot change: the share file's name and the camera's code word (the same in
  * every language by rule), and the server's refusals, which it writes before it knows the tenant
- * (its answers are told in the guest's language from the catalogue, contract/i18n/sentences.ts).
+ * (its answers are told in the guest's language from the catalogue, contract/i18n/sentences.ts);
+ * the lead form's and the guest's words' refusals are the hub's too, and the page shows the same.
  */
 export const FIXED_TEXTS: readonly string[] = [
   'spec.shareFileName',
@@ -173,6 +210,18 @@ export const FIXED_TEXTS: readonly string[] = [
   'guest.unknownStyle',
   'guest.notStarted',
   'guest.visitorInFlight',
+  'lead.nameTooLong',
+  'lead.companyTooLong',
+  'lead.oneLine',
+  'lead.nothingGiven',
+  'lead.notSaved',
+  'styleWords.chooseOne',
+  'styleWords.fillIn',
+  'styleWords.notListed',
+  'styleWords.tooLong',
+  'styleWords.onlyLetters',
+  'styleWords.onlyWords',
+  'styleWords.refused',
 ];
 
 /** The texts shown on a button (`.booth-button`, at most 200 px wide): the build checks they fit. */
@@ -198,6 +247,10 @@ export const BUTTON_TEXTS: readonly string[] = [
   'kiosk.startOver',
   'email.send',
   'email.sending',
+  'lead.continue',
+  'lead.skip',
+  'styleWords.make',
+  'styleWords.back',
 ];
 
 /** The screen a text is on, or undefined for a fixed text. */

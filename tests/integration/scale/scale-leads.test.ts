@@ -116,7 +116,7 @@ describe('opt-in leads on API nodes', () => {
     for (const [body, field, sentence] of [
       [{ ...ada, name: 'Ada\nBcc: victim@example.org' }, 'name', LEAD_TEXT.oneLine],
       [{ ...ada, email: 'ada@example.com\r\nSubject: spam' }, 'email', EMAIL_TEXT.addressOneLine],
-      [{ ...ada, name: 'a'.repeat(10_000) }, 'name', LEAD_TEXT.nameTooLong],
+      [{ ...ada, name: 'a'.repeat(10_000) }, 'name', 'That name is too long; it can be at most 100 characters.'],
     ] as const) {
       const res = await sendLead(nodeB.url, 'gala', body);
       expect(res.status).toBe(400);

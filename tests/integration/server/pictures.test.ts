@@ -74,10 +74,10 @@ async function picture(url: string) {
 }
 
 /** The most requests the stand-in was answering at once, from when each arrived and how long it took. */
-function mostAtOnce(arrivals: number[], serviceMs: number[]) {
-  const edges = arrivals.flatMap((at, i) => [
-    [at, 1],
-    [at + serviceMs[i]!, -1],
+function mostAtOnce(visits: { arrived: number; answered: number }[]) {
+  const edges = visits.flatMap(({ arrived, answered }) => [
+    [arrived, 1],
+    [answered, -1],
   ]);
   edges.sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]!);
   let now = 0;
@@ -134,7 +134,7 @@ describe('several pictures per guest', () => {
     expect(job.captions).toEqual(Array(4).fill('Turn the person into an anime hero'));
     const received = openai.received.slice(before);
     expect(received.map((edit) => edit.prompt)).toEqual(Array(4).fill('Turn the person into an anime hero'));
-    expect(mostAtOnce(openai.arrivals.slice(before), openai.serviceMs.slice(before))).toBe(2);
+    expect(mostAtOnce(openai.visits.slice(before))).toBe(2);
     // Each sample is the provider's (tinted) picture, framed on the CPU pool.
     for (const url of job.images) {
       const [red, green] = (await (await picture(url)).stats()).channels;

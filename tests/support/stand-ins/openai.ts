@@ -37,10 +37,12 @@ export interface OpenAiStandIn {
   url: string;
   key: string;
   received: ReceivedEdit[];
-  /** For each received edit, the time from its request's arrival to its answer (ms). */
-  serviceMs: number[];
-  /** For each received edit, when it arrived (performance.now() of this process). */
-  arrivals: number[];
+  /**
+   * For each received edit, when its request arrived and when its answer was handed to the socket
+   * (performance.now() of this process; Infinity while unanswered). A client holding a slot from
+   * before it sends until it has read the answer holds it over the whole of this span.
+   */
+  visits: { arrived: number; answered: number }[];
   /** Requests it refused before answering an edit (bad auth, bad body), with the reason. */
   refused: string[];
   behave(behaviour: OpenAiBehaviour): void;
@@ -59,20 +61,19 @@ export async function startOpenAiStandIn(key = 'sk-stand-in-key-0123456789'): Pr
   let failuresLeft = 0;
   const fixed = new Map<string, Buffer>();
   const received: ReceivedEdit[] = [];
-  const serviceMs: number[] = [];
-  const arrivals: number[] = [];
+  const visits: { arrived: number; answered: number }[] = [];
+  const visitOf = new WeakMap<http.ServerResponse, { arrived: number; answered: number }>();
   const refused: string[] = [];
 
   const send = (res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+    const visit = visitOf.get(res);
+    if (visit) visit.answered = performance.now();
     res.writeHead(status, { 'content-type': 'application/json', ...headers });
     res.end(JSON.stringify(body));
   };
 
   const server = http.createServer(async (req, res) => {
     const arrived = performance.now();
-    res.on('finish', () => {
-      if (received.length > serviceMs.length) serviceMs.push(performance.now() - arrived);
-    });
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     if (req.method !== 'POST' || req.url !== '/v1/images/edits') {
@@ -148,7 +149,13 @@ export async function startOpenAiStandIn(key = 'sk-stand-in-key-0123456789'): Pr
         ),
       );
     }
-    arrivals.push(arrived);
+    const visit = { arrived, answered: Number.POSITIVE_INFINITY };
+    visits.push(visit);
+    visitOf.set(res, visit);
+    // An edit that ends without an answer (a reset) ends when its connection does.
+    res.on('close', () => {
+      if (visit.answered === Number.POSITIVE_INFINITY) visit.answered = performance.now();
+    });
     const format = (form.get('output_format') as string | null) ?? 'png';
     const compression = form.get('output_compression') as string | null;
     if (
@@ -256,8 +263,7 @@ export async function startOpenAiStandIn(key = 'sk-stand-in-key-0123456789'): Pr
     url: `http://127.0.0.1:${port}/v1`,
     key,
     received,
-    serviceMs,
-    arrivals,
+    visits,
     refused,
     behave(next) {
       behaviour = next;

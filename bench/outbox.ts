@@ -109,7 +109,7 @@ async function embedded(): Promise<BenchRow[]> {
   const smtp = await countingSmtp(MESSAGES);
   const db = openDatabase(dir);
   const store = new OutboxStore(db);
-  for (let i = 0; i < MESSAGES; i++) store.add(`job-${i}`, `guest-${i}@example.com`);
+  for (let i = 0; i < MESSAGES; i++) store.add(`job-${i}`, `guest-${i}@example.com`, null);
   const outbox = new Outbox({ store, settings: settingsOf(smtp.port), compose: (m) => mail(m.address), log: () => {} });
   try {
     return await measure(
@@ -133,7 +133,7 @@ async function scaleOut(): Promise<BenchRow[]> {
   const queue = new MailQueue(redis.url, { timeoutMs: 5000, log: () => {} });
   let sender: ReturnType<typeof startMailSender> | undefined;
   try {
-    for (let i = 0; i < MESSAGES; i++) await queue.queue(`job-${i}`, `guest-${i}@example.com`);
+    for (let i = 0; i < MESSAGES; i++) await queue.queue(`job-${i}`, `guest-${i}@example.com`, null);
     return await measure(
       'outbox (Redis)',
       "the scale-out outbox: 1 000 BullMQ jobs, the control node's sender, one at a time",

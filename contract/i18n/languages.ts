@@ -46,6 +46,10 @@ export function guestLanguages(
   };
 }
 
+/** The languages a tenant's guests may have its pages and email in: its own first, then its menu's. */
+export const languagesOffered = (branding: { language?: Language; languages?: readonly Language[] }): Language[] =>
+  branding.languages?.length ? [...branding.languages] : [branding.language ?? DEFAULT_LANGUAGE];
+
 /** Why a language value cannot be used, or null. */
 export function languageProblem(value: unknown): string | null {
   return isLanguage(value) ? null : `is not one of the booth's languages (${LANGUAGES.join(', ')})`;

@@ -32,16 +32,19 @@ const KNOWN: Known[] = SERVER_SECTIONS.flatMap((section) =>
 );
 
 /**
- * The language an Accept-Language header asks for, of the booth's languages: the first listed
- * whose primary tag the booth has (the site sends its page's one), else English.
+ * The language an Accept-Language header names, of the booth's languages: the first listed
+ * whose primary tag the booth has (the site sends its page's one); null when it names none.
  */
-export function languageAsked(header: string | null | undefined): Language {
+export function languageNamed(header: string | null | undefined): Language | null {
   for (const part of (header ?? '').split(',')) {
     const primary = part.split(';')[0]!.trim().toLowerCase().split('-')[0];
     if (isLanguage(primary)) return primary;
   }
-  return DEFAULT_LANGUAGE;
+  return null;
 }
+
+/** The language an Accept-Language header asks for (`languageNamed`), else English. */
+export const languageAsked = (header: string | null | undefined): Language => languageNamed(header) ?? DEFAULT_LANGUAGE;
 
 /** The catalogue's English `sentence` in `language`, its values kept; any other sentence as it is. */
 export function inLanguage(sentence: string, language: Language): string {

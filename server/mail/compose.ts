@@ -48,6 +48,7 @@ export function composer(deps: ComposeDeps) {
       message.address,
       { file, url: deps.publicUrl ? deps.publicUrl + resultPath(job.id, name) : null, keptUntil },
       logoFileOf(branding, deps.tenantAssetsDir),
+      message.language,
     );
   };
 }

@@ -2,6 +2,7 @@
 // file, sent through the SMTP server of the settings) and what the call needs to check a request
 // (hosts/job-email.ts). Without SMTP settings there is no outbox, and the call answers 503.
 import type { DatabaseSync } from 'node:sqlite';
+import { languagesOffered } from '../../contract/i18n/languages.ts';
 import { brandingOf } from '../brand/tenant-branding.ts';
 import type { FrameLookup } from '../brand/job-frame.ts';
 import type { JobEmailDeps } from '../hosts/job-email.ts';
@@ -55,6 +56,10 @@ export function startDelivery({ settings, db, jobs, files, lookup, visitors, log
       return job && !isExpired(job, settings.retentionSeconds) ? job : undefined;
     },
     offers: (tenant) => brandingOf(lookup, tenant)?.email === true,
+    languages: (tenant) => {
+      const branding = brandingOf(lookup, tenant);
+      return branding ? languagesOffered(branding) : [];
+    },
     visitors,
     trustedProxies: settings.trustedProxies,
     perVisitor: mail?.perVisitor ?? 1,

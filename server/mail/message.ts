@@ -1,8 +1,9 @@
 // The email a guest asks for, in its tenant's branding: the tenant's name, colours and logo, the
 // picture attached (named as the spec's Share names it) and a link to it that lasts as long as
 // the result. HTML and plain text. Every text the tenant supplied is escaped in the HTML, and
-// the subject is one line: a tenant's name cannot add markup or a header. In the tenant's language
-// (contract/i18n/), its date written as that language writes dates.
+// the subject is one line: a tenant's name cannot add markup or a header. In the guest's language
+// when the tenant offers it (hosts/job-email.ts), else the tenant's (contract/i18n/), its date
+// written as that language writes dates.
 import path from 'node:path';
 import { TEXT, type TenantBranding } from '../../contract/index.ts';
 import { DEFAULT_BRANDING } from '../../contract/branding.ts';
@@ -41,17 +42,19 @@ const when = (ms: number, language: Language) =>
 
 /**
  * The message for `to`. `logoFile`: the tenant's logo on disk, shown at the top (inline, so no
- * mail client has to fetch anything); none for a tenant without one in its bucket.
+ * mail client has to fetch anything); none for a tenant without one in its bucket. `guestLanguage`:
+ * the language the guest asked in, one the tenant offers; null or absent: the tenant's own.
  */
 export function pictureMail(
   branding: TenantBranding | null,
   to: string,
   picture: MailPicture,
   logoFile: string | null,
+  guestLanguage: Language | null = null,
 ): PictureMail {
   const b = branding ?? DEFAULT_BRANDING;
-  const language = b.language ?? DEFAULT_LANGUAGE;
-  // The tenant's own words for the email, where it has them.
+  const language = guestLanguage ?? b.language ?? DEFAULT_LANGUAGE;
+  // The tenant's own words for the email in that language, where it has them.
   const t = withOwnTexts(CATALOGUES[language], b.textOverrides?.[language]).guest;
   const client = oneLine(b.client);
   const background = colour(b.backgroundColor, DEFAULT_BRANDING.backgroundColor);

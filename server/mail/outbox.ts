@@ -3,6 +3,7 @@
 // then given up with one line for ops. Either way the row, and with it the guest's address, is
 // deleted. Log lines name the message and its job, never the address.
 import nodemailer from 'nodemailer';
+import type { Language } from '../../contract/i18n/languages.ts';
 import type { OutboxMessage, OutboxStore } from '../storage/outbox.ts';
 import type { MailSettings } from './settings.ts';
 import type { PictureMail } from './message.ts';
@@ -76,8 +77,8 @@ export class Outbox {
   }
 
   /** Stores the message and tries to send it at once; the answer does not wait for the SMTP server. */
-  queue(jobId: string, address: string): number {
-    const id = this.#deps.store.add(jobId, address, this.#now());
+  queue(jobId: string, address: string, language: Language | null): number {
+    const id = this.#deps.store.add(jobId, address, language, this.#now());
     this.#deps.log(`mail: message ${id} for job ${jobId} queued`);
     this.kick();
     return id;

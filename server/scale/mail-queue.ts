@@ -8,6 +8,7 @@
 // to a sender again after a stall is not sent twice once the SMTP server took it (mail-once.ts).
 import { Queue, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
+import type { Language } from '../../contract/i18n/languages.ts';
 import { ServiceUnavailableError } from '../jobs/job-backend.ts';
 import { retryDelayMs, smtpTransport, type Transport } from '../mail/outbox.ts';
 import type { PictureMail } from '../mail/message.ts';
@@ -18,10 +19,12 @@ import { detailOf, QUEUE_SERVICE, within } from './service-call.ts';
 
 export const MAIL_QUEUE_NAME = 'booth-mail';
 
-/** What a queued message holds: the job whose picture it carries and the guest's address, nothing else. */
+/** What a queued message holds: the job whose picture it carries, the guest's address and language, nothing else. */
 export interface QueuedMail {
   jobId: string;
   address: string;
+  /** The guest's language, one the tenant offers; absent (queued by a node older than it) or null: the tenant's own. */
+  language?: Language | null;
 }
 
 /** Never failed for good by BullMQ: the give-up time decides (below), whatever the attempts. */
@@ -47,9 +50,9 @@ export class MailQueue {
     this.#log = options.log;
   }
 
-  async queue(jobId: string, address: string): Promise<string> {
+  async queue(jobId: string, address: string, language: Language | null): Promise<string> {
     const job = await within(QUEUE_SERVICE, this.#timeoutMs, () =>
-      this.#queue.add('email', { jobId, address }, mailOptions),
+      this.#queue.add('email', { jobId, address, language }, mailOptions),
     ).catch((error: unknown) => {
       throw error instanceof ServiceUnavailableError
         ? error

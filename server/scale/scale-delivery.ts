@@ -6,6 +6,7 @@
 // the tenant's branding from its own tenant store) and the keeper that stores the queued leads.
 import { Redis } from 'ioredis';
 import { JOB_STATUS } from '../../contract/index.ts';
+import { isLanguage, languagesOffered } from '../../contract/i18n/languages.ts';
 import type { FrameLookup } from '../brand/job-frame.ts';
 import { brandingOf, resultSecondsOf } from '../brand/tenant-branding.ts';
 import type { JobEmailDeps } from '../hosts/job-email.ts';
@@ -44,14 +45,16 @@ export function startScaleDelivery(settings: Settings, scale: ScaleSettings, par
   const client = new Redis(scale.redisUrl, { maxRetriesPerRequest: 1 });
   client.on('error', () => {});
 
-  const controlOf = (slug: string): TenantDelivery | null =>
-    control && brandingOf(control.lookup, slug)
-      ? {
-          resultSeconds: resultSecondsOf(control.lookup, slug),
-          email: mail !== null && brandingOf(control.lookup, slug)?.email === true,
-          leadFields: brandingOf(control.lookup, slug)?.leadFields ?? [],
-        }
-      : null;
+  const controlOf = (slug: string): TenantDelivery | null => {
+    const branding = control ? brandingOf(control.lookup, slug) : null;
+    if (!control || !branding) return null;
+    return {
+      resultSeconds: resultSecondsOf(control.lookup, slug),
+      email: mail !== null && branding.email === true,
+      languages: languagesOffered(branding),
+      leadFields: branding.leadFields ?? [],
+    };
+  };
   const mirror = control && new TenantDeliveryMirror({ client, slugs: control.slugs, of: controlOf, log });
   mirror?.start();
   const stored = control
@@ -69,6 +72,7 @@ export function startScaleDelivery(settings: Settings, scale: ScaleSettings, par
     outbox,
     job: (id) => jobs.find(id),
     offers: async (tenant) => (await deliveryOf(tenant))?.email === true,
+    languages: async (tenant) => (await deliveryOf(tenant))?.languages ?? [],
     visitors: parts.visitors,
     trustedProxies: settings.trustedProxies,
     perVisitor: mail?.perVisitor ?? 1,
@@ -92,7 +96,7 @@ export function startScaleDelivery(settings: Settings, scale: ScaleSettings, par
   const keeper = control ? startLeadKeeper({ redisUrl: scale.redisUrl, keep: control.keepLead, log }) : null;
 
   // The message when its turn comes, from what is there then: a picture deleted or expired meanwhile is not sent.
-  const compose = async ({ jobId, address }: QueuedMail) => {
+  const compose = async ({ jobId, address, language }: QueuedMail) => {
     const job = await jobs.find(jobId);
     if (!job || job.status !== JOB_STATUS.completed || !job.image) return null;
     const data = await store.getObject(store.resultKey(jobId, job.image));
@@ -109,6 +113,8 @@ export function startScaleDelivery(settings: Settings, scale: ScaleSettings, par
       address,
       { file: job.image, data, url, keptUntil: job.keptUntil },
       logoFileOf(branding, settings.tenantAssetsDir),
+      // Queued by a node older than the guest's language: the tenant's own.
+      isLanguage(language) ? language : null,
     );
   };
   // Counted under the job's tenant; a job gone meanwhile (deleted, expired) is in no tenant's figures.

@@ -115,6 +115,9 @@ const MIGRATIONS = [
      sent INTEGER NOT NULL DEFAULT 0,
      failed INTEGER NOT NULL DEFAULT 0
    );`,
+  // The guest's language of an email in the outbox (a code of contract/i18n/languages.ts), one its
+  // tenant offers; NULL, as for every message queued before it: the tenant's own language.
+  `ALTER TABLE outbox ADD COLUMN language TEXT;`,
 ];
 
 /** The SQLite result codes an operator can do something about (https://sqlite.org/rescode.html). */

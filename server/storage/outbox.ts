@@ -1,12 +1,15 @@
 // Emails waiting for the SMTP server, in SQLite so a restart or a night offline loses none. A row
-// names the job and the guest's address, never a copy of the picture (read from the job's results
-// when it is sent); it is deleted once the message is sent or given up.
+// names the job, the guest's address and language, never a copy of the picture (read from the
+// job's results when it is sent); it is deleted once the message is sent or given up.
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import { isLanguage, type Language } from '../../contract/i18n/languages.ts';
 
 export interface OutboxMessage {
   id: number;
   jobId: string;
   address: string;
+  /** The guest's language, one the tenant offers; null: the tenant's own. */
+  language: Language | null;
   createdAt: number;
   attempts: number;
   nextAt: number;
@@ -16,6 +19,7 @@ interface OutboxRow {
   id: number;
   job_id: string;
   address: string;
+  language: string | null;
   created_at: number;
   attempts: number;
   next_at: number;
@@ -25,6 +29,7 @@ const toMessage = (r: OutboxRow): OutboxMessage => ({
   id: r.id,
   jobId: r.job_id,
   address: r.address,
+  language: isLanguage(r.language) ? r.language : null,
   createdAt: r.created_at,
   attempts: r.attempts,
   nextAt: r.next_at,
@@ -39,7 +44,9 @@ export class OutboxStore {
   #next: StatementSync;
 
   constructor(db: DatabaseSync) {
-    this.#add = db.prepare('INSERT INTO outbox (job_id, address, created_at, next_at) VALUES (?, ?, ?, ?)');
+    this.#add = db.prepare(
+      'INSERT INTO outbox (job_id, address, language, created_at, next_at) VALUES (?, ?, ?, ?, ?)',
+    );
     this.#due = db.prepare('SELECT * FROM outbox WHERE next_at <= ? ORDER BY next_at, id LIMIT ?');
     this.#retry = db.prepare('UPDATE outbox SET attempts = attempts + 1, next_at = ?, last_error = ? WHERE id = ?');
     this.#remove = db.prepare('DELETE FROM outbox WHERE id = ?');
@@ -47,8 +54,8 @@ export class OutboxStore {
     this.#next = db.prepare('SELECT MIN(next_at) AS at FROM outbox');
   }
 
-  add(jobId: string, address: string, now = Date.now()): number {
-    return Number(this.#add.run(jobId, address, now, now).lastInsertRowid);
+  add(jobId: string, address: string, language: Language | null, now = Date.now()): number {
+    return Number(this.#add.run(jobId, address, language, now, now).lastInsertRowid);
   }
 
   /** Messages whose turn has come, oldest turn first. */

@@ -3,7 +3,7 @@
 // S3-compatible store and a real SMTP server. A tenant's results last its own resultHours (the
 // booth's retention is set to seconds here, Gala Night keeps 72 hours); the email of a job made on
 // the worker is asked for through an API node, waits in Redis while the control node is down, and
-// is sent once one is back; the event's ZIP is read from the store; a wall whose node lost its
+// is sent once one is back, in the guest's language when the tenant offers it; the event's ZIP is read from the store; a wall whose node lost its
 // Redis subscription catches up on what it missed.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -12,7 +12,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { Job, Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailPath, JOB_STATUS, type EventTally } from '../../../contract/index.ts';
+import { emailPath, JOB_STATUS, VISITOR_HEADER, type EventTally } from '../../../contract/index.ts';
+import { CATALOGUES, fill } from '../../../contract/i18n/index.ts';
 import { wallPath, wallSayPath, type WallSnapshot } from '../../../contract/wall.ts';
 import { EXPIRY_KEY, redisOf, wallKey } from '../../../server/scale/job-index.ts';
 import { MAIL_QUEUE_NAME } from '../../../server/scale/mail-queue.ts';
@@ -26,6 +27,7 @@ import { parseMail, smtpEnv, startSmtp, type TestSmtp } from '../../support/smtp
 import { idsOf, openWall, type WallStream } from '../../support/wall-stream.ts';
 import { call, signIn } from '../server/support/console.ts';
 import { createJob, fixture, getJob, waitForJob } from '../server/support/client.ts';
+import { askToken } from '../server/support/visitors.ts';
 
 const run = promisify(execFile);
 /** The booth's own retention here: seconds, so that a job without a tenant's own expires during the test. */
@@ -42,10 +44,10 @@ let mailQueue: Queue;
 const walls: WallStream[] = [];
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scale-reach-'));
 
-const askEmail = (url: string, jobId: string, address: string) =>
+const askEmail = (url: string, jobId: string, address: string, headers: Record<string, string> = {}) =>
   fetch(url + emailPath(jobId), {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify({ address }),
   });
 const wallNow = async (url: string, tenant: string) =>
@@ -71,11 +73,20 @@ beforeAll(async () => {
   control = await cluster.startControl();
   queue = new Queue(QUEUE_NAME, { connection: { url: cluster.redis.url } });
   mailQueue = new Queue(MAIL_QUEUE_NAME, { connection: { url: cluster.redis.url } });
-  // The API nodes know a tenant's retention, email and lead fields once the control node has written them.
+  // Gala Night's guests may choose French too.
+  const cookie = await signIn(control.url);
+  const view = await call<{ branding: Record<string, unknown> }>(control.url, 'GET', '/tenants/gala', { cookie });
+  const put = await call(control.url, 'PUT', '/tenants/gala', {
+    cookie,
+    body: { ...view.body.branding, languages: ['en', 'fr'] },
+  });
+  expect(put.status, JSON.stringify(put.body)).toBe(200);
+  // The API nodes know a tenant's retention, email, languages and lead fields once the control node has written them.
   const client = await redisOf(queue);
   const written = JSON.stringify({
     resultSeconds: GALA_SECONDS,
     email: true,
+    languages: ['en', 'fr'],
     leadFields: ['name', 'email', 'company'],
   });
   const end = Date.now() + patience(10_000);
@@ -164,7 +175,8 @@ describe('email on the scale-out path', () => {
 
   it('sends the picture of a job made on a worker, asked for through an API node, from the control node', async () => {
     made = await picture('gala');
-    const res = await askEmail(other.url, made.id, GUEST);
+    // German is a language of the booth, not one Gala Night offers: its own, English.
+    const res = await askEmail(other.url, made.id, GUEST, { 'accept-language': 'de' });
     expect(res.status, await res.clone().text()).toBe(202);
     expect(await res.json()).toEqual({ queued: true });
 
@@ -207,6 +219,29 @@ describe('email on the scale-out path', () => {
       expect(text ?? '', key).not.toContain(GUEST);
     }
     for (const node of [control, one, other, ...cluster.workers]) expect(node.output()).not.toContain(GUEST);
+  });
+
+  it("writes it in the guest's language when the tenant offers it, and a message from an older node in the tenant's", async () => {
+    const visitor = (await askToken(one.url)).body.token!;
+    const res = await askEmail(one.url, made.id, 'fr@example.com', {
+      [VISITOR_HEADER]: visitor,
+      'accept-language': 'fr-FR,fr;q=0.9',
+    });
+    expect(res.status, await res.clone().text()).toBe(202);
+    const french = await parseMail((await smtp.to('fr@example.com', patience(15_000))).raw);
+    expect(french.subject).toBe(fill(CATALOGUES.fr.guest.mailSubject, { client: 'Gala Night' }));
+    expect(french.text).toContain(fill(CATALOGUES.fr.guest.mailIntro, { client: 'Gala Night' }));
+    expect(french.html).toContain('<html lang="fr" dir="ltr">');
+
+    // Queued as a node before the guest's language queued it: no language in the message.
+    await mailQueue.add('email', { jobId: made.id, address: 'older@example.com' }, { removeOnComplete: true });
+    const older = await parseMail((await smtp.to('older@example.com', patience(15_000))).raw);
+    expect(older.subject).toBe('Your picture from Gala Night');
+    await expect
+      .poll(async () => Object.values(await mailQueue.getJobCounts()).reduce((a, b) => a + b, 0), {
+        timeout: patience(5_000),
+      })
+      .toBe(0);
   });
 
   it('keeps a message in Redis while the control node is down, and sends it once one is back', async () => {

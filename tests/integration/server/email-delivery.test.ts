@@ -3,6 +3,7 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DATASET_ID, EMAIL_TEXT, emailPath, VISITOR_HEADER } from '../../../contract/index.ts';
+import { CATALOGUES, fill } from '../../../contract/i18n/index.ts';
 import { startServer, type RunningServer } from '../../support/server-process.ts';
 import { patience } from '../../support/patience.ts';
 import { parseMail, smtpEnv, startSmtp, type TestSmtp } from '../../support/smtp.ts';
@@ -41,12 +42,14 @@ function freePort(): Promise<number> {
   });
 }
 
-async function setClient(url: string, slug: string, client: string) {
+async function setBranding(url: string, slug: string, changes: Record<string, unknown>) {
   const cookie = await signIn(url);
   const view = await call<{ branding: Record<string, unknown> }>(url, 'GET', `/tenants/${slug}`, { cookie });
-  const put = await call(url, 'PUT', `/tenants/${slug}`, { cookie, body: { ...view.body.branding, client } });
+  const put = await call(url, 'PUT', `/tenants/${slug}`, { cookie, body: { ...view.body.branding, ...changes } });
   expect(put.status, JSON.stringify(put.body)).toBe(200);
 }
+
+const setClient = (url: string, slug: string, client: string) => setBranding(url, slug, { client });
 
 describe('email delivery through a real SMTP server', () => {
   let smtp: TestSmtp;
@@ -162,6 +165,38 @@ describe('email delivery through a real SMTP server', () => {
       expect(parsed.subject).toBe('Your picture from <b>Gala</b> & "Night" <script>alert(1)</script>');
     } finally {
       await setClient(server.url, 'gala', 'Gala Night');
+    }
+  });
+
+  it("writes it in the guest's language when the tenant offers it, else in the tenant's own", async () => {
+    await setBranding(server.url, 'gala', { languages: ['en', 'fr'] });
+    try {
+      // Each asked for as a visitor of its own: the address's minute went to the tests above.
+      const ask = async (address: string, language: string) => {
+        const visitor = (await askToken(server.url)).body.token!;
+        const res = await askEmail(
+          server.url,
+          galaJob,
+          { address },
+          { [VISITOR_HEADER]: visitor, 'accept-language': language },
+        );
+        expect(res.status, await res.clone().text()).toBe(202);
+        return parseMail((await smtp.to(address, patience(10_000))).raw);
+      };
+      const french = CATALOGUES.fr.guest;
+      const fr = await ask('fr@example.com', 'fr-FR,fr;q=0.9,en;q=0.8');
+      expect(fr.subject).toBe(fill(french.mailSubject, { client: 'Gala Night' }));
+      expect(fr.text).toContain(fill(french.mailIntro, { client: 'Gala Night' }));
+      expect(fr.text).toContain(fill(french.mailWhy, { client: 'Gala Night' }));
+      expect(fr.html).toContain('<html lang="fr" dir="ltr">');
+      expect(fr.text).not.toContain('Here is your picture');
+
+      // German is a language of the booth, not one Gala Night offers.
+      const de = await ask('de@example.com', 'de');
+      expect(de.subject).toBe('Your picture from Gala Night');
+      expect(de.html).toContain('<html lang="en" dir="ltr">');
+    } finally {
+      await setBranding(server.url, 'gala', { languages: [] });
     }
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CATALOGUES, fill } from '../../../contract/i18n/index.ts';
-import { inLanguage, languageAsked } from '../../../contract/i18n/sentences.ts';
+import { inLanguage, languageAsked, languageNamed } from '../../../contract/i18n/sentences.ts';
 import { leadProblems } from '../../../contract/leads.ts';
 import { inputProblem, type StyleInput } from '../../../contract/style-inputs.ts';
 
@@ -11,6 +11,8 @@ describe("the server's sentences in a guest's language", () => {
     expect(languageAsked('ja-JP, de;q=0.5')).toBe('de');
     expect(languageAsked('ja')).toBe('en');
     expect(languageAsked(undefined)).toBe('en');
+    expect(languageNamed('ja')).toBeNull();
+    expect(languageNamed('ja-JP, de;q=0.5')).toBe('de');
   });
 
   it('tells a catalogue sentence in the language, and keeps its values', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BRANDING } from '../../../contract/branding.ts';
+import { mailLanguage } from '../../../server/hosts/job-email.ts';
 import { pictureMail } from '../../../server/mail/message.ts';
 import { CATALOGUES, fill } from '../../../contract/i18n/index.ts';
 
@@ -47,6 +48,35 @@ describe("the guest's email", () => {
     expect(mail.subject).toBe('Un souvenir de Soirée Lumière');
     expect(mail.text).toContain(fill(CATALOGUES.fr.guest.mailIntro, { client: 'Soirée Lumière' }));
     expect(mail.html).toContain(CATALOGUES.fr.guest.mailOpen);
+  });
+
+  it("is in the guest's language when given one, with the tenant's own words and date for it", () => {
+    const mail = pictureMail(
+      {
+        ...DEFAULT_BRANDING,
+        client: 'Gala Night',
+        languages: ['en', 'fr'],
+        textOverrides: { fr: { 'guest.mailSubject': 'Un souvenir de {client}' }, en: { 'guest.mailOpen': 'Look' } },
+      },
+      'guest@example.com',
+      { ...picture, keptUntil: Date.UTC(2026, 10, 28, 14, 5) },
+      null,
+      'fr',
+    );
+    expect(mail.subject).toBe('Un souvenir de Gala Night');
+    expect(mail.text).toContain(fill(CATALOGUES.fr.guest.mailIntro, { client: 'Gala Night' }));
+    expect(mail.text).toContain('28 novembre 2026');
+    expect(mail.html).toContain('<html lang="fr" dir="ltr">');
+    expect(mail.html).not.toContain('Look');
+  });
+
+  it("takes the language a guest's call names when the tenant offers it, else the tenant's own", () => {
+    expect(mailLanguage('fr-FR,fr;q=0.9,en;q=0.8', ['en', 'fr'])).toBe('fr');
+    expect(mailLanguage('de', ['en', 'fr'])).toBe('en');
+    expect(mailLanguage('ja', ['fr', 'en'])).toBe('fr');
+    expect(mailLanguage(undefined, ['fr', 'en'])).toBe('fr');
+    // The tenant's languages are not known here (an older control node): the sender uses the tenant's own.
+    expect(mailLanguage('fr', [])).toBeNull();
   });
 
   it("is in the tenant's name and colours, with the picture attached as the spec's share file", () => {

@@ -71,6 +71,22 @@ const CLEAR = 26;
 const SURE = 230;
 
 /**
+ * The room beside each face (ROOM.beside of its width to either side of its centre), from the top
+ * of the picture down to `below` of its height under the face's top: 1 inside, 0 outside.
+ */
+function besideFaces(faces: readonly Rect[], size: number, below: number): Uint8Array {
+  const room = new Uint8Array(size * size);
+  for (const face of faces) {
+    const cx = face.left + face.width / 2;
+    const left = Math.max(0, Math.floor(cx - face.width * ROOM.beside));
+    const right = Math.min(size, Math.ceil(cx + face.width * ROOM.beside));
+    const bottom = Math.min(size, Math.ceil(face.top + face.height * below));
+    for (let y = 0; y < bottom; y++) room.fill(1, y * size + left, y * size + right);
+  }
+  return room;
+}
+
+/**
  * In place: lowers the person probability `mask` (a square of `size` px over the photo, `colours`
  * the photo at that size, RGB) beside the heads of `faces` (mask coordinates), where no head or
  * body of any face can be. Skin-coloured pixels are kept. Where the model did take backdrop for a
@@ -83,14 +99,7 @@ const SURE = 230;
  */
 export function clearBesideHeads(mask: Uint8Array, colours: Raster, faces: readonly Rect[], size: number): void {
   const model = Uint8Array.from(mask);
-  const inRoom = new Uint8Array(size * size);
-  for (const face of faces) {
-    const cx = face.left + face.width / 2;
-    const left = Math.max(0, Math.floor(cx - face.width * ROOM.beside));
-    const right = Math.min(size, Math.ceil(cx + face.width * ROOM.beside));
-    const bottom = Math.min(size, Math.ceil(face.top + face.height * ROOM.below));
-    for (let y = 0; y < bottom; y++) inRoom.fill(1, y * size + left, y * size + right);
-  }
+  const inRoom = besideFaces(faces, size, ROOM.below);
   let cleared = 0;
   let sure = 0;
   const person = new ColourModel();
@@ -155,14 +164,7 @@ export function clearBesideHeads(mask: Uint8Array, colours: Raster, faces: reado
   // Then the backdrop is followed from where it is clear into what the votes left of it, beside
   // each face down to its chin (below begin a helmet's ring and a collar), outside the skulls and
   // the skin, where its colour is not much likelier the person's.
-  const beside = new Uint8Array(size * size);
-  for (const face of faces) {
-    const cx = face.left + face.width / 2;
-    const left = Math.max(0, Math.floor(cx - face.width * ROOM.beside));
-    const right = Math.min(size, Math.ceil(cx + face.width * ROOM.beside));
-    const bottom = Math.min(size, Math.ceil(face.top + face.height * RING.bottom));
-    for (let y = 0; y < bottom; y++) beside.fill(1, y * size + left, y * size + right);
-  }
+  const beside = besideFaces(faces, size, RING.bottom);
   const odds = (i: number) => backdrop.likelihood(colours, i) / person.likelihood(colours, i);
   // Seeds: what the cut cleared where the model saw a person, and backdrop-coloured pixels it left out.
   const seeds: number[] = [];

@@ -9,7 +9,7 @@ import {
   type VisitorTokenResponse,
 } from '../../contract/index.ts';
 import { clientAddress } from '../limits/client-address.ts';
-import { fail, guestSentence, limitBody, MAX_JSON_BODY_BYTES, publicOrigin, sizeText } from './http.ts';
+import { fail, guestSentence, guestSentences, limitBody, MAX_JSON_BODY_BYTES, publicOrigin, sizeText } from './http.ts';
 import { GUEST_TEXT } from '../../contract/i18n/en.ts';
 import { QueueAdmission } from '../intake/admission.ts';
 import type { JobBackend, StyleCatalog } from '../jobs/job-backend.ts';
@@ -199,9 +199,7 @@ export function aiHubHost(deps: AiHubDeps) {
       const problems = inputsProblems(inputs, upload.inputs, refused);
       const firstProblem = Object.values(problems)[0];
       if (firstProblem) {
-        // Each field's sentence in the guest's language too, as the styles screen shows it there.
-        const told = Object.fromEntries(Object.entries(problems).map(([name, why]) => [name, guestSentence(c, why)]));
-        return fail(c, 400, firstProblem, { inputs: told });
+        return fail(c, 400, firstProblem, { inputs: guestSentences(c, problems) });
       }
       const words = inputs.length
         ? Object.fromEntries(

@@ -18,6 +18,12 @@ export function fail(c: Context, status: ContentfulStatusCode, error: string, ex
 export const guestSentence = (c: Context, sentence: string) =>
   inLanguage(sentence, languageAsked(c.req.header('accept-language')));
 
+/** A form's sentences by field, each in the guest's language, as the form shows them there. */
+export const guestSentences = (c: Context, byField: Partial<Record<string, string>>): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(byField).flatMap(([field, why]) => (why === undefined ? [] : [[field, guestSentence(c, why)]])),
+  );
+
 /** The largest JSON body of any call but create-job (whose photo has BOOTH_MAX_BODY_BYTES): a login is a few hundred bytes. */
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
 

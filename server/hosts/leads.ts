@@ -20,7 +20,7 @@ import { slugProblem } from '../../contract/slug.ts';
 import { localMinuteLimits, type MinuteLimits } from '../limits/minute-limits.ts';
 import type { VisitorTokens } from '../limits/visitor-tokens.ts';
 import { guestRefusal } from './guest-limits.ts';
-import { fail, guestSentence, limitBody, MAX_JSON_BODY_BYTES, sizeText } from './http.ts';
+import { fail, guestSentences, limitBody, MAX_JSON_BODY_BYTES, sizeText } from './http.ts';
 
 type Maybe<T> = T | Promise<T>;
 
@@ -87,9 +87,7 @@ export function leadsHost(deps: LeadsHostDeps) {
       const problems = leadProblems(parsed.data, settings.leadFields);
       if (problems) {
         const first = Object.values(problems)[0] ?? LEAD_TEXT.notSaved;
-        // Each field's sentence in the guest's language too, as the form shows it there.
-        const told = Object.fromEntries(Object.entries(problems).map(([field, why]) => [field, guestSentence(c, why)]));
-        return fail(c, 400, first, { fields: told });
+        return fail(c, 400, first, { fields: guestSentences(c, problems) });
       }
 
       const refused = await guestRefusal(c, guests, buckets);

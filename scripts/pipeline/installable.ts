@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { proxyImageUrl, signedImageKey, signedSizeFor } from '../../contract/proxy-url.ts';
 import type { SiteData, TenantBranding } from '../../contract/site-data.ts';
 import { writeServiceWorker } from './service-worker.ts';
-import { ICONS, ICONS_DIR, writeWebApp } from './web-app.ts';
+import { ICONS, ICONS_DIR, writeLanguageManifests, writeWebApp } from './web-app.ts';
 
 /** An icon's logo is asked at this size (the largest icon is 512 px). */
 const LOGO_SIZE = { width: 512, height: 512 };
@@ -90,7 +90,18 @@ async function copyIcons(
   return true;
 }
 
-/** One page set's manifest, icons and service worker; `dir` may lie outside `siteDir` (a one-tenant publish). */
+/** The guest languages (not the tenant's own) whose page sets the build wrote under `dir`. */
+export function guestLanguageDirs(dir: string, branding: TenantBranding) {
+  const [, ...others] = branding.languages ?? [];
+  return others.filter((code) => existsSync(join(dir, code, 'index.html')));
+}
+
+/**
+ * One tenant's manifests (one per language page set), icons and service worker; `dir` may lie
+ * outside `siteDir` (a one-tenant publish). The worker is one for all its languages, at its root:
+ * a guest switches language without a page load (the client router), so the worker that controls
+ * the page must have every language's screens.
+ */
 export async function writeInstallableApp(
   siteDir: string,
   site: SiteData,
@@ -101,7 +112,9 @@ export async function writeInstallableApp(
   const copied = await copyIcons(options.lastSiteDir, site, branding, dir);
   const logo = copied ? null : await readLogo(siteDir, site, branding, options);
   const own = await writeWebApp(dir, branding, logo, { icons: !copied });
-  await writeServiceWorker(siteDir, dir, own);
+  const languages = guestLanguageDirs(dir, branding);
+  const manifests = await writeLanguageManifests(dir, branding, languages);
+  await writeServiceWorker(siteDir, dir, [...own, ...manifests], languages);
 }
 
 export async function writeInstallableApps(

@@ -1,6 +1,6 @@
 // Each tenant's service worker (src/service-worker/worker.ts), bundled with the list of what it
-// keeps for the tenant: its screens, every /_astro/ file, the local images and its web-app
-// files. The version is a hash of those files' bytes, so a build that changes any of them makes a
+// keeps for the tenant: its screens in each of its languages, every /_astro/ file, the local
+// images and its web-app files (each language's manifest among them). The version is a hash of those files' bytes, so a build that changes any of them makes a
 // new worker (browsers compare its bytes) whose cache replaces the old one.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
@@ -26,11 +26,20 @@ export interface WorkerConfig {
 }
 
 /**
- * What the worker of the page set in `tenantDir` keeps: its screens, the site's /_astro/ files
- * and local images (root-relative: shared by every tenant) and `ownFiles` (relative to its root).
+ * What the worker of the page set in `tenantDir` keeps: its screens (and those of each guest
+ * language in `languages`, under {code}/: each page carries its own language's texts only), the
+ * site's /_astro/ files and local images (root-relative: shared by every tenant) and `ownFiles`
+ * (relative to its root).
  */
-export function workerConfig(siteDir: string, tenantDir: string, ownFiles: string[]): WorkerConfig {
-  const pages = SCREENS.filter((screen) => existsSync(join(tenantDir, screen, 'index.html')));
+export function workerConfig(
+  siteDir: string,
+  tenantDir: string,
+  ownFiles: string[],
+  languages: readonly string[] = [],
+): WorkerConfig {
+  const pages = ['', ...languages.map((code) => `${code}/`)]
+    .flatMap((prefix) => SCREENS.map((screen) => `${prefix}${screen}`))
+    .filter((screen) => existsSync(join(tenantDir, screen, 'index.html')));
   const astroDir = join(siteDir, '_astro');
   const astro = existsSync(astroDir)
     ? readdirSync(astroDir)
@@ -43,7 +52,7 @@ export function workerConfig(siteDir: string, tenantDir: string, ownFiles: strin
   for (const page of pages) hash.update(`${page}\n`).update(readFileSync(join(tenantDir, page, 'index.html')));
   for (const path of [...astro, ...images]) hash.update(`${path}\n`).update(readFileSync(join(siteDir, path)));
   for (const file of ownFiles) hash.update(`${file}\n`).update(readFileSync(join(tenantDir, file)));
-  return { version: hash.digest('base64url').slice(0, 16), pages: [...pages], precache };
+  return { version: hash.digest('base64url').slice(0, 16), pages, precache };
 }
 
 let bundled: string | undefined;
@@ -65,6 +74,11 @@ export function workerSource(config: WorkerConfig): string {
   return bundled.replaceAll('__BOOTH_WORKER_CONFIG__', () => literal);
 }
 
-export async function writeServiceWorker(siteDir: string, tenantDir: string, ownFiles: string[]): Promise<void> {
-  await writeFile(join(tenantDir, WORKER_FILE), workerSource(workerConfig(siteDir, tenantDir, ownFiles)));
+export async function writeServiceWorker(
+  siteDir: string,
+  tenantDir: string,
+  ownFiles: string[],
+  languages: readonly string[] = [],
+): Promise<void> {
+  await writeFile(join(tenantDir, WORKER_FILE), workerSource(workerConfig(siteDir, tenantDir, ownFiles, languages)));
 }

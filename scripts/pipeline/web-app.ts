@@ -1,10 +1,14 @@
 // Each tenant's page set as an installable web app: a manifest (its name, colours and root) and
 // icons made from its logo on its background colour, written beside its pages after astro build.
 // URLs in the manifest are relative to it, so the same files work under /{slug}/ and at the root
-// of a per-tenant bundle.
+// of a per-tenant bundle. A tenant whose guests may pick other languages gets one more manifest in
+// each language's page set ({root}/{code}/): the app a guest installs from a page in Arabic is in
+// Arabic, right to left, and opens on the Arabic pages; the icons are the tenant's, at its root.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { CATALOGUES, DEFAULT_LANGUAGE, directionOf, fill, type Language } from '../../contract/i18n/index.ts';
+import { withOwnTexts } from '../../contract/i18n/overrides.ts';
 import type { TenantBranding } from '../../contract/site-data.ts';
 import { WEB_APP_FILES } from '../../contract/web-app.ts';
 
@@ -32,6 +36,8 @@ export interface WebAppManifest {
   start_url: string;
   scope: string;
   id: string;
+  lang: Language;
+  dir: 'ltr' | 'rtl';
   display: 'standalone' | 'fullscreen';
   background_color: string;
   theme_color: string;
@@ -52,22 +58,31 @@ export function shortName(client: string): string {
 }
 
 /**
- * The tenant's manifest. start_url and scope are the folder the manifest is in (its root), so the
- * app opens on the tenant's intro; a kiosk tenant opens full screen.
+ * The tenant's manifest in one of its languages (its own when none is given). start_url, scope and
+ * id are the folder the manifest is in (the root of that language's page set), so the app opens on
+ * the intro in that language; a kiosk tenant opens full screen. The name is the client's, as the
+ * operator wrote it (the pages show it so in every language); the description is the catalogue's,
+ * with the tenant's own words for it.
  */
-export function webAppManifest(branding: TenantBranding): WebAppManifest {
+export function webAppManifest(branding: TenantBranding, language?: Language): WebAppManifest {
+  const lang = language ?? branding.language ?? DEFAULT_LANGUAGE;
+  const t = withOwnTexts(CATALOGUES[lang], branding.textOverrides?.[lang]);
+  // A guest's language lives one folder below the tenant's root, where the icons are.
+  const up = language && language !== (branding.language ?? DEFAULT_LANGUAGE) ? '../' : '';
   return {
     name: branding.client,
     short_name: shortName(branding.client),
-    description: `${branding.client}: take a selfie and let AI restyle it.`,
+    description: fill(t.site.description, { client: branding.client }),
     start_url: './',
     scope: './',
     id: './',
+    lang,
+    dir: directionOf(lang),
     display: branding.kioskIdleSeconds > 0 ? 'fullscreen' : 'standalone',
     background_color: branding.backgroundColor,
     theme_color: branding.backgroundColor,
     icons: ICONS.filter((icon) => icon.purpose !== 'apple').map((icon) => ({
-      src: `${ICONS_DIR}/${icon.file}`,
+      src: `${up}${ICONS_DIR}/${icon.file}`,
       sizes: `${icon.size}x${icon.size}`,
       type: 'image/png',
       purpose: icon.purpose as 'any' | 'maskable',
@@ -128,4 +143,19 @@ export async function writeWebApp(
   );
   await writeFile(join(dir, MANIFEST_FILE), `${JSON.stringify(webAppManifest(branding), null, 2)}\n`);
   return [MANIFEST_FILE, ...icons];
+}
+
+/** The manifest of each guest language whose page set `dir/{code}/` the build wrote; their names, relative to `dir`. */
+export async function writeLanguageManifests(
+  dir: string,
+  branding: TenantBranding,
+  codes: Language[],
+): Promise<string[]> {
+  return Promise.all(
+    codes.map(async (code) => {
+      const file = `${code}/${MANIFEST_FILE}`;
+      await writeFile(join(dir, file), `${JSON.stringify(webAppManifest(branding, code), null, 2)}\n`);
+      return file;
+    }),
+  );
 }

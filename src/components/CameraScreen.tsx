@@ -13,7 +13,7 @@ import { navigate } from 'astro:transitions/client';
 import { PREVIEW_MAX_HEIGHT_PX } from '../../contract/constants.ts';
 import type { Catalogue } from '../../contract/i18n/catalogue.ts';
 import { useClientValue } from '../lib/client-value.ts';
-import { onKiosk } from '../lib/kiosk-here.ts';
+import { kioskHome, onKiosk } from '../lib/kiosk-here.ts';
 import { WEBCAM_SETTINGS } from '../lib/camera.ts';
 import type { CameraError, CameraProblem } from '../lib/camera-problem.ts';
 import { screenPath } from '../lib/paths.ts';
@@ -201,7 +201,7 @@ export function CameraScreen({
   // asked for consent again and finds no photo left (the styles and results screens have the
   // spec's Restart and Take Another Photo for that).
   const startOver = kiosk ? (
-    <a key="start-over" className="booth-button" href={screenPath(base, 'intro')} data-astro-reload>
+    <a key="start-over" className="booth-button" href={screenPath(kioskHome(base), 'intro')} data-astro-reload>
       {KIOSK_TEXT.startOver}
     </a>
   ) : null;

@@ -9,7 +9,7 @@ import type { IdleArgs } from '../lib/kiosk-idle.ts';
 import type {} from '../lib/kiosk-session.ts';
 
 export interface KioskArgs extends IdleArgs {
-  /** The tenant's base: '' or '/{slug}'. */
+  /** The tenant's home, its own language's base: '' or '/{slug}' (never a guest's /{code}). */
   base: string;
   /** The addresses of the kiosk's stylesheet and script, as the build names them. */
   stylesheet: string;

@@ -9,7 +9,7 @@ import { createAiHub, errorHeading } from '../lib/ai-hub.ts';
 import type { LeadAsk } from '../components/LeadFields.tsx';
 import { AiHubError, isRetryable } from '../lib/ai-hub-error.ts';
 import { useClientValue } from '../lib/client-value.ts';
-import { onKiosk } from '../lib/kiosk-here.ts';
+import { kioskHome, onKiosk } from '../lib/kiosk-here.ts';
 import { isSticker, nextFetchDelay, shownImages } from '../lib/job.ts';
 import { aiHostUrl, resultsPath, screenPath } from '../lib/paths.ts';
 import { pageNumber } from '../lib/numbers.ts';
@@ -216,7 +216,11 @@ export default function ResultPoller({
 
   // On a kiosk the next photo is the next guest's: a new page load, so consent is asked again.
   const takeAnother = (
-    <a className="booth-button" href={screenPath(base, 'camera')} data-astro-reload={kiosk ? '' : undefined}>
+    <a
+      className="booth-button"
+      href={screenPath(kiosk ? kioskHome(base) : base, 'camera')}
+      data-astro-reload={kiosk ? '' : undefined}
+    >
       {TEXT.takeAnother}
     </a>
   );
@@ -239,7 +243,11 @@ export default function ResultPoller({
           </h1>
           <p>{view.text}</p>
           <div className="booth-actions">
-            <a className="booth-button" href={screenPath(base, 'camera')} data-astro-reload={kiosk ? '' : undefined}>
+            <a
+              className="booth-button"
+              href={screenPath(kiosk ? kioskHome(base) : base, 'camera')}
+              data-astro-reload={kiosk ? '' : undefined}
+            >
               {RESULTS_TEXT.takePhoto}
             </a>
           </div>

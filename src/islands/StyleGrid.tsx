@@ -15,7 +15,7 @@ import { aiHostUrl, resultsPath, screenPath } from '../lib/paths.ts';
 import { $photo } from '../stores/photo.ts';
 import { countJob, jobsFrom, triesLeft } from '../stores/tries.ts';
 import { useClientValue } from '../lib/client-value.ts';
-import { onKiosk } from '../lib/kiosk-here.ts';
+import { kioskHome, onKiosk } from '../lib/kiosk-here.ts';
 import { ErrorView } from '../components/ErrorView.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { StyleWords } from '../components/StyleWords.tsx';
@@ -268,7 +268,11 @@ export default function StyleGrid({
         ))}
       </ul>
       <div className="booth-actions">
-        <a className="booth-button" href={screenPath(base, 'intro')} data-astro-reload={kiosk ? '' : undefined}>
+        <a
+          className="booth-button"
+          href={screenPath(kiosk ? kioskHome(base) : base, 'intro')}
+          data-astro-reload={kiosk ? '' : undefined}
+        >
           {TEXT.restart}
         </a>
       </div>

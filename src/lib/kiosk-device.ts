@@ -9,7 +9,11 @@ import { HANDOFF_QUERY, KIOSK_OFF, KIOSK_QUERY } from '../../contract/event-kit.
 /** The class on <html> of a kiosk's pages: src/styles/kiosk.css lays the screens out for it. */
 export const KIOSK_CLASS = 'booth-kiosk-device';
 
-/** Per tenant: tenants share the site's origin, and so its storage. */
+/**
+ * Per tenant: tenants share the site's origin, and so its storage. `base` is the tenant's home (its
+ * own language's base), so a kiosk set up or turned off at any of its languages' addresses is one
+ * kiosk, and stays one when a guest picks another language.
+ */
 export const kioskKey = (base: string) => `booth-kiosk:${base || '/'}`;
 
 /** What a device's storage needs to offer; absent or refusing (a private window): never a kiosk. */

@@ -3,8 +3,9 @@
 // file once per tenant with that tenant's list of files, and a version taken from their bytes, so
 // a new build installs a new worker whose cache replaces the old one.
 //
-// - The tenant's screens (and a results address, which all share the results page): network
-//   first, the cached copy when the network fails or is slower than NETWORK_TIMEOUT_MS.
+// - The tenant's screens in each of its languages ({code}/camera/ …), and a results address, which
+//   all of a language's share its results page: network first, the cached copy when the network
+//   fails or is slower than NETWORK_TIMEOUT_MS.
 // - The pages' /_astro/ scripts and styles, the manifest and icons, the local images, the
 //   tenant's logo and background through the image proxy and the styles' thumbnails: from the
 //   cache, else from the network and then kept.
@@ -16,7 +17,7 @@ declare const self: ServiceWorkerGlobalScope;
 
 export interface WorkerConfig {
   version: string;
-  /** Paths inside the tenant's root ('' is the intro, 'camera/' …) of the screens. */
+  /** Paths inside the tenant's root ('' is the intro, 'camera/', 'fr/camera/' …) of the screens. */
   pages: string[];
   /** Root-relative URLs (/_astro/…) and paths inside the tenant's root to fetch at install. */
   precache: string[];
@@ -38,8 +39,9 @@ const CACHE = CACHE_PREFIX + config.version;
 function pageOf(pathname: string): string | null {
   if (!pathname.startsWith(scope.pathname)) return null;
   const rest = pathname.slice(scope.pathname.length);
-  if (/^results\/./.test(rest)) return 'results/';
-  const screen = rest === '' || rest.endsWith('/') ? rest : `${rest}/`;
+  // results/{id}, or {code}/results/{id} in a guest's language.
+  const results = /^([^/]+\/)?results\/./.exec(rest);
+  const screen = results ? `${results[1] ?? ''}results/` : rest === '' || rest.endsWith('/') ? rest : `${rest}/`;
   return config.pages.includes(screen) ? screen : null;
 }
 

@@ -5,14 +5,18 @@
 import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
 import { TEXT, type TenantBranding } from '../../../contract/index.ts';
+import { CATALOGUES, fill } from '../../../contract/i18n/index.ts';
 import { suiteBrowser } from '../support/browser.ts';
-import { readSiteData, tenant } from '../support/site-data.ts';
+import { KIOSK_MENU_TENANT, readSiteData, tenant } from '../support/site-data.ts';
 import { patience } from '../../support/patience.ts';
 
 const boothUrl = inject('boothUrl');
 
 interface Manifest {
   name: string;
+  lang: string;
+  dir: string;
+  description: string;
   short_name: string;
   start_url: string;
   scope: string;
@@ -127,4 +131,87 @@ describe('the installable web app', () => {
       expect(styles).toBe('failed');
     });
   }
+});
+
+describe('the installable web app in the language a guest picks', () => {
+  const { newPage } = suiteBrowser({ camera: 'none' });
+  const { slug, client } = KIOSK_MENU_TENANT;
+  const root = `${boothUrl}/${slug}/`;
+
+  it('links each language page set to a manifest in that language, opening on its pages', async () => {
+    const page = await newPage();
+    for (const [code, base, dir] of [
+      ['en', '', 'ltr'],
+      ['fr', 'fr/', 'ltr'],
+      ['ar', 'ar/', 'rtl'],
+    ] as const) {
+      await page.goto(`${root}${base}camera`);
+      const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+      const manifestUrl = new URL(href!, page.url()).href;
+      expect(manifestUrl).toBe(`${root}${base}manifest.webmanifest`);
+      const response = await fetch(manifestUrl);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+      const manifest = (await response.json()) as Manifest;
+      expect(manifest).toMatchObject({
+        name: client,
+        lang: code,
+        dir,
+        description: fill(CATALOGUES[code].site.description, { client }),
+        display: 'fullscreen',
+      });
+      // Installed from a page in that language, the app opens on that language's pages.
+      expect(new URL(manifest.start_url, manifestUrl).href, code).toBe(`${root}${base}`);
+      expect(new URL(manifest.scope, manifestUrl).href, code).toBe(`${root}${base}`);
+      // The tenant's own icons, at its root.
+      for (const icon of manifest.icons) {
+        const url = new URL(icon.src, manifestUrl);
+        expect(url.pathname, code).toMatch(new RegExp(`^/${slug}/icons/`));
+        expect((await fetch(url)).status, url.href).toBe(200);
+      }
+    }
+  });
+
+  it("keeps every language's screens for offline use in the tenant's one worker, each page in its own language", async () => {
+    const page = await newPage({ serviceWorkers: 'allow' });
+    await page.goto(`${root}ar/`);
+    const worker = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      const active = registration.active!;
+      if (active.state !== 'activated')
+        await new Promise((done) =>
+          active.addEventListener('statechange', () => active.state === 'activated' && done(null)),
+        );
+      return { scope: registration.scope, script: active.scriptURL };
+    });
+    expect(worker).toEqual({ scope: root, script: `${root}sw.js` });
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    // What it fetched at install: every language's screens and manifests.
+    const kept = await page.evaluate(async (scope) => {
+      const names = (await caches.keys()).filter((name) => name.startsWith(`booth ${new URL(scope).pathname} `));
+      const cache = await caches.open(names[0]!);
+      return (await cache.keys()).map((request) => new URL(request.url).pathname);
+    }, root);
+    for (const path of ['', 'camera/', 'styles/', 'results/', 'manifest.webmanifest'])
+      for (const base of ['', 'fr/', 'ar/']) expect(kept, `${base}${path}`).toContain(`/${slug}/${base}${path}`);
+
+    // Offline, the Arabic and French screens open from it, each in its own language only.
+    await page.context().setOffline(true);
+    for (const [base, t, dir] of [
+      ['ar/', CATALOGUES.ar, 'rtl'],
+      ['fr/', CATALOGUES.fr, 'ltr'],
+    ] as const) {
+      for (const [screen, heading] of [
+        ['camera', t.spec.cameraHeading],
+        ['styles', t.spec.stylesHeading],
+      ] as const) {
+        await page.goto(`${root}${base}${screen}`);
+        await page.getByRole('heading', { level: 1, name: heading }).waitFor({ timeout: patience(10_000) });
+        expect(await page.evaluate(() => document.documentElement.dir), `${base}${screen}`).toBe(dir);
+        const html = await page.content();
+        // The English screen's heading is not carried by a page in another language.
+        expect(html.includes(CATALOGUES.en.spec.cameraHeading), `${base}${screen}`).toBe(false);
+      }
+    }
+  });
 });

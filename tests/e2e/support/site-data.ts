@@ -75,3 +75,23 @@ export const MENU_TENANT = {
   accentColor: '#c9ada7',
   languages: ['en', 'fr', 'ar'],
 } as const;
+
+/**
+ * A tenant added for the e2e run in English whose guests may switch to French or Arabic, and that
+ * allows kiosks (Print, the QR code, consent for every guest): a kiosk in a guest's language
+ * (tests/e2e/site/kiosk-languages.test.ts, tests/a11y/kiosk-languages.test.ts).
+ */
+export const KIOSK_MENU_TENANT = {
+  slug: 'trio',
+  client: 'Trio Expo',
+  viewFinderTitle: 'Trio Expo',
+  viewFinderDesc: 'Selfie, style, smile.\nThen share it with your friends.',
+  backgroundColor: '#22223b',
+  textColor: '#ffffff',
+  accentColor: '#c9ada7',
+  languages: ['en', 'fr', 'ar'],
+  kioskIdleSeconds: 30,
+  kioskPrint: true,
+  qrHandoff: true,
+  consentText: 'Trio Expo may use my photo to make my picture.',
+} as const;

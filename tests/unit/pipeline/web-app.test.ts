@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BRANDING } from '../../../contract/branding.ts';
+import { CATALOGUES, fill } from '../../../contract/i18n/index.ts';
 import type { TenantBranding } from '../../../contract/site-data.ts';
 import { logoSource } from '../../../scripts/pipeline/installable.ts';
 import { makeIcon, shortName, webAppManifest } from '../../../scripts/pipeline/web-app.ts';
@@ -45,6 +46,36 @@ describe('the web app manifest of a tenant', () => {
       { src: 'icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
       { src: 'icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
     ]);
+  });
+
+  it('is in the language of its page set: the catalogue’s description, lang and dir, and the icons at the root', () => {
+    const noor = { ...gala, languages: ['en', 'fr', 'ar'] } as TenantBranding;
+    expect(webAppManifest(noor)).toMatchObject({
+      lang: 'en',
+      dir: 'ltr',
+      description: 'Gala Night: take a selfie and let AI restyle it.',
+    });
+    const arabic = webAppManifest(noor, 'ar');
+    expect(arabic).toMatchObject({
+      name: 'Gala Night',
+      lang: 'ar',
+      dir: 'rtl',
+      start_url: './',
+      scope: './',
+      id: './',
+      description: fill(CATALOGUES.ar.site.description, { client: 'Gala Night' }),
+    });
+    // It lives at /gala/ar/: it opens the Arabic pages, with the tenant's icons one folder up.
+    const at = 'https://booth.example/gala/ar/manifest.webmanifest';
+    expect(new URL(arabic.start_url, at).href).toBe('https://booth.example/gala/ar/');
+    expect(arabic.icons.map((icon) => new URL(icon.src, at).pathname)).toEqual([
+      '/gala/icons/icon-192.png',
+      '/gala/icons/icon-512.png',
+      '/gala/icons/maskable-512.png',
+    ]);
+    // The tenant's own words for the description, in that language.
+    const own = { ...noor, textOverrides: { fr: { 'site.description': '{client} : votre portrait' } } };
+    expect(webAppManifest(own, 'fr').description).toBe('Gala Night : votre portrait');
   });
 
   it('shortens a long client name at a word for the home screen', () => {

@@ -4,7 +4,8 @@
 // French, through a whole guest in French (consent, camera, styles, a result with its QR code and
 // Print), and its next guest starts in English, asked for consent again; a kiosk set up at the
 // Arabic address, right to left, with its idle reset back to English; ?kiosk=off at a language's
-// address turns the device back into a phone booth in every language.
+// address, or the operator's console allowing no more kiosks, turns the device back into a phone
+// booth in every language.
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright';
 import { CATALOGUES, type Catalogue } from '../../../contract/i18n/index.ts';
@@ -14,7 +15,7 @@ import { englishLeft } from '../support/languages.ts';
 import { readQrCode } from '../support/qr-code.ts';
 import { action, hydrated } from '../support/journey.ts';
 import { KIOSK_MENU_TENANT } from '../support/site-data.ts';
-import { finishedJob } from '../console/support.ts';
+import { finishedJob, operatorApi, publish, removeTenant, uniqueSlug } from '../console/support.ts';
 
 const boothUrl = inject('boothUrl');
 const { en, fr, ar } = CATALOGUES;
@@ -36,6 +37,14 @@ const videoReady = (page: Page) =>
   page.waitForFunction(() => (document.querySelector('video')?.videoWidth ?? 0) > 0, undefined, {
     timeout: patience(10_000),
   });
+
+/** Which way the camera's row of buttons runs: Take Photo comes first, Start over after it. */
+async function rowOrder(page: Page, t: Catalogue) {
+  const first = (await action(page, t.spec.takePhoto).boundingBox())!;
+  const next = (await action(page, t.kiosk.startOver).boundingBox())!;
+  expect(Math.abs(first.y - next.y)).toBeLessThan(first.height);
+  return first.x < next.x ? 'left to right' : 'right to left';
+}
 
 /** The consent of a guest in `t`'s language: the box starts unticked, and the camera waits for it. */
 async function agree(page: Page, t: Catalogue) {
@@ -71,6 +80,7 @@ describe('a kiosk in the language a guest picks', () => {
     await agree(page, fr);
     await videoReady(page);
     await action(page, fr.kiosk.startOver).waitFor();
+    expect(await rowOrder(page, fr)).toBe('left to right');
     expect(await englishLeft(page, fr)).toEqual([]);
     await action(page, fr.spec.takePhoto).click();
     await action(page, fr.spec.useImage).click();
@@ -140,7 +150,8 @@ describe('a kiosk in the language a guest picks', () => {
     await action(page, ar.kiosk.startOver).waitFor();
     expect(await facts(page)).toEqual({ lang: 'ar', dir: 'rtl', kiosk: true });
     expect(await englishLeft(page, ar)).toEqual([]);
-    await page.screenshot({ path: '.test-runs/kiosk-ar-camera.png' });
+    // The row of buttons runs from the right: Take Photo, first, at the right of Start over.
+    expect(await rowOrder(page, ar)).toBe('right to left');
 
     // Nobody touches the kiosk: the intro, in the tenant's own language, for the next guest.
     await page.clock.runFor((KIOSK_MENU_TENANT.kioskIdleSeconds + 1) * 1_000);
@@ -176,5 +187,34 @@ describe('a kiosk in the language a guest picks', () => {
     expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('booth-kiosk')))).toEqual(
       [],
     );
+  });
+
+  it('turns back into a phone booth in every language once the console allows the tenant no kiosks', async () => {
+    const api = await operatorApi();
+    const other = uniqueSlug('kioskoff');
+    const branding = { slug: other, client: 'Kiosk Off Fair', languages: ['en', 'ar'], kioskIdleSeconds: 60 };
+    expect((await api('POST', '/tenants', branding)).status).toBe(201);
+    try {
+      expect((await publish([other])).status).toBe('succeeded');
+      const page = await newPage(KIOSK);
+      await page.goto(`${boothUrl}/${other}/ar/camera?kiosk`);
+      await action(page, ar.kiosk.startOver).waitFor();
+      expect(await facts(page)).toEqual({ lang: 'ar', dir: 'rtl', kiosk: true });
+
+      expect((await api('PUT', `/tenants/${other}`, { ...branding, kioskIdleSeconds: 0 })).status).toBe(200);
+      expect((await publish([other])).status).toBe('succeeded');
+      for (const [path, t] of [
+        ['/ar/camera', ar],
+        ['/camera', en],
+      ] as const) {
+        await page.goto(`${boothUrl}/${other}${path}`);
+        await videoReady(page);
+        await hydrated(page);
+        expect((await facts(page)).kiosk, path).toBe(false);
+        expect(await action(page, t.kiosk.startOver).count(), path).toBe(0);
+      }
+    } finally {
+      await removeTenant(other, { published: true });
+    }
   });
 });

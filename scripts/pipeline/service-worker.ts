@@ -1,7 +1,8 @@
 // Each tenant's service worker (src/service-worker/worker.ts), bundled with the list of what it
 // keeps for the tenant: its screens in each of its languages, every /_astro/ file, the local
-// images and its web-app files (each language's manifest among them). The version is a hash of those files' bytes, so a build that changes any of them makes a
-// new worker (browsers compare its bytes) whose cache replaces the old one.
+// images and its web-app files (each language's manifest among them). The version is a hash of
+// those files' bytes, so a build that changes any of them makes a new worker (browsers compare its
+// bytes) whose cache replaces the old one.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';

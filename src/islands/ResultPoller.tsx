@@ -214,7 +214,8 @@ export default function ResultPoller({
     </p>
   );
 
-  // On a kiosk the next photo is the next guest's: a new page load, so consent is asked again.
+  // On a kiosk the next photo is the next guest's: a new page load, so consent is asked again, in
+  // the tenant's own language (src/lib/kiosk-here.ts).
   const takeAnother = (
     <a
       className="booth-button"

@@ -7,7 +7,7 @@ import type { Account, AccountStore } from '../storage/accounts.ts';
 import { passwordProblem } from '../storage/passwords.ts';
 import type { SessionStore } from '../storage/sessions.ts';
 import type { TenantStore } from '../storage/tenants.ts';
-import { fail, jsonBody, limitBody, MAX_JSON_BODY_BYTES, sizeText, validJson } from './http.ts';
+import { fail, jsonBody, validJson, limitJsonBody } from './http.ts';
 
 export interface AdminAccountsDeps {
   accounts: AccountStore;
@@ -29,7 +29,7 @@ export function adminAccounts(deps: AdminAccountsDeps) {
   app.get('/accounts', (c) => operatorsOnly(c) ?? c.json(deps.accounts.list()));
   app.post(
     '/accounts',
-    limitBody(MAX_JSON_BODY_BYTES, `The request body is too large; the limit is ${sizeText(MAX_JSON_BODY_BYTES)}.`),
+    limitJsonBody(),
     jsonBody({ requireJsonType: true }),
     validJson(
       NewAccountSchema,

@@ -8,7 +8,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod/mini';
 import { reservedSlugs } from '../../contract/slug.ts';
 import { clientAddress, isThisMachine } from '../limits/client-address.ts';
-import { fail, jsonBody, limitBody, MAX_JSON_BODY_BYTES, sizeText, validJson } from './http.ts';
+import { fail, jsonBody, validJson, limitJsonBody } from './http.ts';
 import type { LoginThrottle } from '../limits/login-throttle.ts';
 import type { StyleStore } from '../storage/styles.ts';
 import type { TenantStore } from '../storage/tenants.ts';
@@ -71,10 +71,7 @@ const SignInSchema = z.object({
 export function adminApi(deps: AdminApiDeps) {
   const app = new Hono<ConsoleEnv>();
   const reserved = reservedSlugs(deps.extraReserved);
-  const limit = limitBody(
-    MAX_JSON_BODY_BYTES,
-    `The request body is too large; the limit is ${sizeText(MAX_JSON_BODY_BYTES)}.`,
-  );
+  const limit = limitJsonBody();
   const json = jsonBody({ requireJsonType: true });
   const changed = async (slug: string) => {
     await deps.tenantChanged?.(slug);

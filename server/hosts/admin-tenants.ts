@@ -11,7 +11,7 @@ import { tenantView, type TenantViewDeps } from '../admin/tenant-view.ts';
 import type { EventJobs } from '../jobs/event-jobs.ts';
 import type { AccountStore } from '../storage/accounts.ts';
 import type { StyleStore } from '../storage/styles.ts';
-import { fail, jsonBody, limitBody, MAX_JSON_BODY_BYTES, sizeText } from './http.ts';
+import { fail, jsonBody, limitJsonBody } from './http.ts';
 
 export interface AdminTenantsDeps extends TenantViewDeps {
   accounts: AccountStore;
@@ -28,10 +28,7 @@ export interface AdminTenantsDeps extends TenantViewDeps {
 
 export function adminTenants(deps: AdminTenantsDeps) {
   const app = new Hono<ConsoleEnv>();
-  const limit = limitBody(
-    MAX_JSON_BODY_BYTES,
-    `The request body is too large; the limit is ${sizeText(MAX_JSON_BODY_BYTES)}.`,
-  );
+  const limit = limitJsonBody();
   const json = jsonBody({ requireJsonType: true });
   const styleIds = () => new Set(deps.styles.active().map((s) => s.id));
   const view = (slug: string) => tenantView(deps, slug);

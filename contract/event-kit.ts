@@ -2,7 +2,7 @@
 // device, a QR code to take the result home, kiosk mode, a brand frame, a backdrop for the
 // branded-scene style, consent, print and results mirrored like the preview.
 // Every feature is off unless the tenant's branding turns it on, so the spec's behaviour stays
-// the default. The build validates these fields like the others (contract/branding.ts).
+// the default. The build validates these fields like the others (contract/event-kit-fields.ts).
 
 /** The countdowns a tenant may choose before capture (seconds; 0 = none). */
 export const COUNTDOWN_CHOICES = [0, 3, 5] as const;

@@ -7,6 +7,7 @@ import { DEFAULT_TENANT_SLUG } from '../../contract/index.ts';
 import { slugProblem } from '../../contract/slug.ts';
 import { fail } from '../hosts/http.ts';
 import type { Account } from '../storage/accounts.ts';
+import type { TenantStore } from '../storage/tenants.ts';
 
 export type ConsoleEnv = { Variables: { account: Account } };
 
@@ -33,4 +34,17 @@ export const mayManage = (c: Context<ConsoleEnv>, slug: string) =>
 export function slugParam(c: Context<ConsoleEnv>, reserved: ReadonlySet<string>): string | null {
   const slug = c.req.param('slug') ?? '';
   return isTenantSlug(slug, reserved) ? slug : null;
+}
+
+/** The tenant of the path's :slug, or the answer that stops the request: 400, 403, 404, in that order. */
+export function managedTenant(
+  c: Context<ConsoleEnv>,
+  { reserved, tenants, datasetId }: { reserved: ReadonlySet<string>; tenants: TenantStore; datasetId: string },
+): { slug: string } | { refused: Response } {
+  const slug = slugParam(c, reserved);
+  if (slug === null) return { refused: fail(c, 400, NOT_A_SLUG) };
+  const refused = mayManage(c, slug);
+  if (refused) return { refused };
+  if (!tenants.item(datasetId, slug)) return { refused: fail(c, 404, `There is no tenant "${slug}".`) };
+  return { slug };
 }

@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { build, stop } from 'esbuild';
-import { REPO_ROOT } from '../process/settings.ts';
+import { REPO_ROOT } from '../process/repo-root.ts';
 
 export interface ConsoleFile {
   body: Buffer;

@@ -6,7 +6,7 @@
 import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
 import type { EventFigures, EventResult } from '../../contract/console-api.ts';
-import { mayManage, NOT_A_SLUG, slugParam, type ConsoleEnv } from '../admin/access.ts';
+import { managedTenant, type ConsoleEnv } from '../admin/access.ts';
 import { fail } from './http.ts';
 import { zipStream } from '../admin/results-zip.ts';
 import type { EventJobs } from '../jobs/event-jobs.ts';
@@ -41,14 +41,7 @@ export function adminEvents(deps: AdminEventsDeps) {
   const { jobs } = deps;
 
   /** The tenant of the path, or the answer that stops the request: 400, 403, 404, in that order. */
-  const tenantOf = (c: Context<ConsoleEnv>): { slug: string } | { refused: Response } => {
-    const slug = slugParam(c, deps.reserved);
-    if (slug === null) return { refused: fail(c, 400, NOT_A_SLUG) };
-    const refused = mayManage(c, slug);
-    if (refused) return { refused };
-    if (!deps.tenants.item(deps.datasetId, slug)) return { refused: fail(c, 404, `There is no tenant "${slug}".`) };
-    return { slug };
-  };
+  const tenantOf = (c: Context<ConsoleEnv>) => managedTenant(c, deps);
 
   app.get('/tenants/:slug/events', async (c) => {
     const found = tenantOf(c);

@@ -5,13 +5,13 @@
 import { Hono, type Context } from 'hono';
 import { LeadForgetSchema, type EventTally } from '../../contract/leads.ts';
 import { emailAddressProblem } from '../../contract/delivery.ts';
-import { mayManage, NOT_A_SLUG, slugParam, type ConsoleEnv } from '../admin/access.ts';
+import { managedTenant, type ConsoleEnv } from '../admin/access.ts';
 import type { TenantWalls } from '../brand/wall-settings.ts';
 import { leadsCsv } from '../leads/csv.ts';
 import type { LeadStore, MailFigures } from '../storage/leads.ts';
 import type { TenantStore } from '../storage/tenants.ts';
 import type { WallJobs } from '../wall/wall-jobs.ts';
-import { fail, jsonBody, limitBody, MAX_JSON_BODY_BYTES, sizeText, validJson } from './http.ts';
+import { fail, jsonBody, validJson, limitJsonBody } from './http.ts';
 
 export interface AdminLeadsDeps {
   tenants: TenantStore;
@@ -30,14 +30,8 @@ export const TALLY_CAP = 10_000;
 export function adminLeads(deps: AdminLeadsDeps) {
   const app = new Hono<ConsoleEnv>();
 
-  const tenantOf = (c: Context<ConsoleEnv>): { slug: string } | { refused: Response } => {
-    const slug = slugParam(c, deps.reserved);
-    if (slug === null) return { refused: fail(c, 400, NOT_A_SLUG) };
-    const refused = mayManage(c, slug);
-    if (refused) return { refused };
-    if (!deps.tenants.item(deps.datasetId, slug)) return { refused: fail(c, 404, `There is no tenant "${slug}".`) };
-    return { slug };
-  };
+  /** The tenant of the path, or the answer that stops the request: 400, 403, 404, in that order. */
+  const tenantOf = (c: Context<ConsoleEnv>) => managedTenant(c, deps);
   const noLeads = (c: Context) =>
     fail(c, 501, "This node keeps no leads: they are in the control node's database; ask the console there.");
 
@@ -54,7 +48,7 @@ export function adminLeads(deps: AdminLeadsDeps) {
 
   app.post(
     '/tenants/:slug/leads/forget',
-    limitBody(MAX_JSON_BODY_BYTES, `The request body is too large; the limit is ${sizeText(MAX_JSON_BODY_BYTES)}.`),
+    limitJsonBody(),
     jsonBody({ requireJsonType: true }),
     validJson(LeadForgetSchema, 'Send {"address": "name@example.com"}: the address whose leads are deleted.'),
     (c) => {

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod/mini';
 import { DEFAULT_TENANT_SLUG } from '../../contract/index.ts';
-import { fail, jsonBody, limitBody, MAX_JSON_BODY_BYTES, sizeText, validJson } from './http.ts';
+import { fail, jsonBody, validJson, limitJsonBody } from './http.ts';
 import {
   isOperator,
   isTenantSlug,
@@ -44,10 +44,7 @@ const PublishSchema = z.object({
 
 export function adminPublish(deps: AdminPublishDeps) {
   const app = new Hono<ConsoleEnv>();
-  const limit = limitBody(
-    MAX_JSON_BODY_BYTES,
-    `The request body is too large; the limit is ${sizeText(MAX_JSON_BODY_BYTES)}.`,
-  );
+  const limit = limitJsonBody();
   const json = jsonBody({ requireJsonType: true });
   const ownOnly = (c: Context<ConsoleEnv>, slugs: string[]) => slugs.filter((slug) => manages(c, slug));
   const changed = () => changedTenants(deps.tenants, deps.datasetId, deps.siteDataFile, deps.sendsMail !== false);

@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import { WALL_SIZE, WallDecisionSchema, type WallQueue } from '../../contract/wall.ts';
 import { mayManage, NOT_A_SLUG, slugParam, type ConsoleEnv } from '../admin/access.ts';
 import type { TenantWalls } from '../brand/wall-settings.ts';
-import { fail, jsonBody, limitBody, MAX_JSON_BODY_BYTES, publicOrigin, sizeText, validJson } from './http.ts';
+import { fail, jsonBody, publicOrigin, validJson, limitJsonBody } from './http.ts';
 import type { WallBus } from '../wall/wall-bus.ts';
 import type { WallJobs } from '../wall/wall-jobs.ts';
 import { snapshotOf } from './wall.ts';
@@ -46,7 +46,7 @@ export function adminWall(deps: AdminWallDeps) {
 
   app.post(
     '/tenants/:slug/wall/:jobId',
-    limitBody(MAX_JSON_BODY_BYTES, `The request body is too large; the limit is ${sizeText(MAX_JSON_BODY_BYTES)}.`),
+    limitJsonBody(),
     jsonBody({ requireJsonType: true }),
     validJson(WallDecisionSchema, 'Send {"decision": "approve"} or {"decision": "hide"}.'),
     async (c) => {

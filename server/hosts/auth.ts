@@ -4,7 +4,7 @@
 import { Hono } from 'hono';
 import { clientAddress, isThisMachine } from '../limits/client-address.ts';
 import { TokenRequestSchema, type TokenResponse } from '../../contract/index.ts';
-import { fail, jsonBody, limitBody, MAX_JSON_BODY_BYTES, sizeText, validJson } from './http.ts';
+import { fail, jsonBody, validJson, limitJsonBody } from './http.ts';
 import { sameSecret, signToken } from '../auth/jwt.ts';
 import type { LoginThrottle } from '../limits/login-throttle.ts';
 
@@ -24,10 +24,7 @@ const REFUSED = 'Unable to log in with the provided credentials.';
 
 export function authHost(deps: AuthDeps) {
   const app = new Hono();
-  const limit = limitBody(
-    MAX_JSON_BODY_BYTES,
-    `The request body is too large; the limit is ${sizeText(MAX_JSON_BODY_BYTES)}.`,
-  );
+  const limit = limitJsonBody();
   const credentials = validJson(TokenRequestSchema, 'Send {"username": "...", "password": "..."} as JSON.');
   app.post('/obtain-token', limit, jsonBody({ requireJsonType: false }), credentials, async (c) => {
     const { username, password } = c.req.valid('json');

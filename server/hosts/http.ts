@@ -49,6 +49,10 @@ export function limitBody(maxBytes: number, error: string) {
   });
 }
 
+/** `limitBody` for a JSON call: MAX_JSON_BODY_BYTES, and the sentence every such call answers with. */
+export const limitJsonBody = () =>
+  limitBody(MAX_JSON_BODY_BYTES, `The request body is too large; the limit is ${sizeText(MAX_JSON_BODY_BYTES)}.`);
+
 /**
  * Reads the JSON body behind `limitBody` (which bounds it): anything else is a 4xx with a
  * sentence, never a crash. Hono's own JSON reading is not used: it answers a broken body

@@ -13,7 +13,7 @@ import { resolveInside } from '../files/safe-path.ts';
 import { ImageCache, type CachedImage } from '../image-proxy/cache.ts';
 import { parseProxyPath, ProxyUrlError } from '../image-proxy/options.ts';
 import { processImage } from '../image-proxy/pipeline.ts';
-import type { ProxySource } from '../process/settings.ts';
+import type { ProxySource } from '../process/server-variables.ts';
 
 export interface ImageProxyDeps {
   sources: ProxySource[];

@@ -5,11 +5,11 @@ import { startRetention } from '../embedded/retention.ts';
 import { PublishedFrames } from '../brand/frames.ts';
 import { refusedWordsOf, resultSecondsOf } from '../brand/tenant-branding.ts';
 import { inputsOfStyles } from '../engine/styles-file.ts';
-import { startDelivery } from '../mail/delivery.ts';
-import { startLeads } from '../leads/leads.ts';
 import { LEADS_PER_VISITOR_PER_MINUTE } from '../hosts/leads.ts';
 import { LocalJobs } from '../embedded/local-jobs.ts';
 import { startScalePath } from './scale-path.ts';
+import { startBoothWall } from './booth-wall.ts';
+import { startBoothMail } from './booth-mail.ts';
 import { aiHubOf, UPLOAD_READER_THREADS } from './ai-hub.ts';
 import type { RoleProcess } from './role.ts';
 import { FrameMirror } from '../brand/frame-mirror.ts';
@@ -20,7 +20,7 @@ import { DEFAULT_SERVICE_PASSWORD } from '../../contract/index.ts';
 import { loadJwtSecret } from '../auth/jwt.ts';
 import { VisitorTokens, visitorKey } from '../limits/visitor-tokens.ts';
 import { LoginThrottle } from '../limits/login-throttle.ts';
-import { log, logError } from '../process/log.ts';
+import { log } from '../process/log.ts';
 import { seed } from '../seed/seed.ts';
 import type { Settings } from '../process/settings.ts';
 import { openDatabase } from '../storage/database.ts';
@@ -38,15 +38,6 @@ import { PublishedSite } from '../publish/published.ts';
 import { TenantBundles } from '../publish/bundles.ts';
 import { Publisher } from '../publish/runs.ts';
 import path from 'node:path';
-import { WallRows } from '../storage/wall.ts';
-import { LocalWallJobs } from '../wall/wall-jobs.ts';
-import { LocalWallBus } from '../wall/wall-bus.ts';
-import { WallFeeds } from '../wall/wall-feeds.ts';
-import { publishingRemovals } from '../wall/wall-removals.ts';
-import { PublishedWalls } from '../brand/wall-settings.ts';
-import { startScaleWall } from '../scale/scale-wall.ts';
-import { startScaleDelivery } from '../scale/scale-delivery.ts';
-import { startTenantWords } from '../scale/tenant-words.ts';
 
 export async function startBooth(settings: Settings, workerScript: URL = ENGINE_WORKER): Promise<RoleProcess> {
   const offered = offeredStyles(settings);
@@ -107,22 +98,7 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
       workers: settings.workers,
       retentionSeconds: settings.retentionSeconds,
     });
-  // The event wall: SQLite and this process on the embedded default; the job hashes in Redis and
-  // Redis pub/sub on the scale-out path, where this node also writes the tenants' wall settings
-  // for the API nodes. A picture deleted from the console leaves every wall.
-  const walls = new PublishedWalls({ tenants, datasetId: settings.datasetId, published });
-  const scaleWall =
-    scale &&
-    startScaleWall(settings.scale!, scale.store, {
-      retentionSeconds: settings.retentionSeconds,
-      control: { slugs: () => tenants.slugs(settings.datasetId), walls },
-    });
-  const wallBus = scaleWall?.bus ?? new LocalWallBus();
-  const wallJobs = scaleWall?.jobs ?? new LocalWallJobs(new WallRows(db), settings.retentionSeconds);
-  const wallFeeds =
-    scaleWall?.feeds ??
-    new WallFeeds({ jobs: wallJobs, bus: wallBus, onError: (error) => logError('event wall', error) });
-  const events = publishingRemovals(jobEvents, wallBus);
+  const wall = startBoothWall(settings, { db, tenants, published, scale, jobEvents });
 
   // One throttle for service logins and console sign-ins: guesses count against both.
   const throttle = new LoginThrottle(settings.loginAttempts, settings.loginWindowSeconds * 1000);
@@ -138,9 +114,8 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
       ? {
           published: () => {
             void mirror.syncAll();
-            void scaleWall?.tenantsChanged();
-            void scaleDelivery?.tenantsChanged();
-            void scaleWords?.tenantsChanged();
+            void wall.tenantsChanged();
+            void mail.tenantsChanged();
           },
         }
       : {}),
@@ -153,41 +128,8 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
   });
   const tenantLookup = { tenants, datasetId: settings.datasetId, published };
   const visitorTokens = new VisitorTokens(visitorKey(settings.visitorSecret ?? secret));
-  // Email delivery, on the embedded default: its outbox is a table of this SQLite file. On the
-  // scale-out path the outbox is in Redis and this node sends it; it also writes each tenant's
-  // retention and email setting to Redis for the API nodes.
-  // Opt-in leads and the email figures: tables of this SQLite file, on the scale-out path's control node too.
-  const leads = startLeads(db, tenantLookup, log);
-  const delivery = scale
-    ? null
-    : startDelivery({
-        settings,
-        db,
-        jobs,
-        files,
-        lookup: tenantLookup,
-        visitors: visitorTokens,
-        log,
-        counted: (tenant, outcome) => leads.mail.count(tenant, outcome),
-      });
-  const scaleDelivery =
-    scale &&
-    startScaleDelivery(settings, settings.scale!, {
-      jobs: scale.jobs!,
-      store: scale.store,
-      visitors: visitorTokens,
-      log,
-      control: { slugs: () => tenants.slugs(settings.datasetId), lookup: tenantLookup, keepLead: leads.keep },
-      counted: (tenant, outcome) => leads.mail.count(tenant, outcome),
-    });
-  // The tenants' refused words, written to Redis for the API nodes, which check a guest's words with them.
-  const scaleWords =
-    scale &&
-    startTenantWords(settings.scale!, {
-      log,
-      control: { slugs: () => tenants.slugs(settings.datasetId), lookup: tenantLookup },
-    });
-  const sendsMail = scaleDelivery ? scaleDelivery.sendsMail : (delivery?.sendsMail ?? false);
+  const mail = startBoothMail(settings, { db, jobs, files, tenants, tenantLookup, visitorTokens, scale });
+  const { leads, sendsMail } = mail;
   const app = createApp({
     lingerBytes: Math.max(settings.maxBodyBytes, settings.consoleImageBytes, settings.consoleVideoBytes),
     auth: {
@@ -219,8 +161,8 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
       publish: { publisher, siteDataFile, bundles, sendsMail },
       published,
       siteDir: settings.siteDir,
-      events,
-      wall: { walls, jobs: wallJobs, bus: wallBus },
+      events: wall.events,
+      wall: { walls: wall.walls, jobs: wall.jobs, bus: wall.bus },
       leads: {
         leads: leads.store,
         // The email figures: counted where messages are sent (this node, on either path).
@@ -230,17 +172,12 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
       ...(mirror
         ? {
             tenantChanged: (slug: string) =>
-              Promise.all([
-                mirror.sync(slug),
-                scaleWall?.tenantsChanged(),
-                scaleDelivery?.tenantsChanged(),
-                scaleWords?.tenantsChanged(),
-              ]),
+              Promise.all([mirror.sync(slug), wall.tenantsChanged(), ...mail.tenantsChanged()]),
           }
         : {}),
     },
     content: { secret, datasetId: settings.datasetId, tenants, sendsMail },
-    jobEmail: scaleDelivery ? scaleDelivery.jobEmail : delivery!.jobEmail,
+    jobEmail: mail.jobEmail,
     leads: {
       settings: leads.settings,
       store: leads.add,
@@ -248,7 +185,7 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
       trustedProxies: settings.trustedProxies,
       perVisitor: LEADS_PER_VISITOR_PER_MINUTE,
       // On the scale-out path counted in Redis, with the API nodes' leads.
-      ...(scaleDelivery ? { limits: scaleDelivery.limits } : {}),
+      ...(mail.limits ? { limits: mail.limits } : {}),
     },
     // The brand frame of a job's tenant, from this node's tenant store (from the shared store on the scale-out path).
     aiHub: {
@@ -266,7 +203,7 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
       inputsOf: inputsOfStyles(offered.styles),
       refusedWords: (tenant: string | null) => refusedWordsOf(tenantLookup, tenant),
     },
-    wall: { walls, jobs: wallJobs, bus: wallBus, feeds: wallFeeds, publicUrl: settings.publicUrl },
+    wall: { walls: wall.walls, jobs: wall.jobs, bus: wall.bus, feeds: wall.feeds, publicUrl: settings.publicUrl },
     media: {
       jobs,
       files,
@@ -290,12 +227,8 @@ export async function startBooth(settings: Settings, workerScript: URL = ENGINE_
     await publisher.close();
     runner.stop();
     stopRetention();
-    if (scaleWall) await scaleWall.close();
-    else wallFeeds.close();
-    await delivery?.stop();
-    await scaleDelivery?.close();
-    scaleWords?.close();
-    leads.stop();
+    await wall.close();
+    await mail.close();
     mirror?.stop();
     await redisEvents?.close();
     await scale?.close();

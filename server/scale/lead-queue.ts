@@ -8,7 +8,7 @@
 import { Queue, Worker, type Job } from 'bullmq';
 import type { Lead } from '../../contract/leads.ts';
 import { ServiceUnavailableError } from '../jobs/job-backend.ts';
-import { failFast, waitForever } from './queue.ts';
+import { failFast, waitForever } from './redis-options.ts';
 import { detailOf, QUEUE_SERVICE, within } from './service-call.ts';
 
 export const LEAD_QUEUE_NAME = 'booth-leads';

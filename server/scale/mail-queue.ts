@@ -14,7 +14,7 @@ import { retryDelayMs, smtpTransport, type Transport } from '../mail/outbox.ts';
 import type { PictureMail } from '../mail/message.ts';
 import type { MailSettings } from '../mail/settings.ts';
 import { MailOnce, messageIdOf } from './mail-once.ts';
-import { failFast, waitForever } from './queue.ts';
+import { failFast, waitForever } from './redis-options.ts';
 import { detailOf, QUEUE_SERVICE, within } from './service-call.ts';
 
 export const MAIL_QUEUE_NAME = 'booth-mail';

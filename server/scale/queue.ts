@@ -4,54 +4,21 @@
 import crypto from 'node:crypto';
 import { Job, Queue, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { JOB_STATUS, isFinalStatus } from '../../contract/index.ts';
-import { JOB_MESSAGES } from '../run/job-messages.ts';
+import { isFinalStatus } from '../../contract/index.ts';
 import { ServiceUnavailableError, type JobAnswer, type JobBackend, type NewJob } from '../jobs/job-backend.ts';
 import { JobWaiters } from '../jobs/waiters.ts';
-import { isPastRetention, jobLines, newJobId, type JobEnd } from '../jobs/lifecycle.ts';
+import { isPastRetention, jobLines, newJobId } from '../jobs/lifecycle.ts';
 import type { S3Store } from './s3-store.ts';
 import { detailOf, OutageLog, QUEUE_SERVICE, within } from './service-call.ts';
 import type { ScaleSettings } from './settings.ts';
-import type { JobFrame } from '../brand/frames.ts';
 import { indexJob, isDeleted, keptSecondsOf, longestKeptMs, redisOf } from './job-index.ts';
+import { jobOptions, outcomeOf, QUEUE_NAME, type JobOutcome, type QueuedJob } from './queued-job.ts';
+import { failFast, waitForever } from './redis-options.ts';
 
-export const QUEUE_NAME = 'booth-jobs';
-
-/** What a queued job carries: never the photo itself, which waits in S3. */
-export interface QueuedJob {
-  styleId: string;
-  prompt: string;
-  photoKey: string;
-  client?: string;
-  /** The tenant's brand frame or logo mark (names in the tenant bucket); a worker draws it from its own tenant folder. */
-  frame?: JobFrame | null;
-  /** The slug of the booth's tenant that sent it, when the node knows its tenants. */
-  tenant?: string;
-  /** How long its results are kept, its tenant's resultHours fixed at creation; absent: the booth's own. */
-  retentionSeconds?: number;
-  /** The guest's words for a style with inputs: taken out of the job's data as soon as it ends (worker.ts). */
-  words?: Record<string, string>;
-}
-
-/** A job's end as its worker returns it: a visitor's failure is an ended job too, never retried. */
-export interface JobOutcome extends JobEnd {
-  /** The job's prompt, so that its completion event alone can answer a waiting request. */
-  prompt?: string;
-}
-
-/**
- * A worker throws only when Redis or S3 is out of reach (every other failure is an ended job with
- * the visitor's sentence): such a job is tried again, twice, before it ends ERROR.
- */
-export const jobOptions = {
-  attempts: 3,
-  backoff: { type: 'exponential', delay: 2000 },
-} as const;
-
-/** ioredis options of a connection that answers at once when Redis is down, instead of queueing the call. */
-export const failFast = (url: string) => ({ url, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
-/** ioredis options of a blocking connection (a worker, the event stream): BullMQ wants these to wait. */
-export const waitForever = (url: string) => ({ url, maxRetriesPerRequest: null });
+// The queue's name, its job and the fast-failing connection, where the scale-out tests and the
+// bench have always read them.
+export { QUEUE_NAME, type JobOutcome, type QueuedJob } from './queued-job.ts';
+export { failFast } from './redis-options.ts';
 
 interface Tracked {
   end: () => void;
@@ -308,20 +275,4 @@ export class RedisJobs implements JobBackend {
         : new ServiceUnavailableError(QUEUE_SERVICE, detailOf(error));
     });
   }
-}
-
-/** A job's state as the contract says it, from what BullMQ keeps of it. */
-export function outcomeOf(
-  job: Pick<Job<QueuedJob, JobOutcome>, 'returnvalue' | 'finishedOn' | 'failedReason' | 'processedOn'>,
-): JobOutcome {
-  const none = { images: [], previews: [], message: '' };
-  if (job.finishedOn && job.returnvalue && isFinalStatus(job.returnvalue.status)) return job.returnvalue;
-  // Failed for good: its workers died under it too often, or the store stayed away every attempt.
-  if (job.finishedOn)
-    return {
-      ...none,
-      status: JOB_STATUS.error,
-      message: job.failedReason?.includes('stalled') ? JOB_MESSAGES.crashed : JOB_MESSAGES.generic,
-    };
-  return { ...none, status: job.processedOn ? JOB_STATUS.processing : JOB_STATUS.pending };
 }

@@ -4,7 +4,7 @@ import { JOB_STATUS } from '../../contract/index.ts';
 import type { FigureJob } from '../jobs/event-figures.ts';
 import { isPastRetention } from '../jobs/lifecycle.ts';
 import { keptSecondsOf } from './job-index.ts';
-import { outcomeOf, type JobOutcome, type QueuedJob } from './queue.ts';
+import { outcomeOf, type JobOutcome, type QueuedJob } from './queued-job.ts';
 
 /** The fields of a job's hash the view reads, in the order stored jobs are parsed from. */
 export const JOB_FIELDS = ['timestamp', 'processedOn', 'finishedOn', 'returnvalue', 'failedReason', 'data'] as const;

@@ -12,7 +12,8 @@ import type { RestyleDeps } from '../run/restyle.ts';
 import { PhotoDeletes } from './photo-deletes.ts';
 import { FrameImages } from '../brand/stored-frames.ts';
 import { PhotoMissingError, type S3Store } from './s3-store.ts';
-import { failFast, QUEUE_NAME, waitForever, type JobOutcome, type QueuedJob } from './queue.ts';
+import { QUEUE_NAME, type JobOutcome, type QueuedJob } from './queued-job.ts';
+import { failFast, waitForever } from './redis-options.ts';
 import {
   deletedJobs,
   EXPIRY_KEY,

@@ -12,7 +12,7 @@ import { suiteBrowser } from '../support/browser.ts';
 import { photoOnStylesScreen } from '../support/journey.ts';
 import { distance, pixelsOf } from '../../integration/server/support/pixels.ts';
 import { dataUrl, fixture, postJob, waitForJob } from '../../integration/server/support/client.ts';
-import { operatorApi, publish, removeTenant, signIn, uniqueSlug } from './support.ts';
+import { operatorApi, publish, removeTenant, signIn, uniqueSlug, publishChanged } from './support.ts';
 import { patience } from '../../support/patience.ts';
 
 const boothUrl = inject('boothUrl');
@@ -105,12 +105,7 @@ describe("a tenant's backdrops", () => {
       await photoOnStylesScreen(guest, boothUrl, `/${slug}`);
       expect(await guest.locator('.booth-style-tile').allInnerTexts()).toEqual(['Branded scene', 'Comic']);
 
-      await page.getByRole('link', { name: 'Publish', exact: true }).click();
-      await expect.poll(() => page.getByTestId('changed').textContent()).toContain(slug);
-      await page.getByRole('button', { name: 'Publish the changed tenants' }).click();
-      await expect
-        .poll(() => page.getByRole('status').textContent(), { timeout: patience(60_000) })
-        .toBe('The site is published.');
+      await publishChanged(page, slug);
 
       await photoOnStylesScreen(guest, boothUrl, `/${slug}`);
       await guest.getByRole('heading', { name: TEXT.stylesHeading }).waitFor();

@@ -8,7 +8,7 @@ import type { Page } from 'playwright';
 import { describe, expect, inject, it } from 'vitest';
 import { CATALOGUES } from '../../../contract/i18n/index.ts';
 import { suiteBrowser } from '../support/browser.ts';
-import { operatorApi, publish, removeTenant, signIn, uniqueSlug } from './support.ts';
+import { operatorApi, publish, removeTenant, signIn, uniqueSlug, publishChanged } from './support.ts';
 import { patience } from '../../support/patience.ts';
 
 const boothUrl = inject('boothUrl');
@@ -86,12 +86,7 @@ describe("a tenant's own texts", () => {
       await guest.reload();
       await guest.getByRole('link', { name: FR.spec.start, exact: true }).waitFor();
 
-      await page.getByRole('link', { name: 'Publish', exact: true }).click();
-      await expect.poll(() => page.getByTestId('changed').textContent()).toContain(slug);
-      await page.getByRole('button', { name: 'Publish the changed tenants' }).click();
-      await expect
-        .poll(() => page.getByRole('status').textContent(), { timeout: patience(60_000) })
-        .toBe('The site is published.');
+      await publishChanged(page, slug);
 
       await guest.goto(`${boothUrl}/${slug}/`);
       await guest.getByRole('link', { name: 'On y va !', exact: true }).click();

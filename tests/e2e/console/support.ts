@@ -1,10 +1,11 @@
 // Helpers of the console's browser tests: sign in through the page, and tenants of their own
 // made, published and removed through the real console API of the shared e2e server.
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import type { Page } from 'playwright';
 import { DEFAULT_SERVICE_PASSWORD, DEFAULT_SERVICE_USERNAME } from '../../../contract/embedded-defaults.ts';
 import { call, signIn as apiSignIn } from '../../integration/server/support/console.ts';
 import { dataUrl, fixture, postJob, waitForJob } from '../../integration/server/support/client.ts';
+import { patience } from '../../support/patience.ts';
 
 export const SERVICE = { username: DEFAULT_SERVICE_USERNAME, password: DEFAULT_SERVICE_PASSWORD };
 export const consoleUrl = () => `${inject('boothUrl')}/admin/`;
@@ -75,4 +76,17 @@ export async function finishedJob(slug: string, photo = 'grace_hopper.jpg', styl
   if (created.status !== 201) throw new Error(`The job was not created (${created.status}): ${await created.text()}`);
   const { id } = (await created.json()) as { id: string };
   return { id, job: await waitForJob(booth, id) };
+}
+
+/**
+ * Publishes the changed tenants, `slug` among them, from the console's Publish page, and follows the
+ * run this click started to its end (the page shows the last one before).
+ */
+export async function publishChanged(page: Page, slug: string) {
+  await page.getByRole('link', { name: 'Publish', exact: true }).click();
+  await expect.poll(() => page.getByTestId('changed').textContent()).toContain(slug);
+  await page.getByRole('button', { name: 'Publish the changed tenants' }).click();
+  await expect
+    .poll(() => page.getByRole('status').textContent(), { timeout: patience(60_000) })
+    .toBe('The site is published.');
 }

@@ -11,7 +11,16 @@ import { DEFAULT_BRANDING } from '../../../contract/branding.ts';
 import { DEFAULT_UPLOAD_IMAGE_BYTES, sizeWords } from '../../../contract/upload-limits.ts';
 import { suiteBrowser } from '../support/browser.ts';
 import { distance, pixelsOf } from '../../integration/server/support/pixels.ts';
-import { consoleUrl, finishedJob, operatorApi, publish, removeTenant, signIn, uniqueSlug } from './support.ts';
+import {
+  consoleUrl,
+  finishedJob,
+  operatorApi,
+  publish,
+  removeTenant,
+  signIn,
+  uniqueSlug,
+  publishChanged,
+} from './support.ts';
 import { patience } from '../../support/patience.ts';
 
 const MAGENTA = [0xff, 0x00, 0xff];
@@ -134,13 +143,7 @@ describe('the console tells the truth', () => {
       expect(await framed(before.job.images[0]!)).toBe(false);
 
       // Published from the console: the next result carries it, at its border, with the photo in the window.
-      await page.getByRole('link', { name: 'Publish', exact: true }).click();
-      await expect.poll(() => page.getByTestId('changed').textContent()).toContain(slug);
-      await page.getByRole('button', { name: 'Publish the changed tenants' }).click();
-      // The run this click started, followed to its end (the page showed the last one before).
-      await expect
-        .poll(() => page.getByRole('status').textContent(), { timeout: patience(60_000) })
-        .toBe('The site is published.');
+      await publishChanged(page, slug);
       const after = await finishedJob(slug);
       expect(await framed(after.job.images[0]!)).toBe(true);
       expect(await framed(after.job.previews![0]!)).toBe(true);

@@ -2,52 +2,19 @@
 // server, tests/e2e/support/global-setup.ts): a guest types an address, the message arrives with
 // the picture. In Chromium against the real embedded server and the real built site, and axe on
 // each state of the form.
-import fs from 'node:fs';
-import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright';
-import { CREATE_JOB_PATH, EMAIL_TEXT, TEXT } from '../../../contract/index.ts';
-import { fixture } from '../../integration/server/support/client.ts';
+import { EMAIL_TEXT, TEXT } from '../../../contract/index.ts';
 import { patience } from '../../support/patience.ts';
 import { parseMail } from '../../support/smtp.ts';
 import { suiteBrowser } from '../support/browser.ts';
+import { finishedJob, mailsTo } from '../support/mail.ts';
 import { action, hydrated } from '../support/journey.ts';
 import { tenant } from '../support/site-data.ts';
 
 const boothUrl = inject('boothUrl');
-const mailDir = inject('mailDir');
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-/** A real job of the embedded server for `slug`, ended: its id and its picture's address. */
-async function finishedJob(slug: string): Promise<{ id: string; image: string }> {
-  const created = await fetch(`${boothUrl}${CREATE_JOB_PATH}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      style_id: 'pop-art',
-      image: `data:image/jpeg;base64,${fixture('astronaut.jpg').toString('base64')}`,
-      tenant: slug,
-    }),
-  });
-  expect(created.status).toBe(201);
-  const { id } = (await created.json()) as { id: string };
-  const job = (await (await fetch(`${boothUrl}/transformations/jobs/${id}/?wait=20`)).json()) as {
-    images: string[];
-    result: { status: string };
-  };
-  expect(job.result.status).toBe('COMPLETED');
-  return { id, image: job.images[0]! };
-}
-
-/** The raw messages the run's SMTP server received for `address`. */
-function mailsTo(address: string): Buffer[] {
-  if (!fs.existsSync(mailDir)) return [];
-  return fs
-    .readdirSync(mailDir)
-    .map((name) => fs.readFileSync(path.join(mailDir, name)))
-    .filter((raw) => raw.toString('latin1').includes(`To: ${address}`));
-}
 
 async function axe(page: Page) {
   const result = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();

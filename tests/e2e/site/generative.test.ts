@@ -2,11 +2,10 @@
 // booth whose styles file offers an OpenAI sticker style (against the Images API stand-in). The
 // styles screen picks the style up from the hub, the job goes through the provider and the CPU
 // die-cut, and the result peels like any sticker.
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { TEXT } from '../../../contract/index.ts';
-import { newDataDir, startServer, type RunningServer } from '../../support/server-process.ts';
+import type { RunningServer } from '../../support/server-process.ts';
+import { startStylesBooth } from '../../support/styles-booth.ts';
 import { startOpenAiStandIn, type OpenAiStandIn } from '../../support/stand-ins/openai.ts';
 import { suiteBrowser } from '../support/browser.ts';
 import { photoOnStylesScreen } from '../support/journey.ts';
@@ -29,17 +28,10 @@ let standIn: OpenAiStandIn;
 let booth: RunningServer;
 beforeAll(async () => {
   standIn = await startOpenAiStandIn();
-  const dataDir = newDataDir('e2e-generative');
-  const stylesFile = path.join(dataDir, 'styles.json');
-  fs.writeFileSync(stylesFile, JSON.stringify(STYLES));
-  booth = await startServer({
-    dataDir,
+  booth = await startStylesBooth(STYLES, standIn, {
+    area: 'e2e-generative',
     env: {
       BOOTH_SITE_DIR: inject('siteDir'),
-      BOOTH_WORKERS: '1',
-      BOOTH_STYLES_FILE: stylesFile,
-      BOOTH_OPENAI_API_KEY: standIn.key,
-      BOOTH_OPENAI_BASE_URL: standIn.url,
     },
   });
 });

@@ -2,21 +2,18 @@
 // tenant that asks before the camera fills the form (errors at their fields, then Continue opens
 // the camera, Skip too); a guest of Gala Night leaves their details with "Email me my picture".
 // What they typed reaches the tenant's CSV as text, and axe passes on every state of the forms.
-import fs from 'node:fs';
-import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright';
-import { CREATE_JOB_PATH, EMAIL_TEXT, LEAD_TEXT, TEXT } from '../../../contract/index.ts';
-import { fixture } from '../../integration/server/support/client.ts';
+import { EMAIL_TEXT, LEAD_TEXT, TEXT } from '../../../contract/index.ts';
 import { signIn } from '../../integration/server/support/console.ts';
 import { patience } from '../../support/patience.ts';
 import { suiteBrowser } from '../support/browser.ts';
+import { finishedJob, mailsTo } from '../support/mail.ts';
 import { action, hydrated } from '../support/journey.ts';
 import { LEAD_TENANT, tenant } from '../support/site-data.ts';
 
 const boothUrl = inject('boothUrl');
-const mailDir = inject('mailDir');
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 async function axe(page: Page) {
@@ -30,33 +27,6 @@ async function leadsCsv(slug: string): Promise<string> {
   expect(res.status).toBe(200);
   return res.text();
 }
-
-/** A real job of the embedded server for `slug`, ended: its id. */
-async function finishedJob(slug: string): Promise<string> {
-  const created = await fetch(`${boothUrl}${CREATE_JOB_PATH}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      style_id: 'pop-art',
-      image: `data:image/jpeg;base64,${fixture('astronaut.jpg').toString('base64')}`,
-      tenant: slug,
-    }),
-  });
-  expect(created.status).toBe(201);
-  const { id } = (await created.json()) as { id: string };
-  const job = (await (await fetch(`${boothUrl}/transformations/jobs/${id}/?wait=20`)).json()) as {
-    result: { status: string };
-  };
-  expect(job.result.status).toBe('COMPLETED');
-  return id;
-}
-
-const mailsTo = (address: string) =>
-  fs.existsSync(mailDir)
-    ? fs
-        .readdirSync(mailDir)
-        .filter((name) => fs.readFileSync(path.join(mailDir, name), 'latin1').includes(`To: ${address}`))
-    : [];
 
 describe('opt-in leads', () => {
   const { newPage } = suiteBrowser();
@@ -120,7 +90,7 @@ describe('opt-in leads', () => {
   it("takes Gala Night's lead with the email, kept only with the guest's tick", async () => {
     const gala = tenant('gala');
     expect(gala.leadPlace).toBe('email');
-    const id = await finishedJob('gala');
+    const { id } = await finishedJob('gala');
     const page = await newPage();
     await page.goto(`${boothUrl}/gala/results/${id}`);
     await hydrated(page);

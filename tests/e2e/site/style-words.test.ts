@@ -4,13 +4,13 @@
 // problem under its field, axe clean); a word on Gala Night's refused list comes back with the
 // tenant's own sentence under its field; the picture is made from a prompt with the guest's words,
 // as the stand-in received it.
-import fs from 'node:fs';
-import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright';
 import { CREATE_JOB_PATH, EVENT_TEXT, STYLE_WORDS_TEXT, TEXT } from '../../../contract/index.ts';
-import { newDataDir, startServer, type RunningServer } from '../../support/server-process.ts';
+import type { RunningServer } from '../../support/server-process.ts';
+import { startStylesBooth } from '../../support/styles-booth.ts';
+import { GALA_SENTENCE, superheroStyle } from '../../support/style-words.ts';
 import { startOpenAiStandIn, type OpenAiStandIn } from '../../support/stand-ins/openai.ts';
 import { patience } from '../../support/patience.ts';
 import { suiteBrowser } from '../support/browser.ts';
@@ -18,40 +18,17 @@ import { action, hydrated } from '../support/journey.ts';
 import { CATALOGUES, fill } from '../../../contract/i18n/index.ts';
 import { englishLeft } from '../support/languages.ts';
 
-const STYLES = {
-  styles: [
-    {
-      id: 'superhero',
-      description: 'Superhero poster',
-      prompt: 'A superhero poster of the person, the hero named {{name}}, with the power of {{power}}',
-      engine: 'openai',
-      inputs: [
-        { name: 'name', label: 'Your hero name', type: 'text', maxLength: 16, characters: 'letters' },
-        { name: 'power', label: 'Your superpower', type: 'choice', options: ['flight', 'invisibility'] },
-      ],
-    },
-    { id: 'comic', engine: 'local' },
-  ],
-};
+const STYLES = { styles: [superheroStyle(16), { id: 'comic', engine: 'local' }] };
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-/** Gala Night's sentence for a refused word (server/seed/tenants.ts). */
-const GALA_SENTENCE = "Let's keep the evening friendly: please choose other words.";
 
 let standIn: OpenAiStandIn;
 let booth: RunningServer;
 beforeAll(async () => {
   standIn = await startOpenAiStandIn();
-  const dataDir = newDataDir('e2e-style-words');
-  const stylesFile = path.join(dataDir, 'styles.json');
-  fs.writeFileSync(stylesFile, JSON.stringify(STYLES));
-  booth = await startServer({
-    dataDir,
+  booth = await startStylesBooth(STYLES, standIn, {
+    area: 'e2e-style-words',
     env: {
       BOOTH_SITE_DIR: inject('siteDir'),
-      BOOTH_WORKERS: '1',
-      BOOTH_STYLES_FILE: stylesFile,
-      BOOTH_OPENAI_API_KEY: standIn.key,
-      BOOTH_OPENAI_BASE_URL: standIn.url,
     },
   });
 });

@@ -4,34 +4,17 @@
 // nodes, which know no tenants and read the list the control node wrote to Redis, and the control
 // node itself); the list is the tenant's only. The rules without a tenant's list, and what is kept
 // of the words: tests/integration/server/style-inputs.test.ts.
-import fs from 'node:fs';
-import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TENANT_WORDS_KEY } from '../../../server/scale/tenant-words.ts';
-import { newDataDir, startServer } from '../../support/server-process.ts';
 import { startCluster } from '../../support/scale-cluster.ts';
+import { GALA_SENTENCE, superheroStyle } from '../../support/style-words.ts';
+import { startStylesBooth } from '../../support/styles-booth.ts';
 import { startOpenAiStandIn } from '../../support/stand-ins/openai.ts';
 import { patience } from '../../support/patience.ts';
 import { dataUrl, fixture, postJob } from '../server/support/client.ts';
 
-const STYLES = {
-  styles: [
-    {
-      id: 'superhero',
-      description: 'Superhero poster',
-      prompt: 'A superhero poster of the person, the hero named {{name}}, with the power of {{power}}',
-      engine: 'openai',
-      inputs: [
-        { name: 'name', label: 'Your hero name', type: 'text', maxLength: 12, characters: 'letters' },
-        { name: 'power', label: 'Your superpower', type: 'choice', options: ['flight', 'invisibility'] },
-      ],
-    },
-    { id: 'comic', engine: 'local' },
-  ],
-};
-/** Gala Night's refused words and sentence (server/seed/tenants.ts). */
-const GALA_SENTENCE = "Let's keep the evening friendly: please choose other words.";
+const STYLES = { styles: [superheroStyle(12), { id: 'comic', engine: 'local' }] };
 const LIMITS = { BOOTH_CLIENT_JOBS: '50', BOOTH_CLIENT_JOBS_PER_MINUTE: '500' };
 
 interface WordsBooth {
@@ -44,20 +27,7 @@ const embedded = {
   name: 'the embedded booth',
   async start(): Promise<WordsBooth> {
     const openai = await startOpenAiStandIn();
-    const dataDir = newDataDir('words');
-    const stylesFile = path.join(dataDir, 'styles.json');
-    fs.writeFileSync(stylesFile, JSON.stringify(STYLES));
-    const server = await startServer({
-      dataDir,
-      env: {
-        ...LIMITS,
-        BOOTH_WORKERS: '1',
-        BOOTH_HTTPS: 'off',
-        BOOTH_STYLES_FILE: stylesFile,
-        BOOTH_OPENAI_API_KEY: openai.key,
-        BOOTH_OPENAI_BASE_URL: openai.url,
-      },
-    });
+    const server = await startStylesBooth(STYLES, openai, { area: 'words', env: { ...LIMITS, BOOTH_HTTPS: 'off' } });
     return {
       createUrls: [server.url],
       async close() {

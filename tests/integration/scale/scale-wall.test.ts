@@ -13,21 +13,9 @@ import type { RunningServer } from '../../support/server-process.ts';
 import { startCluster, type Cluster } from '../../support/scale-cluster.ts';
 import { call, signIn } from '../server/support/console.ts';
 import { createJob, fixture, waitForJob } from '../server/support/client.ts';
+import { get, say } from '../server/support/wall-calls.ts';
 import { idsOf, openWall, type WallStream } from '../../support/wall-stream.ts';
 import { patience } from '../../support/patience.ts';
-
-const say = async (url: string, tenant: string, id: string, body: unknown, type = 'application/json') => {
-  const res = await fetch(url + wallSayPath(tenant, id), {
-    method: 'POST',
-    headers: { 'content-type': type },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-};
-const get = async (url: string, path: string) => {
-  const res = await fetch(url + path);
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-};
 
 let cluster: Cluster;
 let control: RunningServer;

@@ -7,12 +7,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { list } from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newDataDir, startServer, type RunningServer } from '../../support/server-process.ts';
+import type { RunningServer } from '../../support/server-process.ts';
 import { rendererDirFor } from '../../../scripts/pipeline/render-tenants.ts';
 import { RENDERER_META } from '../../../scripts/pipeline/keep-renderer.ts';
 import type { PublishRun as Run } from '../../../contract/console-api.ts';
 import { DEMO_TENANT_SLUGS } from '../../../contract/site-data.ts';
 import { call, signIn, tenantCli } from './support/console.ts';
+import { finishedRun, removeRenderer, startPublishingBooth } from './support/publishing.ts';
 
 /** Every file under `dir`, relative, sorted. */
 const filesOf = (dir: string) =>
@@ -27,17 +28,7 @@ describe('publishing from the console', () => {
   let dir: string;
   let siteDir: string;
   beforeAll(async () => {
-    dir = newDataDir('admin-publish');
-    siteDir = path.join(dir, 'dist');
-    server = await startServer({
-      dataDir: path.join(dir, 'data'),
-      env: {
-        BOOTH_WORKERS: '1',
-        BOOTH_HTTPS: 'off',
-        BOOTH_SITE_DIR: siteDir,
-        BOOTH_SITE_DATA: path.join(dir, 'tenants.generated.json'),
-      },
-    });
+    ({ server, dir, siteDir } = await startPublishingBooth('admin-publish'));
     operator = await signIn(server.url);
     const password = 'aurora-staff-password';
     expect(
@@ -52,18 +43,11 @@ describe('publishing from the console', () => {
   });
   afterAll(async () => {
     await server?.stop();
-    fs.rmSync(rendererDirFor(siteDir), { recursive: true, force: true });
+    removeRenderer(siteDir);
   });
   const api = <T = Record<string, unknown>>(method: string, p: string, body?: unknown, cookie = operator) =>
     call<T>(server.url, method, p, { cookie, body });
-  const finished = async (run: Run, cookie = operator): Promise<Run> => {
-    while (run.status === 'running') {
-      const next = await api<Run>('GET', `/publish/${run.id}?wait=30`, undefined, cookie);
-      expect(next.status).toBe(200);
-      run = next.body;
-    }
-    return run;
-  };
+  const finished = (run: Run, cookie = operator) => finishedRun(server.url, cookie, run);
   const page = async (p: string) => (await fetch(`${server.url}${p}`)).text();
 
   it('keeps a tenant account to its own tenant (403), and knows nothing is built yet', async () => {

@@ -1,13 +1,13 @@
 // A generative style with a fallback, against the OpenAI stand-in: the guest gets a picture when
 // the provider is slow or out of service, the job records which engine made it, and a provider
 // that failed five calls in a row is skipped until its cooldown ends, then called again.
-import fs from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newDataDir, startServer, type RunningServer } from '../../support/server-process.ts';
+import type { RunningServer } from '../../support/server-process.ts';
 import { patience } from '../../support/patience.ts';
+import { startStylesBooth } from '../../support/styles-booth.ts';
 import { startOpenAiStandIn, type OpenAiStandIn } from '../../support/stand-ins/openai.ts';
 import { createJob, waitForJob } from './support/client.ts';
 
@@ -29,16 +29,8 @@ let standIn: OpenAiStandIn;
 let server: RunningServer;
 beforeAll(async () => {
   standIn = await startOpenAiStandIn();
-  const dataDir = newDataDir();
-  const stylesFile = path.join(dataDir, 'styles.json');
-  fs.writeFileSync(stylesFile, JSON.stringify(STYLES));
-  server = await startServer({
-    dataDir,
+  server = await startStylesBooth(STYLES, standIn, {
     env: {
-      BOOTH_WORKERS: '1',
-      BOOTH_STYLES_FILE: stylesFile,
-      BOOTH_OPENAI_API_KEY: standIn.key,
-      BOOTH_OPENAI_BASE_URL: standIn.url,
       BOOTH_PROVIDER_RETRIES: '0',
       BOOTH_PROVIDER_COOLDOWN_SECONDS: '3',
       BOOTH_CLIENT_JOBS_PER_MINUTE: '100',

@@ -2,14 +2,12 @@
 // builds into a temporary site folder: a text the rule refuses is a 400 naming the text in words,
 // a button text that would not fit is saved and reported as the build reports its problems, and
 // the published pages carry the tenant's words baked in, in place of the catalogue's.
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newDataDir, startServer, type RunningServer } from '../../support/server-process.ts';
-import { rendererDirFor } from '../../../scripts/pipeline/render-tenants.ts';
+import type { RunningServer } from '../../support/server-process.ts';
 import type { PublishRun as Run } from '../../../contract/console-api.ts';
 import { CATALOGUES } from '../../../contract/i18n/index.ts';
 import { call, signIn } from './support/console.ts';
+import { finishedRun, removeRenderer, startPublishingBooth } from './support/publishing.ts';
 
 const SLUG = 'mots';
 const LONG_TAKE_PHOTO = 'Souriez bien fort et prenez la plus belle photo de votre vie';
@@ -19,22 +17,12 @@ describe("a tenant's own texts", () => {
   let operator: string;
   let siteDir: string;
   beforeAll(async () => {
-    const dir = newDataDir('own-texts');
-    siteDir = path.join(dir, 'dist');
-    server = await startServer({
-      dataDir: path.join(dir, 'data'),
-      env: {
-        BOOTH_WORKERS: '1',
-        BOOTH_HTTPS: 'off',
-        BOOTH_SITE_DIR: siteDir,
-        BOOTH_SITE_DATA: path.join(dir, 'tenants.generated.json'),
-      },
-    });
+    ({ server, siteDir } = await startPublishingBooth('own-texts'));
     operator = await signIn(server.url);
   });
   afterAll(async () => {
     await server?.stop();
-    if (siteDir) fs.rmSync(rendererDirFor(siteDir), { recursive: true, force: true });
+    if (siteDir) removeRenderer(siteDir);
   });
   const api = <T = Record<string, unknown>>(method: string, p: string, body?: unknown) =>
     call<T>(server.url, method, p, { cookie: operator, body });
@@ -86,8 +74,7 @@ describe("a tenant's own texts", () => {
 
     const started = await api<Run>('POST', '/publish', {});
     expect(started.status).toBe(202);
-    let run = started.body;
-    while (run.status === 'running') run = (await api<Run>('GET', `/publish/${run.id}?wait=30`)).body;
+    const run = await finishedRun(server.url, operator, started.body);
     expect(run.status, run.error ?? '').toBe('succeeded');
     expect(run.problems).toContain(fit);
   });
@@ -115,8 +102,7 @@ describe("a tenant's own texts", () => {
     expect(await page(`/${SLUG}/`)).toContain('>On y va</a>');
     const started = await api<Run>('POST', '/publish', { tenants: [SLUG] });
     expect(started.status).toBe(202);
-    let run = started.body;
-    while (run.status === 'running') run = (await api<Run>('GET', `/publish/${run.id}?wait=30`)).body;
+    const run = await finishedRun(server.url, operator, started.body);
     expect(run.status, run.error ?? '').toBe('succeeded');
     expect(run.problems).toEqual([]);
     const intro = await page(`/${SLUG}/`);

@@ -1,11 +1,10 @@
 // Several pictures per guest: Gala Night, given four in the console, gets from one photo the local
 // style picked and its set of local styles, each with its caption; a generative style makes four
 // samples, each with a seed of its own, never more at the provider at once than its limit.
-import fs from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newDataDir, startServer, type RunningServer } from '../../support/server-process.ts';
+import type { RunningServer } from '../../support/server-process.ts';
+import { startStylesBooth } from '../../support/styles-booth.ts';
 import { startOpenAiStandIn, type OpenAiStandIn } from '../../support/stand-ins/openai.ts';
 import { startReplicateStandIn, STAND_IN_MODEL, type ReplicateStandIn } from '../../support/stand-ins/replicate.ts';
 import { createJob, waitForJob } from './support/client.ts';
@@ -33,16 +32,8 @@ let replicate: ReplicateStandIn;
 let server: RunningServer;
 beforeAll(async () => {
   [openai, replicate] = await Promise.all([startOpenAiStandIn(), startReplicateStandIn({ token: 'r8_booth-token' })]);
-  const dataDir = newDataDir();
-  const stylesFile = path.join(dataDir, 'styles.json');
-  fs.writeFileSync(stylesFile, JSON.stringify(STYLES));
-  server = await startServer({
-    dataDir,
+  server = await startStylesBooth(STYLES, openai, {
     env: {
-      BOOTH_WORKERS: '1',
-      BOOTH_STYLES_FILE: stylesFile,
-      BOOTH_OPENAI_API_KEY: openai.key,
-      BOOTH_OPENAI_BASE_URL: openai.url,
       BOOTH_OPENAI_CONCURRENCY: '2',
       BOOTH_REPLICATE_API_TOKEN: replicate.token,
       BOOTH_REPLICATE_BASE_URL: replicate.url,

@@ -1,12 +1,11 @@
 // Each style's figures on the console's event route, through the real server: a generative style
 // whose provider answers, answers 5xx (its fallback makes the picture) and refuses a picture, and
 // a local style, all of one tenant, read back per style with the fallbacks used.
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventFigures } from '../../../contract/console-api.ts';
 import { JOB_STATUS } from '../../../contract/index.ts';
-import { newDataDir, startServer, type RunningServer } from '../../support/server-process.ts';
+import type { RunningServer } from '../../support/server-process.ts';
+import { startStylesBooth } from '../../support/styles-booth.ts';
 import { startOpenAiStandIn, type OpenAiStandIn } from '../../support/stand-ins/openai.ts';
 import { createJob, waitForJob } from './support/client.ts';
 import { call, signIn } from './support/console.ts';
@@ -29,16 +28,9 @@ let openai: OpenAiStandIn;
 let server: RunningServer;
 beforeAll(async () => {
   openai = await startOpenAiStandIn();
-  const dataDir = newDataDir();
-  fs.writeFileSync(path.join(dataDir, 'styles.json'), JSON.stringify(STYLES));
-  server = await startServer({
-    dataDir,
+  server = await startStylesBooth(STYLES, openai, {
     env: {
-      BOOTH_WORKERS: '1',
       BOOTH_HTTPS: 'off',
-      BOOTH_STYLES_FILE: path.join(dataDir, 'styles.json'),
-      BOOTH_OPENAI_API_KEY: openai.key,
-      BOOTH_OPENAI_BASE_URL: openai.url,
       BOOTH_PROVIDER_RETRIES: '0',
       BOOTH_CLIENT_JOBS_PER_MINUTE: '100',
     },

@@ -7,27 +7,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newDataDir, startServer, type RunningServer } from '../../support/server-process.ts';
+import type { RunningServer } from '../../support/server-process.ts';
+import { startStylesBooth } from '../../support/styles-booth.ts';
+import { GALA_SENTENCE, superheroStyle } from '../../support/style-words.ts';
 import { startOpenAiStandIn, type OpenAiStandIn } from '../../support/stand-ins/openai.ts';
 import { dataUrl, fixture, postJob, waitForJob } from './support/client.ts';
 
-const STYLES = {
-  styles: [
-    {
-      id: 'superhero',
-      description: 'Superhero poster',
-      prompt: 'A superhero poster of the person, the hero named {{name}}, with the power of {{power}}',
-      engine: 'openai',
-      inputs: [
-        { name: 'name', label: 'Your hero name', type: 'text', maxLength: 12, characters: 'letters' },
-        { name: 'power', label: 'Your superpower', type: 'choice', options: ['flight', 'invisibility'] },
-      ],
-    },
-    { id: 'die-cut-sticker', engine: 'local' },
-  ],
-};
-/** Gala Night's refused words and sentence (server/seed/tenants.ts). */
-const GALA_SENTENCE = "Let's keep the evening friendly: please choose other words.";
+const SUPERHERO = superheroStyle(12);
+const STYLES = { styles: [SUPERHERO, { id: 'die-cut-sticker', engine: 'local' }] };
 /** A name no other part of the booth would write: where it is found, the guest's words were kept. */
 const NAME = 'Quixotina';
 
@@ -35,16 +22,8 @@ let standIn: OpenAiStandIn;
 let server: RunningServer;
 beforeAll(async () => {
   standIn = await startOpenAiStandIn();
-  const dataDir = newDataDir();
-  const stylesFile = path.join(dataDir, 'styles.json');
-  fs.writeFileSync(stylesFile, JSON.stringify(STYLES));
-  server = await startServer({
-    dataDir,
+  server = await startStylesBooth(STYLES, standIn, {
     env: {
-      BOOTH_WORKERS: '1',
-      BOOTH_STYLES_FILE: stylesFile,
-      BOOTH_OPENAI_API_KEY: standIn.key,
-      BOOTH_OPENAI_BASE_URL: standIn.url,
       BOOTH_CLIENT_JOBS_PER_MINUTE: '100',
     },
   });
@@ -71,7 +50,7 @@ describe("a style that asks for the guest's words", () => {
       id: string;
       inputs?: unknown;
     }[];
-    expect(styles.find((s) => s.id === 'superhero')?.inputs).toEqual(STYLES.styles[0]!.inputs);
+    expect(styles.find((s) => s.id === 'superhero')?.inputs).toEqual(SUPERHERO.inputs);
     expect(styles.find((s) => s.id === 'die-cut-sticker')).not.toHaveProperty('inputs');
   });
 

@@ -10,21 +10,9 @@ import { WALL_SIZE, wallPath, wallSayPath, type WallQueue, type WallSnapshot } f
 import { startServer, type RunningServer } from '../../support/server-process.ts';
 import { call, signIn } from './support/console.ts';
 import { createJob, fixture, waitForJob } from './support/client.ts';
+import { get, say } from './support/wall-calls.ts';
 import { idsOf, openWall, type WallStream } from '../../support/wall-stream.ts';
 import { patience } from '../../support/patience.ts';
-
-const say = async (url: string, tenant: string, id: string, body: unknown, type = 'application/json') => {
-  const res = await fetch(url + wallSayPath(tenant, id), {
-    method: 'POST',
-    headers: { 'content-type': type },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-};
-const get = async (url: string, path: string) => {
-  const res = await fetch(url + path);
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-};
 
 /** A completed picture of the tenant's booth. */
 async function picture(url: string, tenant: string, photo = 'astronaut.jpg') {

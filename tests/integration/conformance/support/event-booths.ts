@@ -8,8 +8,9 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { Job as QueueJob, Queue } from 'bullmq';
 import { QUEUE_NAME, type JobOutcome, type QueuedJob } from '../../../../server/scale/queue.ts';
-import { newDataDir, startServer, type RunningServer } from '../../../support/server-process.ts';
+import type { RunningServer } from '../../../support/server-process.ts';
 import { MIXED_STYLES, printed, startCluster } from '../../../support/scale-cluster.ts';
+import { startStylesBooth } from '../../../support/styles-booth.ts';
 import { startOpenAiStandIn, type OpenAiStandIn } from '../../../support/stand-ins/openai.ts';
 
 export interface EventBooth {
@@ -45,19 +46,9 @@ export const embedded: EventPath = {
   name: 'the embedded booth (SQLite and files)',
   async start() {
     const openai = await startOpenAiStandIn();
-    const dataDir = newDataDir('events');
-    const stylesFile = path.join(dataDir, 'styles.json');
-    fs.writeFileSync(stylesFile, JSON.stringify(MIXED_STYLES));
-    const server = await startServer({
-      dataDir,
-      env: {
-        ...LIMITS,
-        BOOTH_WORKERS: '1',
-        BOOTH_HTTPS: 'off',
-        BOOTH_STYLES_FILE: stylesFile,
-        BOOTH_OPENAI_API_KEY: openai.key,
-        BOOTH_OPENAI_BASE_URL: openai.url,
-      },
+    const server = await startStylesBooth(MIXED_STYLES, openai, {
+      area: 'events',
+      env: { ...LIMITS, BOOTH_HTTPS: 'off' },
     });
     const inDb = <T>(sql: string, ...args: string[]) => {
       const db = new DatabaseSync(path.join(server.dataDir, 'booth.sqlite'), { readOnly: true });

@@ -1,7 +1,8 @@
 // `npm run bench -- site`: what each screen costs a visitor's phone. JS bytes (raw and gzip)
 // per screen of the default tenant, a demo tenant and the event-kit tenant, read from the built
-// site; then Lighthouse mobile performance per screen of the default and the event-kit tenant,
-// served by the real embedded server.
+// site; then Lighthouse mobile performance per screen of the default tenant, the event-kit tenant
+// and the first tenant of each other language (the demo tenants lumiere, French, and noor, Arabic,
+// right to left), served by the real embedded server.
 // The site measured: a fresh build of the sources as they are, against the embedded server, in
 // .test-runs/bench-site/ (dist/ may be older than the sources); BENCH_SITE_DIST measures a build
 // made elsewhere (its tenants.generated.json from BOOTH_SITE_DATA).
@@ -94,7 +95,18 @@ export default async function benchSite(): Promise<BenchRow[]> {
 
     const only = (process.env.BENCH_SITE_ONLY ?? '').split(',').filter(Boolean);
     const reports = process.env.BENCH_SITE_REPORTS ? join(root, process.env.BENCH_SITE_REPORTS) : undefined;
-    for (const prefix of ['', ...(eventKit && measured.includes(eventKit) ? [eventKit] : [])]) {
+    // Each language's pages carry their own texts (and Arabic's are mirrored): its first tenant too.
+    const languages = new Set(['en']);
+    const ofOtherLanguages = tenants
+      .filter((t) => {
+        const language = t.language ?? 'en';
+        return !languages.has(language) && languages.add(language);
+      })
+      .map((t) => t.slug);
+    const lighthouseTenants = [...new Set([eventKit, ...ofOtherLanguages])].filter(
+      (slug): slug is string => Boolean(slug) && existsSync(join(dist, slug!, 'index.html')),
+    );
+    for (const prefix of ['', ...lighthouseTenants]) {
       const screens = SCREENS.filter((s) => !only.length || only.includes(`${prefix || 'default'}/${s.name}`));
       // A job of the tenant's own: Gala Night's makes four pictures per guest, the default's one.
       const jobId = screens.some((s) => s.name === 'results') ? await createJob(server, prefix) : '';

@@ -104,12 +104,8 @@ export function placeInScene(alpha: Raster, width: number, height: number): Plac
 const WRAP_STRENGTH = 0.8;
 /** The most of the scene's light an edge pixel takes: at 0.6 the crew's heads had a pale fringe. */
 const WRAP_MAX = 0.3;
-/**
- * The wrap's reach and the shadow's softness, as shares of the picture's height. At 0.008 the wrap
- * reached 8-16 px into the person and lifted dark hair at the side of a head into a pale grey band
- * (a light ghost beside Neil Armstrong's head in the Apollo 11 crew); at 0.004 it stays at the rim.
- */
-const WRAP_SHARE = 0.004;
+/** The wrap's reach and the shadow's softness, as shares of the picture's height. */
+const WRAP_SHARE = 0.008;
 const SHADOW_BLUR_SHARE = 0.03;
 const SHADOW_DROP_SHARE = 0.012;
 /** Darkening at the shadow's core: the soft shadow of the body, and the contact shadow at the feet. */

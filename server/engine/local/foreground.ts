@@ -6,12 +6,7 @@
 // 1996, the multi-level smooth fill Germer et al. 2021 build their fast estimator on), then each
 // edge pixel solves the compositing equation for F near F̄ (the per-pixel step of Germer et al.'s
 // multi-level foreground estimation, with their regularisation). O(N), one pass per level.
-// The fills are made from the sure pixels next to the soft edge only (its rims): the colour an
-// edge pixel continues is the hair or collar it touches, not a mean that reaches the face behind
-// it (the soft edge of the Apollo 11 crew's dark hair took a tint of the skin behind it), and the
-// backdrop it is un-blended from is the one right beside it.
 import type { Raster } from './raster.ts';
-import { lowered } from './unblend.ts';
 
 /** Alpha at or above this is the person, at or below SURE_BACKDROP the backdrop, as seen by the fill. */
 const SURE_PERSON = 250;
@@ -25,41 +20,19 @@ const REGULARISATION = 0.1;
 
 /** The person's colours (RGB) where alpha is between clear and solid; the photo elsewhere. */
 export function estimateForeground(rgb: Raster, alpha: Raster): Raster {
-  return separate(rgb, alpha, false).rgb;
-}
-
-/**
- * The matte's soft edge un-blended from the photo's backdrop, and the person's colours in it. An
- * edge pixel whose colour lies on the line from the nearby backdrop's colour to the nearby
- * person's tells its own coverage (I = αF + (1 - α)B, solved for α): where that is less than the
- * matte says, the matte held backdrop (the soft edge reaching past the person's outline over
- * the moon behind the Apollo 11 crew: a dark halo above a head, a grey ghost beside it over a
- * new backdrop, a dark line of night sky by an ear). The matte is lowered there, smoothly (the
- * lowering is blurred over a few px, so the outline keeps no pixel grain), never raised; a pixel
- * whose colour is off that line (dark hair between a cheek and the moon) keeps its coverage.
- */
-export function separate(rgb: Raster, alpha: Raster, unblend = true): { rgb: Raster; alpha: Raster } {
   const { width, height } = rgb;
   let edge = 0;
   for (let i = 0; i < width * height; i++) if (alpha.data[i] > 0 && alpha.data[i] < 255) edge++;
-  if (edge === 0) return { rgb, alpha };
+  if (edge === 0) return rgb;
   // The fills are smooth: they are made at a quarter of the size and read bilinearly (a tenth of the cost).
   const [person, backdrop] = pushFromFull(rgb, alpha).map(pullPush);
-  const matte = unblend
-    ? lowered(
-        rgb,
-        alpha,
-        (x, y, out) => readSmall(person, x, y, out),
-        (x, y, out) => readSmall(backdrop, x, y, out),
-      )
-    : alpha;
   const out = Buffer.from(rgb.data);
   const f = [0, 0, 0];
   const b = [0, 0, 0];
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
-      const a8 = matte.data[i];
+      const a8 = alpha.data[i];
       if (a8 === 0 || a8 === 255) continue;
       const a = a8 / 255;
       const gain = a / (REGULARISATION + a * a + (1 - a) * (1 - a));
@@ -73,7 +46,7 @@ export function separate(rgb: Raster, alpha: Raster, unblend = true): { rgb: Ras
       }
     }
   }
-  return { rgb: { ...rgb, data: out }, alpha: matte };
+  return { ...rgb, data: out };
 }
 
 /** The small level's colour at full-size pixel (x, y), bilinearly (pixel centres aligned), into `out`. */
@@ -110,40 +83,14 @@ function pullPush(finest: Level): Level {
 }
 
 /**
- * Blocks of the fills' finest level that hold a pixel of the soft edge or touch one that does
- * (8-connected): the rims whose sure pixels the fills are made from, within 4-8 px of the edge.
- */
-function nearEdge(alpha: Raster, width: number, height: number): Uint8Array {
-  const { width: W, height: H } = alpha;
-  const edge = new Uint8Array(width * height);
-  for (let y = 0; y < H; y++) {
-    const row = ((y / FILL_SCALE) | 0) * width;
-    for (let x = 0, j = y * W; x < W; x++, j++) {
-      const a = alpha.data[j];
-      if (a > SURE_BACKDROP && a < SURE_PERSON) edge[row + ((x / FILL_SCALE) | 0)] = 1;
-    }
-  }
-  const near = new Uint8Array(width * height);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      if (!edge[y * width + x]) continue;
-      for (let v = Math.max(0, y - 1); v <= Math.min(height - 1, y + 1); v++)
-        for (let u = Math.max(0, x - 1); u <= Math.min(width - 1, x + 1); u++) near[v * width + u] = 1;
-    }
-  }
-  return near;
-}
-
-/**
  * The finest levels of the two fills straight from the frame's bytes, FILL_SCALE times smaller:
- * in the blocks at the soft edge, the sure person's mean colour per block, and the sure
- * backdrop's, each weighted by its share of the block (weight 1 from a quarter of the block on).
+ * the sure person's mean colour per block, and the sure backdrop's, each weighted by its share
+ * of the block (weight 1 from a quarter of the block on).
  */
 function pushFromFull(rgb: Raster, alpha: Raster): [Level, Level] {
   const { width: W, height: H } = rgb;
   const width = Math.ceil(W / FILL_SCALE);
   const height = Math.ceil(H / FILL_SCALE);
-  const near = nearEdge(alpha, width, height);
   const levels = [0, 1].map(() => ({
     colour: new Float32Array(width * height * 3),
     weight: new Float32Array(width * height),
@@ -155,7 +102,6 @@ function pushFromFull(rgb: Raster, alpha: Raster): [Level, Level] {
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
-      if (!near[i]) continue;
       let nf = 0;
       let nb = 0;
       for (let v = y * FILL_SCALE; v < Math.min(H, (y + 1) * FILL_SCALE); v++) {

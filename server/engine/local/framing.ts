@@ -3,7 +3,7 @@
 import type { Framing } from './pipeline.ts';
 import type { Person } from './person.ts';
 import { clampRect } from './person.ts';
-import { separate } from './foreground.ts';
+import { estimateForeground } from './foreground.ts';
 import { dropIslands, fastGuidedFilter, matteAlpha } from './matte.ts';
 import { blur, cutAndScale, fromSharp, scale, toSharp, type Raster, type Rect } from './raster.ts';
 
@@ -96,9 +96,7 @@ export async function cutFrame(person: Person, rect: Rect, longSide: number): Pr
   // of a mask pixel (at least 1.5 px) leaves an anti-aliased outline with no stairs in it.
   const alpha = await blur(matte, Math.max(MATTE_SMOOTHING_MIN, maskPixel * MATTE_SMOOTHING));
   dropIslands(alpha, MIN_ISLAND_SHARE);
-  // The soft edge un-blended from the photo's backdrop: the matte lowered where an edge pixel's
-  // colour is the backdrop's, and the person's own colours in the rest of it.
-  const { rgb: colours, alpha: matteAtEdge } = separate(rgb, alpha);
+  const colours = estimateForeground(rgb, alpha);
   const best = person.faces[0];
   const face = best
     ? {
@@ -108,7 +106,7 @@ export async function cutFrame(person: Person, rect: Rect, longSide: number): Pr
         height: best.height * ratio,
       }
     : null;
-  return { rgb: colours, photo: rgb, alpha: matteAtEdge, face };
+  return { rgb: colours, photo: rgb, alpha, face };
 }
 
 /**

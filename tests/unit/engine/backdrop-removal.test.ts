@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimateForeground, separate } from '../../../server/engine/local/foreground.ts';
+import { estimateForeground } from '../../../server/engine/local/foreground.ts';
 import { clearBesideHeads, personAt } from '../../../server/engine/local/head-room.ts';
 import { createRaster } from '../../../server/engine/local/raster.ts';
 
@@ -27,43 +27,6 @@ describe("the person's colours at the soft edge", () => {
     // Solid person and clear backdrop keep the photo's colours.
     expect(at(10)).toEqual([200, 30, 40]);
     expect(at(100)).toEqual([20, 30, 220]);
-  });
-});
-
-describe("the matte's soft edge un-blended from the backdrop", () => {
-  /** A red person left of x = 50 on a blue backdrop, with a matte ramp from x = 40 to 80 (too wide). */
-  function wideEdge(between?: [number, number, number]) {
-    const [width, height] = [120, 40];
-    const rgb = createRaster(width, height, 3);
-    const alpha = createRaster(width, height, 1);
-    for (let y = 0; y < height; y++) {
-      for (let x = 0; x < width; x++) {
-        const i = y * width + x;
-        alpha.data[i] = Math.round(255 * Math.min(1, Math.max(0, (80 - x) / 40)));
-        const colour = x < 50 ? [200, 30, 40] : between && x < 60 ? between : [20, 30, 220];
-        rgb.data.set(colour, i * 3);
-      }
-    }
-    return { rgb, alpha, width };
-  }
-
-  it('lowers the matte where the soft edge holds the backdrop, and keeps it over the person', () => {
-    const { rgb, alpha, width } = wideEdge();
-    const { alpha: matte } = separate(rgb, alpha);
-    const at = (x: number) => matte.data[20 * width + x];
-    // Pure backdrop under a matte of 40-60%: cleared.
-    expect(alpha.data[20 * width + 60]).toBeGreaterThan(100);
-    expect(at(60)).toBeLessThan(20);
-    expect(at(70)).toBeLessThan(10);
-    // The person keeps their coverage, and nothing is raised.
-    expect(at(30)).toBe(255);
-    for (let x = 0; x < width; x++) expect(at(x)).toBeLessThanOrEqual(alpha.data[20 * width + x]);
-  });
-
-  it('keeps the coverage of a colour that is neither the person nor the backdrop (dark hair)', () => {
-    const { rgb, alpha, width } = wideEdge([10, 8, 6]);
-    const { alpha: matte } = separate(rgb, alpha);
-    expect(matte.data[20 * width + 55]).toBeGreaterThan(alpha.data[20 * width + 55] - 40);
   });
 });
 

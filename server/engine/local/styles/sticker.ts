@@ -20,6 +20,11 @@ export function stickerGeometry(outputSize: number) {
   return { outline, shadowBlur, shadowOffset, padding: outline + shadowOffset + shadowBlur * 3 };
 }
 
+/** The bold sticker's dark cut line, in px: half a percent of the output size. */
+export function cutLineWidth(outputSize: number): number {
+  return Math.max(2, Math.round(outputSize * 0.005));
+}
+
 /** The sticker's framing: the person's outline with a little margin, leaving room for the border. */
 export const stickerCutout: Framing = (person, outputSize) => {
   const { box, image } = person;
@@ -41,7 +46,7 @@ export const paintSticker =
       rgb = await inkCutLine(
         await flatColours(withoutBackdrop(rgb, alpha), 10, 1.7, { saturation: 1 }),
         alpha,
-        Math.max(2, Math.round(outputSize * 0.005)),
+        cutLineWidth(outputSize),
       );
 
     [rgb, alpha] = await Promise.all([pad(rgb, padding), pad(alpha, padding)]);
@@ -70,9 +75,17 @@ function withoutBackdrop(rgb: Raster, alpha: Raster): Raster {
   return { ...rgb, data: out };
 }
 
-/** A dark line just inside the cut, like the printed edge of a cartoon sticker. */
-async function inkCutLine(rgb: Raster, alpha: Raster, width: number): Promise<Raster> {
-  const inner = await erode(alpha, width * 2);
+/**
+ * A dark line just inside the cut, like the printed edge of a cartoon sticker: `width` px in from
+ * the outer silhouette (where the matte is half), whatever the matte's softness. Eroding the soft
+ * matte itself drew the line from where alpha first fell below solid, twice as deep and deeper
+ * still beside a soft edge: down a face cut close beside the cheeks (Michael Collins in the Apollo
+ * 11 crew portrait) it covered ears and cheeks with dark bands.
+ */
+export async function inkCutLine(rgb: Raster, alpha: Raster, width: number): Promise<Raster> {
+  const silhouette = createRaster(alpha.width, alpha.height, 1);
+  for (let i = 0; i < alpha.data.length; i++) silhouette.data[i] = alpha.data[i] >= 128 ? 255 : 0;
+  const inner = await erode(silhouette, width);
   const out = Buffer.from(rgb.data);
   for (let i = 0; i < alpha.data.length; i++) {
     const line = Math.max(0, alpha.data[i] - inner.data[i]) / 255;

@@ -1,17 +1,18 @@
-// axe (WCAG 2.2 AA) on every screen of the tenants in other languages (the demo tenants Soirée
-// Lumière in French and مهرجان نور in Arabic), each screen found by its own language's texts and
-// in the state a visitor sees. A screenshot of each lands in .test-runs/e2e/screens/ for a person.
+// axe (WCAG 2.2 AA) on every screen of a tenant in each shipped language but English (the demo
+// tenants Soirée Lumière in French and مهرجان نور in Arabic, and a tenant of the e2e run in each of
+// the others), each screen found by its own language's texts and in the state a visitor sees. A
+// screenshot of each lands in .test-runs/e2e/screens/ for a person.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright';
-import { CATALOGUES, type Catalogue } from '../../contract/i18n/index.ts';
+import { CATALOGUES, directionOf, type Catalogue } from '../../contract/i18n/index.ts';
 import { styleName } from '../../contract/local-style-texts.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
 import { action } from '../e2e/support/journey.ts';
-import { MENU_TENANT, readSiteData } from '../e2e/support/site-data.ts';
+import { LANGUAGE_TENANTS, MENU_TENANT, readSiteData, tenant } from '../e2e/support/site-data.ts';
 import { breakAiHost, completedSticker, stubJob, stubResultImage } from '../e2e/site/support.ts';
 
 const boothUrl = inject('boothUrl');
@@ -92,7 +93,10 @@ const SCREENS: Screen[] = [
   },
 ];
 
-describe('accessibility (axe, WCAG 2.2 AA) of every screen in French and in Arabic', () => {
+/** A tenant in each language but English: the French and the Arabic demo tenants, then the e2e run's. */
+const SLUGS = ['lumiere', 'noor', ...LANGUAGE_TENANTS.map((t) => t.slug)];
+
+describe('accessibility (axe, WCAG 2.2 AA) of every screen in every language but English', () => {
   let withCamera: Browser;
   let withoutCamera: Browser;
   beforeAll(async () => {
@@ -105,10 +109,11 @@ describe('accessibility (axe, WCAG 2.2 AA) of every screen in French and in Arab
     await withoutCamera?.close();
   });
 
-  for (const slug of ['lumiere', 'noor']) {
+  for (const slug of SLUGS) {
     for (const screen of SCREENS) {
       it(`${slug}: ${screen.name} has no violations`, async () => {
-        const t = CATALOGUES[readSiteData().tenants.find((tenant) => tenant.slug === slug)?.language ?? 'en'];
+        const language = tenant(slug).language ?? 'en';
+        const t = CATALOGUES[language];
         const browser = screen.camera ? withCamera : withoutCamera;
         const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
         try {
@@ -117,6 +122,10 @@ describe('accessibility (axe, WCAG 2.2 AA) of every screen in French and in Arab
           await screen.stub?.(page);
           await page.goto(`${boothUrl}/${slug}${screen.path}`);
           await screen.ready(page, t);
+          expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([
+            language,
+            directionOf(language),
+          ]);
           await page.waitForLoadState('networkidle').catch(() => undefined);
           await page.screenshot({ path: join(shots, `${slug}-${screen.name}.png`), fullPage: true });
           const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();

@@ -23,8 +23,12 @@ const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
  * passed, most of its time on these screens; the violations are reported as fully as before.
  */
 const violationsOn = async (page: Page) =>
-  (await new AxeBuilder({ page }).withTags(WCAG_22_AA).options({ resultTypes: ['violations'] }).analyze())
-    .violations;
+  (
+    await new AxeBuilder({ page })
+      .withTags(WCAG_22_AA)
+      .options({ resultTypes: ['violations'] })
+      .analyze()
+  ).violations;
 const shots = join(import.meta.dirname, '..', '..', '.test-runs', 'e2e', 'screens');
 
 interface Screen {

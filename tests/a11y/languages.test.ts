@@ -1,7 +1,8 @@
 // axe (WCAG 2.2 AA) on every screen of a tenant in each shipped language but English (the demo
 // tenants Soirée Lumière in French and مهرجان نور in Arabic, and a tenant of the e2e run in each of
 // the others), each screen found by its own language's texts and in the state a visitor sees. A
-// screenshot of each lands in .test-runs/e2e/screens/ for a person.
+// screenshot of each lands in .test-runs/e2e/screens/ for a person. The language menu's tenant in
+// each of its languages: its screens and its Not Found view.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { mkdirSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright';
 import { CATALOGUES, directionOf, type Catalogue } from '../../contract/i18n/index.ts';
 import { styleName } from '../../contract/local-style-texts.ts';
+import { patience } from '../support/patience.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
 import { action } from '../e2e/support/journey.ts';
 import { LANGUAGE_TENANTS, MENU_TENANT, readSiteData, tenant } from '../e2e/support/site-data.ts';
@@ -185,7 +187,7 @@ describe('accessibility (axe, WCAG 2.2 AA) of the language menu, left to right a
     ['/fr', 'fr', 'ltr'],
     ['/ar', 'ar', 'rtl'],
   ] as const) {
-    for (const path of ['/', '/styles']) {
+    for (const path of ['/', '/styles', '/nowhere']) {
       it(`${MENU_TENANT.slug}${base}${path} (${language}, ${dir}): the menu has no violations`, async () => {
         const t = CATALOGUES[language];
         const context = await browser.newContext({ viewport: { width: 320, height: 640 } });
@@ -200,6 +202,10 @@ describe('accessibility (axe, WCAG 2.2 AA) of the language menu, left to right a
           ]);
           expect(await menu.getByRole('link').allTextContents()).toEqual(['English', 'Français', 'العربية']);
           expect(await menu.locator('[aria-current="page"]').getAttribute('lang')).toBe(language);
+          if (path === '/nowhere') {
+            // The Not Found view of that language's page set, in that language.
+            await page.getByRole('heading', { name: t.site.notFound }).waitFor({ timeout: patience(5_000) });
+          }
           await page.screenshot({ path: join(shots, `${MENU_TENANT.slug}-${language}${path.replace('/', '-')}.png`) });
           const violations = await violationsOn(page);
           expect(

@@ -24,6 +24,7 @@ export interface RewriteOptions {
    * The page sets of a guest's language under a tenant, as '/{slug}/{code}' (those that have a
    * Not Found page in the built site): Netlify has no fallback when a rule's page is missing, so
    * each gets its own rule. The default tenant's '/{code}' is a tenant's '/{slug}' to the rules.
+   * In a per-tenant bundle, its languages' '/{code}'.
    */
   languagePageSets?: readonly string[];
 }
@@ -59,7 +60,11 @@ export function redirectsRules({ tenantPrefixes, languagePageSets = [] }: Rewrit
           '# Any other address under a tenant: its own Not Found page.',
           '/:tenant/*  /:tenant/404.html  404',
         ]
-      : []),
+      : languagePageSets.flatMap((base) => [
+          `# The guest's language ${base.slice(1)}: its results page, and its Not Found page for any other address.`,
+          `${base}/results/*  ${base}/results/  200`,
+          `${base}/*  ${base}/404.html  404`,
+        ])),
     '',
   ].join('\n');
 }
@@ -80,7 +85,7 @@ export function nginxSnippet({ tenantPrefixes }: RewriteOptions, csp: string): s
     '',
     ...webAppNginxLocations(csp),
     '',
-    ...(tenantPrefixes ? tenantLocations() : []),
+    ...(tenantPrefixes ? tenantLocations() : languageLocations()),
     '',
     '# Script and style files carry a content hash in their names: they never change.',
     `location ^~ /_astro/ { add_header Cache-Control "public, max-age=31536000, immutable"; ${nginxSafetyHeaders(csp).join(' ')} }`,
@@ -117,6 +122,21 @@ function tenantLocations(): string[] {
   ];
 }
 
+/**
+ * nginx locations for a per-tenant bundle's guest's languages, served from /{code}/…: that
+ * language's results page, and its Not Found page (the bundle's own for a code it does not have).
+ */
+function languageLocations(): string[] {
+  const code = `(${LANGUAGES.join('|')})`;
+  return [
+    "# A guest's language of the tenant (its branding's languages): that page set's results page,",
+    "# and its Not Found page for any other address (the site's, for a language it does not have).",
+    `location ~ "^/${code}/results/." { try_files $uri /$1/results/index.html =404; }`,
+    `location ~ "^/${code}/404\\.html$" { try_files $uri /404.html; }`,
+    `location ~ "^/${code}/" { error_page 404 /$1/404.html; try_files $uri $uri/index.html =404; }`,
+  ];
+}
+
 /** Each '/{slug}/{code}' of the built site in `dir` that has its own Not Found page, in order. */
 async function tenantLanguagePageSets(dir: string): Promise<string[]> {
   const found: string[] = [];
@@ -132,7 +152,9 @@ async function tenantLanguagePageSets(dir: string): Promise<string[]> {
 /** The rewrite rules and the safety headers for the built site in `dir`, its CSP computed from its pages. */
 export async function writeRewriteRules(dir: string, options: RewriteOptions): Promise<string[]> {
   const csp = contentSecurityPolicy(dir);
-  const languagePageSets = options.tenantPrefixes ? await tenantLanguagePageSets(dir) : [];
+  const languagePageSets = options.tenantPrefixes
+    ? await tenantLanguagePageSets(dir)
+    : LANGUAGES.filter((code) => existsSync(join(dir, code, '404.html'))).map((code) => `/${code}`);
   await writeFile(join(dir, REDIRECTS_FILE), redirectsRules({ ...options, languagePageSets }));
   await writeFile(join(dir, NGINX_FILE), nginxSnippet(options, csp));
   await writeFile(join(dir, HEADERS_FILE), `${headersFile(csp)}\n${webAppHeaderRules()}`);

@@ -62,7 +62,25 @@ describe('rewrite rules for static hosts', () => {
 
   it('has no tenant rule in a bundle served from the root', () => {
     expect(redirectsRules({ tenantPrefixes: false })).not.toContain(':tenant');
-    expect(nginxSnippet({ tenantPrefixes: false }, CSP)).not.toContain('$1');
+    expect(nginxSnippet({ tenantPrefixes: false }, CSP)).not.toContain('[a-z0-9-]');
+  });
+
+  it("gives a bundle's guest's languages their results and Not Found pages (_redirects, nginx)", () => {
+    const rules = redirectsRules({ tenantPrefixes: false, languagePageSets: ['/fr'] })
+      .split('\n')
+      .filter((l) => l && !l.startsWith('#'));
+    expect(rules).toEqual([
+      '/results/*  /results/  200',
+      '/fr/results/*  /fr/results/  200',
+      '/fr/*  /fr/404.html  404',
+    ]);
+    const lines = nginxSnippet({ tenantPrefixes: false }, CSP).split('\n');
+    const codes = '(en|fr|de|es|it|nl|pt|ar)';
+    expect(lines).toContain(`location ~ "^/${codes}/results/." { try_files $uri /$1/results/index.html =404; }`);
+    expect(lines).toContain(`location ~ "^/${codes}/404\\.html$" { try_files $uri /404.html; }`);
+    expect(lines).toContain(
+      `location ~ "^/${codes}/" { error_page 404 /$1/404.html; try_files $uri $uri/index.html =404; }`,
+    );
   });
 
   it('only lets a slug-shaped prefix into the nginx results rule', () => {

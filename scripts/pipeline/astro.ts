@@ -87,14 +87,20 @@ async function addWebApps({ outDir, siteDataFile, contentHost, rootTenant, lastS
 }
 
 /**
- * Each tenant's Not Found page from {slug}/404/index.html to {slug}/404.html, beside the root's
- * 404.html: where the embedded server, the nginx rules and Netlify's look for it.
+ * Each page set's Not Found page from {base}/404/index.html to {base}/404.html, beside the root's
+ * 404.html: a tenant's ({slug}), and a guest's language's ({slug}/{code}, the default tenant's
+ * {code}), where the embedded server, the nginx rules and Netlify's look for it.
  */
-export async function placeTenantNotFoundPages(outDir: string): Promise<void> {
+export async function placeTenantNotFoundPages(outDir: string, depth = 2): Promise<void> {
   for (const entry of await readdir(outDir, { withFileTypes: true })) {
-    const page = join(outDir, entry.name, '404', 'index.html');
-    if (!entry.isDirectory() || !existsSync(page)) continue;
-    await rename(page, join(outDir, entry.name, '404.html'));
-    await rmdir(join(outDir, entry.name, '404'));
+    if (!entry.isDirectory()) continue;
+    const dir = join(outDir, entry.name);
+    const page = join(dir, '404', 'index.html');
+    if (existsSync(page)) {
+      await rename(page, join(dir, '404.html'));
+      await rmdir(join(dir, '404'));
+    }
+    // The folder a page was just moved out of is gone: the listing above still names it.
+    if (depth > 1 && existsSync(dir)) await placeTenantNotFoundPages(dir, depth - 1);
   }
 }

@@ -130,7 +130,7 @@ async function renderWith(rendererDir: string, slugs: string[], outDir: string):
       routePattern: route.component,
     });
     const { response } = await renderForPrerender(app, request, { routeData: route });
-    if (response.status !== 200 && route.route !== '/[tenant]/404')
+    if (response.status !== 200 && route.route !== '/[...tenant]/404')
       throw new Error(`Rendering ${pathname} answered ${response.status}.`);
     const file = pageFile(pathname);
     await mkdir(dirname(join(outDir, file)), { recursive: true });

@@ -2,11 +2,13 @@
 // rewrite it while the server runs. Results pages are one file per tenant: /results/<job id>
 // and /<slug>/results/<job id> are answered with that file, and the island reads the id.
 // A slug with no page set shows the default tenant's screens (the spec's built-in default
-// branding); an address naming no screen gets the Not Found page of the tenant it is under.
+// branding); an address naming no screen gets the Not Found page of the tenant it is under, in
+// the guest's language when the address is under one of that tenant's languages.
 import fs from 'node:fs';
 import path from 'node:path';
 import { Hono, type Context } from 'hono';
 import { WEB_APP_FILES, isScreenPath, parseResultsPath, tenantAddress } from '../../contract/index.ts';
+import { isLanguage } from '../../contract/i18n/languages.ts';
 import { decodePath, resolveInside } from '../files/safe-path.ts';
 import { sendCompressed } from '../files/send-compressed.ts';
 import { sendFile } from '../files/send-file.ts';
@@ -52,6 +54,16 @@ function candidates(urlPath: string): string[] {
   return list;
 }
 
+/**
+ * The Not Found page of a guest's language under a tenant (/{slug}/{code}/…), or of the default
+ * tenant's (/{code}/…, where the code stands where a slug would): that page set's own, when the
+ * code is one of its languages; the caller falls back to the tenant's own when the file is absent.
+ */
+function languageNotFound(slug: string, rest: string): string[] {
+  const code = /^\/([a-z]{2})\//.exec(rest)?.[1];
+  return code && isLanguage(code) ? [`/${slug}/${code}/404.html`] : [];
+}
+
 export function siteHost(siteDir: string) {
   const app = new Hono();
   const policy = sitePolicy(siteDir);
@@ -91,7 +103,9 @@ export function siteHost(siteDir: string) {
       const shown = first(candidates(tenant.rest));
       if (shown) return shown;
     }
-    const notFound = known ? [`/${tenant.slug}/404.html`, '/404.html'] : ['/404.html'];
+    const notFound = known
+      ? [...languageNotFound(tenant.slug, tenant.rest), `/${tenant.slug}/404.html`, '/404.html']
+      : ['/404.html'];
     return first(notFound, 404) ?? c.text('Not found', 404);
   });
   app.all('*', (c) => c.text('Method not allowed', 405, { Allow: 'GET, HEAD' }));

@@ -1,7 +1,9 @@
-// A tenant in French and a tenant in Arabic (the demo tenants Soirée Lumière and مهرجان نور)
-// through the whole booth: intro, camera, styles, results, with a real photo as the camera and a
-// real job. Every text is their catalogue's, no English text is left, and the Arabic pages run
-// right to left. In Chromium, against the real embedded server and the real built site.
+// A tenant in each shipped language but English (the demo tenants Soirée Lumière in French and
+// مهرجان نور in Arabic, and a tenant of the e2e run in German, Spanish, Italian, Dutch and
+// Portuguese) through the whole booth: intro, camera, styles, results, with a real photo as the
+// camera and a real job. Every text is their catalogue's, no English text is left, every page has
+// its language's `lang` and `dir`, and the Arabic pages run right to left. In Chromium, against
+// the real embedded server and the real built site.
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import type { Page } from 'playwright';
@@ -10,7 +12,7 @@ import { leadPath } from '../../../contract/leads.ts';
 import { styleName } from '../../../contract/local-style-texts.ts';
 import { suiteBrowser } from '../support/browser.ts';
 import { action, hydrated, stickerStyle, visit } from '../support/journey.ts';
-import { FRENCH_LEAD_TENANT, readSiteData, tenant } from '../support/site-data.ts';
+import { FRENCH_LEAD_TENANT, LANGUAGE_TENANTS, readSiteData, tenant } from '../support/site-data.ts';
 import { englishLeft, englishTexts, pageWords } from '../support/languages.ts';
 import { patience } from '../../support/patience.ts';
 
@@ -19,6 +21,7 @@ const boothUrl = inject('boothUrl');
 const TENANTS = [
   { slug: 'lumiere', language: 'fr', dir: 'ltr' },
   { slug: 'noor', language: 'ar', dir: 'rtl' },
+  ...LANGUAGE_TENANTS.map(({ slug, language }) => ({ slug, language, dir: 'ltr' }) as const),
 ] as const;
 
 describe('a tenant in its own language', () => {

@@ -12,7 +12,14 @@ import { smtpEnv, startSmtp } from '../../support/smtp.ts';
 
 /** Every screen test comes from this machine's one browser: as one client it would pass a visitor's limits. */
 const ONE_BROWSER_MANY_VISITORS = { BOOTH_CLIENT_JOBS: '50', BOOTH_CLIENT_JOBS_PER_MINUTE: '1000' };
-import { FRENCH_LEAD_TENANT, IMAGELESS_TENANT, KIOSK_MENU_TENANT, LEAD_TENANT, MENU_TENANT } from './site-data.ts';
+import {
+  FRENCH_LEAD_TENANT,
+  IMAGELESS_TENANT,
+  KIOSK_MENU_TENANT,
+  LANGUAGE_TENANTS,
+  LEAD_TENANT,
+  MENU_TENANT,
+} from './site-data.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -99,6 +106,7 @@ export default async function setup(project: TestProject) {
     addTenant(join(server.dataDir, 'booth.sqlite'), FRENCH_LEAD_TENANT);
     addTenant(join(server.dataDir, 'booth.sqlite'), MENU_TENANT);
     addTenant(join(server.dataDir, 'booth.sqlite'), KIOSK_MENU_TENANT);
+    for (const branding of LANGUAGE_TENANTS) addTenant(join(server.dataDir, 'booth.sqlite'), branding);
     await runBuild({
       BOOTH_AUTH_HOST: server.url,
       BOOTH_CONTENT_HOST: server.url,

@@ -95,3 +95,61 @@ export const KIOSK_MENU_TENANT = {
   qrHandoff: true,
   consentText: 'Trio Expo may use my photo to make my picture.',
 } as const;
+
+/**
+ * Tenants added for the e2e run, one in each shipped language the demo tenants (French, Arabic)
+ * leave out, with their own texts in it: every screen walked with no English left
+ * (tests/e2e/site/languages.test.ts) and checked by axe (tests/a11y/languages.test.ts).
+ */
+export const LANGUAGE_TENANTS = [
+  {
+    slug: 'sommerfest',
+    client: 'Sommerfest am Hafen',
+    viewFinderTitle: 'Die Fotobox vom Sommerfest',
+    viewFinderDesc: 'Mach ein Selfie und such dir einen Stil aus.',
+    backgroundColor: '#14213d',
+    textColor: '#fdf0d5',
+    accentColor: '#fca311',
+    language: 'de',
+  },
+  {
+    slug: 'verbena',
+    client: 'Verbena del Puerto',
+    viewFinderTitle: 'El fotomatón de la Verbena',
+    viewFinderDesc: 'Hazte un selfi y elige un estilo.',
+    backgroundColor: '#fbf6ee',
+    textColor: '#2b2118',
+    accentColor: '#0f6e5c',
+    language: 'es',
+  },
+  {
+    slug: 'sagra',
+    client: 'Sagra del Porto',
+    viewFinderTitle: 'La cabina foto della Sagra',
+    viewFinderDesc: 'Scatta un selfie e scegli uno stile.',
+    backgroundColor: '#1d1d3a',
+    textColor: '#f4f4f4',
+    accentColor: '#ffcc33',
+    language: 'it',
+  },
+  {
+    slug: 'kermis',
+    client: 'Kermis aan Zee',
+    viewFinderTitle: 'De fotohoek van de Kermis',
+    viewFinderDesc: 'Maak een selfie en kies een stijl.',
+    backgroundColor: '#22223b',
+    textColor: '#ffffff',
+    accentColor: '#c9ada7',
+    language: 'nl',
+  },
+  {
+    slug: 'arraial',
+    client: 'Arraial da Praia',
+    viewFinderTitle: 'A cabine de fotos do Arraial',
+    viewFinderDesc: 'Tire uma selfie e escolha um estilo.',
+    backgroundColor: '#1b263b',
+    textColor: '#ffffff',
+    accentColor: '#e9c46a',
+    language: 'pt',
+  },
+] as const;

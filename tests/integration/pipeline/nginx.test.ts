@@ -1,6 +1,6 @@
 // The nginx snippet written into dist/, tried with Debian's nginx serving a real build: every
 // job id reaches its tenant's results page, an unknown tenant the default's screens, and unknown
-// URLs the Not Found view of the tenant they are under.
+// URLs the Not Found view of the tenant they are under (of the guest's language under one of its languages).
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +21,8 @@ beforeAll(async () => {
     items: [
       { slug: 'aurora', client: 'Aurora Events' },
       { slug: 'meadow', client: 'Meadow Fair' },
+      // A language menu for the guest: its French and Arabic pages under /duo/fr/ and /duo/ar/.
+      { slug: 'duo', client: 'Duo Festival', languages: ['en', 'fr', 'ar'] },
     ],
   });
   const run = await runScript('scripts/build.ts', {
@@ -93,6 +95,24 @@ describe('nginx serving dist/ with booth.nginx.conf', () => {
     }
     expect(page('aurora/404.html')).toContain('Aurora Events');
     expect(page('404.html')).not.toContain('Aurora Events');
+  });
+
+  it("shows the Not Found view of a guest's language under it, and the tenant's own under a code it does not offer", async () => {
+    for (const [path, file] of [
+      ['/duo/fr/nothing-here', 'duo/fr/404.html'],
+      ['/duo/ar/camera/x', 'duo/ar/404.html'],
+      ['/duo/de/nothing-here', 'duo/404.html'],
+      ['/aurora/fr/nothing-here', 'aurora/404.html'],
+    ]) {
+      const response = await get(path!);
+      expect(response.status, path).toBe(404);
+      expect(await response.text(), path).toBe(page(file!));
+    }
+    expect(page('duo/fr/404.html')).toContain('lang="fr"');
+    expect(page('duo/ar/404.html')).toContain('dir="rtl"');
+    // The language's own screens and results are still answered.
+    expect((await get('/duo/fr/camera/')).status).toBe(200);
+    expect(await (await get('/duo/ar/results/42')).text()).toBe(page('duo/ar/results/index.html'));
   });
 
   it('sends the safety headers with pages, scripts and the Not Found view', async () => {

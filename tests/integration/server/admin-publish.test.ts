@@ -96,7 +96,13 @@ describe('publishing from the console', () => {
     const set = await api(
       'PUT',
       '/tenants/aurora',
-      { client: 'Aurora <Northern> Lights', viewFinderTitle: 'Hello from the north', countdownSeconds: 3 },
+      // A language menu too: its French page set (and that language's Not Found page) rendered alone.
+      {
+        client: 'Aurora <Northern> Lights',
+        viewFinderTitle: 'Hello from the north',
+        countdownSeconds: 3,
+        languages: ['en', 'fr'],
+      },
       staff,
     );
     expect(set.status, JSON.stringify(set.body)).toBe(200);
@@ -111,6 +117,9 @@ describe('publishing from the console', () => {
     const served = await page('/aurora/');
     expect(served).toContain('Hello from the north');
     expect(served).toContain('Aurora &lt;Northern&gt; Lights');
+    const notFound = await fetch(`${server.url}/aurora/fr/nowhere`);
+    expect(notFound.status).toBe(404);
+    expect(await notFound.text()).toContain('lang="fr"');
     // The other tenants' pages were not written again.
     expect(fs.statSync(path.join(siteDir, 'meadow', 'index.html')).mtimeMs).toBe(meadowBefore);
     expect((await api('GET', '/publish')).body).toMatchObject({ changed: [] });

@@ -16,6 +16,11 @@ function writeSite(dir: string) {
     'aurora/results/index.html': 'aurora results',
     '404.html': 'not found page',
     'aurora/404.html': 'aurora not found page',
+    // A guest's language of a tenant, and of the default tenant (its branding's languages).
+    'aurora/fr/index.html': 'aurora intro in French',
+    'aurora/fr/404.html': 'aurora not found page in French',
+    'ar/index.html': 'intro in Arabic',
+    'ar/404.html': 'not found page in Arabic',
     '_astro/app.abc123.js': 'console.log(1)',
   };
   for (const [file, text] of Object.entries(pages)) {
@@ -70,6 +75,21 @@ describe('static site hosting', () => {
     for (const p of ['/aurora/nowhere', '/aurora/camera/x', '/aurora/styles']) {
       const res = await get(p);
       expect([p, res.status, res.text]).toEqual([p, 404, 'aurora not found page']);
+    }
+  });
+
+  it("answers an unknown path under a guest's language with that language's Not Found page", async () => {
+    for (const [p, text] of [
+      ['/aurora/fr/nowhere', 'aurora not found page in French'],
+      ['/aurora/fr/camera/x', 'aurora not found page in French'],
+      ['/ar/nowhere', 'not found page in Arabic'],
+      // A code the tenant does not offer, or that is no language: the tenant's own.
+      ['/aurora/de/nowhere', 'aurora not found page'],
+      ['/aurora/xx/nowhere', 'aurora not found page'],
+      ['/de/nowhere', 'not found page'],
+    ]) {
+      const res = await get(p!);
+      expect([p, res.status, res.text]).toEqual([p, 404, text]);
     }
   });
 

@@ -33,9 +33,54 @@ describe('rewrite rules for static hosts', () => {
     ]);
   });
 
+  it("shows an address under a guest's language of a tenant that language's Not Found page (_redirects)", () => {
+    const rules = redirectsRules({ tenantPrefixes: true, languagePageSets: ['/duo/ar', '/duo/fr'] })
+      .split('\n')
+      .filter((l) => l && !l.startsWith('#'));
+    // After the results rules (a job id under a language keeps its results page), before the tenant's own.
+    expect(rules.slice(-3)).toEqual([
+      '/duo/ar/*  /duo/ar/404.html  404',
+      '/duo/fr/*  /duo/fr/404.html  404',
+      '/:tenant/*  /:tenant/404.html  404',
+    ]);
+    expect(redirectsRules({ tenantPrefixes: true })).not.toContain('/duo/');
+  });
+
+  it("shows an address under a guest's language that language's Not Found page, else the tenant's own (nginx)", () => {
+    const lines = nginxSnippet({ tenantPrefixes: true }, CSP).split('\n');
+    const codes = '(en|fr|de|es|it|nl|pt|ar)';
+    const missing = `location ~ "^/([a-z0-9-]{1,63})/${codes}/404\\.html$" { try_files $uri /$1/404.html; }`;
+    const language = `location ~ "^/([a-z0-9-]{1,63})/${codes}/" { error_page 404 /$1/$2/404.html; try_files $uri $uri/index.html =404; }`;
+    const tenant =
+      'location ~ "^/([a-z0-9-]{1,63})/" { error_page 404 /$1/404.html; try_files $uri $uri/index.html =404; }';
+    expect(lines).toContain(missing);
+    expect(lines).toContain(language);
+    // Regex locations are tried in order: the language's before the tenant's, the results' before both.
+    expect(lines.indexOf(language)).toBeLessThan(lines.indexOf(tenant));
+    expect(lines.findIndex((line) => line.includes('/results/.'))).toBeLessThan(lines.indexOf(missing));
+  });
+
   it('has no tenant rule in a bundle served from the root', () => {
     expect(redirectsRules({ tenantPrefixes: false })).not.toContain(':tenant');
-    expect(nginxSnippet({ tenantPrefixes: false }, CSP)).not.toContain('$1');
+    expect(nginxSnippet({ tenantPrefixes: false }, CSP)).not.toContain('[a-z0-9-]');
+  });
+
+  it("gives a bundle's guest's languages their results and Not Found pages (_redirects, nginx)", () => {
+    const rules = redirectsRules({ tenantPrefixes: false, languagePageSets: ['/fr'] })
+      .split('\n')
+      .filter((l) => l && !l.startsWith('#'));
+    expect(rules).toEqual([
+      '/results/*  /results/  200',
+      '/fr/results/*  /fr/results/  200',
+      '/fr/*  /fr/404.html  404',
+    ]);
+    const lines = nginxSnippet({ tenantPrefixes: false }, CSP).split('\n');
+    const codes = '(en|fr|de|es|it|nl|pt|ar)';
+    expect(lines).toContain(`location ~ "^/${codes}/results/." { try_files $uri /$1/results/index.html =404; }`);
+    expect(lines).toContain(`location ~ "^/${codes}/404\\.html$" { try_files $uri /404.html; }`);
+    expect(lines).toContain(
+      `location ~ "^/${codes}/" { error_page 404 /$1/404.html; try_files $uri $uri/index.html =404; }`,
+    );
   });
 
   it('only lets a slug-shaped prefix into the nginx results rule', () => {

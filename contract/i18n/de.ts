@@ -1,4 +1,6 @@
-// German, as German event brands write for guests: "du", short and friendly.
+// German, as German event brands write for a guest: "du" (what Fotobox brands and festivals say to
+// their guests), short and friendly. German typography: „…“ around a button's name, the typographic
+// apostrophe ’, the ellipsis … (docs/languages.md).
 import { EMAIL_ADDRESS_MAX_LENGTH } from '../delivery.ts';
 import type { Catalogue } from './catalogue.ts';
 
@@ -26,7 +28,7 @@ export const DE: Catalogue = {
   },
   site: {
     cameraStarting: 'Kamera wird gestartet…',
-    cameraReady: 'Die Kamera ist an.',
+    cameraReady: 'Die Kamera ist bereit.',
     photoTaken: 'Foto aufgenommen.',
     yourPhoto: 'Dein Foto',
     cameraPreview: 'Kameravorschau',
@@ -44,7 +46,7 @@ export const DE: Catalogue = {
     noStyles: 'Gerade sind keine Stile verfügbar. Versuch es in einer Minute noch einmal.',
     loading: 'Wird geladen',
     loadingStyles: 'Stile werden geladen',
-    startingPicture: 'Dein Bild wird gestartet',
+    startingPicture: 'Dein Bild wird vorbereitet',
     tryAgain: 'Noch einmal versuchen',
     unreachable: 'Die Fotobox ist gerade nicht erreichbar. Prüf deine Verbindung und versuch es noch einmal.',
     serverTrouble: 'Die Fotobox hat gerade ein Problem. Versuch es in einer Minute noch einmal.',
@@ -64,7 +66,7 @@ export const DE: Catalogue = {
     tryAgain: 'Noch einmal versuchen',
     cancelCountdown: 'Abbrechen',
     countdownCancelled: 'Countdown abgebrochen.',
-    photoUnreadable: 'Diese Datei ist kein Foto, das dieser Browser lesen kann. Wähle ein JPEG-, PNG- oder WebP-Foto.',
+    photoUnreadable: 'Diese Datei kann der Browser nicht als Foto öffnen. Wähl ein Foto im Format JPEG, PNG oder WebP.',
   },
   consent: {
     consentAgree: 'Ich bin einverstanden',
@@ -77,8 +79,8 @@ export const DE: Catalogue = {
     choosePicture: 'Dieses Bild wählen',
     picturesLegend: 'Deine Bilder',
     tryAnother: 'Anderen Stil ausprobieren',
-    triesLeftOne: 'Noch ein Stil zum Ausprobieren mit diesem Foto.',
-    triesLeftMany: 'Noch {n} Stile zum Ausprobieren mit diesem Foto.',
+    triesLeftOne: 'Mit diesem Foto kannst du noch einen Stil ausprobieren.',
+    triesLeftMany: 'Mit diesem Foto kannst du noch {n} Stile ausprobieren.',
     triesUsed: 'Das war der letzte Stil für dieses Foto. Mach ein neues Foto, um weitere auszuprobieren.',
     qrHeading: 'Nimm es mit',
     qrHint: 'Scanne diesen Code mit deinem Handy, um dein Bild dort zu öffnen.',
@@ -110,7 +112,7 @@ export const DE: Catalogue = {
     reconnecting: 'Verbindung zur Fotobox wird wiederhergestellt…',
   },
   email: {
-    emailMe: 'Bild per E-Mail schicken',
+    emailMe: 'Schick mir mein Bild per E-Mail',
     addressLabel: 'Deine E-Mail-Adresse',
     send: 'Senden',
     sending: 'Wird gesendet…',
@@ -139,7 +141,7 @@ export const DE: Catalogue = {
     emailBoothRate: 'Die Fotobox verschickt gerade viele E-Mails. Versuch es in {seconds} Sekunden noch einmal.',
     unreadablePhoto: 'Dieses Foto konnten wir nicht lesen. Mach es bitte noch einmal.',
     photoTooLarge: 'Dieses Foto ist zu groß für die Fotobox. Mach es bitte noch einmal mit der Kamera der Fotobox.',
-    unknownStyle: 'Diesen Stil gibt es nicht mehr. Geh zurück und wähle einen anderen.',
+    unknownStyle: 'Diesen Stil gibt es nicht mehr. Geh zurück und wähl einen anderen.',
     notStarted: 'Die Fotobox startet noch. Versuch es gleich noch einmal.',
     visitorInFlight: 'Es werden schon {max} Fotos von dir bearbeitet. Warte, bis sie fertig sind.',
     mailSubject: 'Dein Bild von {client}',
@@ -173,15 +175,15 @@ export const DE: Catalogue = {
     back: 'Zurück zu den Stilen',
     hintLetters: 'Bis zu {max} Zeichen: Buchstaben, Leerzeichen, Apostrophe, Bindestriche und Punkte.',
     hintWords:
-      'Bis zu {max} Zeichen: Buchstaben, Ziffern, Leerzeichen, Apostrophe, Bindestriche, Punkte, Kommas, ! und ?.',
-    chooseOne: 'Wähl etwas aus für {label}.',
-    fillIn: 'Bitte füll {label} aus.',
-    notListed: 'Wähl eine der angebotenen Optionen für {label}.',
-    tooLong: '{label} ist zu lang: höchstens {max} Zeichen, bitte.',
-    onlyLetters: '{label} darf nur Buchstaben, Leerzeichen, Apostrophe, Bindestriche und Punkte enthalten.',
+      'Bis zu {max} Zeichen: Buchstaben, Ziffern, Leerzeichen, Apostrophe, Bindestriche, Punkte, Kommas, Ausrufe- und Fragezeichen.',
+    chooseOne: 'Wähl etwas für „{label}“ aus.',
+    fillIn: 'Bitte füll „{label}“ aus.',
+    notListed: 'Wähl für „{label}“ eine der angebotenen Möglichkeiten.',
+    tooLong: '„{label}“ ist zu lang: bitte höchstens {max} Zeichen.',
+    onlyLetters: '„{label}“ darf nur Buchstaben, Leerzeichen, Apostrophe, Bindestriche und Punkte enthalten.',
     onlyWords:
-      '{label} darf nur Buchstaben, Ziffern, Leerzeichen, Apostrophe, Bindestriche, Punkte, Kommas, ! und ? enthalten.',
-    refused: 'Bitte wähl andere Worte.',
+      '„{label}“ darf nur Buchstaben, Ziffern, Leerzeichen, Apostrophe, Bindestriche, Punkte, Kommas, Ausrufe- und Fragezeichen enthalten.',
+    refused: 'Bitte nimm andere Wörter.',
   },
   styleNames: {
     'die-cut-sticker': 'Konturschnitt-Sticker',
@@ -198,9 +200,9 @@ export const DE: Catalogue = {
     'bold-sticker': 'Ein Sticker von dir in kräftigen Flächenfarben',
     'pop-art': 'Pop-Art-Porträt in vier Farbvarianten',
     comic: 'Comic-Porträt mit kräftigen Tuschelinien und Rasterpunkten',
-    'pencil-sketch': 'Grafitskizze auf Papier',
+    'pencil-sketch': 'Bleistiftskizze in Grafit auf Papier',
     neon: 'Neon-Porträt, das im Dunkeln leuchtet',
-    'branded-scene': 'Du, fotografiert in der Kulisse des Events',
+    'branded-scene': 'Du in der Kulisse des Events',
     'studio-portrait': 'Studioporträt mit weichem Hintergrund und schmeichelndem Licht',
   },
 };

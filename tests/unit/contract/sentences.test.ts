@@ -37,12 +37,12 @@ describe("the server's sentences in a guest's language", () => {
       expect(inLanguage(sent, 'fr')).toBe(inputProblem(hero, value, undefined, CATALOGUES.fr.styleWords));
     }
     expect(inputProblem(hero, 'R2D2', undefined, CATALOGUES.fr.styleWords)).toBe(
-      "Ton nom de héros ne peut contenir que des lettres, des espaces, des apostrophes, des traits d'union et des points.",
+      fill(CATALOGUES.fr.styleWords.onlyLetters, { label: 'Ton nom de héros' }),
     );
     const long = leadProblems({ name: 'a'.repeat(101) }, ['name'])!.name!;
     expect(long).toBe('That name is too long; it can be at most 100 characters.');
     expect(inLanguage(long, 'ar')).toBe(leadProblems({ name: 'a'.repeat(101) }, ['name'], CATALOGUES.ar.lead)!.name);
-    expect(inLanguage(long, 'ar')).toBe('هذا الاسم طويل جدًا: 100 حرفًا على الأكثر.');
+    expect(inLanguage(long, 'ar')).toBe(fill(CATALOGUES.ar.lead.nameTooLong, { max: 100 }));
   });
 
   it('leaves English, and any sentence the catalogue does not have, as they are', () => {

@@ -91,7 +91,7 @@ export const DE: Catalogue = {
     introPrint: 'Dann druck es hier aus.',
   },
   results: {
-    goneHeading: 'Dieses Bild ist nicht mehr da',
+    goneHeading: 'Dieses Bild ist weg',
     gone: 'Bilder werden nur eine Zeit lang aufbewahrt und auf Wunsch früher gelöscht. Mach ein Foto für ein neues Bild.',
     noJobHeading: 'Hier ist kein Bild',
     noJob: 'Unter dieser Adresse gibt es kein Bild. Mach ein Foto, um loszulegen.',

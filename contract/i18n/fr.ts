@@ -92,7 +92,7 @@ export const FR: Catalogue = {
     introPrint: 'Ensuite, imprimez-la ici.',
   },
   results: {
-    goneHeading: 'Cette image n’est plus disponible',
+    goneHeading: 'Cette image a disparu',
     gone: 'Les images sont conservées pour une durée limitée, et supprimées plus tôt sur demande. Prenez une photo pour en créer une nouvelle.',
     noJobHeading: 'Aucune image ici',
     noJob: 'Cette adresse ne mène à aucune image. Prenez une photo pour commencer.',

@@ -91,7 +91,7 @@ export const IT: Catalogue = {
     introPrint: 'Poi stampala qui.',
   },
   results: {
-    goneHeading: 'Questa immagine non è più disponibile',
+    goneHeading: 'Questa immagine non c’è più',
     gone: 'Le immagini restano disponibili per un tempo limitato e vengono cancellate prima se richiesto. Scatta una foto per crearne un’altra.',
     noJobHeading: 'Nessuna immagine qui',
     noJob: 'A questo indirizzo non ci sono immagini. Scatta una foto per iniziare.',
@@ -197,8 +197,8 @@ export const IT: Catalogue = {
     'studio-portrait': 'Ritratto in studio',
   },
   styleCaptions: {
-    'die-cut-sticker': 'Un adesivo sagomato di te con il bordo bianco',
-    'bold-sticker': 'Un adesivo di te a tinte piatte e vivaci',
+    'die-cut-sticker': 'Un tuo adesivo sagomato, con il bordo bianco',
+    'bold-sticker': 'Un tuo adesivo a tinte piatte e vivaci',
     'pop-art': 'Ritratto pop art in quattro combinazioni di colori',
     comic: 'Ritratto a fumetti con linee di china e retini a punti',
     'pencil-sketch': 'Schizzo a matita di grafite su carta',

@@ -92,7 +92,7 @@ export const NL: Catalogue = {
     introPrint: 'Print hem daarna hier.',
   },
   results: {
-    goneHeading: 'Deze afbeelding is er niet meer',
+    goneHeading: 'Deze afbeelding is weg',
     gone: 'Afbeeldingen worden een beperkte tijd bewaard, en eerder verwijderd als iemand daarom vraagt. Maak een foto voor een nieuwe afbeelding.',
     noJobHeading: 'Hier staat geen afbeelding',
     noJob: 'Op dit adres staat geen afbeelding. Maak een foto om te beginnen.',

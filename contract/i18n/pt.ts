@@ -91,7 +91,7 @@ export const PT: Catalogue = {
     introPrint: 'Depois, imprima aqui.',
   },
   results: {
-    goneHeading: 'Esta imagem não está mais disponível',
+    goneHeading: 'Esta imagem sumiu',
     gone: 'As imagens ficam guardadas por tempo limitado e são apagadas antes, se alguém pedir. Tire uma foto para criar outra.',
     noJobHeading: 'Nenhuma imagem aqui',
     noJob: 'Este endereço não tem nenhuma imagem. Tire uma foto para começar.',

@@ -84,7 +84,7 @@ export function StyleWords({ label, inputs, refused, busy, onSubmit, onBack, tex
         if (input.type === 'choice') {
           return (
             <fieldset key={input.name} className="booth-field">
-              <legend>{input.label}</legend>
+              <legend dir="auto">{input.label}</legend>
               {input.options.map((option) => (
                 <label key={option} className="booth-field-option">
                   <input
@@ -96,7 +96,7 @@ export function StyleWords({ label, inputs, refused, busy, onSubmit, onBack, tex
                     aria-describedby={problem ? `${field}-problem` : undefined}
                     aria-invalid={problem ? true : undefined}
                   />
-                  {option}
+                  <span dir="auto">{option}</span>
                 </label>
               ))}
               {problemLine}
@@ -105,10 +105,13 @@ export function StyleWords({ label, inputs, refused, busy, onSubmit, onBack, tex
         }
         return (
           <div key={input.name} className="booth-field">
-            <label htmlFor={field}>{input.label}</label>
+            <label htmlFor={field} dir="auto">
+              {input.label}
+            </label>
             <input
               id={field}
               type="text"
+              dir="auto"
               name={input.name}
               value={values[input.name] ?? ''}
               onChange={(e) => set(input.name, e.target.value)}

@@ -19,11 +19,15 @@ export const MAX_INPUT_OPTIONS = 12;
  * The characters a text input allows. Letters of any language with spaces, apostrophes, hyphens
  * and full stops ('letters': a name), or those with digits and ! ? , ('words'). Never quotes,
  * braces, slashes or new lines: a guest's words stay words inside the prompt and the workflow.
+ * Each allowed mark also in the forms the booth's languages write it (docs/languages.md), as a
+ * guest's keyboard types it: the typographic apostrophe ’ and hyphen ‐, the ellipsis …, the Arabic
+ * comma ، and question mark ؟, Spanish ¡ and ¿. Not « » nor ؛, whose plain equivalents (quotes, ;)
+ * are not allowed either.
  */
 export const INPUT_CHARACTERS = {
-  letters: { pattern: /^[\p{L}\p{M} '’.-]*$/u, said: 'letters, spaces, apostrophes, hyphens and full stops' },
+  letters: { pattern: /^[\p{L}\p{M} '’.\-‐]*$/u, said: 'letters, spaces, apostrophes, hyphens and full stops' },
   words: {
-    pattern: /^[\p{L}\p{M}\p{Nd} '’.,!?-]*$/u,
+    pattern: /^[\p{L}\p{M}\p{Nd} '’.…,،!¡?¿؟\-‐]*$/u,
     said: 'letters, digits, spaces, apostrophes, hyphens, full stops, commas, ! and ?',
   },
 } as const;

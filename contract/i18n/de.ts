@@ -127,23 +127,28 @@ export const DE: Catalogue = {
     busy: 'Die Fotobox ist gerade sehr gefragt. Versuch es in einer Minute noch einmal.',
     noPerson: 'Auf dem Foto haben wir niemanden gefunden. Versuch es noch einmal mit dem Gesicht zur Kamera.',
     noSuchJob: 'Dieses Bild gibt es nicht. Bilder werden nur eine Zeit lang aufbewahrt; mach einfach ein neues Foto.',
-    clientRate: 'Zu viele Fotos auf einmal. Versuch es in {seconds} Sekunden noch einmal.',
+    clientRate:
+      'Zu viele Fotos auf einmal. Versuch es in {seconds, plural, one {# Sekunde} other {# Sekunden}} noch einmal.',
     venueInFlight:
-      'Aus deinem Netzwerk werden schon {max} Fotos bearbeitet. Versuch es in ein paar Sekunden noch einmal.',
-    venueRate: 'Zu viele Fotos aus deinem Netzwerk auf einmal. Versuch es in {seconds} Sekunden noch einmal.',
+      'Aus deinem Netzwerk {max, plural, one {wird schon # Foto} other {werden schon # Fotos}} bearbeitet. Versuch es in ein paar Sekunden noch einmal.',
+    venueRate:
+      'Zu viele Fotos aus deinem Netzwerk auf einmal. Versuch es in {seconds, plural, one {# Sekunde} other {# Sekunden}} noch einmal.',
     emailNoMail:
       'Diese Fotobox kann keine E-Mails senden: Es ist kein Mailserver eingerichtet. Lade dein Bild herunter, teile es oder frag das Team an der Fotobox.',
     emailNotOffered: 'Diese Fotobox verschickt keine Bilder per E-Mail. Lade dein Bild herunter oder teile es.',
     emailNoJob: 'Dieses Bild gibt es nicht. Bilder werden nur eine Zeit lang aufbewahrt; mach einfach ein neues Foto.',
     emailNotReady:
       'Dein Bild ist noch nicht fertig. Warte, bis es erscheint, und fordere die E-Mail dann noch einmal an.',
-    emailVisitorRate: 'Du hast gerade mehrere E-Mails angefordert. Versuch es in {seconds} Sekunden noch einmal.',
-    emailBoothRate: 'Die Fotobox verschickt gerade viele E-Mails. Versuch es in {seconds} Sekunden noch einmal.',
+    emailVisitorRate:
+      'Du hast gerade mehrere E-Mails angefordert. Versuch es in {seconds, plural, one {# Sekunde} other {# Sekunden}} noch einmal.',
+    emailBoothRate:
+      'Die Fotobox verschickt gerade viele E-Mails. Versuch es in {seconds, plural, one {# Sekunde} other {# Sekunden}} noch einmal.',
     unreadablePhoto: 'Dieses Foto konnten wir nicht lesen. Mach es bitte noch einmal.',
     photoTooLarge: 'Dieses Foto ist zu groß für die Fotobox. Mach es bitte noch einmal mit der Kamera der Fotobox.',
     unknownStyle: 'Diesen Stil gibt es nicht mehr. Geh zurück und wähl einen anderen.',
     notStarted: 'Die Fotobox startet noch. Versuch es gleich noch einmal.',
-    visitorInFlight: 'Es werden schon {max} Fotos von dir bearbeitet. Warte, bis sie fertig sind.',
+    visitorInFlight:
+      '{max, plural, one {Es wird schon # Foto von dir bearbeitet. Warte, bis es fertig ist} other {Es werden schon # Fotos von dir bearbeitet. Warte, bis sie fertig sind}}.',
     mailSubject: 'Dein Bild von {client}',
     mailIntro: 'Hier ist dein Bild von {client}. Es hängt an dieser E-Mail.',
     mailOpenUntil: 'Du kannst es bis {until} auch hier öffnen:',

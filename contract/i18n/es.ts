@@ -127,21 +127,27 @@ export const ES: Catalogue = {
     busy: 'El fotomatón está muy ocupado ahora mismo. Vuelve a intentarlo en un minuto.',
     noPerson: 'No hemos encontrado a nadie en la foto. Vuelve a intentarlo mirando de frente a la cámara.',
     noSuchJob: 'Esta imagen no existe. Las imágenes se guardan durante un tiempo limitado; hazte otra foto.',
-    clientRate: 'Demasiadas fotos a la vez. Vuelve a intentarlo en {seconds} segundos.',
-    venueInFlight: 'Ya se están procesando {max} fotos de tu red. Vuelve a intentarlo en unos segundos.',
-    venueRate: 'Demasiadas fotos de tu red a la vez. Vuelve a intentarlo en {seconds} segundos.',
+    clientRate:
+      'Demasiadas fotos a la vez. Vuelve a intentarlo en {seconds, plural, one {# segundo} other {# segundos}}.',
+    venueInFlight:
+      '{max, plural, one {Ya se está procesando # foto de tu red} other {Ya se están procesando # fotos de tu red}}. Vuelve a intentarlo en unos segundos.',
+    venueRate:
+      'Demasiadas fotos de tu red a la vez. Vuelve a intentarlo en {seconds, plural, one {# segundo} other {# segundos}}.',
     emailNoMail:
       'Este fotomatón no puede enviar correos: no tiene un servidor de correo configurado. Descarga o comparte tu imagen, o pregunta al equipo del fotomatón.',
     emailNotOffered: 'Este fotomatón no envía imágenes por correo. Descarga o comparte tu imagen.',
     emailNoJob: 'Esta imagen no existe. Las imágenes se guardan durante un tiempo limitado; hazte otra foto.',
     emailNotReady: 'Tu imagen aún no está lista. Espera a que aparezca y vuelve a pedir el correo.',
-    emailVisitorRate: 'Acabas de pedir varios correos. Vuelve a intentarlo en {seconds} segundos.',
-    emailBoothRate: 'El fotomatón está enviando muchos correos ahora mismo. Vuelve a intentarlo en {seconds} segundos.',
+    emailVisitorRate:
+      'Acabas de pedir varios correos. Vuelve a intentarlo en {seconds, plural, one {# segundo} other {# segundos}}.',
+    emailBoothRate:
+      'El fotomatón está enviando muchos correos ahora mismo. Vuelve a intentarlo en {seconds, plural, one {# segundo} other {# segundos}}.',
     unreadablePhoto: 'No hemos podido leer esa foto. Vuelve a hacerla, por favor.',
     photoTooLarge: 'Esa foto es demasiado grande para el fotomatón. Vuelve a hacerla con la cámara del fotomatón.',
     unknownStyle: 'Ese estilo ya no está disponible. Vuelve atrás y elige otro.',
     notStarted: 'El fotomatón todavía se está poniendo en marcha. Vuelve a intentarlo en un momento.',
-    visitorInFlight: 'Ya se están procesando {max} fotos tuyas. Espera a que terminen.',
+    visitorInFlight:
+      '{max, plural, one {Ya se está procesando # foto tuya. Espera a que termine} other {Ya se están procesando # fotos tuyas. Espera a que terminen}}.',
     mailSubject: 'Tu imagen de {client}',
     mailIntro: 'Aquí tienes tu imagen de {client}. Va adjunta a este correo.',
     mailOpenUntil: 'También puedes abrirla aquí hasta el {until}:',
@@ -160,8 +166,9 @@ export const ES: Catalogue = {
     continue: 'Continuar',
     skip: 'Omitir',
     privacyLink: 'Política de privacidad',
-    nameTooLong: 'Ese nombre es demasiado largo: como máximo {max} caracteres.',
-    companyTooLong: 'Ese nombre de empresa es demasiado largo: como máximo {max} caracteres.',
+    nameTooLong: 'Ese nombre es demasiado largo: como máximo {max, plural, one {# carácter} other {# caracteres}}.',
+    companyTooLong:
+      'Ese nombre de empresa es demasiado largo: como máximo {max, plural, one {# carácter} other {# caracteres}}.',
     oneLine: 'Escríbelo en una sola línea.',
     nothingGiven: 'Rellena al menos un campo o pulsa «Omitir».',
     notSaved: 'No se han podido guardar tus datos. Vuelve a intentarlo o pulsa «Omitir».',
@@ -171,13 +178,14 @@ export const ES: Catalogue = {
     heading: 'Tus palabras para {style}',
     make: 'Crear mi imagen',
     back: 'Volver a los estilos',
-    hintLetters: 'Hasta {max} caracteres: letras, espacios, apóstrofos, guiones y puntos.',
+    hintLetters:
+      'Hasta {max, plural, one {# carácter} other {# caracteres}}: letras, espacios, apóstrofos, guiones y puntos.',
     hintWords:
-      'Hasta {max} caracteres: letras, números, espacios, apóstrofos, guiones, puntos, comas y signos de exclamación e interrogación.',
+      'Hasta {max, plural, one {# carácter} other {# caracteres}}: letras, números, espacios, apóstrofos, guiones, puntos, comas y signos de exclamación e interrogación.',
     chooseOne: 'Elige una opción para «{label}».',
     fillIn: 'Rellena «{label}», por favor.',
     notListed: 'Elige una de las opciones de la lista para «{label}».',
-    tooLong: '«{label}» es demasiado largo: como máximo {max} caracteres.',
+    tooLong: '«{label}» es demasiado largo: como máximo {max, plural, one {# carácter} other {# caracteres}}.',
     onlyLetters: '«{label}» solo admite letras, espacios, apóstrofos, guiones y puntos.',
     onlyWords:
       '«{label}» solo admite letras, números, espacios, apóstrofos, guiones, puntos, comas y signos de exclamación e interrogación.',

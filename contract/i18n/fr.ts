@@ -129,22 +129,27 @@ export const FR: Catalogue = {
     noPerson: 'Nous n’avons trouvé personne sur la photo. Réessayez bien face à la caméra.',
     noSuchJob:
       'Cette image est introuvable. Les images sont conservées pour une durée limitée ; prenez une autre photo.',
-    clientRate: 'Trop de photos à la fois. Réessayez dans {seconds} secondes.',
-    venueInFlight: '{max} photos de votre réseau sont déjà en cours de création. Réessayez dans quelques secondes.',
-    venueRate: 'Trop de photos de votre réseau à la fois. Réessayez dans {seconds} secondes.',
+    clientRate: 'Trop de photos à la fois. Réessayez dans {seconds, plural, one {# seconde} other {# secondes}}.',
+    venueInFlight:
+      '{max, plural, one {# photo de votre réseau est déjà en cours de création} other {# photos de votre réseau sont déjà en cours de création}}. Réessayez dans quelques secondes.',
+    venueRate:
+      'Trop de photos de votre réseau à la fois. Réessayez dans {seconds, plural, one {# seconde} other {# secondes}}.',
     emailNoMail:
       'Cette borne ne peut pas envoyer d’e-mails : aucun serveur de messagerie n’est configuré. Téléchargez ou partagez votre image, ou adressez-vous à l’équipe de la borne.',
     emailNotOffered: 'Cette borne n’envoie pas les images par e-mail. Téléchargez ou partagez votre image.',
     emailNoJob:
       'Cette image est introuvable. Les images sont conservées pour une durée limitée ; prenez une autre photo.',
     emailNotReady: 'Votre image n’est pas encore prête. Attendez qu’elle s’affiche, puis redemandez l’e-mail.',
-    emailVisitorRate: 'Vous venez de demander plusieurs e-mails. Réessayez dans {seconds} secondes.',
-    emailBoothRate: 'La borne envoie beaucoup d’e-mails en ce moment. Réessayez dans {seconds} secondes.',
+    emailVisitorRate:
+      'Vous venez de demander plusieurs e-mails. Réessayez dans {seconds, plural, one {# seconde} other {# secondes}}.',
+    emailBoothRate:
+      'La borne envoie beaucoup d’e-mails en ce moment. Réessayez dans {seconds, plural, one {# seconde} other {# secondes}}.',
     unreadablePhoto: 'Nous n’avons pas pu lire cette photo. Reprenez-la, s’il vous plaît.',
     photoTooLarge: 'Cette photo est trop lourde pour la borne. Reprenez-la avec la caméra de la borne.',
     unknownStyle: 'Ce style n’est plus disponible. Revenez en arrière et choisissez-en un autre.',
     notStarted: 'La borne est encore en train de démarrer. Réessayez dans un instant.',
-    visitorInFlight: '{max} de vos photos sont déjà en cours de création. Attendez qu’elles soient prêtes.',
+    visitorInFlight:
+      '{max, plural, one {# de vos photos est déjà en cours de création. Attendez qu’elle soit prête} other {# de vos photos sont déjà en cours de création. Attendez qu’elles soient prêtes}}.',
     mailSubject: 'Votre image de {client}',
     mailIntro: 'Voici votre image de {client}. Elle est jointe à cet e-mail.',
     mailOpenUntil: 'Vous pouvez aussi l’ouvrir ici jusqu’au {until} :',
@@ -163,8 +168,9 @@ export const FR: Catalogue = {
     continue: 'Continuer',
     skip: 'Passer',
     privacyLink: 'Politique de confidentialité',
-    nameTooLong: 'Ce nom est trop long : {max} caractères au maximum.',
-    companyTooLong: 'Ce nom d’entreprise est trop long : {max} caractères au maximum.',
+    nameTooLong: 'Ce nom est trop long : {max, plural, one {# caractère} other {# caractères}} au maximum.',
+    companyTooLong:
+      'Ce nom d’entreprise est trop long : {max, plural, one {# caractère} other {# caractères}} au maximum.',
     oneLine: 'Saisissez-le sur une seule ligne.',
     nothingGiven: 'Remplissez au moins un champ, ou touchez « Passer ».',
     notSaved: 'Vos coordonnées n’ont pas pu être enregistrées. Réessayez, ou touchez « Passer ».',
@@ -174,13 +180,14 @@ export const FR: Catalogue = {
     heading: 'Vos mots pour {style}',
     make: 'Créer mon image',
     back: 'Retour aux styles',
-    hintLetters: 'Jusqu’à {max} caractères : lettres, espaces, apostrophes, traits d’union et points.',
+    hintLetters:
+      'Jusqu’à {max, plural, one {# caractère} other {# caractères}} : lettres, espaces, apostrophes, traits d’union et points.',
     hintWords:
-      'Jusqu’à {max} caractères : lettres, chiffres, espaces, apostrophes, traits d’union, points, virgules, points d’exclamation et d’interrogation.',
+      'Jusqu’à {max, plural, one {# caractère} other {# caractères}} : lettres, chiffres, espaces, apostrophes, traits d’union, points, virgules, points d’exclamation et d’interrogation.',
     chooseOne: 'Faites un choix pour « {label} ».',
     fillIn: 'Remplissez le champ « {label} ».',
     notListed: 'Choisissez une des options proposées pour « {label} ».',
-    tooLong: '« {label} » est trop long : {max} caractères au maximum.',
+    tooLong: '« {label} » est trop long : {max, plural, one {# caractère} other {# caractères}} au maximum.',
     onlyLetters:
       '« {label} » ne peut contenir que des lettres, des espaces, des apostrophes, des traits d’union et des points.',
     onlyWords:

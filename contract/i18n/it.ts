@@ -128,23 +128,28 @@ export const IT: Catalogue = {
     noPerson: 'Non abbiamo trovato nessuno nella foto. Riprova guardando la fotocamera.',
     noSuchJob:
       'Questa immagine non esiste. Le immagini restano disponibili per un tempo limitato; scatta un’altra foto.',
-    clientRate: 'Troppe foto insieme. Riprova tra {seconds} secondi.',
-    venueInFlight: 'Ci sono già {max} foto della tua rete in elaborazione. Riprova tra qualche secondo.',
-    venueRate: 'Troppe foto dalla tua rete nello stesso momento. Riprova tra {seconds} secondi.',
+    clientRate: 'Troppe foto insieme. Riprova tra {seconds, plural, one {# secondo} other {# secondi}}.',
+    venueInFlight:
+      '{max, plural, one {C’è già # foto della tua rete in elaborazione} other {Ci sono già # foto della tua rete in elaborazione}}. Riprova tra qualche secondo.',
+    venueRate:
+      'Troppe foto dalla tua rete nello stesso momento. Riprova tra {seconds, plural, one {# secondo} other {# secondi}}.',
     emailNoMail:
       'Questo photo booth non può inviare email: non ha un server di posta configurato. Scarica o condividi la tua immagine, oppure chiedi allo staff.',
     emailNotOffered: 'Questo photo booth non invia immagini via email. Scarica o condividi la tua immagine.',
     emailNoJob:
       'Questa immagine non esiste. Le immagini restano disponibili per un tempo limitato; scatta un’altra foto.',
     emailNotReady: 'La tua immagine non è ancora pronta. Aspetta che compaia, poi richiedi di nuovo l’email.',
-    emailVisitorRate: 'Hai appena chiesto diverse email. Riprova tra {seconds} secondi.',
-    emailBoothRate: 'Il photo booth sta inviando molte email in questo momento. Riprova tra {seconds} secondi.',
+    emailVisitorRate:
+      'Hai appena chiesto diverse email. Riprova tra {seconds, plural, one {# secondo} other {# secondi}}.',
+    emailBoothRate:
+      'Il photo booth sta inviando molte email in questo momento. Riprova tra {seconds, plural, one {# secondo} other {# secondi}}.',
     unreadablePhoto: 'Non riusciamo a leggere questa foto. Scattala di nuovo, per favore.',
     photoTooLarge:
       'Questa foto è troppo grande per il photo booth. Scattala di nuovo con la fotocamera del photo booth.',
     unknownStyle: 'Questo stile non è più disponibile. Torna indietro e scegline un altro.',
     notStarted: 'Il photo booth si sta ancora avviando. Riprova tra un attimo.',
-    visitorInFlight: 'Ci sono già {max} tue foto in elaborazione. Aspetta che siano pronte.',
+    visitorInFlight:
+      '{max, plural, one {C’è già # tua foto in elaborazione. Aspetta che sia pronta} other {Ci sono già # tue foto in elaborazione. Aspetta che siano pronte}}.',
     mailSubject: 'La tua immagine di {client}',
     mailIntro: 'Ecco la tua immagine di {client}. La trovi in allegato a questa email.',
     mailOpenUntil: 'Puoi anche aprirla qui fino al {until}:',
@@ -163,8 +168,9 @@ export const IT: Catalogue = {
     continue: 'Continua',
     skip: 'Salta',
     privacyLink: 'Informativa sulla privacy',
-    nameTooLong: 'Questo nome è troppo lungo: al massimo {max} caratteri.',
-    companyTooLong: 'Il nome dell’azienda è troppo lungo: al massimo {max} caratteri.',
+    nameTooLong: 'Questo nome è troppo lungo: al massimo {max, plural, one {# carattere} other {# caratteri}}.',
+    companyTooLong:
+      'Il nome dell’azienda è troppo lungo: al massimo {max, plural, one {# carattere} other {# caratteri}}.',
     oneLine: 'Scrivilo su una sola riga.',
     nothingGiven: 'Compila almeno un campo, oppure tocca «Salta».',
     notSaved: 'Non è stato possibile salvare i tuoi dati. Riprova, oppure tocca «Salta».',
@@ -174,13 +180,14 @@ export const IT: Catalogue = {
     heading: 'Le tue parole per {style}',
     make: 'Crea la mia immagine',
     back: 'Torna agli stili',
-    hintLetters: 'Fino a {max} caratteri: lettere, spazi, apostrofi, trattini e punti.',
+    hintLetters:
+      'Fino a {max, plural, one {# carattere} other {# caratteri}}: lettere, spazi, apostrofi, trattini e punti.',
     hintWords:
-      'Fino a {max} caratteri: lettere, cifre, spazi, apostrofi, trattini, punti, virgole, punti esclamativi e interrogativi.',
+      'Fino a {max, plural, one {# carattere} other {# caratteri}}: lettere, cifre, spazi, apostrofi, trattini, punti, virgole, punti esclamativi e interrogativi.',
     chooseOne: 'Scegli un’opzione per «{label}».',
     fillIn: 'Compila «{label}», per favore.',
     notListed: 'Scegli una delle opzioni dell’elenco per «{label}».',
-    tooLong: '«{label}» è troppo lungo: al massimo {max} caratteri.',
+    tooLong: '«{label}» è troppo lungo: al massimo {max, plural, one {# carattere} other {# caratteri}}.',
     onlyLetters: '«{label}» può contenere solo lettere, spazi, apostrofi, trattini e punti.',
     onlyWords:
       '«{label}» può contenere solo lettere, cifre, spazi, apostrofi, trattini, punti, virgole, punti esclamativi e interrogativi.',

@@ -128,21 +128,27 @@ export const NL: Catalogue = {
     busy: 'De fotobooth heeft het nu erg druk. Probeer het over een minuut opnieuw.',
     noPerson: 'We zien niemand op de foto. Probeer het opnieuw en kijk recht in de camera.',
     noSuchJob: 'Deze afbeelding bestaat niet. Afbeeldingen worden een beperkte tijd bewaard; maak een nieuwe foto.',
-    clientRate: 'Te veel foto’s tegelijk. Probeer het over {seconds} seconden opnieuw.',
-    venueInFlight: 'Er worden al {max} foto’s uit je netwerk bewerkt. Probeer het over een paar seconden opnieuw.',
-    venueRate: 'Te veel foto’s uit je netwerk tegelijk. Probeer het over {seconds} seconden opnieuw.',
+    clientRate:
+      'Te veel foto’s tegelijk. Probeer het over {seconds, plural, one {# seconde} other {# seconden}} opnieuw.',
+    venueInFlight:
+      '{max, plural, one {Er wordt al # foto uit je netwerk bewerkt} other {Er worden al # foto’s uit je netwerk bewerkt}}. Probeer het over een paar seconden opnieuw.',
+    venueRate:
+      'Te veel foto’s uit je netwerk tegelijk. Probeer het over {seconds, plural, one {# seconde} other {# seconden}} opnieuw.',
     emailNoMail:
       'Deze fotobooth kan geen e-mail versturen: er is geen mailserver ingesteld. Download of deel je afbeelding, of vraag het team bij de fotobooth.',
     emailNotOffered: 'Deze fotobooth verstuurt geen afbeeldingen per e-mail. Download of deel je afbeelding.',
     emailNoJob: 'Deze afbeelding bestaat niet. Afbeeldingen worden een beperkte tijd bewaard; maak een nieuwe foto.',
     emailNotReady: 'Je afbeelding is nog niet klaar. Wacht tot hij verschijnt en vraag de e-mail dan opnieuw aan.',
-    emailVisitorRate: 'Je hebt net meerdere e-mails aangevraagd. Probeer het over {seconds} seconden opnieuw.',
-    emailBoothRate: 'De fotobooth verstuurt nu veel e-mails. Probeer het over {seconds} seconden opnieuw.',
+    emailVisitorRate:
+      'Je hebt net meerdere e-mails aangevraagd. Probeer het over {seconds, plural, one {# seconde} other {# seconden}} opnieuw.',
+    emailBoothRate:
+      'De fotobooth verstuurt nu veel e-mails. Probeer het over {seconds, plural, one {# seconde} other {# seconden}} opnieuw.',
     unreadablePhoto: 'We konden deze foto niet lezen. Maak hem alsjeblieft opnieuw.',
     photoTooLarge: 'Deze foto is te groot voor de fotobooth. Maak hem opnieuw met de camera van de fotobooth.',
     unknownStyle: 'Deze stijl is niet meer beschikbaar. Ga terug en kies een andere stijl.',
     notStarted: 'De fotobooth is nog aan het opstarten. Probeer het zo opnieuw.',
-    visitorInFlight: 'Er worden al {max} foto’s van je bewerkt. Wacht tot ze klaar zijn.',
+    visitorInFlight:
+      '{max, plural, one {Er wordt al # foto van je bewerkt. Wacht tot die klaar is} other {Er worden al # foto’s van je bewerkt. Wacht tot ze klaar zijn}}.',
     mailSubject: 'Je afbeelding van {client}',
     mailIntro: 'Hier is je afbeelding van {client}. Hij zit als bijlage bij deze e-mail.',
     mailOpenUntil: 'Je kunt hem tot {until} ook hier openen:',
@@ -161,8 +167,8 @@ export const NL: Catalogue = {
     continue: 'Doorgaan',
     skip: 'Overslaan',
     privacyLink: 'Privacybeleid',
-    nameTooLong: 'Die naam is te lang: maximaal {max} tekens.',
-    companyTooLong: 'Die bedrijfsnaam is te lang: maximaal {max} tekens.',
+    nameTooLong: 'Die naam is te lang: maximaal {max, plural, one {# teken} other {# tekens}}.',
+    companyTooLong: 'Die bedrijfsnaam is te lang: maximaal {max, plural, one {# teken} other {# tekens}}.',
     oneLine: 'Vul het in op één regel.',
     nothingGiven: 'Vul minstens één veld in, of kies ‘Overslaan’.',
     notSaved: 'Je gegevens konden niet worden opgeslagen. Probeer het opnieuw, of kies ‘Overslaan’.',
@@ -172,13 +178,14 @@ export const NL: Catalogue = {
     heading: 'Jouw woorden voor {style}',
     make: 'Maak mijn afbeelding',
     back: 'Terug naar de stijlen',
-    hintLetters: 'Maximaal {max} tekens: letters, spaties, apostroffen, koppeltekens en punten.',
+    hintLetters:
+      'Maximaal {max, plural, one {# teken} other {# tekens}}: letters, spaties, apostroffen, koppeltekens en punten.',
     hintWords:
-      'Maximaal {max} tekens: letters, cijfers, spaties, apostroffen, koppeltekens, punten, komma’s, uitroep- en vraagtekens.',
+      'Maximaal {max, plural, one {# teken} other {# tekens}}: letters, cijfers, spaties, apostroffen, koppeltekens, punten, komma’s, uitroep- en vraagtekens.',
     chooseOne: 'Kies er één voor ‘{label}’.',
     fillIn: 'Vul ‘{label}’ in.',
     notListed: 'Kies voor ‘{label}’ een van de opties uit de lijst.',
-    tooLong: '‘{label}’ is te lang: maximaal {max} tekens.',
+    tooLong: '‘{label}’ is te lang: maximaal {max, plural, one {# teken} other {# tekens}}.',
     onlyLetters: '‘{label}’ mag alleen letters, spaties, apostroffen, koppeltekens en punten bevatten.',
     onlyWords:
       '‘{label}’ mag alleen letters, cijfers, spaties, apostroffen, koppeltekens, punten, komma’s, uitroep- en vraagtekens bevatten.',

@@ -127,21 +127,26 @@ export const PT: Catalogue = {
     busy: 'A cabine está muito ocupada agora. Tente de novo em um minuto.',
     noPerson: 'Não encontramos ninguém na foto. Tente de novo olhando para a câmera.',
     noSuchJob: 'Esta imagem não existe. As imagens ficam guardadas por tempo limitado; tire outra foto.',
-    clientRate: 'Fotos demais ao mesmo tempo. Tente de novo em {seconds} segundos.',
-    venueInFlight: 'Já há {max} fotos da sua rede sendo processadas. Tente de novo em alguns segundos.',
-    venueRate: 'Fotos demais da sua rede ao mesmo tempo. Tente de novo em {seconds} segundos.',
+    clientRate: 'Fotos demais ao mesmo tempo. Tente de novo em {seconds, plural, one {# segundo} other {# segundos}}.',
+    venueInFlight:
+      '{max, plural, one {Já há # foto da sua rede sendo processada} other {Já há # fotos da sua rede sendo processadas}}. Tente de novo em alguns segundos.',
+    venueRate:
+      'Fotos demais da sua rede ao mesmo tempo. Tente de novo em {seconds, plural, one {# segundo} other {# segundos}}.',
     emailNoMail:
       'Esta cabine não consegue enviar e-mails: não há servidor de e-mail configurado. Baixe ou compartilhe sua imagem, ou fale com a equipe da cabine.',
     emailNotOffered: 'Esta cabine não envia imagens por e-mail. Baixe ou compartilhe sua imagem.',
     emailNoJob: 'Esta imagem não existe. As imagens ficam guardadas por tempo limitado; tire outra foto.',
     emailNotReady: 'Sua imagem ainda não está pronta. Espere ela aparecer e peça o e-mail de novo.',
-    emailVisitorRate: 'Você acabou de pedir vários e-mails. Tente de novo em {seconds} segundos.',
-    emailBoothRate: 'A cabine está enviando muitos e-mails agora. Tente de novo em {seconds} segundos.',
+    emailVisitorRate:
+      'Você acabou de pedir vários e-mails. Tente de novo em {seconds, plural, one {# segundo} other {# segundos}}.',
+    emailBoothRate:
+      'A cabine está enviando muitos e-mails agora. Tente de novo em {seconds, plural, one {# segundo} other {# segundos}}.',
     unreadablePhoto: 'Não conseguimos ler essa foto. Tire de novo, por favor.',
     photoTooLarge: 'Essa foto é grande demais para a cabine. Tire de novo com a câmera da cabine.',
     unknownStyle: 'Esse estilo não está mais disponível. Volte e escolha outro.',
     notStarted: 'A cabine ainda está iniciando. Tente de novo em um instante.',
-    visitorInFlight: 'Já há {max} fotos suas sendo processadas. Espere elas terminarem.',
+    visitorInFlight:
+      '{max, plural, one {Já há # foto sua sendo processada. Espere ela terminar} other {Já há # fotos suas sendo processadas. Espere elas terminarem}}.',
     mailSubject: 'Sua imagem de {client}',
     mailIntro: 'Aqui está sua imagem de {client}. Ela está anexada a este e-mail.',
     mailOpenUntil: 'Você também pode abri-la aqui até {until}:',
@@ -160,8 +165,9 @@ export const PT: Catalogue = {
     continue: 'Continuar',
     skip: 'Pular',
     privacyLink: 'Política de privacidade',
-    nameTooLong: 'Esse nome é longo demais: no máximo {max} caracteres.',
-    companyTooLong: 'Esse nome de empresa é longo demais: no máximo {max} caracteres.',
+    nameTooLong: 'Esse nome é longo demais: no máximo {max, plural, one {# caractere} other {# caracteres}}.',
+    companyTooLong:
+      'Esse nome de empresa é longo demais: no máximo {max, plural, one {# caractere} other {# caracteres}}.',
     oneLine: 'Escreva em uma linha só.',
     nothingGiven: 'Preencha pelo menos um campo ou toque em “Pular”.',
     notSaved: 'Não foi possível salvar seus dados. Tente de novo ou toque em “Pular”.',
@@ -171,13 +177,14 @@ export const PT: Catalogue = {
     heading: 'Suas palavras para {style}',
     make: 'Criar minha imagem',
     back: 'Voltar aos estilos',
-    hintLetters: 'Até {max} caracteres: letras, espaços, apóstrofos, hifens e pontos.',
+    hintLetters:
+      'Até {max, plural, one {# caractere} other {# caracteres}}: letras, espaços, apóstrofos, hifens e pontos.',
     hintWords:
-      'Até {max} caracteres: letras, números, espaços, apóstrofos, hifens, pontos, vírgulas e pontos de exclamação e de interrogação.',
+      'Até {max, plural, one {# caractere} other {# caracteres}}: letras, números, espaços, apóstrofos, hifens, pontos, vírgulas e pontos de exclamação e de interrogação.',
     chooseOne: 'Escolha uma opção para “{label}”.',
     fillIn: 'Preencha “{label}”, por favor.',
     notListed: 'Escolha uma das opções da lista para “{label}”.',
-    tooLong: '“{label}” está longo demais: no máximo {max} caracteres.',
+    tooLong: '“{label}” está longo demais: no máximo {max, plural, one {# caractere} other {# caracteres}}.',
     onlyLetters: '“{label}” só aceita letras, espaços, apóstrofos, hifens e pontos.',
     onlyWords:
       '“{label}” só aceita letras, números, espaços, apóstrofos, hifens, pontos, vírgulas e pontos de exclamação e de interrogação.',

@@ -15,6 +15,7 @@ import {
   type StyleWordsText,
 } from '../../contract/style-inputs.ts';
 import { fill } from '../../contract/i18n/fill.ts';
+import { pageLang } from '../lib/page-language.ts';
 import '../styles/style-words.css';
 
 interface Props {
@@ -58,7 +59,7 @@ export function StyleWords({ label, inputs, refused, busy, onSubmit, onBack, tex
     event.preventDefault();
     const found: Record<string, string> = {};
     for (const input of inputs) {
-      const problem = inputProblem(input, values[input.name], undefined, STYLE_WORDS_TEXT);
+      const problem = inputProblem(input, values[input.name], undefined, STYLE_WORDS_TEXT, pageLang());
       if (problem) found[input.name] = problem;
     }
     setProblems(found);
@@ -122,7 +123,7 @@ export function StyleWords({ label, inputs, refused, busy, onSubmit, onBack, tex
               aria-invalid={problem ? true : undefined}
             />
             <p className="booth-field-hint" id={`${field}-hint`}>
-              {textInputHint(input, STYLE_WORDS_TEXT)}
+              {textInputHint(input, STYLE_WORDS_TEXT, pageLang())}
             </p>
             {problemLine}
           </div>

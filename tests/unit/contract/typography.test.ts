@@ -2,15 +2,16 @@
 // tenants' own texts: what a fluent reader notices first when a translation was typed in English.
 import { describe, expect, it } from 'vitest';
 import { CATALOGUES, LANGUAGES, type Catalogue, type Language } from '../../../contract/i18n/index.ts';
+import { everyForm } from '../../../contract/i18n/plural.ts';
 import { SEED_TENANTS } from '../../../server/seed/tenants.ts';
 
 const NARROW_NBSP = '\u202f';
 
-/** Every text of a catalogue by its key ("section.key"). */
+/** Every text of a catalogue by its key ("section.key"), a counted text once per form. */
 const textsOf = (catalogue: Catalogue): [string, string][] =>
   Object.entries(catalogue).flatMap(([section, entries]) =>
-    Object.entries(entries as Record<string, string>).map(
-      ([key, text]) => [`${section}.${key}`, text] as [string, string],
+    Object.entries(entries as Record<string, string>).flatMap(([key, text]) =>
+      everyForm(text).map((form) => [`${section}.${key}`, form] as [string, string]),
     ),
   );
 
@@ -72,8 +73,8 @@ describe("each language's typography", () => {
     const own = SEED_TENANTS.filter((tenant) => tenant.language && tenant.language !== 'en');
     expect(own.map((tenant) => tenant.language).sort()).toEqual(['ar', 'fr']);
     const wrong = own.flatMap((tenant) =>
-      [tenant.client, tenant.viewFinderTitle, ...tenant.viewFinderDesc.split('\n')].flatMap((text) =>
-        typographyProblems(tenant.language!, text).map((why) => `${tenant.slug}: “${text}”: ${why}`),
+      [tenant.client, tenant.viewFinderTitle, ...String(tenant.viewFinderDesc).split('\n')].flatMap((text) =>
+        typographyProblems(tenant.language as Language, String(text)).map((why) => `${tenant.slug}: “${text}”: ${why}`),
       ),
     );
     expect(wrong).toEqual([]);

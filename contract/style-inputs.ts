@@ -6,6 +6,7 @@
 // No zod here: the styles screen's form reads these rules with the page's code; the schemas that
 // parse a styles file's inputs are in style-input-schema.ts.
 import { fill as fillText } from './i18n/fill.ts';
+import { fillCounted } from './i18n/plural.ts';
 
 /** An input's name: what its placeholder says ({{name}}) and the key the create call sends. */
 export const INPUT_NAME_PATTERN = /^[a-z][a-z0-9_]{0,29}$/;
@@ -19,11 +20,15 @@ export const MAX_INPUT_OPTIONS = 12;
  * The characters a text input allows. Letters of any language with spaces, apostrophes, hyphens
  * and full stops ('letters': a name), or those with digits and ! ? , ('words'). Never quotes,
  * braces, slashes or new lines: a guest's words stay words inside the prompt and the workflow.
+ * Each allowed mark also in the forms the booth's languages write it (docs/languages.md), as a
+ * guest's keyboard types it: the typographic apostrophe ’ and hyphen ‐, the ellipsis …, the Arabic
+ * comma ، and question mark ؟, Spanish ¡ and ¿. Not « » nor ؛, whose plain equivalents (quotes, ;)
+ * are not allowed either.
  */
 export const INPUT_CHARACTERS = {
-  letters: { pattern: /^[\p{L}\p{M} '’.-]*$/u, said: 'letters, spaces, apostrophes, hyphens and full stops' },
+  letters: { pattern: /^[\p{L}\p{M} '’.\-‐]*$/u, said: 'letters, spaces, apostrophes, hyphens and full stops' },
   words: {
-    pattern: /^[\p{L}\p{M}\p{Nd} '’.,!?-]*$/u,
+    pattern: /^[\p{L}\p{M}\p{Nd} '’.…,،!¡?¿؟\-‐]*$/u,
     said: 'letters, digits, spaces, apostrophes, hyphens, full stops, commas, ! and ?',
   },
 } as const;
@@ -79,19 +84,24 @@ export function holdsRefusedWord(text: string, words: readonly string[]): boolea
 /** The trimmed value a guest typed, with runs of spaces made one. */
 export const tidyValue = (value: string) => value.trim().replace(/\s+/g, ' ');
 
-/** The sentence a guest reads about one input's value, or null when it is fine; `text`: the page's words. */
+/**
+ * The sentence a guest reads about one input's value, or null when it is fine; `text`: the page's
+ * words, in `language` (its counted texts' forms).
+ */
 export function inputProblem(
   input: StyleInput,
   value: unknown,
   refused?: RefusedWords,
   text: StyleWordsText = STYLE_WORDS_TEXT,
+  language = 'en',
 ): string | null {
   const label = { label: input.label };
   if (typeof value !== 'string' || tidyValue(value) === '')
     return fillText(input.type === 'choice' ? text.chooseOne : text.fillIn, label);
   const tidy = tidyValue(value);
   if (input.type === 'choice') return input.options.includes(tidy) ? null : fillText(text.notListed, label);
-  if ([...tidy].length > input.maxLength) return fillText(text.tooLong, { ...label, max: input.maxLength });
+  if ([...tidy].length > input.maxLength)
+    return fillCounted(text.tooLong, { ...label, max: input.maxLength }, language);
   if (!INPUT_CHARACTERS[input.characters].pattern.test(tidy))
     return fillText(input.characters === 'letters' ? text.onlyLetters : text.onlyWords, label);
   if (refused && holdsRefusedWord(tidy, refused.words)) return refused.sentence || text.refused;
@@ -188,6 +198,10 @@ export const STYLE_WORDS_TEXT = {
 /** The form's words in one language (contract/i18n/, section styleWords). */
 export type StyleWordsText = { readonly [K in keyof typeof STYLE_WORDS_TEXT]: string };
 
-/** The hint under a text input: its length and the characters it allows. */
-export const textInputHint = (input: Extract<StyleInput, { type: 'text' }>, text: StyleWordsText = STYLE_WORDS_TEXT) =>
-  fillText(input.characters === 'letters' ? text.hintLetters : text.hintWords, { max: input.maxLength });
+/** The hint under a text input: its length and the characters it allows, in `language`. */
+export const textInputHint = (
+  input: Extract<StyleInput, { type: 'text' }>,
+  text: StyleWordsText = STYLE_WORDS_TEXT,
+  language = 'en',
+) =>
+  fillCounted(input.characters === 'letters' ? text.hintLetters : text.hintWords, { max: input.maxLength }, language);

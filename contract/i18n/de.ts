@@ -1,4 +1,6 @@
-// German, as German event brands write for guests: "du", short and friendly.
+// German, as German event brands write for a guest: "du" (what Fotobox brands and festivals say to
+// their guests), short and friendly. German typography: „…“ around a button's name, the typographic
+// apostrophe ’, the ellipsis … (docs/languages.md).
 import { EMAIL_ADDRESS_MAX_LENGTH } from '../delivery.ts';
 import type { Catalogue } from './catalogue.ts';
 
@@ -26,7 +28,7 @@ export const DE: Catalogue = {
   },
   site: {
     cameraStarting: 'Kamera wird gestartet…',
-    cameraReady: 'Die Kamera ist an.',
+    cameraReady: 'Die Kamera ist bereit.',
     photoTaken: 'Foto aufgenommen.',
     yourPhoto: 'Dein Foto',
     cameraPreview: 'Kameravorschau',
@@ -44,7 +46,7 @@ export const DE: Catalogue = {
     noStyles: 'Gerade sind keine Stile verfügbar. Versuch es in einer Minute noch einmal.',
     loading: 'Wird geladen',
     loadingStyles: 'Stile werden geladen',
-    startingPicture: 'Dein Bild wird gestartet',
+    startingPicture: 'Dein Bild wird vorbereitet',
     tryAgain: 'Noch einmal versuchen',
     unreachable: 'Die Fotobox ist gerade nicht erreichbar. Prüf deine Verbindung und versuch es noch einmal.',
     serverTrouble: 'Die Fotobox hat gerade ein Problem. Versuch es in einer Minute noch einmal.',
@@ -64,7 +66,7 @@ export const DE: Catalogue = {
     tryAgain: 'Noch einmal versuchen',
     cancelCountdown: 'Abbrechen',
     countdownCancelled: 'Countdown abgebrochen.',
-    photoUnreadable: 'Diese Datei ist kein Foto, das dieser Browser lesen kann. Wähle ein JPEG-, PNG- oder WebP-Foto.',
+    photoUnreadable: 'Diese Datei kann der Browser nicht als Foto öffnen. Wähl ein Foto im Format JPEG, PNG oder WebP.',
   },
   consent: {
     consentAgree: 'Ich bin einverstanden',
@@ -77,8 +79,8 @@ export const DE: Catalogue = {
     choosePicture: 'Dieses Bild wählen',
     picturesLegend: 'Deine Bilder',
     tryAnother: 'Anderen Stil ausprobieren',
-    triesLeftOne: 'Noch ein Stil zum Ausprobieren mit diesem Foto.',
-    triesLeftMany: 'Noch {n} Stile zum Ausprobieren mit diesem Foto.',
+    triesLeftOne: 'Mit diesem Foto kannst du noch einen Stil ausprobieren.',
+    triesLeftMany: 'Mit diesem Foto kannst du noch {n} Stile ausprobieren.',
     triesUsed: 'Das war der letzte Stil für dieses Foto. Mach ein neues Foto, um weitere auszuprobieren.',
     qrHeading: 'Nimm es mit',
     qrHint: 'Scanne diesen Code mit deinem Handy, um dein Bild dort zu öffnen.',
@@ -89,7 +91,7 @@ export const DE: Catalogue = {
     introPrint: 'Dann druck es hier aus.',
   },
   results: {
-    goneHeading: 'Dieses Bild ist nicht mehr da',
+    goneHeading: 'Dieses Bild ist weg',
     gone: 'Bilder werden nur eine Zeit lang aufbewahrt und auf Wunsch früher gelöscht. Mach ein Foto für ein neues Bild.',
     noJobHeading: 'Hier ist kein Bild',
     noJob: 'Unter dieser Adresse gibt es kein Bild. Mach ein Foto, um loszulegen.',
@@ -110,7 +112,7 @@ export const DE: Catalogue = {
     reconnecting: 'Verbindung zur Fotobox wird wiederhergestellt…',
   },
   email: {
-    emailMe: 'Bild per E-Mail schicken',
+    emailMe: 'Schick mir mein Bild per E-Mail',
     addressLabel: 'Deine E-Mail-Adresse',
     send: 'Senden',
     sending: 'Wird gesendet…',
@@ -125,23 +127,28 @@ export const DE: Catalogue = {
     busy: 'Die Fotobox ist gerade sehr gefragt. Versuch es in einer Minute noch einmal.',
     noPerson: 'Auf dem Foto haben wir niemanden gefunden. Versuch es noch einmal mit dem Gesicht zur Kamera.',
     noSuchJob: 'Dieses Bild gibt es nicht. Bilder werden nur eine Zeit lang aufbewahrt; mach einfach ein neues Foto.',
-    clientRate: 'Zu viele Fotos auf einmal. Versuch es in {seconds} Sekunden noch einmal.',
+    clientRate:
+      'Zu viele Fotos auf einmal. Versuch es in {seconds, plural, one {# Sekunde} other {# Sekunden}} noch einmal.',
     venueInFlight:
-      'Aus deinem Netzwerk werden schon {max} Fotos bearbeitet. Versuch es in ein paar Sekunden noch einmal.',
-    venueRate: 'Zu viele Fotos aus deinem Netzwerk auf einmal. Versuch es in {seconds} Sekunden noch einmal.',
+      'Aus deinem Netzwerk {max, plural, one {wird schon # Foto} other {werden schon # Fotos}} bearbeitet. Versuch es in ein paar Sekunden noch einmal.',
+    venueRate:
+      'Zu viele Fotos aus deinem Netzwerk auf einmal. Versuch es in {seconds, plural, one {# Sekunde} other {# Sekunden}} noch einmal.',
     emailNoMail:
       'Diese Fotobox kann keine E-Mails senden: Es ist kein Mailserver eingerichtet. Lade dein Bild herunter, teile es oder frag das Team an der Fotobox.',
     emailNotOffered: 'Diese Fotobox verschickt keine Bilder per E-Mail. Lade dein Bild herunter oder teile es.',
     emailNoJob: 'Dieses Bild gibt es nicht. Bilder werden nur eine Zeit lang aufbewahrt; mach einfach ein neues Foto.',
     emailNotReady:
       'Dein Bild ist noch nicht fertig. Warte, bis es erscheint, und fordere die E-Mail dann noch einmal an.',
-    emailVisitorRate: 'Du hast gerade mehrere E-Mails angefordert. Versuch es in {seconds} Sekunden noch einmal.',
-    emailBoothRate: 'Die Fotobox verschickt gerade viele E-Mails. Versuch es in {seconds} Sekunden noch einmal.',
+    emailVisitorRate:
+      'Du hast gerade mehrere E-Mails angefordert. Versuch es in {seconds, plural, one {# Sekunde} other {# Sekunden}} noch einmal.',
+    emailBoothRate:
+      'Die Fotobox verschickt gerade viele E-Mails. Versuch es in {seconds, plural, one {# Sekunde} other {# Sekunden}} noch einmal.',
     unreadablePhoto: 'Dieses Foto konnten wir nicht lesen. Mach es bitte noch einmal.',
     photoTooLarge: 'Dieses Foto ist zu groß für die Fotobox. Mach es bitte noch einmal mit der Kamera der Fotobox.',
-    unknownStyle: 'Diesen Stil gibt es nicht mehr. Geh zurück und wähle einen anderen.',
+    unknownStyle: 'Diesen Stil gibt es nicht mehr. Geh zurück und wähl einen anderen.',
     notStarted: 'Die Fotobox startet noch. Versuch es gleich noch einmal.',
-    visitorInFlight: 'Es werden schon {max} Fotos von dir bearbeitet. Warte, bis sie fertig sind.',
+    visitorInFlight:
+      '{max, plural, one {Es wird schon # Foto von dir bearbeitet. Warte, bis es fertig ist} other {Es werden schon # Fotos von dir bearbeitet. Warte, bis sie fertig sind}}.',
     mailSubject: 'Dein Bild von {client}',
     mailIntro: 'Hier ist dein Bild von {client}. Es hängt an dieser E-Mail.',
     mailOpenUntil: 'Du kannst es bis {until} auch hier öffnen:',
@@ -173,15 +180,15 @@ export const DE: Catalogue = {
     back: 'Zurück zu den Stilen',
     hintLetters: 'Bis zu {max} Zeichen: Buchstaben, Leerzeichen, Apostrophe, Bindestriche und Punkte.',
     hintWords:
-      'Bis zu {max} Zeichen: Buchstaben, Ziffern, Leerzeichen, Apostrophe, Bindestriche, Punkte, Kommas, ! und ?.',
-    chooseOne: 'Wähl etwas aus für {label}.',
-    fillIn: 'Bitte füll {label} aus.',
-    notListed: 'Wähl eine der angebotenen Optionen für {label}.',
-    tooLong: '{label} ist zu lang: höchstens {max} Zeichen, bitte.',
-    onlyLetters: '{label} darf nur Buchstaben, Leerzeichen, Apostrophe, Bindestriche und Punkte enthalten.',
+      'Bis zu {max} Zeichen: Buchstaben, Ziffern, Leerzeichen, Apostrophe, Bindestriche, Punkte, Kommas, Ausrufe- und Fragezeichen.',
+    chooseOne: 'Wähl etwas für „{label}“ aus.',
+    fillIn: 'Bitte füll „{label}“ aus.',
+    notListed: 'Wähl für „{label}“ eine der angebotenen Möglichkeiten.',
+    tooLong: '„{label}“ ist zu lang: bitte höchstens {max} Zeichen.',
+    onlyLetters: '„{label}“ darf nur Buchstaben, Leerzeichen, Apostrophe, Bindestriche und Punkte enthalten.',
     onlyWords:
-      '{label} darf nur Buchstaben, Ziffern, Leerzeichen, Apostrophe, Bindestriche, Punkte, Kommas, ! und ? enthalten.',
-    refused: 'Bitte wähl andere Worte.',
+      '„{label}“ darf nur Buchstaben, Ziffern, Leerzeichen, Apostrophe, Bindestriche, Punkte, Kommas, Ausrufe- und Fragezeichen enthalten.',
+    refused: 'Bitte nimm andere Wörter.',
   },
   styleNames: {
     'die-cut-sticker': 'Konturschnitt-Sticker',
@@ -198,9 +205,9 @@ export const DE: Catalogue = {
     'bold-sticker': 'Ein Sticker von dir in kräftigen Flächenfarben',
     'pop-art': 'Pop-Art-Porträt in vier Farbvarianten',
     comic: 'Comic-Porträt mit kräftigen Tuschelinien und Rasterpunkten',
-    'pencil-sketch': 'Grafitskizze auf Papier',
+    'pencil-sketch': 'Bleistiftskizze in Grafit auf Papier',
     neon: 'Neon-Porträt, das im Dunkeln leuchtet',
-    'branded-scene': 'Du, fotografiert in der Kulisse des Events',
+    'branded-scene': 'Du in der Kulisse des Events',
     'studio-portrait': 'Studioporträt mit weichem Hintergrund und schmeichelndem Licht',
   },
 };

@@ -1,4 +1,6 @@
-// Spanish, as written for guests at an event: "tú", short and friendly.
+// Spanish (Spain), as event brands in Spain write for a guest: "tú" (what Spanish brands and
+// festivals say to their guests), short and friendly. Spanish typography: ¡…! and ¿…?, « » around
+// a button's name, the ellipsis … (docs/languages.md).
 import { EMAIL_ADDRESS_MAX_LENGTH } from '../delivery.ts';
 import type { Catalogue } from './catalogue.ts';
 
@@ -11,7 +13,7 @@ export const ES: Catalogue = {
     useImage: 'Usar esta foto',
     stylesHeading: 'Elige tu estilo',
     restart: 'Volver a empezar',
-    noImage: 'No hay ninguna foto. Pulsa Volver a empezar para hacer una.',
+    noImage: 'No hay ninguna foto. Pulsa «Volver a empezar» para hacerte una.',
     resultHeading: 'Resultado',
     errorHeading: 'Houston, tenemos un problema',
     processing: 'Procesando…',
@@ -36,11 +38,11 @@ export const ES: Catalogue = {
     cameraBlocked: 'La cámara está bloqueada.',
     cameraBlockedTodo: 'Permite la cámara para este sitio en los ajustes del navegador y vuelve a intentarlo.',
     cameraNotFound: 'No se ha encontrado ninguna cámara.',
-    cameraNotFoundTodo: 'Usa un dispositivo con cámara, o conecta una y vuelve a intentarlo.',
+    cameraNotFoundTodo: 'Usa un dispositivo con cámara o conecta una y vuelve a intentarlo.',
     cameraInUse: 'La cámara está en uso o no ha podido arrancar.',
     cameraInUseTodo: 'Cierra otras apps o pestañas que usen la cámara y vuelve a intentarlo.',
     cameraFailed: 'La cámara no ha podido arrancar.',
-    cameraFailedTodo: 'Vuelve a intentarlo, o usa otro dispositivo con cámara.',
+    cameraFailedTodo: 'Vuelve a intentarlo o usa otro dispositivo con cámara.',
     noStyles: 'Ahora mismo no hay estilos disponibles. Vuelve a intentarlo en un minuto.',
     loading: 'Cargando',
     loadingStyles: 'Cargando los estilos',
@@ -64,7 +66,7 @@ export const ES: Catalogue = {
     tryAgain: 'Reintentar',
     cancelCountdown: 'Cancelar',
     countdownCancelled: 'Cuenta atrás cancelada.',
-    photoUnreadable: 'Este archivo no es una foto que este navegador pueda leer. Elige una foto JPEG, PNG o WebP.',
+    photoUnreadable: 'Este navegador no puede abrir ese archivo como foto. Elige una foto en JPEG, PNG o WebP.',
   },
   consent: {
     consentAgree: 'Acepto',
@@ -77,8 +79,8 @@ export const ES: Catalogue = {
     choosePicture: 'Elegir esta imagen',
     picturesLegend: 'Tus imágenes',
     tryAnother: 'Probar otro estilo',
-    triesLeftOne: 'Te queda un estilo más para probar con esta foto.',
-    triesLeftMany: 'Te quedan {n} estilos más para probar con esta foto.',
+    triesLeftOne: 'Con esta foto puedes probar un estilo más.',
+    triesLeftMany: 'Con esta foto puedes probar {n} estilos más.',
     triesUsed: 'Ese era el último estilo para esta foto. Haz otra foto para probar más.',
     qrHeading: 'Llévatela',
     qrHint: 'Escanea este código con tu móvil para abrir allí tu imagen.',
@@ -90,7 +92,7 @@ export const ES: Catalogue = {
   },
   results: {
     goneHeading: 'Esta imagen ya no está',
-    gone: 'Las imágenes se guardan durante un tiempo limitado y se borran antes si se pide. Hazte una foto para crear otra.',
+    gone: 'Las imágenes se guardan durante un tiempo limitado y se borran antes si alguien lo pide. Hazte una foto para crear otra.',
     noJobHeading: 'Aquí no hay ninguna imagen',
     noJob: 'Esta dirección no tiene ninguna imagen. Hazte una foto para empezar.',
     takePhoto: 'Hacer una foto',
@@ -118,28 +120,34 @@ export const ES: Catalogue = {
     addressMissing: 'Escribe tu correo electrónico.',
     addressTooLong: `Ese correo electrónico es demasiado largo; puede tener como máximo ${EMAIL_ADDRESS_MAX_LENGTH} caracteres.`,
     addressOneLine: 'Escribe un solo correo electrónico en una sola línea.',
-    addressInvalid: 'Escribe un correo electrónico, como nombre@example.com.',
+    addressInvalid: 'Escribe un correo electrónico válido, como nombre@example.com.',
     notSent: 'No se ha podido enviar tu imagen. Vuelve a intentarlo.',
   },
   guest: {
     busy: 'El fotomatón está muy ocupado ahora mismo. Vuelve a intentarlo en un minuto.',
-    noPerson: 'No hemos encontrado a nadie en la foto. Vuelve a intentarlo mirando a la cámara.',
+    noPerson: 'No hemos encontrado a nadie en la foto. Vuelve a intentarlo mirando de frente a la cámara.',
     noSuchJob: 'Esta imagen no existe. Las imágenes se guardan durante un tiempo limitado; hazte otra foto.',
-    clientRate: 'Demasiadas fotos a la vez. Vuelve a intentarlo en {seconds} segundos.',
-    venueInFlight: 'Ya se están procesando {max} fotos de tu red. Vuelve a intentarlo en unos segundos.',
-    venueRate: 'Demasiadas fotos de tu red a la vez. Vuelve a intentarlo en {seconds} segundos.',
+    clientRate:
+      'Demasiadas fotos a la vez. Vuelve a intentarlo en {seconds, plural, one {# segundo} other {# segundos}}.',
+    venueInFlight:
+      '{max, plural, one {Ya se está procesando # foto de tu red} other {Ya se están procesando # fotos de tu red}}. Vuelve a intentarlo en unos segundos.',
+    venueRate:
+      'Demasiadas fotos de tu red a la vez. Vuelve a intentarlo en {seconds, plural, one {# segundo} other {# segundos}}.',
     emailNoMail:
-      'Este fotomatón no puede enviar correos: no tiene servidor de correo configurado. Descarga o comparte tu imagen, o pregunta al equipo del fotomatón.',
+      'Este fotomatón no puede enviar correos: no tiene un servidor de correo configurado. Descarga o comparte tu imagen, o pregunta al equipo del fotomatón.',
     emailNotOffered: 'Este fotomatón no envía imágenes por correo. Descarga o comparte tu imagen.',
     emailNoJob: 'Esta imagen no existe. Las imágenes se guardan durante un tiempo limitado; hazte otra foto.',
     emailNotReady: 'Tu imagen aún no está lista. Espera a que aparezca y vuelve a pedir el correo.',
-    emailVisitorRate: 'Acabas de pedir varios correos. Vuelve a intentarlo en {seconds} segundos.',
-    emailBoothRate: 'El fotomatón está enviando muchos correos ahora mismo. Vuelve a intentarlo en {seconds} segundos.',
+    emailVisitorRate:
+      'Acabas de pedir varios correos. Vuelve a intentarlo en {seconds, plural, one {# segundo} other {# segundos}}.',
+    emailBoothRate:
+      'El fotomatón está enviando muchos correos ahora mismo. Vuelve a intentarlo en {seconds, plural, one {# segundo} other {# segundos}}.',
     unreadablePhoto: 'No hemos podido leer esa foto. Vuelve a hacerla, por favor.',
     photoTooLarge: 'Esa foto es demasiado grande para el fotomatón. Vuelve a hacerla con la cámara del fotomatón.',
     unknownStyle: 'Ese estilo ya no está disponible. Vuelve atrás y elige otro.',
     notStarted: 'El fotomatón todavía se está poniendo en marcha. Vuelve a intentarlo en un momento.',
-    visitorInFlight: 'Ya se están procesando {max} fotos tuyas. Espera a que terminen.',
+    visitorInFlight:
+      '{max, plural, one {Ya se está procesando # foto tuya. Espera a que termine} other {Ya se están procesando # fotos tuyas. Espera a que terminen}}.',
     mailSubject: 'Tu imagen de {client}',
     mailIntro: 'Aquí tienes tu imagen de {client}. Va adjunta a este correo.',
     mailOpenUntil: 'También puedes abrirla aquí hasta el {until}:',
@@ -158,25 +166,29 @@ export const ES: Catalogue = {
     continue: 'Continuar',
     skip: 'Omitir',
     privacyLink: 'Política de privacidad',
-    nameTooLong: 'Ese nombre es demasiado largo: como máximo {max} caracteres.',
-    companyTooLong: 'Ese nombre de empresa es demasiado largo: como máximo {max} caracteres.',
+    nameTooLong: 'Ese nombre es demasiado largo: como máximo {max, plural, one {# carácter} other {# caracteres}}.',
+    companyTooLong:
+      'Ese nombre de empresa es demasiado largo: como máximo {max, plural, one {# carácter} other {# caracteres}}.',
     oneLine: 'Escríbelo en una sola línea.',
-    nothingGiven: 'Rellena al menos un campo, o pulsa Omitir.',
-    notSaved: 'No se han podido guardar tus datos. Vuelve a intentarlo, o pulsa Omitir.',
+    nothingGiven: 'Rellena al menos un campo o pulsa «Omitir».',
+    notSaved: 'No se han podido guardar tus datos. Vuelve a intentarlo o pulsa «Omitir».',
     opensNewTab: ' (se abre en una pestaña nueva)',
   },
   styleWords: {
     heading: 'Tus palabras para {style}',
     make: 'Crear mi imagen',
     back: 'Volver a los estilos',
-    hintLetters: 'Hasta {max} caracteres: letras, espacios, apóstrofos, guiones y puntos.',
-    hintWords: 'Hasta {max} caracteres: letras, números, espacios, apóstrofos, guiones, puntos, comas, ! y ?.',
-    chooseOne: 'Elige una opción para {label}.',
-    fillIn: 'Rellena {label}, por favor.',
-    notListed: 'Elige una de las opciones de la lista para {label}.',
-    tooLong: '{label} es demasiado largo: como máximo {max} caracteres.',
-    onlyLetters: '{label} solo admite letras, espacios, apóstrofos, guiones y puntos.',
-    onlyWords: '{label} solo admite letras, números, espacios, apóstrofos, guiones, puntos, comas, ! y ?.',
+    hintLetters:
+      'Hasta {max, plural, one {# carácter} other {# caracteres}}: letras, espacios, apóstrofos, guiones y puntos.',
+    hintWords:
+      'Hasta {max, plural, one {# carácter} other {# caracteres}}: letras, números, espacios, apóstrofos, guiones, puntos, comas y signos de exclamación e interrogación.',
+    chooseOne: 'Elige una opción para «{label}».',
+    fillIn: 'Rellena «{label}», por favor.',
+    notListed: 'Elige una de las opciones de la lista para «{label}».',
+    tooLong: '«{label}» es demasiado largo: como máximo {max, plural, one {# carácter} other {# caracteres}}.',
+    onlyLetters: '«{label}» solo admite letras, espacios, apóstrofos, guiones y puntos.',
+    onlyWords:
+      '«{label}» solo admite letras, números, espacios, apóstrofos, guiones, puntos, comas y signos de exclamación e interrogación.',
     refused: 'Elige otras palabras, por favor.',
   },
   styleNames: {
@@ -190,13 +202,13 @@ export const ES: Catalogue = {
     'studio-portrait': 'Retrato de estudio',
   },
   styleCaptions: {
-    'die-cut-sticker': 'Una pegatina troquelada de ti con borde blanco',
+    'die-cut-sticker': 'Una pegatina troquelada tuya con borde blanco',
     'bold-sticker': 'Una pegatina tuya en colores planos e intensos',
-    'pop-art': 'Retrato pop art en cuatro combinaciones de color',
+    'pop-art': 'Retrato de arte pop en cuatro combinaciones de color',
     comic: 'Retrato de cómic con trazos de tinta y tramas de puntos',
     'pencil-sketch': 'Boceto a lápiz de grafito sobre papel',
     neon: 'Retrato de neón que brilla en la oscuridad',
-    'branded-scene': 'Tú, fotografiado en el escenario del evento',
+    'branded-scene': 'Tú, en el escenario del propio evento',
     'studio-portrait': 'Retrato de estudio con fondo suave y luz favorecedora',
   },
 };

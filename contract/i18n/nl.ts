@@ -1,4 +1,7 @@
-// Dutch, as written for guests at an event: "je", short and friendly.
+// Dutch, as Dutch and Flemish event brands write for a guest: "je" (what fotobooth brands and
+// festivals say to their guests; "jij" only where it is stressed), short and friendly. Dutch
+// typography: ‘…’ around a button's name, foto’s and komma’s with the typographic apostrophe ’, the
+// ellipsis … (docs/languages.md).
 import { EMAIL_ADDRESS_MAX_LENGTH } from '../delivery.ts';
 import type { Catalogue } from './catalogue.ts';
 
@@ -7,14 +10,14 @@ export const NL: Catalogue = {
     start: 'Starten',
     cameraHeading: 'Maak een foto',
     takePhoto: 'Foto maken',
-    retakePhoto: 'Opnieuw',
+    retakePhoto: 'Opnieuw maken',
     useImage: 'Deze foto gebruiken',
     stylesHeading: 'Kies je stijl',
     restart: 'Opnieuw beginnen',
-    noImage: 'Geen foto gevonden. Tik op Opnieuw beginnen om een foto te maken.',
+    noImage: 'Geen foto gevonden. Tik op ‘Opnieuw beginnen’ om een foto te maken.',
     resultHeading: 'Resultaat',
     errorHeading: 'Houston, we hebben een probleem',
-    processing: 'Bezig…',
+    processing: 'Wordt gemaakt…',
     takeAnother: 'Nog een foto',
     share: 'Delen',
     download: 'Downloaden',
@@ -44,7 +47,7 @@ export const NL: Catalogue = {
     noStyles: 'Er zijn nu geen stijlen beschikbaar. Probeer het over een minuut opnieuw.',
     loading: 'Laden',
     loadingStyles: 'Stijlen laden',
-    startingPicture: 'Je afbeelding wordt gestart',
+    startingPicture: 'Je afbeelding wordt voorbereid',
     tryAgain: 'Opnieuw proberen',
     unreachable: 'We kunnen de fotobooth nu niet bereiken. Controleer je verbinding en probeer het opnieuw.',
     serverTrouble: 'De fotobooth heeft nu een probleem. Probeer het over een minuut opnieuw.',
@@ -54,7 +57,7 @@ export const NL: Catalogue = {
     qrLabel: 'QR-code van {url}',
     notFound: 'Pagina niet gevonden',
     goToStart: 'Naar het begin',
-    description: '{client}: maak een selfie en laat AI er een nieuwe stijl aan geven.',
+    description: '{client}: maak een selfie en laat AI hem een nieuwe stijl geven.',
     wallPictures: 'Afbeeldingen van {client}',
     languageMenu: 'Taal',
   },
@@ -64,7 +67,7 @@ export const NL: Catalogue = {
     tryAgain: 'Opnieuw proberen',
     cancelCountdown: 'Annuleren',
     countdownCancelled: 'Aftellen geannuleerd.',
-    photoUnreadable: 'Dit bestand is geen foto die deze browser kan lezen. Kies een JPEG-, PNG- of WebP-foto.',
+    photoUnreadable: 'Deze browser kan dit bestand niet als foto openen. Kies een JPEG-, PNG- of WebP-foto.',
   },
   consent: {
     consentAgree: 'Ik ga akkoord',
@@ -77,8 +80,8 @@ export const NL: Catalogue = {
     choosePicture: 'Kies deze afbeelding',
     picturesLegend: 'Je afbeeldingen',
     tryAnother: 'Probeer een andere stijl',
-    triesLeftOne: 'Nog één stijl om te proberen met deze foto.',
-    triesLeftMany: 'Nog {n} stijlen om te proberen met deze foto.',
+    triesLeftOne: 'Met deze foto kun je nog één stijl proberen.',
+    triesLeftMany: 'Met deze foto kun je nog {n} stijlen proberen.',
     triesUsed: 'Dat was de laatste stijl voor deze foto. Maak een nieuwe foto om meer te proberen.',
     qrHeading: 'Neem hem mee',
     qrHint: 'Scan deze code met je telefoon om je afbeelding daar te openen.',
@@ -89,8 +92,8 @@ export const NL: Catalogue = {
     introPrint: 'Print hem daarna hier.',
   },
   results: {
-    goneHeading: 'Deze afbeelding is er niet meer',
-    gone: 'Afbeeldingen worden een beperkte tijd bewaard, en eerder verwijderd als iemand daarom vraagt. Maak een foto voor een nieuwe.',
+    goneHeading: 'Deze afbeelding is weg',
+    gone: 'Afbeeldingen worden een beperkte tijd bewaard, en eerder verwijderd als iemand daarom vraagt. Maak een foto voor een nieuwe afbeelding.',
     noJobHeading: 'Hier staat geen afbeelding',
     noJob: 'Op dit adres staat geen afbeelding. Maak een foto om te beginnen.',
     takePhoto: 'Maak een foto',
@@ -110,7 +113,7 @@ export const NL: Catalogue = {
     reconnecting: 'Opnieuw verbinden met de fotobooth…',
   },
   email: {
-    emailMe: 'Mail mijn afbeelding',
+    emailMe: 'Mail me mijn afbeelding',
     addressLabel: 'Je e-mailadres',
     send: 'Versturen',
     sending: 'Versturen…',
@@ -125,21 +128,27 @@ export const NL: Catalogue = {
     busy: 'De fotobooth heeft het nu erg druk. Probeer het over een minuut opnieuw.',
     noPerson: 'We zien niemand op de foto. Probeer het opnieuw en kijk recht in de camera.',
     noSuchJob: 'Deze afbeelding bestaat niet. Afbeeldingen worden een beperkte tijd bewaard; maak een nieuwe foto.',
-    clientRate: 'Te veel foto’s tegelijk. Probeer het over {seconds} seconden opnieuw.',
-    venueInFlight: 'Er worden al {max} foto’s uit je netwerk bewerkt. Probeer het over een paar seconden opnieuw.',
-    venueRate: 'Te veel foto’s uit je netwerk tegelijk. Probeer het over {seconds} seconden opnieuw.',
+    clientRate:
+      'Te veel foto’s tegelijk. Probeer het over {seconds, plural, one {# seconde} other {# seconden}} opnieuw.',
+    venueInFlight:
+      '{max, plural, one {Er wordt al # foto uit je netwerk bewerkt} other {Er worden al # foto’s uit je netwerk bewerkt}}. Probeer het over een paar seconden opnieuw.',
+    venueRate:
+      'Te veel foto’s uit je netwerk tegelijk. Probeer het over {seconds, plural, one {# seconde} other {# seconden}} opnieuw.',
     emailNoMail:
       'Deze fotobooth kan geen e-mail versturen: er is geen mailserver ingesteld. Download of deel je afbeelding, of vraag het team bij de fotobooth.',
     emailNotOffered: 'Deze fotobooth verstuurt geen afbeeldingen per e-mail. Download of deel je afbeelding.',
     emailNoJob: 'Deze afbeelding bestaat niet. Afbeeldingen worden een beperkte tijd bewaard; maak een nieuwe foto.',
     emailNotReady: 'Je afbeelding is nog niet klaar. Wacht tot hij verschijnt en vraag de e-mail dan opnieuw aan.',
-    emailVisitorRate: 'Je hebt net meerdere e-mails aangevraagd. Probeer het over {seconds} seconden opnieuw.',
-    emailBoothRate: 'De fotobooth verstuurt nu veel e-mails. Probeer het over {seconds} seconden opnieuw.',
+    emailVisitorRate:
+      'Je hebt net meerdere e-mails aangevraagd. Probeer het over {seconds, plural, one {# seconde} other {# seconden}} opnieuw.',
+    emailBoothRate:
+      'De fotobooth verstuurt nu veel e-mails. Probeer het over {seconds, plural, one {# seconde} other {# seconden}} opnieuw.',
     unreadablePhoto: 'We konden deze foto niet lezen. Maak hem alsjeblieft opnieuw.',
     photoTooLarge: 'Deze foto is te groot voor de fotobooth. Maak hem opnieuw met de camera van de fotobooth.',
     unknownStyle: 'Deze stijl is niet meer beschikbaar. Ga terug en kies een andere stijl.',
     notStarted: 'De fotobooth is nog aan het opstarten. Probeer het zo opnieuw.',
-    visitorInFlight: 'Er worden al {max} foto’s van je bewerkt. Wacht tot ze klaar zijn.',
+    visitorInFlight:
+      '{max, plural, one {Er wordt al # foto van je bewerkt. Wacht tot die klaar is} other {Er worden al # foto’s van je bewerkt. Wacht tot ze klaar zijn}}.',
     mailSubject: 'Je afbeelding van {client}',
     mailIntro: 'Hier is je afbeelding van {client}. Hij zit als bijlage bij deze e-mail.',
     mailOpenUntil: 'Je kunt hem tot {until} ook hier openen:',
@@ -158,33 +167,35 @@ export const NL: Catalogue = {
     continue: 'Doorgaan',
     skip: 'Overslaan',
     privacyLink: 'Privacybeleid',
-    nameTooLong: 'Die naam is te lang: maximaal {max} tekens.',
-    companyTooLong: 'Die bedrijfsnaam is te lang: maximaal {max} tekens.',
+    nameTooLong: 'Die naam is te lang: maximaal {max, plural, one {# teken} other {# tekens}}.',
+    companyTooLong: 'Die bedrijfsnaam is te lang: maximaal {max, plural, one {# teken} other {# tekens}}.',
     oneLine: 'Vul het in op één regel.',
-    nothingGiven: 'Vul minstens één veld in, of kies Overslaan.',
-    notSaved: 'Je gegevens konden niet worden opgeslagen. Probeer het opnieuw, of kies Overslaan.',
+    nothingGiven: 'Vul minstens één veld in, of kies ‘Overslaan’.',
+    notSaved: 'Je gegevens konden niet worden opgeslagen. Probeer het opnieuw, of kies ‘Overslaan’.',
     opensNewTab: ' (opent in een nieuw tabblad)',
   },
   styleWords: {
     heading: 'Jouw woorden voor {style}',
-    make: 'Maak mijn foto',
+    make: 'Maak mijn afbeelding',
     back: 'Terug naar de stijlen',
-    hintLetters: 'Maximaal {max} tekens: letters, spaties, apostroffen, koppeltekens en punten.',
-    hintWords: 'Maximaal {max} tekens: letters, cijfers, spaties, apostroffen, koppeltekens, punten, komma’s, ! en ?.',
-    chooseOne: 'Kies er een voor {label}.',
-    fillIn: 'Vul {label} in.',
-    notListed: 'Kies een van de opties in de lijst voor {label}.',
-    tooLong: '{label} is te lang: maximaal {max} tekens.',
-    onlyLetters: '{label} mag alleen letters, spaties, apostroffen, koppeltekens en punten bevatten.',
+    hintLetters:
+      'Maximaal {max, plural, one {# teken} other {# tekens}}: letters, spaties, apostroffen, koppeltekens en punten.',
+    hintWords:
+      'Maximaal {max, plural, one {# teken} other {# tekens}}: letters, cijfers, spaties, apostroffen, koppeltekens, punten, komma’s, uitroep- en vraagtekens.',
+    chooseOne: 'Kies er één voor ‘{label}’.',
+    fillIn: 'Vul ‘{label}’ in.',
+    notListed: 'Kies voor ‘{label}’ een van de opties uit de lijst.',
+    tooLong: '‘{label}’ is te lang: maximaal {max, plural, one {# teken} other {# tekens}}.',
+    onlyLetters: '‘{label}’ mag alleen letters, spaties, apostroffen, koppeltekens en punten bevatten.',
     onlyWords:
-      '{label} mag alleen letters, cijfers, spaties, apostroffen, koppeltekens, punten, komma’s, ! en ? bevatten.',
+      '‘{label}’ mag alleen letters, cijfers, spaties, apostroffen, koppeltekens, punten, komma’s, uitroep- en vraagtekens bevatten.',
     refused: 'Kies andere woorden.',
   },
   styleNames: {
     'die-cut-sticker': 'Uitgesneden sticker',
     'bold-sticker': 'Felle sticker',
     'pop-art': 'Popart',
-    comic: 'Stripverhaal',
+    comic: 'Stripstijl',
     'pencil-sketch': 'Potloodschets',
     neon: 'Neongloed',
     'branded-scene': 'Eventdecor',
@@ -197,7 +208,7 @@ export const NL: Catalogue = {
     comic: 'Stripportret met dikke inktlijnen en rasterpunten',
     'pencil-sketch': 'Grafietschets op papier',
     neon: 'Neonportret dat gloeit in het donker',
-    'branded-scene': 'Jij, gefotografeerd in het decor van het event',
+    'branded-scene': 'Jij, in het decor van het event zelf',
     'studio-portrait': 'Studioportret met een zachte achtergrond en flatterend licht',
   },
 };

@@ -2,7 +2,7 @@
 // refusals and job errors once, in English (the catalogue's), and answers each call in the
 // language the calling page named (Accept-Language). Server-side: it holds every catalogue.
 import { CATALOGUES, DEFAULT_LANGUAGE, isLanguage, type Language } from './index.ts';
-import { fill } from './fill.ts';
+import { fillCounted } from './plural.ts';
 
 interface Known {
   section: (typeof SERVER_SECTIONS)[number];
@@ -53,7 +53,11 @@ export function inLanguage(sentence: string, language: Language): string {
     const match = known.pattern.exec(sentence);
     if (!match) continue;
     const texts = CATALOGUES[language][known.section] as Record<string, string>;
-    return fill(texts[known.key]!, Object.fromEntries(known.names.map((name, i) => [name, match[i + 1]!])));
+    return fillCounted(
+      texts[known.key]!,
+      Object.fromEntries(known.names.map((name, i) => [name, match[i + 1]!])),
+      language,
+    );
   }
   return sentence;
 }

@@ -112,15 +112,16 @@ export const SEED_TENANTS: BrandingItem[] = [
     refusedWordsText: "Let's keep the evening friendly: please choose other words.",
   },
   {
-    // The spec's plain booth in French: every text of its pages from the French catalogue.
+    // The spec's plain booth in French: every text of its pages from the French catalogue, and its
+    // own texts in the same voice and typography (docs/languages.md).
     slug: LUMIERE,
     client: 'Soirée Lumière',
     viewFinderTitle: 'Le photomaton de la Soirée Lumière',
     viewFinderDesc: [
-      "Bienvenue à la Soirée Lumière ! Prenez un selfie avec l'appareil photo de votre téléphone.",
+      'Bienvenue à la Soirée Lumière ! Prenez un selfie avec l’appareil photo de votre téléphone.',
       'Choisissez le style qui vous plaît.',
-      "Patientez 15 à 20 secondes pendant que l'IA transforme votre photo.",
-      'Ensuite, téléchargez-la, partagez-la avec vos proches ou faites-en votre photo de profil.',
+      'Patientez 15 à 20 secondes pendant que l’IA transforme votre photo.',
+      'Ensuite, téléchargez votre image, partagez-la avec vos proches ou faites-en votre photo de profil.',
     ].join('\n'),
     ...assets(LUMIERE),
     backgroundColor: '#14213d',
@@ -133,12 +134,12 @@ export const SEED_TENANTS: BrandingItem[] = [
     // Arabic invitations address a crowd.
     slug: NOOR,
     client: 'مهرجان نور',
-    viewFinderTitle: 'كشك صور مهرجان نور',
+    viewFinderTitle: 'ركن التصوير في مهرجان نور',
     viewFinderDesc: [
       'أهلًا بكم في مهرجان نور! التقطوا صورة سيلفي بكاميرا أجهزتكم.',
       'اختاروا النمط الذي يعجبكم.',
       'انتظروا من 15 إلى 20 ثانية بينما يعيد الذكاء الاصطناعي رسم صورتكم.',
-      'ثم نزّلوها، أو شاركوها مع الأهل والأصدقاء، أو اجعلوها صورتكم الرمزية على الإنترنت.',
+      'ثم نزّلوها، أو شاركوها مع الأهل والأصدقاء، أو اجعلوها صورتكم الشخصية على الإنترنت.',
     ].join('\n'),
     ...assets(NOOR),
     backgroundColor: '#fbf6ee',

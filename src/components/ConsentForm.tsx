@@ -1,5 +1,6 @@
 // The tenant's consent, asked before the camera opens: its text, its privacy policy and a box
-// the visitor must tick. Nothing is stored: the answer lives in memory for this visit.
+// the visitor must tick. Nothing is stored: the answer lives in memory for this visit. The
+// tenant's words take their direction from their text (an English consent on an Arabic page).
 import { useRef, useState, type FormEvent } from 'react';
 import type { Catalogue } from '../../contract/i18n/catalogue.ts';
 
@@ -30,13 +31,15 @@ export function ConsentForm({ text, privacyUrl, kiosk, onAgree, texts: EVENT_TEX
         .filter((line) => line.trim())
         .map((line, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one text, never reordered.
-          <p key={i}>{line}</p>
+          <p key={i} dir="auto">
+            {line}
+          </p>
         ))}
       {privacyUrl ? (
         <p>
           {kiosk ? (
             <>
-              {EVENT_TEXT.privacyLink}: {privacyUrl}
+              {EVENT_TEXT.privacyLink}: <bdi>{privacyUrl}</bdi>
             </>
           ) : (
             <a href={privacyUrl} target="_blank" rel="noopener noreferrer">

@@ -76,14 +76,14 @@ export function LeadFields({ id, ask, errors, inputs, consent, kiosk, onChange }
       {ask.consentText ? (
         <label className="booth-consent-box">
           <input ref={consent} type="checkbox" name="marketing" />
-          {ask.consentText}
+          <span dir="auto">{ask.consentText}</span>
         </label>
       ) : null}
       {ask.privacyUrl ? (
         <p>
           {kiosk ? (
             <>
-              {LEAD_TEXT.privacyLink}: {ask.privacyUrl}
+              {LEAD_TEXT.privacyLink}: <bdi>{ask.privacyUrl}</bdi>
             </>
           ) : (
             <a href={ask.privacyUrl} target="_blank" rel="noopener noreferrer">

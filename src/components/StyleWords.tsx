@@ -15,6 +15,7 @@ import {
   type StyleWordsText,
 } from '../../contract/style-inputs.ts';
 import { fill } from '../../contract/i18n/fill.ts';
+import { pageLang } from '../lib/page-language.ts';
 import '../styles/style-words.css';
 
 interface Props {
@@ -58,7 +59,7 @@ export function StyleWords({ label, inputs, refused, busy, onSubmit, onBack, tex
     event.preventDefault();
     const found: Record<string, string> = {};
     for (const input of inputs) {
-      const problem = inputProblem(input, values[input.name], undefined, STYLE_WORDS_TEXT);
+      const problem = inputProblem(input, values[input.name], undefined, STYLE_WORDS_TEXT, pageLang());
       if (problem) found[input.name] = problem;
     }
     setProblems(found);
@@ -84,7 +85,7 @@ export function StyleWords({ label, inputs, refused, busy, onSubmit, onBack, tex
         if (input.type === 'choice') {
           return (
             <fieldset key={input.name} className="booth-field">
-              <legend>{input.label}</legend>
+              <legend dir="auto">{input.label}</legend>
               {input.options.map((option) => (
                 <label key={option} className="booth-field-option">
                   <input
@@ -96,7 +97,7 @@ export function StyleWords({ label, inputs, refused, busy, onSubmit, onBack, tex
                     aria-describedby={problem ? `${field}-problem` : undefined}
                     aria-invalid={problem ? true : undefined}
                   />
-                  {option}
+                  <span dir="auto">{option}</span>
                 </label>
               ))}
               {problemLine}
@@ -105,10 +106,13 @@ export function StyleWords({ label, inputs, refused, busy, onSubmit, onBack, tex
         }
         return (
           <div key={input.name} className="booth-field">
-            <label htmlFor={field}>{input.label}</label>
+            <label htmlFor={field} dir="auto">
+              {input.label}
+            </label>
             <input
               id={field}
               type="text"
+              dir="auto"
               name={input.name}
               value={values[input.name] ?? ''}
               onChange={(e) => set(input.name, e.target.value)}
@@ -119,7 +123,7 @@ export function StyleWords({ label, inputs, refused, busy, onSubmit, onBack, tex
               aria-invalid={problem ? true : undefined}
             />
             <p className="booth-field-hint" id={`${field}-hint`}>
-              {textInputHint(input, STYLE_WORDS_TEXT)}
+              {textInputHint(input, STYLE_WORDS_TEXT, pageLang())}
             </p>
             {problemLine}
           </div>

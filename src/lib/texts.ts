@@ -10,6 +10,8 @@ import {
   type Section,
 } from '../../contract/i18n/index.ts';
 import { withOwnTexts } from '../../contract/i18n/overrides.ts';
+import { forCounts } from '../../contract/i18n/plural.ts';
+import { LEAD_TEXT_MAX_LENGTH } from '../../contract/leads.ts';
 import type { TenantPage } from './site-data.ts';
 
 export interface PageLanguage {
@@ -25,7 +27,21 @@ export interface PageLanguage {
 export function pageLanguage(page: TenantPage): PageLanguage {
   const language = page.language ?? page.branding.language ?? DEFAULT_LANGUAGE;
   const t = withOwnTexts(CATALOGUES[language], page.branding.textOverrides?.[language]);
-  return { language, dir: directionOf(language), t };
+  return { language, dir: directionOf(language), t: withBuildCounts(t, language) };
+}
+
+/**
+ * The counted texts whose count the build knows (the lead form's length limit) in their one form
+ * for it (contract/i18n/plural.ts): the page carries that form, not every form of its language.
+ */
+function withBuildCounts(t: Catalogue, language: Language): Catalogue {
+  const max = { max: LEAD_TEXT_MAX_LENGTH };
+  const lead = {
+    ...t.lead,
+    nameTooLong: forCounts(t.lead.nameTooLong, max, language),
+    companyTooLong: forCounts(t.lead.companyTooLong, max, language),
+  };
+  return { ...t, lead };
 }
 
 /** The lead form's words and its address sentences (contract/leads.ts), in the page's language. */

@@ -10,6 +10,8 @@ import { suiteBrowser } from '../support/browser.ts';
 import { readQrCode } from '../support/qr-code.ts';
 import { action, hydrated } from '../support/journey.ts';
 import { tenant } from '../support/site-data.ts';
+import { CATALOGUES, type Language } from '../../../contract/i18n/index.ts';
+import { SEED_TENANTS } from '../../../server/seed/tenants.ts';
 import { finishedJob, operatorApi, publish, removeTenant, uniqueSlug } from '../console/support.ts';
 import { isJobRequest } from './support.ts';
 
@@ -182,6 +184,44 @@ describe('a kiosk and phones on one tenant', () => {
       }
     } finally {
       await removeTenant(slug, { published: true });
+    }
+  });
+
+  it("swaps the French and Arabic demo tenants' own Download and Share line for the kiosk's, in their language", async () => {
+    const api = await operatorApi();
+    // Soirée Lumière and مهرجان نور, with their own intros, as tenants that allow kiosks.
+    const tenants = (['lumiere', 'noor'] as const).map((demo) => {
+      const seed = SEED_TENANTS.find((t) => t.slug === demo)!;
+      const language = seed.language as Language;
+      return {
+        branding: {
+          slug: uniqueSlug(`kiosk${demo}`),
+          client: seed.client,
+          viewFinderTitle: seed.viewFinderTitle,
+          viewFinderDesc: String(seed.viewFinderDesc),
+          language,
+          qrHandoff: true,
+          kioskIdleSeconds: 60,
+        },
+        t: CATALOGUES[language],
+      };
+    });
+    for (const { branding } of tenants) expect((await api('POST', '/tenants', branding)).status).toBe(201);
+    try {
+      expect((await publish(tenants.map((x) => x.branding.slug))).status).toBe('succeeded');
+      for (const { branding, t } of tenants) {
+        const promise = branding.viewFinderDesc.split('\n').at(-1)!;
+        const kiosk = await newPage({ viewport: { width: 1080, height: 1920 } });
+        const phone = await newPage(PHONE);
+        await kiosk.goto(`${boothUrl}/${branding.slug}/?kiosk`);
+        await phone.goto(`${boothUrl}/${branding.slug}/`);
+        await expect.poll(() => kiosk.getByText(t.kiosk.introTakeHome).isVisible()).toBe(true);
+        expect(await kiosk.getByText(promise).isVisible(), branding.language).toBe(false);
+        await expect.poll(() => phone.getByText(promise).isVisible()).toBe(true);
+        expect(await phone.getByText(t.kiosk.introTakeHome).isVisible(), branding.language).toBe(false);
+      }
+    } finally {
+      for (const { branding } of tenants) await removeTenant(branding.slug, { published: true });
     }
   });
 

@@ -12,7 +12,7 @@ import { leadPath } from '../../../contract/leads.ts';
 import { styleName } from '../../../contract/local-style-texts.ts';
 import { suiteBrowser } from '../support/browser.ts';
 import { action, hydrated, stickerStyle, visit } from '../support/journey.ts';
-import { FRENCH_LEAD_TENANT, LANGUAGE_TENANTS, readSiteData, tenant } from '../support/site-data.ts';
+import { FRENCH_LEAD_TENANT, LANGUAGE_TENANTS, MENU_TENANT, readSiteData, tenant } from '../support/site-data.ts';
 import { englishLeft, englishTexts, pageWords } from '../support/languages.ts';
 import { patience } from '../../support/patience.ts';
 
@@ -157,6 +157,32 @@ describe('a tenant in its own language', () => {
       .locator('.booth-style-tile')
       .evaluateAll((tiles) => tiles.slice(0, 2).map((tile) => tile.getBoundingClientRect().x));
     expect(left).toBeLessThan(right!);
+  });
+
+  it("reads a tenant's own English words left to right on its Arabic page, the booth's own right to left", async () => {
+    // Duo Festival writes its intro in English and offers Arabic: /duo/ar/ shows that English intro.
+    const page = await newPage({ viewport: { width: 412, height: 823 } });
+    await visit(page, `${boothUrl}/${MENU_TENANT.slug}/ar/`);
+    const title = page.getByRole('heading', { level: 1, name: MENU_TENANT.viewFinderTitle });
+    const line = page.getByText(MENU_TENANT.viewFinderDesc, { exact: true });
+    await line.waitFor();
+    const direction = (element: Element) => (element.matches(':dir(rtl)') ? 'rtl' : 'ltr');
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    expect(await title.evaluate(direction)).toBe('ltr');
+    expect(await line.evaluate(direction)).toBe('ltr');
+    // Its full stop after its last word, on the right of its first, not before it on the left.
+    const [first, stop] = await line.evaluate((p) => {
+      const text = p.firstChild!;
+      const x = (at: number) => {
+        const range = document.createRange();
+        range.setStart(text, at);
+        range.setEnd(text, at + 1);
+        return range.getBoundingClientRect().x;
+      };
+      return [x(0), x(text.textContent!.length - 1)];
+    });
+    expect(stop).toBeGreaterThan(first!);
+    expect(await action(page, CATALOGUES.ar.spec.start).evaluate(direction)).toBe('rtl');
   });
 
   it('keeps the English tenants in English', async () => {

@@ -16,6 +16,7 @@ import { patience } from '../../support/patience.ts';
 import { suiteBrowser } from '../support/browser.ts';
 import { action, hydrated } from '../support/journey.ts';
 import { CATALOGUES, fill } from '../../../contract/i18n/index.ts';
+import { fillCounted } from '../../../contract/i18n/plural.ts';
 import { englishLeft } from '../support/languages.ts';
 
 const STYLES = { styles: [superheroStyle(16), { id: 'comic', engine: 'local' }] };
@@ -155,7 +156,7 @@ describe("a style that asks for the guest's words", () => {
     await page.getByRole('button', { name: /Superhero poster/ }).click();
 
     await page.getByRole('form', { name: fill(fr.styleWords.heading, { style: 'Superhero poster' }) }).waitFor();
-    await page.getByText(fill(fr.styleWords.hintLetters, { max: 16 })).waitFor();
+    await page.getByText(fillCounted(fr.styleWords.hintLetters, { max: 16 }, 'fr')).waitFor();
     await action(page, fr.styleWords.make).click();
     await page.getByText(fill(fr.styleWords.fillIn, { label: 'Your hero name' })).waitFor();
     await page.getByText(fill(fr.styleWords.chooseOne, { label: 'Your superpower' })).waitFor();

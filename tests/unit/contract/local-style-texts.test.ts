@@ -9,8 +9,11 @@ import {
 
 describe("the booth's own styles in the page's language", () => {
   it('names a booth style in the page’s language, and keeps English for English pages', () => {
-    expect(styleName(LOCAL_STYLE_NAMES['die-cut-sticker'], CATALOGUES.fr.styleNames)).toBe('Sticker découpé');
-    expect(styleName(LOCAL_STYLE_NAMES.neon, CATALOGUES.ar.styleNames)).toBe('توهج النيون');
+    expect(styleName(LOCAL_STYLE_NAMES['die-cut-sticker'], CATALOGUES.fr.styleNames)).toBe(
+      CATALOGUES.fr.styleNames['die-cut-sticker'],
+    );
+    expect(styleName(LOCAL_STYLE_NAMES.neon, CATALOGUES.ar.styleNames)).toBe(CATALOGUES.ar.styleNames.neon);
+    expect(CATALOGUES.ar.styleNames.neon).not.toBe(LOCAL_STYLE_NAMES.neon);
     expect(styleName('Die-cut sticker', CATALOGUES.en.styleNames)).toBe('Die-cut sticker');
   });
 

@@ -42,6 +42,25 @@ describe("a guest's words", () => {
     expect(inputProblem(POWER, undefined)).toBe('Choose one for Your power.');
   });
 
+  it("takes each shipped language's punctuation where its plain one is allowed, the same on the page and the hub", () => {
+    for (const value of [
+      'مرحبًا، كيف حالك؟', // Arabic comma and question mark
+      '¡Hola! ¿Qué tal?', // Spanish
+      'Bravo\u202f!', // French, a narrow no-break space before !
+      'l’été… enfin', // the typographic apostrophe, an ellipsis
+      'Jean‐Luc', // the typographic hyphen
+    ]) {
+      expect(inputProblem(MOTTO, value), value).toBeNull();
+      expect(inputsProblems([MOTTO], { motto: value }), value).toEqual({});
+    }
+    expect(inputProblem(NAME, 'O’Brien‐Lu')).toBeNull();
+    // Quotes stay out in every language's form, and ؛ as ; does.
+    for (const value of ['«Bravo»', '“hi”', 'a؛b', 'a;b'])
+      expect(inputsProblems([MOTTO], { motto: value }), value).toEqual({
+        motto: 'Your motto may hold only letters, digits, spaces, apostrophes, hyphens, full stops, commas, ! and ?.',
+      });
+  });
+
   it("refuses the tenant's words whatever their case or accents, as words, with the tenant's sentence", () => {
     expect(inputProblem(MOTTO, 'what an IDIÖT', REFUSED)).toBe('Not that, please.');
     expect(inputProblem(MOTTO, 'a Bad  Word here', REFUSED)).toBe('Not that, please.');

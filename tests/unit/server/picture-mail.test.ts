@@ -18,7 +18,7 @@ describe("the guest's email", () => {
       { ...picture, keptUntil: Date.UTC(2026, 10, 28, 14, 5) },
       null,
     );
-    expect(mail.subject).toBe('Votre image de Soirée Lumière');
+    expect(mail.subject).toBe(fill(CATALOGUES.fr.guest.mailSubject, { client: 'Soirée Lumière' }));
     expect(mail.text).toContain(fill(CATALOGUES.fr.guest.mailIntro, { client: 'Soirée Lumière' }));
     expect(mail.text).toContain('28 novembre 2026');
     expect(mail.html).toContain('<html lang="fr" dir="ltr">');
@@ -29,7 +29,7 @@ describe("the guest's email", () => {
       picture,
       null,
     );
-    expect(arabic.subject).toBe('صورتك من مهرجان نور');
+    expect(arabic.subject).toBe(fill(CATALOGUES.ar.guest.mailSubject, { client: 'مهرجان نور' }));
     expect(arabic.html).toContain('<html lang="ar" dir="rtl">');
   });
 

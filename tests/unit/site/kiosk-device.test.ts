@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { kioskDevice, kioskKey } from '../../../src/lib/kiosk-device.ts';
 import { introParagraphs } from '../../../src/lib/intro.ts';
 import { KIOSK_TEXT } from '../../../contract/event-kit.ts';
+import { CATALOGUES } from '../../../contract/i18n/index.ts';
+import { SEED_TENANTS } from '../../../server/seed/tenants.ts';
 
 function memory(entries: Record<string, string> = {}) {
   const map = new Map(Object.entries(entries));
@@ -78,5 +80,45 @@ describe("the intro's lines on a kiosk: introParagraphs", () => {
       text: KIOSK_TEXT.introPrint,
       kioskOnly: true,
     });
+  });
+
+  // The demo tenants Soirée Lumière and مهرجان نور: their last line promises Download and Share.
+  it.each([
+    ['lumiere', 'fr'],
+    ['noor', 'ar'],
+  ] as const)('finds the promise in the %s demo tenant’s own intro (%s)', (slug, language) => {
+    const intro = SEED_TENANTS.find((t) => t.slug === slug)!.viewFinderDesc!;
+    const lines = intro.split('\n');
+    const kiosk = CATALOGUES[language].kiosk;
+    expect(introParagraphs(intro, { allowed: true, qrHandoff: true }, kiosk)).toEqual([
+      ...lines.slice(0, -1).map((text) => ({ text })),
+      { text: lines.at(-1), phoneOnly: true },
+      { text: kiosk.introTakeHome, kioskOnly: true },
+    ]);
+  });
+
+  it.each([
+    'Lad es herunter oder teil es mit Freunden.',
+    'Luego descárgala o compártela con tus amigos.',
+    'Poi scaricala o condividila con gli amici.',
+    'Download hem daarna of deel hem met je vrienden.',
+    'Depois, baixe a imagem ou compartilhe com os amigos.',
+    'ثم حمّلها أو شاركها مع أصدقائك.',
+    'وبعدها نزِّلها على هاتفك.',
+  ])('finds the promise in "%s"', (line) => {
+    expect(introParagraphs(line, { allowed: true, qrHandoff: false }, KIOSK_TEXT)[0]).toEqual({
+      text: line,
+      phoneOnly: true,
+    });
+  });
+
+  it.each([
+    'Wähl einen Stil, der dir gefällt.',
+    'Elige el estilo que más te guste.',
+    'Ein Teil der Show: dein Porträt.',
+    'اختاروا النمط الذي يعجبكم.',
+    'شاركوا في حملتنا الليلة.',
+  ])('leaves "%s" to every device', (line) => {
+    expect(introParagraphs(line, { allowed: true, qrHandoff: false }, KIOSK_TEXT)).toEqual([{ text: line }]);
   });
 });

@@ -22,8 +22,9 @@ export type KioskStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 /**
  * Whether this device is a kiosk of the tenant at `base`, after applying what the address asks
  * (`?kiosk` turns it on, `?kiosk=off` off). A page opened from a kiosk's QR code is on a
- * visitor's phone: never a kiosk. A tenant that allows no kiosks turns its kiosks back into
- * phone booths for good.
+ * visitor's phone: never a kiosk. While a tenant allows no kiosks its pages carry no kiosk code,
+ * so its kiosks are phone booths but keep their memory: if it allows kiosks again, they are
+ * kiosks again (an operator turns one off for good with `?kiosk=off`).
  */
 export function kioskDevice(
   allowed: boolean,

@@ -1,13 +1,10 @@
 // axe (WCAG 2.2 AA) on every screen of the default tenant and the demo tenants (with the event
 // kit's own states where a tenant has it), each screen in the state a visitor sees. A screenshot of each lands in .test-runs/e2e/screens/ for a person.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright';
+import type { Page } from 'playwright';
 import { DEMO_TENANT_SLUGS, EVENT_TEXT, RESULTS_TEXT, TEXT } from '../../contract/index.ts';
-import { launchBrowser } from '../e2e/support/browser.ts';
 import { action } from '../e2e/support/journey.ts';
 import { readSiteData } from '../e2e/support/site-data.ts';
 import {
@@ -18,10 +15,9 @@ import {
   stubStyles,
   withoutBakedStyles,
 } from '../e2e/site/support.ts';
+import { SHOTS, screenBrowsers, violationLines, violationsOn } from './support.ts';
 
 const boothUrl = inject('boothUrl');
-const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-const shots = join(import.meta.dirname, '..', '..', '.test-runs', 'e2e', 'screens');
 
 interface Screen {
   name: string;
@@ -161,20 +157,10 @@ const KIOSK_SIZES = [
 ];
 
 describe('accessibility (axe, WCAG 2.2 AA) of every screen', () => {
-  let withCamera: Browser;
-  let withoutCamera: Browser;
-  beforeAll(async () => {
-    mkdirSync(shots, { recursive: true });
-    withCamera = await launchBrowser({ camera: 'astronaut' });
-    withoutCamera = await launchBrowser({ camera: 'none' });
-  });
-  afterAll(async () => {
-    await withCamera?.close();
-    await withoutCamera?.close();
-  });
+  const browsers = screenBrowsers();
 
   it('would report a violation: low-contrast text planted on a screen is caught', async () => {
-    const context = await withoutCamera.newContext();
+    const context = await browsers.pick(false).newContext();
     try {
       const page = await context.newPage();
       await page.goto(`${boothUrl}/`);
@@ -184,7 +170,7 @@ describe('accessibility (axe, WCAG 2.2 AA) of every screen', () => {
         p.style.cssText = 'color:#777;background:#888;';
         document.querySelector('main')!.append(p);
       });
-      const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+      const violations = await violationsOn(page);
       expect(violations.map((v) => v.id)).toContain('color-contrast');
     } finally {
       await context.close();
@@ -198,7 +184,7 @@ describe('accessibility (axe, WCAG 2.2 AA) of every screen', () => {
     for (const screen of KIOSK_SCREENS) {
       const name = `${KIOSK_TENANT} kiosk ${size.width}x${size.height}: ${screen.name}`;
       it(`${name} has no violations`, async () => {
-        const browser = screen.camera ? withCamera : withoutCamera;
+        const browser = browsers.pick(screen.camera);
         const context = await browser.newContext({ viewport: size });
         try {
           const page = await context.newPage();
@@ -212,11 +198,9 @@ describe('accessibility (axe, WCAG 2.2 AA) of every screen', () => {
           await passConsent(page, KIOSK_TENANT, screen);
           await screen.ready(page);
           await page.waitForLoadState('networkidle').catch(() => undefined);
-          await page.screenshot({ path: join(shots, `${name.replace(/[: ]+/g, '-')}.png`) });
-          const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
-          const summary = violations.map(
-            (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
-          );
+          await page.screenshot({ path: join(SHOTS, `${name.replace(/[: ]+/g, '-')}.png`) });
+          const violations = await violationsOn(page);
+          const summary = violationLines(violations);
           expect(summary).toEqual([]);
         } finally {
           await context.close();
@@ -233,7 +217,7 @@ describe('accessibility (axe, WCAG 2.2 AA) of every screen', () => {
     for (const screen of [...SCREENS, ...eventKit]) {
       const tenant = slug || 'default';
       it(`${tenant}: ${screen.name} has no violations`, async () => {
-        const browser = screen.camera ? withCamera : withoutCamera;
+        const browser = browsers.pick(screen.camera);
         const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
         try {
           const page = await context.newPage();
@@ -244,11 +228,9 @@ describe('accessibility (axe, WCAG 2.2 AA) of every screen', () => {
           await screen.ready(page);
           // The proxy's images and the fonts have settled before anyone looks.
           await page.waitForLoadState('networkidle').catch(() => undefined);
-          await page.screenshot({ path: join(shots, `${tenant}-${screen.name}.png`), fullPage: true });
-          const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
-          const summary = violations.map(
-            (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
-          );
+          await page.screenshot({ path: join(SHOTS, `${tenant}-${screen.name}.png`), fullPage: true });
+          const violations = await violationsOn(page);
+          const summary = violationLines(violations);
           expect(summary).toEqual([]);
         } finally {
           await context.close();

@@ -3,21 +3,17 @@
 // portrait (1080x1920) and, for the Arabic pages read right to left, landscape (1280x800) too.
 // Each screen is found by its own language's texts; a screenshot of each lands in
 // .test-runs/e2e/screens/ for a person.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { mkdirSync } from 'node:fs';
+import { describe, expect, inject, it } from 'vitest';
 import { join } from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright';
+import type { Page } from 'playwright';
 import { CATALOGUES, type Catalogue } from '../../contract/i18n/index.ts';
-import { launchBrowser } from '../e2e/support/browser.ts';
 import { action, hydrated } from '../e2e/support/journey.ts';
 import { KIOSK_MENU_TENANT } from '../e2e/support/site-data.ts';
 import { completedSticker, stubJob, stubResultImage } from '../e2e/site/support.ts';
 import { patience } from '../support/patience.ts';
+import { SHOTS, screenBrowsers, violationLines, violationsOn } from './support.ts';
 
 const boothUrl = inject('boothUrl');
-const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-const shots = join(import.meta.dirname, '..', '..', '.test-runs', 'e2e', 'screens');
 const { slug } = KIOSK_MENU_TENANT;
 
 interface Screen {
@@ -87,24 +83,14 @@ const RUNS = [
 ] as const;
 
 describe("accessibility (axe, WCAG 2.2 AA) of a kiosk's screens in a guest's language", () => {
-  let withCamera: Browser;
-  let withoutCamera: Browser;
-  beforeAll(async () => {
-    mkdirSync(shots, { recursive: true });
-    withCamera = await launchBrowser({ camera: 'astronaut' });
-    withoutCamera = await launchBrowser({ camera: 'none' });
-  });
-  afterAll(async () => {
-    await withCamera?.close();
-    await withoutCamera?.close();
-  });
+  const browsers = screenBrowsers();
 
   for (const { code, size } of RUNS) {
     const t = CATALOGUES[code];
     for (const screen of SCREENS) {
       const name = `${slug} kiosk ${code} ${size.width}x${size.height}: ${screen.name}`;
       it(`${name} has no violations`, async () => {
-        const context = await (screen.camera ? withCamera : withoutCamera).newContext({ viewport: size });
+        const context = await browsers.pick(screen.camera).newContext({ viewport: size });
         try {
           const page = await context.newPage();
           await stubResultImage(page);
@@ -121,11 +107,9 @@ describe("accessibility (axe, WCAG 2.2 AA) of a kiosk's screens in a guest's lan
           ).toEqual([true, code, code === 'ar' ? 'rtl' : 'ltr']);
           await screen.ready(page, t);
           await page.waitForLoadState('networkidle').catch(() => undefined);
-          await page.screenshot({ path: join(shots, `${name.replace(/[: ]+/g, '-')}.png`) });
-          const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
-          const summary = violations.map(
-            (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
-          );
+          await page.screenshot({ path: join(SHOTS, `${name.replace(/[: ]+/g, '-')}.png`) });
+          const violations = await violationsOn(page);
+          const summary = violationLines(violations);
           expect(summary).toEqual([]);
         } finally {
           await context.close();

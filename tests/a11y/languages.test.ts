@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright';
 import { CATALOGUES, directionOf, type Catalogue } from '../../contract/i18n/index.ts';
 import { styleName } from '../../contract/local-style-texts.ts';
@@ -16,22 +15,9 @@ import { launchBrowser } from '../e2e/support/browser.ts';
 import { action } from '../e2e/support/journey.ts';
 import { LANGUAGE_TENANTS, MENU_TENANT, readSiteData, tenant } from '../e2e/support/site-data.ts';
 import { breakAiHost, completedSticker, stubJob, stubResultImage } from '../e2e/site/support.ts';
+import { SHOTS, screenBrowsers, violationLines, violationsOn } from './support.ts';
 
 const boothUrl = inject('boothUrl');
-const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-/**
- * axe on the page, violations only: axe then skips building selectors for every node that
- * passed, most of its time on these screens; the violations are reported as fully as before.
- */
-const violationsOn = async (page: Page) =>
-  (
-    await new AxeBuilder({ page })
-      .withTags(WCAG_22_AA)
-      .options({ resultTypes: ['violations'] })
-      .analyze()
-  ).violations;
-const shots = join(import.meta.dirname, '..', '..', '.test-runs', 'e2e', 'screens');
 
 interface Screen {
   name: string;
@@ -111,20 +97,10 @@ const SCREENS: Screen[] = [
 const SLUGS = ['lumiere', 'noor', ...LANGUAGE_TENANTS.map((t) => t.slug)];
 
 describe('accessibility (axe, WCAG 2.2 AA) of every screen in every language but English', () => {
-  let withCamera: Browser;
-  let withoutCamera: Browser;
-  beforeAll(async () => {
-    mkdirSync(shots, { recursive: true });
-    withCamera = await launchBrowser({ camera: 'astronaut' });
-    withoutCamera = await launchBrowser({ camera: 'none' });
-  });
-  afterAll(async () => {
-    await withCamera?.close();
-    await withoutCamera?.close();
-  });
+  const browsers = screenBrowsers();
 
   it('would report a violation: a low-contrast text planted on a screen is caught', async () => {
-    const context = await withoutCamera.newContext();
+    const context = await browsers.pick(false).newContext();
     try {
       const page = await context.newPage();
       await page.goto(`${boothUrl}/${LANGUAGE_TENANTS[0].slug}/`);
@@ -145,7 +121,7 @@ describe('accessibility (axe, WCAG 2.2 AA) of every screen in every language but
       it(`${slug}: ${screen.name} has no violations`, async () => {
         const language = tenant(slug).language ?? 'en';
         const t = CATALOGUES[language];
-        const browser = screen.camera ? withCamera : withoutCamera;
+        const browser = browsers.pick(screen.camera);
         const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
         try {
           const page = await context.newPage();
@@ -158,11 +134,9 @@ describe('accessibility (axe, WCAG 2.2 AA) of every screen in every language but
             directionOf(language),
           ]);
           await page.waitForLoadState('networkidle').catch(() => undefined);
-          await page.screenshot({ path: join(shots, `${slug}-${screen.name}.png`), fullPage: true });
+          await page.screenshot({ path: join(SHOTS, `${slug}-${screen.name}.png`), fullPage: true });
           const violations = await violationsOn(page);
-          const summary = violations.map(
-            (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
-          );
+          const summary = violationLines(violations);
           expect(summary).toEqual([]);
         } finally {
           await context.close();
@@ -175,7 +149,7 @@ describe('accessibility (axe, WCAG 2.2 AA) of every screen in every language but
 describe('accessibility (axe, WCAG 2.2 AA) of the language menu, left to right and right to left', () => {
   let browser: Browser;
   beforeAll(async () => {
-    mkdirSync(shots, { recursive: true });
+    mkdirSync(SHOTS, { recursive: true });
     browser = await launchBrowser({ camera: 'none' });
   });
   afterAll(async () => {
@@ -206,11 +180,9 @@ describe('accessibility (axe, WCAG 2.2 AA) of the language menu, left to right a
             // The Not Found view of that language's page set, in that language.
             await page.getByRole('heading', { name: t.site.notFound }).waitFor({ timeout: patience(5_000) });
           }
-          await page.screenshot({ path: join(shots, `${MENU_TENANT.slug}-${language}${path.replace('/', '-')}.png`) });
+          await page.screenshot({ path: join(SHOTS, `${MENU_TENANT.slug}-${language}${path.replace('/', '-')}.png`) });
           const violations = await violationsOn(page);
-          expect(
-            violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-          ).toEqual([]);
+          expect(violationLines(violations)).toEqual([]);
         } finally {
           await context.close();
         }

@@ -4,10 +4,12 @@
 // guest) carries a radio button: the one chosen is what Download, Share and Print take.
 // The screen's first picture is what a phone paints first (its largest content): it is fetched at
 // high priority, as the page's inline script already asked for it (src/inline/first-job.ts); the
-// others are fetched lazily at low priority, so they do not take its bandwidth (Gala Night's four
-// 720 px copies weigh about 200 KB, four times the first).
+// others are held until it is on screen (src/components/ResultPictures.tsx), then fetched lazily
+// at low priority, so they do not take its bandwidth (Gala Night's four 720 px copies weigh about
+// 200 KB, four times the first).
 import { useEffect, useState } from 'react';
 import { STICKER_PEEL_TOGGLE_MS } from '../../contract/constants.ts';
+import { afterPaint } from '../lib/after-paint.ts';
 
 interface Props {
   /** The full image, opened by the link. */
@@ -20,14 +22,30 @@ interface Props {
   link?: boolean;
   /** The screen's first picture (fetched at once, at high priority); the others load after it, lazily. */
   first?: boolean;
+  /** Not loaded yet: its box is kept, empty, until the first picture is on screen. */
+  held?: boolean;
+  /** Called once this picture has been painted, or has failed to load. */
+  onShown?: () => void;
   /** One of several pictures: its radio button in the screen's group, and its place ("2 of 4"). */
   choice?: { group: string; checked: boolean; onChoose: () => void; label: string; place: string };
   /** The picture's words, in the page's language (contract/i18n/). */
   texts: { resultAlt: string; opensNewTab: string };
 }
 
-export function ResultImage({ src, display, prompt, sticker, link = true, first = true, choice, texts }: Props) {
+export function ResultImage({
+  src,
+  display,
+  prompt,
+  sticker,
+  link = true,
+  first = true,
+  held = false,
+  onShown,
+  choice,
+  texts,
+}: Props) {
   const [loaded, setLoaded] = useState(false);
+  const [settled, setSettled] = useState(false);
   const [peeled, setPeeled] = useState(false);
   // Loaded cross-origin so Share can draw it; an AI host that does not answer CORS still gets
   // its picture shown, loaded plainly (Share then cannot draw it, but nothing is hidden).
@@ -39,6 +57,8 @@ export function ResultImage({ src, display, prompt, sticker, link = true, first 
     return () => timers.forEach(clearTimeout);
   }, [sticker, loaded]);
 
+  useEffect(() => (settled && onShown ? afterPaint(onShown) : undefined), [settled, onShown]);
+
   const picture = (
     <span className={sticker ? 'booth-sticker' : undefined} data-peeled={sticker ? String(peeled) : undefined}>
       {/* The caption says the prompt: the alt does not repeat it. How to load it comes before the
@@ -48,10 +68,16 @@ export function ResultImage({ src, display, prompt, sticker, link = true, first 
         fetchPriority={first ? 'high' : 'low'}
         decoding={first ? undefined : 'async'}
         crossOrigin={plain ? undefined : 'anonymous'}
-        src={display}
+        src={held ? undefined : display}
         alt={texts.resultAlt}
-        onLoad={() => setLoaded(true)}
-        onError={() => setPlain(true)}
+        onLoad={() => {
+          setLoaded(true);
+          setSettled(true);
+        }}
+        onError={() => {
+          if (!plain) setPlain(true);
+          else setSettled(true);
+        }}
       />
     </span>
   );

@@ -2,7 +2,6 @@
 // ends (up to 20 s), then re-fetched 15 s after each render while it is still pending.
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { JOB_WAIT_MAX_SECONDS, jobIdFromPath, jobPhase, type Job } from '../../contract/index.ts';
-import { fill } from '../../contract/i18n/fill.ts';
 import { styleCaption } from '../../contract/local-style-texts.ts';
 import type { Catalogue } from '../../contract/i18n/catalogue.ts';
 import { createAiHub, errorHeading } from '../lib/ai-hub.ts';
@@ -12,13 +11,12 @@ import { useClientValue } from '../lib/client-value.ts';
 import { kioskHome, onKiosk } from '../lib/kiosk-here.ts';
 import { isSticker, nextFetchDelay, shownImages } from '../lib/job.ts';
 import { aiHostUrl, resultsPath, screenPath } from '../lib/paths.ts';
-import { pageNumber } from '../lib/numbers.ts';
 import { handoffUrl, isHandoff } from '../lib/handoff.ts';
 import { canShareFiles, createSharer } from '../lib/share.ts';
 import { takeFirstJob } from '../lib/first-job.ts';
 import { ErrorView } from '../components/ErrorView.tsx';
 import { Spinner } from '../components/Spinner.tsx';
-import { ResultImage } from '../components/ResultImage.tsx';
+import { ResultPictures } from '../components/ResultPictures.tsx';
 import { QrHandoff } from '../components/QrHandoff.tsx';
 import { TryAnother } from '../components/TryAnother.tsx';
 import { Processing } from '../components/Processing.tsx';
@@ -285,31 +283,7 @@ export default function ResultPoller({
     const promptOf = (i: number) => (job.captions?.length === shown.length ? job.captions[i]! : job.prompt);
     // A booth style's prompt is shown in the page's language; the spec's sticker rule reads it as sent.
     const captionOf = (i: number) => styleCaption(promptOf(i), t.styleCaptions);
-    const several = shown.length > 1;
     const pick = Math.min(chosen, Math.max(0, images.length - 1));
-    const results = shown.map((image, i) => (
-      <ResultImage
-        key={image.full}
-        src={image.full}
-        display={image.display}
-        prompt={captionOf(i)}
-        sticker={isSticker(promptOf(i))}
-        link={!kiosk}
-        first={i === 0}
-        texts={site}
-        choice={
-          several
-            ? {
-                group: 'booth-picture',
-                checked: i === pick,
-                onChoose: () => setChosen(i),
-                label: EVENT_TEXT.choosePicture,
-                place: fill(site.picturePlace, { place: pageNumber(i + 1), count: pageNumber(shown.length) }),
-              }
-            : undefined
-        }
-      />
-    ));
     return (
       <div
         className={`booth-results booth-results-${phase}`}
@@ -321,19 +295,15 @@ export default function ResultPoller({
             <h1 ref={heading} tabIndex={-1}>
               {TEXT.resultHeading}
             </h1>
-            {several ? (
-              // Several pictures are one group of choices: the radio buttons under each move between them.
-              <div
-                className="booth-result-list"
-                data-pictures={shown.length}
-                role="radiogroup"
-                aria-label={EVENT_TEXT.picturesLegend}
-              >
-                {results}
-              </div>
-            ) : (
-              <div className="booth-result-list">{results}</div>
-            )}
+            <ResultPictures
+              shown={shown}
+              captions={shown.map((_, i) => captionOf(i))}
+              stickers={shown.map((_, i) => isSticker(promptOf(i)))}
+              link={!kiosk}
+              chosen={pick}
+              onChoose={setChosen}
+              texts={t}
+            />
           </>
         ) : phase === 'error' ? (
           <>

@@ -132,6 +132,37 @@ describe('several pictures per guest (four)', () => {
     expect(loading).toEqual([['high', null], ...Array(3).fill(['low', 'lazy'])]);
   });
 
+  it('holds the other three back until the first has come, so they do not slow down what the screen shows first', async () => {
+    const page = await newPage({ viewport: { width: 412, height: 823 } });
+    await fourPictures(page);
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    // The first picture is slow to come (routes added later are asked first).
+    await page.route('**/stub-results/1.preview.jpg', async (route) => {
+      await released;
+      await route.fallback();
+    });
+    const asked: string[] = [];
+    page.on('request', (r) => r.url().includes('/stub-results/') && asked.push(new URL(r.url()).pathname));
+    // The page's load waits for the first picture.
+    await page.goto(`${boothUrl}/gala/results/four`, { waitUntil: 'domcontentloaded' });
+    await completed(page);
+    expect(await page.locator('figure img').count()).toBe(4);
+    // Two frames on: a picture shown at once would have been asked for by now.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    expect(asked).toEqual(['/stub-results/1.preview.jpg']);
+    // Their boxes are kept, empty, so nothing moves when they come.
+    const boxes = await page.locator('figure img').evaluateAll((imgs) => imgs.map((img) => img.clientWidth));
+    expect(new Set(boxes).size).toBe(1);
+    release();
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLImageElement>('figure img')].every(
+        (img) => img.complete && img.naturalWidth > 0,
+      ),
+    );
+    expect(asked.slice(1).sort()).toEqual([2, 3, 4].map((n) => `/stub-results/${n}.preview.jpg`));
+  });
+
   it('opens the chosen picture with Download, and prints the chosen one at a kiosk', async () => {
     const phone = await newPage();
     await fourPictures(phone);

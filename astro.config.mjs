@@ -5,17 +5,32 @@
 //   BOOTH_SITE_DATA  the SiteData file the pages read (default tenants.generated.json)
 //   BOOTH_ROOT_TENANT  build only this tenant, served from the root (per-tenant bundles)
 //   BOOTH_RENDERER_DIR keep the page renderer there, for one-tenant publishes (scripts/pipeline/keep-renderer.ts)
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import { keepRenderer } from './scripts/pipeline/keep-renderer.ts';
 import { plainDynamicImports } from './scripts/pipeline/plain-dynamic-imports.ts';
+
+/** `client:after-first-picture`: the results island hydrates once its first picture is painted (src/directives/). */
+function afterFirstPicture() {
+  return {
+    name: 'booth-after-first-picture',
+    hooks: {
+      'astro:config:setup': ({ addClientDirective }) =>
+        addClientDirective({
+          name: 'after-first-picture',
+          entrypoint: fileURLToPath(new URL('./src/directives/after-first-picture.ts', import.meta.url)),
+        }),
+    },
+  };
+}
 
 export default defineConfig({
   output: 'static',
   outDir: process.env.BOOTH_OUT_DIR || 'dist',
   trailingSlash: 'ignore',
   build: { format: 'directory', inlineStylesheets: 'always' },
-  integrations: [react(), keepRenderer(process.env.BOOTH_RENDERER_DIR)],
+  integrations: [react(), keepRenderer(process.env.BOOTH_RENDERER_DIR), afterFirstPicture()],
   // No prefetch: it ships ~1.2 KB of JS on every page (the camera page's budget is 80 KB gzip)
   // and the booth's pages are small static files that load at once anyway.
   prefetch: false,

@@ -1,10 +1,15 @@
 // The job is asked for when the results page opens, while the page's code is still on its way,
-// and a finished job's picture (the display copy the screen shows) starts loading before the
-// screen is drawn: the island picks both up (window.boothFirstJob, src/lib/first-job.ts).
+// and a finished job's first picture (the display copy the screen shows) is painted at once, in
+// the place and at the size the island gives it, before the island's code has come: it is a
+// phone's largest content, and React's code and hydration no longer stand before it. The island
+// picks up the answer (window.boothFirstJob, src/lib/first-job.ts) and, as its first view shows,
+// takes this early picture away (FIRST_RESULT_ID): its own picture is the same image from the
+// cache at the same size, so the screen does not change and it is not a second, later LCP.
 import { jobPhase } from '../../contract/job-status.ts';
 import { jobIdFromPath, previewsFor } from '../../contract/results.ts';
+import { FIRST_PICTURE_WAIT_MS, FIRST_RESULT_ID } from '../lib/first-job.ts';
 import { aiHostUrl } from '../lib/paths.ts';
-import type {} from '../lib/first-job.ts';
+import { isSticker } from '../lib/sticker.ts';
 
 export interface FirstJobArgs {
   /** The job's address on the AI host, `marker` standing for the id. */
@@ -24,21 +29,53 @@ export function run({ jobUrl, marker, host, timeout }: FirstJobArgs) {
     signal: AbortSignal.timeout(timeout),
     headers: { 'Accept-Language': document.documentElement.lang },
   });
-  window.boothFirstJob = { path: location.pathname, response };
+  // The island's hydration waits for this (src/directives/after-first-picture.ts). A page swapped
+  // in by the router (the styles screen's job, only just made) does not wait.
+  let done = () => {};
+  const shown = new Promise<void>((resolve) => (done = resolve));
+  setTimeout(done, document.readyState === 'loading' ? FIRST_PICTURE_WAIT_MS : 0);
+  window.boothFirstJob = { path: location.pathname, response, shown };
   response
     .then((answer) => answer.clone().json())
-    .then(
-      (job) => {
-        const images: string[] = job.images || [];
-        const shown = (previewsFor(images, job.previews) ?? images)[0];
-        if (typeof shown !== 'string' || /^(data|blob):/.test(shown) || jobPhase(job.result?.status) !== 'completed')
-          return;
-        const picture = new Image();
-        picture.crossOrigin = 'anonymous';
-        // The screen's largest content: ahead of the page's scripts, as its <img> will ask.
-        picture.fetchPriority = 'high';
-        picture.src = aiHostUrl(host, shown);
-      },
-      () => {},
-    );
+    .then((job) => {
+      const images: string[] = job.images || [];
+      const first = (previewsFor(images, job.previews) ?? images)[0];
+      if (typeof first !== 'string' || /^(data|blob):/.test(first) || jobPhase(job.result?.status) !== 'completed')
+        return done();
+      // Gone once the island shows its own view (it may have come first).
+      const place = document.getElementById(FIRST_RESULT_ID);
+      const template = place?.querySelector('template');
+      if (!place || !template) return done();
+      // The island's completed view as far as the first picture, in the page (results/index.astro).
+      const view = template.content.cloneNode(true) as DocumentFragment;
+      const picture = view.querySelector('img')!;
+      // A sticker as the island shows it, shadow included: the picture's painted size is the
+      // island's, so the island's own is not a larger, later LCP.
+      if (isSticker(String(job.captions?.length === images.length ? job.captions[0] : job.prompt)))
+        picture.parentElement!.className = 'booth-sticker';
+      // Several pictures: the room the others and each one's choice will take (the screen is
+      // centred: the first picture then stays where it is when they come).
+      const list = view.querySelector<HTMLElement>('.booth-result-list')!;
+      if (images.length > 1) {
+        list.dataset.pictures = String(images.length);
+        const figure = list.firstElementChild!;
+        for (let i = 1; i < images.length; i++) {
+          const other = figure.cloneNode(true) as HTMLElement;
+          other.classList.add('booth-placeholder');
+          list.append(other);
+        }
+      }
+      // Loaded is drawn at the next frame, well before the island's code can have been fetched
+      // (no timer: a page whose clock is stopped, as a test's may be, still hydrates).
+      picture.onload = done;
+      // An AI host without CORS: the island shows it, loaded plainly (ResultImage.tsx).
+      picture.onerror = () => {
+        place.remove();
+        done();
+      };
+      picture.src = aiHostUrl(host, first);
+      place.append(view);
+      place.dataset.shown = '';
+    })
+    .catch(done);
 }

@@ -1,6 +1,6 @@
 // Results screen: the job is fetched at once, asking the server to hold its answer until the job
 // ends (up to 20 s), then re-fetched 15 s after each render while it is still pending.
-import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { JOB_WAIT_MAX_SECONDS, jobIdFromPath, jobPhase, type Job } from '../../contract/index.ts';
 import { styleCaption } from '../../contract/local-style-texts.ts';
 import type { Catalogue } from '../../contract/i18n/catalogue.ts';
@@ -13,7 +13,7 @@ import { isSticker, nextFetchDelay, shownImages } from '../lib/job.ts';
 import { aiHostUrl, resultsPath, screenPath } from '../lib/paths.ts';
 import { handoffUrl, isHandoff } from '../lib/handoff.ts';
 import { canShareFiles, createSharer } from '../lib/share.ts';
-import { takeFirstJob } from '../lib/first-job.ts';
+import { dropEarlyResult, takeFirstJob } from '../lib/first-job.ts';
 import { ErrorView } from '../components/ErrorView.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { ResultPictures } from '../components/ResultPictures.tsx';
@@ -157,6 +157,11 @@ export default function ResultPoller({
       clearTimeout(timer);
     };
   }, [hub, jobId, delay, renderKey, RESULTS_TEXT, site]);
+
+  // The first picture the page's inline script painted makes way for this view before it is painted.
+  useLayoutEffect(() => {
+    if (view.kind !== 'loading') dropEarlyResult();
+  }, [view.kind]);
 
   useEffect(() => {
     if (view.kind !== 'loading') return;

@@ -1,10 +1,9 @@
 // What the results screen does with a job, as pure rules.
-import { JOB_POLL_INTERVAL_MS, STICKER_PROMPT_WORD, jobPhase, previewsFor, type Job } from '../../contract/index.ts';
+import { JOB_POLL_INTERVAL_MS, jobPhase, previewsFor, type Job } from '../../contract/index.ts';
+
+export { isSticker } from './sticker.ts';
 
 export type JobPhase = ReturnType<typeof jobPhase>;
-
-/** "If the prompt contains 'sticker', the image is shown as a peelable sticker." As written: lower case. */
-export const isSticker = (prompt: string) => prompt.includes(STICKER_PROMPT_WORD);
 
 /** "While pending, the job is re-fetched 15 seconds after each render, until COMPLETED or ERROR." */
 export function nextFetchDelay(job: Job): number | null {

@@ -8,7 +8,15 @@ import { suiteBrowser } from '../support/browser.ts';
 import { action } from '../support/journey.ts';
 import { tenant } from '../support/site-data.ts';
 import { REPO_ROOT } from '../../support/server-process.ts';
-import { STUB_IMAGE_PATH, breakAiHost, completedSticker, holdRequests, stubJob, stubResultImage } from './support.ts';
+import {
+  STUB_IMAGE_PATH,
+  breakAiHost,
+  completedSticker,
+  holdRequests,
+  recordLargestPaints,
+  stubJob,
+  stubResultImage,
+} from './support.ts';
 
 const boothUrl = inject('boothUrl');
 const UNREACHABLE = "We can't reach the booth right now. Check your connection and try again.";
@@ -156,7 +164,7 @@ describe('the results screen', () => {
     expect(new URL(requests[0].url()).searchParams.get('wait')).toBe('20');
   });
 
-  it("asks for the job, and loads a finished job's picture, before the screen's code has arrived, and asks once", async () => {
+  it("asks for the job and shows a finished job's picture before the screen's code has arrived, then the screen takes its place, asking once", async () => {
     const page = await newPage();
     const pictures: string[] = [];
     page.on('request', (r) => r.url().endsWith(STUB_IMAGE_PATH) && pictures.push(r.url()));
@@ -172,10 +180,28 @@ describe('the results screen', () => {
       (route) => route.continue(),
     );
     await page.goto(`${boothUrl}/results/early`);
-    await expect.poll(() => [requests.length, pictures.length]).toEqual([1, 1]);
+    // Without the screen's code: the heading and the picture, where the screen puts them, for
+    // the eyes only (the screen's own heading, a moment later, is what a screen reader is told).
+    await page.locator('h1', { hasText: TEXT.resultHeading }).waitFor();
+    await page.waitForFunction(
+      () => ((document.querySelector('figure img') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0,
+    );
+    expect([requests.length, pictures.length]).toEqual([1, 1]);
+    expect(await page.locator('figure img').isVisible()).toBe(true);
     expect(await page.getByRole('heading', { name: TEXT.resultHeading }).count()).toBe(0);
+    expect(await page.locator('.booth-spinner').isVisible()).toBe(false);
+    // The caption's line is kept empty until the screen's own view shows it.
+    expect(await page.getByText('A comic portrait').count()).toBe(0);
+    const place = () => page.locator('figure img').evaluate((img) => img.getBoundingClientRect().toJSON());
+    const early = await place();
     release();
+    // The screen's own view: the caption and the buttons, the same picture in the same place, once.
     await page.getByRole('heading', { name: TEXT.resultHeading }).waitFor();
+    expect(await page.locator('figcaption').textContent()).toBe('A comic portrait');
+    expect(await page.getByRole('heading', { name: TEXT.resultHeading }).count()).toBe(1);
+    expect(await page.locator('figure img').count()).toBe(1);
+    expect(await place()).toEqual(early);
+    await action(page, TEXT.takeAnother).waitFor();
     await page.waitForFunction(
       () => ((document.querySelector('figure img') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0,
     );
@@ -184,6 +210,23 @@ describe('the results screen', () => {
       '/transformations/jobs/early/?wait=20',
     );
     expect(pictures).toHaveLength(1);
+  });
+
+  it("paints a finished sticker's picture once, before the screen's code: the screen's own picture is no larger, later paint", async () => {
+    // What a phone's largest paint is timed by: the screen's code no longer stands before it.
+    const page = await newPage({ viewport: { width: 412, height: 823 } });
+    const paints = await recordLargestPaints(page);
+    await stubResultImage(page);
+    await stubJob(page, completedSticker);
+    await page.goto(`${boothUrl}/results/sticker`);
+    await page.getByRole('heading', { name: TEXT.resultHeading }).waitFor();
+    await page.waitForFunction(() => (document.querySelector<HTMLImageElement>('figure img')?.naturalWidth ?? 0) > 0);
+    // The screen's own picture painted (two frames on), as the sticker it is.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    expect(await page.locator('.booth-sticker img').count()).toBe(1);
+    const largest = (await paints()).at(-1);
+    expect(largest?.island).toBe(false);
+    expect(largest?.size).toBeGreaterThan(300 * 300);
   });
 
   for (const [how, words] of [

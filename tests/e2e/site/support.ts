@@ -103,3 +103,20 @@ export async function holdRequests(
   });
   return release;
 }
+
+/**
+ * The page's largest-contentful-paint entries as Chromium reports them, each with whether its
+ * element was the results island's own (recorded as it is reported: the element may go later).
+ */
+export async function recordLargestPaints(page: Page): Promise<() => Promise<{ size: number; island: boolean }[]>> {
+  await page.addInitScript(() => {
+    const paints: { size: number; island: boolean }[] = [];
+    (window as unknown as { largestPaints: typeof paints }).largestPaints = paints;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { size: number; element: Element | null })[])
+        paints.push({ size: entry.size, island: Boolean(entry.element?.closest('astro-island')) });
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  });
+  return () =>
+    page.evaluate(() => (window as unknown as { largestPaints: { size: number; island: boolean }[] }).largestPaints);
+}

@@ -65,9 +65,9 @@ export function run({ jobUrl, marker, host, timeout }: FirstJobArgs) {
           list.append(other);
         }
       }
-      // Loaded is drawn at the next frame, well before the island's code can have been fetched
-      // (no timer: a page whose clock is stopped, as a test's may be, still hydrates).
-      picture.onload = done;
+      // Painted at the next frame: the island's code is asked for after it, so that nothing the
+      // page fetches or runs stands before the phone's largest paint.
+      picture.onload = () => requestAnimationFrame(() => setTimeout(done));
       // An AI host without CORS: the island shows it, loaded plainly (ResultImage.tsx).
       picture.onerror = () => {
         place.remove();

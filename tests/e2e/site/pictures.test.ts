@@ -34,12 +34,12 @@ const JOB = {
 const full = (n: number) => `${boothUrl}/stub-results/${n}.jpg`;
 
 /** The job stubbed, and its pictures served (a real photo, with CORS like the server's). */
-async function fourPictures(page: Page) {
+async function fourPictures(page: Page, job = JOB) {
   const body = readFileSync(join(REPO_ROOT, 'tests', 'fixtures', 'astronaut.jpg'));
   await page.route('**/stub-results/*.jpg', (route) =>
     route.fulfill({ body, contentType: 'image/jpeg', headers: { 'access-control-allow-origin': '*' } }),
   );
-  await stubJob(page, JOB);
+  await stubJob(page, job);
 }
 
 const completed = (page: Page) =>
@@ -105,7 +105,6 @@ describe('several pictures per guest (four)', () => {
 
   it('asks for the first picture first and at high priority, and for the other three lazily at low priority', async () => {
     const page = await newPage({ viewport: { width: 412, height: 823 } });
-    const paints = await recordLargestPaints(page);
     await fourPictures(page);
     // Chromium tells each request's priority to the DevTools protocol only.
     const cdp = await page.context().newCDPSession(page);
@@ -131,11 +130,33 @@ describe('several pictures per guest (four)', () => {
       .locator('figure img')
       .evaluateAll((imgs) => imgs.map((img) => [img.getAttribute('fetchpriority'), img.getAttribute('loading')]));
     expect(loading).toEqual([['high', null], ...Array(3).fill(['low', 'lazy'])]);
-    // The largest paint is the first picture as the page painted it before the screen's code came:
-    // neither the screen's own copy of it nor the other three is a larger, later one.
-    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-    expect((await paints()).at(-1)?.island).toBe(false);
   });
+
+  // A sticker's shadow paints it larger than its box: first or last in the set, it must not make
+  // a later picture the largest paint.
+  for (const [where, captions] of [
+    ['last', JOB.captions],
+    ['first', [...JOB.captions].reverse()],
+  ] as const) {
+    it(`paints the first picture before the screen's code, as the largest paint, with the sticker ${where}`, async () => {
+      const page = await newPage({ viewport: { width: 412, height: 823 } });
+      const paints = await recordLargestPaints(page);
+      await fourPictures(page, { ...JOB, captions: [...captions] });
+      await page.goto(`${boothUrl}/gala/results/four`);
+      await completed(page);
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll<HTMLImageElement>('figure img')].every(
+          (img) => img.complete && img.naturalWidth > 0,
+        ),
+      );
+      // All four painted (two frames on): neither the screen's own copy of the first nor the others is larger.
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      expect(await page.locator('.booth-sticker').count()).toBe(1);
+      const largest = await paints();
+      expect(largest.at(-1)?.island).toBe(false);
+      expect(largest.at(-1)?.size).toBeGreaterThan(150 * 150);
+    });
+  }
 
   it('holds the other three back until the first has come, so they do not slow down what the screen shows first', async () => {
     const page = await newPage({ viewport: { width: 412, height: 823 } });

@@ -13,6 +13,7 @@ import {
   breakAiHost,
   completedSticker,
   holdRequests,
+  paintEarlyPicture,
   recordLargestPaints,
   stubJob,
   stubResultImage,
@@ -158,14 +159,8 @@ describe('the results screen', () => {
     await page.clock.install({ time: start });
     await page.clock.pauseAt(new Date(start.getTime() + 1_000));
     await page.goto(`${boothUrl}/results/quick`);
-    // The picture shown before the screen's code has loaded; the code is asked for once it has
-    // been painted, at the next frame: 100 ms of the page's time, far from the 15 s poll interval.
-    await page.waitForFunction(
-      () => document.querySelector<HTMLImageElement>('.booth-first-result img')?.complete === true,
-      undefined,
-      { polling: 50 },
-    );
-    await page.clock.runFor(100);
+    // The screen's code comes after the early picture's frame: 100 ms, far from the 15 s interval.
+    await paintEarlyPicture(page);
     await page.getByRole('heading', { name: TEXT.resultHeading }).waitFor();
     expect(requests).toHaveLength(1);
     expect(new URL(requests[0].url()).pathname).toBe('/transformations/jobs/quick/');

@@ -120,3 +120,17 @@ export async function recordLargestPaints(page: Page): Promise<() => Promise<{ s
   return () =>
     page.evaluate(() => (window as unknown as { largestPaints: { size: number; island: boolean }[] }).largestPaints);
 }
+
+/**
+ * On a page whose clock is paused: lets the results screen's code come, which waits for the
+ * frame after the early first picture has loaded (src/directives/after-first-picture.ts). The
+ * page's time moves on by 100 ms, far from any of the screen's own timers.
+ */
+export async function paintEarlyPicture(page: Page) {
+  await page.waitForFunction(
+    () => document.querySelector<HTMLImageElement>('.booth-first-result img')?.complete === true,
+    undefined,
+    { polling: 50 },
+  );
+  await page.clock.runFor(100);
+}

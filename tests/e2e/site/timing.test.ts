@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright';
 import { TEXT } from '../../../contract/index.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { action } from '../support/journey.ts';
-import { completedSticker, stubJob, stubResultImage } from './support.ts';
+import { completedSticker, paintEarlyPicture, stubJob, stubResultImage } from './support.ts';
 
 const boothUrl = inject('boothUrl');
 const START = new Date('2026-01-01T10:00:00Z');
@@ -60,7 +60,9 @@ describe('timed behaviour of the results screen', () => {
     await stubResultImage(page);
     await stubJob(page, completedSticker);
     await page.goto(`${boothUrl}/results/sticker`);
-    const sticker = page.locator('.booth-sticker');
+    await paintEarlyPicture(page);
+    // The screen's own sticker (the page's early one, shown before the code came, is gone).
+    const sticker = page.locator('astro-island .booth-sticker');
     await sticker.waitFor();
     // The image has loaded and the screen has taken note (complete alone comes before onload).
     await page.locator('figure[data-loaded]').waitFor();

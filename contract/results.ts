@@ -31,6 +31,17 @@ export function parseResultsPath(pathname: string): ResultsAddress | null {
 /** The job id of a results address, or null. */
 export const jobIdFromPath = (pathname: string) => parseResultsPath(pathname)?.jobId ?? null;
 
+/**
+ * The prompt of a job's picture `i`: its own caption when the job has one per picture (several
+ * pictures from several styles), else the job's prompt. The sticker rule and the caption read it.
+ */
+export function promptOf(
+  job: { images: readonly string[]; captions?: readonly string[] | null; prompt: string },
+  i: number,
+): string {
+  return job.captions?.length === job.images.length ? job.captions[i]! : job.prompt;
+}
+
 /** Display copies are used only when there is one per image; otherwise none at all. */
 export function previewsFor(
   images: readonly string[],

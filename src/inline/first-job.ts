@@ -6,7 +6,7 @@
 // takes this early picture away (FIRST_RESULT_ID): its own picture is the same image from the
 // cache at the same size, so the screen does not change and it is not a second, later LCP.
 import { jobPhase } from '../../contract/job-status.ts';
-import { jobIdFromPath, previewsFor } from '../../contract/results.ts';
+import { jobIdFromPath, previewsFor, promptOf } from '../../contract/results.ts';
 import { FIRST_PICTURE_WAIT_MS, FIRST_RESULT_ID } from '../lib/first-job.ts';
 import { aiHostUrl } from '../lib/paths.ts';
 import { isSticker } from '../lib/sticker.ts';
@@ -51,8 +51,7 @@ export function run({ jobUrl, marker, host, timeout }: FirstJobArgs) {
       const picture = view.querySelector('img')!;
       // A sticker as the island shows it, shadow included: the picture's painted size is the
       // island's, so the island's own is not a larger, later LCP.
-      if (isSticker(String(job.captions?.length === images.length ? job.captions[0] : job.prompt)))
-        picture.parentElement!.className = 'booth-sticker';
+      if (isSticker(String(promptOf({ ...job, images }, 0)))) picture.parentElement!.className = 'booth-sticker';
       // Several pictures: the room the others and each one's choice will take (the screen is
       // centred: the first picture then stays where it is when they come).
       const list = view.querySelector<HTMLElement>('.booth-result-list')!;

@@ -1,7 +1,7 @@
 // Results screen: the job is fetched at once, asking the server to hold its answer until the job
 // ends (up to 20 s), then re-fetched 15 s after each render while it is still pending.
 import { Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { JOB_WAIT_MAX_SECONDS, jobIdFromPath, jobPhase, type Job } from '../../contract/index.ts';
+import { JOB_WAIT_MAX_SECONDS, jobIdFromPath, jobPhase, promptOf, type Job } from '../../contract/index.ts';
 import { styleCaption } from '../../contract/local-style-texts.ts';
 import type { Catalogue } from '../../contract/i18n/catalogue.ts';
 import { createAiHub, errorHeading } from '../lib/ai-hub.ts';
@@ -285,9 +285,8 @@ export default function ResultPoller({
     const shown = shownImages(job, (url) => aiHostUrl(aiHost, url));
     const images = shown.map((image) => image.full);
     // Several pictures each have their own caption (their style's prompt); one has the job's prompt.
-    const promptOf = (i: number) => (job.captions?.length === shown.length ? job.captions[i]! : job.prompt);
     // A booth style's prompt is shown in the page's language; the spec's sticker rule reads it as sent.
-    const captionOf = (i: number) => styleCaption(promptOf(i), t.styleCaptions);
+    const captionOf = (i: number) => styleCaption(promptOf(job, i), t.styleCaptions);
     const pick = Math.min(chosen, Math.max(0, images.length - 1));
     return (
       <div
@@ -303,7 +302,7 @@ export default function ResultPoller({
             <ResultPictures
               shown={shown}
               captions={shown.map((_, i) => captionOf(i))}
-              stickers={shown.map((_, i) => isSticker(promptOf(i)))}
+              stickers={shown.map((_, i) => isSticker(promptOf(job, i)))}
               link={!kiosk}
               chosen={pick}
               onChoose={setChosen}

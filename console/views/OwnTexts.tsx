@@ -6,6 +6,7 @@ import { resolveBranding } from '../../contract/branding.ts';
 import type { BrandingItem } from '../../contract/content.ts';
 import { DEFAULT_LANGUAGE, LANGUAGE_NAMES, isLanguage, type Language } from '../../contract/i18n/languages.ts';
 import { defaultText, resolveTextOverrides } from '../../contract/i18n/overrides.ts';
+import { readCounted } from '../../contract/i18n/plural.ts';
 import { BUTTON_TEXTS, SCREENS } from '../../contract/i18n/screens.ts';
 import { call, type TenantView } from '../api.ts';
 import { ownTexts } from '../branding-form.ts';
@@ -75,7 +76,10 @@ export function OwnTexts({ slug }: { slug: string }) {
   const screen = SCREENS.find((s) => s.id === screenId) ?? SCREENS[0]!;
   const typed = own[language] ?? {};
   const shown = Object.fromEntries(
-    screen.texts.map((key) => [key, typed[key]?.trim() ? typed[key]!.trim() : defaultText(language, key)!]),
+    screen.texts.map((key) => [
+      key,
+      readCounted(typed[key]?.trim() ? typed[key]!.trim() : defaultText(language, key)!, language).text,
+    ]),
   );
   const refusedCount = Object.values(problems).reduce((n, p) => n + p.refused.length, 0);
 
@@ -108,7 +112,9 @@ export function OwnTexts({ slug }: { slug: string }) {
       </p>
       <p className="hint">
         Any text a guest sees or hears can be the tenant’s own. An empty field keeps the default. A text keeps the
-        default’s places to fill, such as {'{count}'}, and is plain text. Nothing reaches the booth until the site is
+        default’s places to fill, such as {'{count}'}, and is plain text; where the words beside a number change with
+        it, a text may write one form for every number, or each form, as in{' '}
+        <code>{'{max, plural, one {# word} other {# words}}'}</code>. Nothing reaches the booth until the site is
         published.
       </p>
       <div className="own-texts-choice">
@@ -146,10 +152,11 @@ export function OwnTexts({ slug }: { slug: string }) {
             <legend>Texts of the {screen.name} screen</legend>
             {screen.texts.map((key, i) => {
               const id = `own-${screen.id}-${i}`;
-              const base = defaultText(language, key)!;
+              // A counted default reads with its count's place, and the words each number takes.
+              const base = readCounted(defaultText(language, key)!, language);
               const english = defaultText('en', key)!;
               const found = problems[`${language}|${key}`];
-              const Control = isLong(base) ? 'textarea' : 'input';
+              const Control = isLong(base.text) ? 'textarea' : 'input';
               return (
                 <Field
                   key={key}
@@ -157,7 +164,20 @@ export function OwnTexts({ slug }: { slug: string }) {
                   label={`${english}${BUTTON_TEXTS.includes(key) ? ' (button)' : ''}`}
                   hint={
                     <>
-                      Default: <bdi lang={language}>{base}</bdi>
+                      Default: <bdi lang={language}>{base.text}</bdi>
+                      {Object.entries(base.forms).map(([name, forms]) => (
+                        <span key={name}>
+                          {' '}
+                          The words beside {`{${name}}`} change with the number:{' '}
+                          {forms.map((form, i) => (
+                            <span key={form}>
+                              {i > 0 ? ', ' : ''}
+                              <bdi lang={language}>{form}</bdi>
+                            </span>
+                          ))}
+                          .
+                        </span>
+                      ))}
                     </>
                   }
                   problems={found?.refused}

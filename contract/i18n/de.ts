@@ -133,6 +133,9 @@ export const DE: Catalogue = {
       'Aus deinem Netzwerk {max, plural, one {wird schon # Foto} other {werden schon # Fotos}} bearbeitet. Versuch es in ein paar Sekunden noch einmal.',
     venueRate:
       'Zu viele Fotos aus deinem Netzwerk auf einmal. Versuch es in {seconds, plural, one {# Sekunde} other {# Sekunden}} noch einmal.',
+    visitorsInFlight: 'Zu viele Besucher aus deinem Netzwerk auf einmal. Versuch es in ein paar Sekunden noch einmal.',
+    visitorsRate:
+      'Zu viele Besucher aus deinem Netzwerk auf einmal. Versuch es in {seconds, plural, one {# Sekunde} other {# Sekunden}} noch einmal.',
     emailNoMail:
       'Diese Fotobox kann keine E-Mails senden: Es ist kein Mailserver eingerichtet. Lade dein Bild herunter, teile es oder frag das Team an der Fotobox.',
     emailNotOffered: 'Diese Fotobox verschickt keine Bilder per E-Mail. Lade dein Bild herunter oder teile es.',

@@ -61,6 +61,8 @@ export const GUEST_TEXT = {
   clientRate: 'Too many photos at once. Please try again in {seconds} seconds.',
   venueInFlight: '{max} photos from your network are being restyled already. Please try again in a few seconds.',
   venueRate: 'Too many photos from your network at once. Please try again in {seconds} seconds.',
+  visitorsInFlight: 'Too many visitors from your network at once. Please try again in a few seconds.',
+  visitorsRate: 'Too many visitors from your network at once. Please try again in {seconds} seconds.',
   emailNoMail:
     'This booth cannot send email: it has no mail server set up. Download or share your picture instead, or ask the booth staff.',
   emailNotOffered: 'This booth does not send pictures by email. Download or share your picture instead.',

@@ -133,6 +133,9 @@ export const ES: Catalogue = {
       '{max, plural, one {Ya se está procesando # foto de tu red} other {Ya se están procesando # fotos de tu red}}. Vuelve a intentarlo en unos segundos.',
     venueRate:
       'Demasiadas fotos de tu red a la vez. Vuelve a intentarlo en {seconds, plural, one {# segundo} other {# segundos}}.',
+    visitorsInFlight: 'Demasiados visitantes de tu red a la vez. Vuelve a intentarlo en unos segundos.',
+    visitorsRate:
+      'Demasiados visitantes de tu red a la vez. Vuelve a intentarlo en {seconds, plural, one {# segundo} other {# segundos}}.',
     emailNoMail:
       'Este fotomatón no puede enviar correos: no tiene un servidor de correo configurado. Descarga o comparte tu imagen, o pregunta al equipo del fotomatón.',
     emailNotOffered: 'Este fotomatón no envía imágenes por correo. Descarga o comparte tu imagen.',

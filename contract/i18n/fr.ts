@@ -134,6 +134,9 @@ export const FR: Catalogue = {
       '{max, plural, one {# photo de votre réseau est déjà en cours de création} other {# photos de votre réseau sont déjà en cours de création}}. Réessayez dans quelques secondes.',
     venueRate:
       'Trop de photos de votre réseau à la fois. Réessayez dans {seconds, plural, one {# seconde} other {# secondes}}.',
+    visitorsInFlight: 'Trop de visiteurs de votre réseau à la fois. Réessayez dans quelques secondes.',
+    visitorsRate:
+      'Trop de visiteurs de votre réseau à la fois. Réessayez dans {seconds, plural, one {# seconde} other {# secondes}}.',
     emailNoMail:
       'Cette borne ne peut pas envoyer d’e-mails : aucun serveur de messagerie n’est configuré. Téléchargez ou partagez votre image, ou adressez-vous à l’équipe de la borne.',
     emailNotOffered: 'Cette borne n’envoie pas les images par e-mail. Téléchargez ou partagez votre image.',

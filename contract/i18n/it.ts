@@ -133,6 +133,9 @@ export const IT: Catalogue = {
       '{max, plural, one {C’è già # foto della tua rete in elaborazione} other {Ci sono già # foto della tua rete in elaborazione}}. Riprova tra qualche secondo.',
     venueRate:
       'Troppe foto dalla tua rete nello stesso momento. Riprova tra {seconds, plural, one {# secondo} other {# secondi}}.',
+    visitorsInFlight: 'Troppi visitatori dalla tua rete nello stesso momento. Riprova tra qualche secondo.',
+    visitorsRate:
+      'Troppi visitatori dalla tua rete nello stesso momento. Riprova tra {seconds, plural, one {# secondo} other {# secondi}}.',
     emailNoMail:
       'Questo photo booth non può inviare email: non ha un server di posta configurato. Scarica o condividi la tua immagine, oppure chiedi allo staff.',
     emailNotOffered: 'Questo photo booth non invia immagini via email. Scarica o condividi la tua immagine.',

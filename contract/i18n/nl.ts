@@ -134,6 +134,9 @@ export const NL: Catalogue = {
       '{max, plural, one {Er wordt al # foto uit je netwerk bewerkt} other {Er worden al # foto’s uit je netwerk bewerkt}}. Probeer het over een paar seconden opnieuw.',
     venueRate:
       'Te veel foto’s uit je netwerk tegelijk. Probeer het over {seconds, plural, one {# seconde} other {# seconden}} opnieuw.',
+    visitorsInFlight: 'Te veel bezoekers uit je netwerk tegelijk. Probeer het over een paar seconden opnieuw.',
+    visitorsRate:
+      'Te veel bezoekers uit je netwerk tegelijk. Probeer het over {seconds, plural, one {# seconde} other {# seconden}} opnieuw.',
     emailNoMail:
       'Deze fotobooth kan geen e-mail versturen: er is geen mailserver ingesteld. Download of deel je afbeelding, of vraag het team bij de fotobooth.',
     emailNotOffered: 'Deze fotobooth verstuurt geen afbeeldingen per e-mail. Download of deel je afbeelding.',

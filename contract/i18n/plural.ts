@@ -51,3 +51,33 @@ export function everyForm(text: string): string[] {
     ),
   );
 }
+
+/** The smallest count (1–200, then 0) of each plural category of `language`. */
+function firstCounts(language: string): Map<string, number> {
+  const rules = new Intl.PluralRules(language || 'en');
+  const first = new Map<string, number>();
+  for (const n of [...Array.from({ length: 200 }, (_, i) => i + 1), 0]) {
+    const category = rules.select(n);
+    if (!first.has(category)) first.set(category, n);
+  }
+  return first;
+}
+
+/**
+ * A counted text as a person editing it reads it: `text` with each counted part in its general
+ * form (`other`, the count as its placeholder), and for each counted part the words it takes at a
+ * count of each form the text writes (`{ max: ['1 caractère', '2 caractères'] }`).
+ */
+export function readCounted(text: string, language: string): { text: string; forms: Record<string, string[]> } {
+  const forms: Record<string, string[]> = {};
+  const general = text.replace(PLURAL_BLOCK, (whole, name: string, written: string) => {
+    const categories = new Set([...written.matchAll(/(\w+)\s*\{/g)].map((m) => m[1]!));
+    const counts = [...firstCounts(language)].filter(([category]) => categories.has(category)).map(([, n]) => n);
+    const seen = new Set(
+      counts.sort((a, b) => a - b).map((n) => choose(written, n, language)!.replaceAll('#', String(n))),
+    );
+    forms[name] = [...seen];
+    return choose(written, Number.POSITIVE_INFINITY, language)?.replaceAll('#', `{${name}}`) ?? whole;
+  });
+  return { text: general, forms };
+}

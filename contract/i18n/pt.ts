@@ -132,6 +132,9 @@ export const PT: Catalogue = {
       '{max, plural, one {Já há # foto da sua rede sendo processada} other {Já há # fotos da sua rede sendo processadas}}. Tente de novo em alguns segundos.',
     venueRate:
       'Fotos demais da sua rede ao mesmo tempo. Tente de novo em {seconds, plural, one {# segundo} other {# segundos}}.',
+    visitorsInFlight: 'Visitantes demais da sua rede ao mesmo tempo. Tente de novo em alguns segundos.',
+    visitorsRate:
+      'Visitantes demais da sua rede ao mesmo tempo. Tente de novo em {seconds, plural, one {# segundo} other {# segundos}}.',
     emailNoMail:
       'Esta cabine não consegue enviar e-mails: não há servidor de e-mail configurado. Baixe ou compartilhe sua imagem, ou fale com a equipe da cabine.',
     emailNotOffered: 'Esta cabine não envia imagens por e-mail. Baixe ou compartilhe sua imagem.',

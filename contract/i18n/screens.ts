@@ -199,6 +199,8 @@ export const FIXED_TEXTS: readonly string[] = [
   'guest.clientRate',
   'guest.venueInFlight',
   'guest.venueRate',
+  'guest.visitorsInFlight',
+  'guest.visitorsRate',
   'guest.emailNoMail',
   'guest.emailNotOffered',
   'guest.emailNoJob',

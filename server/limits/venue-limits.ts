@@ -25,8 +25,8 @@ export const VENUE_MESSAGES: ClientMessages = {
 };
 
 export const MINT_MESSAGES: ClientMessages = {
-  inFlight: () => 'Too many visitors from your network at once. Please try again in a few seconds.',
-  rate: (seconds) => `Too many visitors from your network at once. Please try again in ${seconds} seconds.`,
+  inFlight: () => GUEST_TEXT.visitorsInFlight,
+  rate: (seconds) => fill(GUEST_TEXT.visitorsRate, { seconds }),
 };
 
 /** Admission of one create, and the key its work is queued under (fair-limiter.ts). */

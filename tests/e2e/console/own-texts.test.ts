@@ -70,6 +70,18 @@ describe("a tenant's own texts", () => {
       await page.getByRole('button', { name: 'Save the texts' }).click();
       await page.getByRole('alert').filter({ hasText: 'Some texts need fixing' }).waitFor();
 
+      // A counted text: its default as words with the count's place, and the words each number takes.
+      await page.getByLabel('Screen', { exact: true }).selectOption('styles');
+      await page.getByRole('group', { name: 'Texts of the styles screen' }).waitFor();
+      const limit = page.getByLabel(CATALOGUES.en.styleWords.hintLetters, { exact: true });
+      const counted = FR.styleWords.hintLetters.replace(/\{max, plural.*\}\}/, '{max} caractères');
+      expect(await page.locator(`#${await limit.getAttribute('id')}-hint`).textContent()).toBe(
+        `Default: ${counted} The words beside {max} change with the number: 1 caractère, 2 caractères.`,
+      );
+      expect(await preview.locator('[data-text="styleWords.hintLetters"]').textContent()).toBe(counted);
+      await page.getByLabel('Screen', { exact: true }).selectOption('camera');
+      await page.getByRole('group', { name: 'Texts of the camera screen' }).waitFor();
+
       await heading.fill('');
       await take.fill('Clic !');
       await expect.poll(() => page.locator(`#${takeId}-warnings`).count()).toBe(0);

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { CATALOGUES, LANGUAGES, placeholdersOf } from '../../../contract/i18n/index.ts';
 import { PLURAL_BLOCK } from '../../../contract/i18n/fill.ts';
-import { everyForm, fillCounted, forCounts } from '../../../contract/i18n/plural.ts';
+import { everyForm, fillCounted, forCounts, readCounted } from '../../../contract/i18n/plural.ts';
 import { inLanguage } from '../../../contract/i18n/sentences.ts';
 import { inputProblem, textInputHint, type StyleInput } from '../../../contract/style-inputs.ts';
 
@@ -72,5 +72,19 @@ describe('counted texts', () => {
             expect(everyForm(text).length).toBeGreaterThanOrEqual(forms.length);
           }
     }
+  });
+
+  it('reads a counted text for a person editing it: its general form, and the words each number takes', () => {
+    expect(readCounted(fr.styleWords.hintLetters, 'fr')).toEqual({
+      text: fr.styleWords.hintLetters.replace(/\{max, plural.*\}\}/, '{max} caractères'),
+      forms: { max: ['1 caractère', '2 caractères'] },
+    });
+    const arabic = readCounted(ar.styleWords.hintLetters, 'ar');
+    expect(arabic.text).not.toContain('plural');
+    expect(arabic.forms.max).toEqual(['حرف واحد', 'حرفين', '3 أحرف', '11 حرفًا', '100 حرف']);
+    expect(readCounted(CATALOGUES.en.styleWords.hintLetters, 'en')).toEqual({
+      text: CATALOGUES.en.styleWords.hintLetters,
+      forms: {},
+    });
   });
 });

@@ -23,6 +23,11 @@ describe("the server's sentences in a guest's language", () => {
       fillCounted(CATALOGUES.de.guest.clientRate, { seconds: 42 }, 'de'),
     );
     expect(inLanguage(CATALOGUES.en.email.addressInvalid, 'es')).toBe(CATALOGUES.es.email.addressInvalid);
+    // The visitor tokens' refusals: the one without a count is not read as the counted one.
+    expect(inLanguage(CATALOGUES.en.guest.visitorsInFlight, 'fr')).toBe(CATALOGUES.fr.guest.visitorsInFlight);
+    expect(inLanguage(fill(CATALOGUES.en.guest.visitorsRate, { seconds: 2 }), 'ar')).toBe(
+      'زوّار كثيرون من شبكتك في وقت واحد. يُرجى المحاولة بعد ثانيتين.',
+    );
   });
 
   it("tells the lead form's and the guest's-words form's refusals as the page itself would", () => {

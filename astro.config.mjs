@@ -11,7 +11,7 @@ import react from '@astrojs/react';
 import { keepRenderer } from './scripts/pipeline/keep-renderer.ts';
 import { plainDynamicImports } from './scripts/pipeline/plain-dynamic-imports.ts';
 
-/** `client:after-first-picture`: the results island hydrates once its first picture is painted (src/directives/). */
+/** `client:after-first-picture`: the results and styles islands hydrate once their first pictures are painted (src/directives/). */
 function afterFirstPicture() {
   return {
     name: 'booth-after-first-picture',

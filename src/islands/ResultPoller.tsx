@@ -1,24 +1,25 @@
-// Results screen: the job is fetched at once, asking the server to hold its answer until the job
-// ends (up to 20 s), then re-fetched 15 s after each render while it is still pending.
+// Results screen: the job as it is (src/lib/job-view.ts: held, then re-fetched while pending),
+// then its pictures, the spec's buttons and what a tenant adds under them.
 import { Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { JOB_WAIT_MAX_SECONDS, jobIdFromPath, jobPhase, promptOf, type Job } from '../../contract/index.ts';
+import { jobIdFromPath, jobPhase, promptOf } from '../../contract/index.ts';
 import { styleCaption } from '../../contract/local-style-texts.ts';
 import type { Catalogue } from '../../contract/i18n/catalogue.ts';
-import { createAiHub, errorHeading } from '../lib/ai-hub.ts';
+import { createAiHub } from '../lib/ai-hub.ts';
 import type { LeadAsk } from '../components/LeadFields.tsx';
-import { AiHubError, isRetryable } from '../lib/ai-hub-error.ts';
 import { useClientValue } from '../lib/client-value.ts';
 import { kioskHome, onKiosk } from '../lib/kiosk-here.ts';
-import { isSticker, nextFetchDelay, shownImages } from '../lib/job.ts';
+import { isSticker, shownImages } from '../lib/job.ts';
+import { useJobView } from '../lib/job-view.ts';
 import { aiHostUrl, resultsPath, screenPath } from '../lib/paths.ts';
 import { handoffUrl, isHandoff } from '../lib/handoff.ts';
-import { canShareFiles, createSharer } from '../lib/share.ts';
-import { dropEarlyResult, takeFirstJob } from '../lib/first-job.ts';
+import { canShareFiles } from '../lib/share.ts';
+import { dropEarlyResult } from '../lib/first-job.ts';
 import { ErrorView } from '../components/ErrorView.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { ResultPictures } from '../components/ResultPictures.tsx';
 import { QrHandoff } from '../components/QrHandoff.tsx';
 import { TryAnother } from '../components/TryAnother.tsx';
+import { TakeHome } from '../components/TakeHome.tsx';
 import { Processing } from '../components/Processing.tsx';
 import { loadApart } from '../lib/load-apart.ts';
 import { afterPaint } from '../lib/after-paint.ts';
@@ -65,27 +66,6 @@ interface Props {
   triesPerGuest?: number;
 }
 
-/**
- * `answer` counts the answers received, so that every answer is a new render that re-arms the
- * timer. 'waiting': the first answer is being held by the server, which it does only for a job
- * that exists and has not ended, so the visitor sees the processing screen meanwhile.
- */
-type View =
-  | { kind: 'loading' }
-  | { kind: 'waiting' }
-  | { kind: 'job'; job: Job; answer: number }
-  /** retry: asking again may help (the network or the server failed); the job may well be fine. */
-  | { kind: 'failed'; heading: string; retry: boolean }
-  /** No job at this address (deleted, expired, or no id): the tenant's screen says so briefly. */
-  | { kind: 'gone'; heading: string; text: string };
-
-/** A first answer that takes longer than this is a job still running: show it as processing. */
-const HELD_ANSWER_MS = 1_000;
-
-const noJob = (texts: Catalogue['results']) =>
-  ({ kind: 'gone', heading: texts.noJobHeading, text: texts.noJob }) as const;
-const gone = (texts: Catalogue['results']) => ({ kind: 'gone', heading: texts.goneHeading, text: texts.gone }) as const;
-
 export default function ResultPoller({
   t,
   aiHost,
@@ -104,12 +84,11 @@ export default function ResultPoller({
   const { spec: TEXT, results: RESULTS_TEXT, resultsEvent: EVENT_TEXT, site } = t;
   const TRY_AGAIN_TEXT = site.tryAgain;
   const hub = useMemo(() => createAiHub(aiHost), [aiHost]);
-  const [view, setView] = useState<View>({ kind: 'loading' });
   const [jobId] = useState(() => (typeof location === 'undefined' ? null : jobIdFromPath(location.pathname)));
+  const { view, again } = useJobView(hub, jobId, t);
   const [canShare, setCanShare] = useState(false);
   // The picture Download, Share and Print take when the job made several (the first until one is chosen).
   const [chosen, setChosen] = useState(0);
-  const share = useMemo(() => createSharer(typeof navigator === 'undefined' ? undefined : navigator), []);
 
   useEffect(() => setCanShare(canShareFiles(navigator)), []);
   // This device is a kiosk of the tenant (never a page opened from its QR code, on a phone).
@@ -126,47 +105,9 @@ export default function ResultPoller({
     );
   }, [codeHere, publicSiteUrl, base, jobId]);
 
-  // Each render of a pending job schedules the next fetch ('waiting' keeps the first one going).
-  const delay =
-    view.kind === 'loading' || view.kind === 'waiting' ? 0 : view.kind === 'job' ? nextFetchDelay(view.job) : null;
-  const renderKey = view.kind === 'job' ? view.answer : 0;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: renderKey is not read: each answer of a pending job schedules the next fetch.
-  useEffect(() => {
-    if (delay === null) return;
-    if (!jobId) {
-      setView(noJob(RESULTS_TEXT));
-      return;
-    }
-    let live = true;
-    const fetchJob = () =>
-      hub.job(jobId, JOB_WAIT_MAX_SECONDS, takeFirstJob(location.pathname)).then(
-        (job) => live && setView((prev) => ({ kind: 'job', job, answer: (prev.kind === 'job' ? prev.answer : 0) + 1 })),
-        (error: unknown) =>
-          live &&
-          setView(
-            error instanceof AiHubError && error.status === 404
-              ? gone(RESULTS_TEXT)
-              : { kind: 'failed', heading: errorHeading(error, site), retry: isRetryable(error) },
-          ),
-      );
-    // The first fetch goes out at once, not on a timer: the job is loaded before the screen shows.
-    const timer = delay === 0 ? undefined : setTimeout(fetchJob, delay);
-    if (delay === 0) void fetchJob();
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [hub, jobId, delay, renderKey, RESULTS_TEXT, site]);
-
   // The first picture the page's inline script painted makes way for this view before it is painted.
   useLayoutEffect(() => {
     if (view.kind !== 'loading') dropEarlyResult();
-  }, [view.kind]);
-
-  useEffect(() => {
-    if (view.kind !== 'loading') return;
-    const timer = setTimeout(() => setView((v) => (v.kind === 'loading' ? { kind: 'waiting' } : v)), HELD_ANSWER_MS);
-    return () => clearTimeout(timer);
   }, [view.kind]);
 
   const phase = view.kind === 'job' ? jobPhase(view.job.result.status) : view.kind === 'waiting' ? 'pending' : null;
@@ -219,15 +160,16 @@ export default function ResultPoller({
 
   // On a kiosk the next photo is the next guest's: a new page load, so consent is asked again, in
   // the tenant's own language (src/lib/kiosk-here.ts).
-  const takeAnother = (
+  const toCamera = (text: string) => (
     <a
       className="booth-button"
       href={screenPath(kiosk ? kioskHome(base) : base, 'camera')}
       data-astro-reload={kiosk ? '' : undefined}
     >
-      {TEXT.takeAnother}
+      {text}
     </a>
   );
+  const takeAnother = toCamera(TEXT.takeAnother);
   // The live region stays the first child through every view, so it stays the same element.
   return (
     <>
@@ -246,15 +188,7 @@ export default function ResultPoller({
             {view.heading}
           </h1>
           <p>{view.text}</p>
-          <div className="booth-actions">
-            <a
-              className="booth-button"
-              href={screenPath(kiosk ? kioskHome(base) : base, 'camera')}
-              data-astro-reload={kiosk ? '' : undefined}
-            >
-              {RESULTS_TEXT.takePhoto}
-            </a>
-          </div>
+          <div className="booth-actions">{toCamera(RESULTS_TEXT.takePhoto)}</div>
         </section>
       );
     }
@@ -264,7 +198,7 @@ export default function ResultPoller({
           {takeAnother}
           {/* Event Wi-Fi drops for a moment: the job runs on, and its result is one tap away. */}
           {view.retry ? (
-            <button type="button" className="booth-button" onClick={() => setView({ kind: 'loading' })}>
+            <button type="button" className="booth-button" onClick={again}>
               {TRY_AGAIN_TEXT}
             </button>
           ) : null}
@@ -322,29 +256,14 @@ export default function ResultPoller({
         <div className="booth-actions">
           {takeAnother}
           {phase === 'completed' && images.length > 0 ? (
-            kiosk ? (
-              kioskPrint ? (
-                <button type="button" className="booth-button" onClick={() => window.print()}>
-                  {EVENT_TEXT.print}
-                </button>
-              ) : null
-            ) : canShare ? (
-              <button
-                type="button"
-                className="booth-button"
-                onClick={() => void share(images[pick], captionOf(pick), TEXT.shareTitle).catch(console.error)}
-              >
-                {TEXT.share}
-              </button>
-            ) : (
-              <button
-                type="button"
-                className="booth-button"
-                onClick={() => window.open(images[pick], '_blank', 'noopener')}
-              >
-                {TEXT.download}
-              </button>
-            )
+            <TakeHome
+              image={images[pick]!}
+              caption={captionOf(pick)}
+              kiosk={kiosk}
+              kioskPrint={kioskPrint}
+              canShare={canShare}
+              texts={{ ...TEXT, print: EVENT_TEXT.print }}
+            />
           ) : null}
           {phase === 'completed' && images.length > 0 ? (
             <TryAnother base={base} triesPerGuest={triesPerGuest} texts={EVENT_TEXT} />

@@ -29,7 +29,7 @@ export const FIRST_RESULT_ID = 'booth-first-result';
 /**
  * How long a freshly loaded results page holds the island's hydration back for that picture at
  * most: a job still running is held by the server (?wait=20) and shows as processing after
- * HELD_ANSWER_MS (ResultPoller.tsx) counted from the hydration, so this is kept short.
+ * HELD_ANSWER_MS (src/lib/job-view.ts) counted from the hydration, so this is kept short.
  */
 export const FIRST_PICTURE_WAIT_MS = 500;
 

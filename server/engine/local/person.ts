@@ -5,6 +5,7 @@ import { EngineError } from '../engine.ts';
 import { ENGINE_MESSAGES } from './messages.ts';
 import { SEGMENTATION_SIZE, type FaceBox, type Models } from './models.ts';
 import { clearBesideHeads } from './head-room.ts';
+import { connectedRegions, drawHeadAndShoulders, fillHoles, touchesKept } from './mask-regions.ts';
 import { aroundFace, aroundPhoto, scoreSquare } from './pose.ts';
 import { fromSharp, toSharp, type Raster, type Rect } from './raster.ts';
 import type { DecodedPhoto } from './decode.ts';
@@ -207,33 +208,6 @@ function keepPersonRegions(modelMask: Uint8Array, square: Raster, faceBoxes: Rec
   return { mask, area: area / mask.length, confidentArea: confident / mask.length, box };
 }
 
-/** 4-connected regions of the square where `member` holds; label 0 is none, areas[label] its size. */
-function connectedRegions(size: number, member: (i: number) => boolean): { labels: Int32Array; areas: number[] } {
-  const labels = new Int32Array(size * size);
-  const areas: number[] = [0];
-  const stack: number[] = [];
-  for (let start = 0; start < labels.length; start++) {
-    if (labels[start] !== 0 || !member(start)) continue;
-    const label = areas.length;
-    let area = 0;
-    labels[start] = label;
-    stack.push(start);
-    while (stack.length > 0) {
-      const at = stack.pop() as number;
-      area++;
-      const x = at % size;
-      const neighbours = [x > 0 ? at - 1 : -1, x < size - 1 ? at + 1 : -1, at - size, at + size];
-      for (const next of neighbours) {
-        if (next < 0 || next >= labels.length || labels[next] !== 0 || !member(next)) continue;
-        labels[next] = label;
-        stack.push(next);
-      }
-    }
-    areas.push(area);
-  }
-  return { labels, areas };
-}
-
 /** The region covering most of the lower half of `face` (mask coordinates), or 0. */
 function faceRegion(labels: Int32Array, face: Rect): number {
   const size = SEGMENTATION_SIZE;
@@ -250,61 +224,6 @@ function faceRegion(labels: Int32Array, face: Rect): number {
   }
   const [best, count] = [...counts.entries()].reduce((a, b) => (b[1] > a[1] ? b : a), [0, 0]);
   return count >= FACE_COVER * Math.max(1, (right - left) * (bottom - top)) ? best : 0;
-}
-
-/**
- * A soft head (an ellipse over the face box) and, when asked, shoulders (a wider ellipse below
- * it) for a face the mask missed; the matte then fits them to the photo's edges.
- */
-function drawHeadAndShoulders(mask: Uint8Array, face: Rect, shoulders: boolean): void {
-  const size = SEGMENTATION_SIZE;
-  const cx = face.left + face.width / 2;
-  const shapes = [
-    { x: cx, y: face.top + face.height * 0.45, rx: face.width * 0.7, ry: face.height * 0.75 },
-    ...(shoulders ? [{ x: cx, y: face.top + face.height * 2.3, rx: face.width * 1.6, ry: face.height * 1.3 }] : []),
-  ];
-  // Only the square around the shapes, with their soft edge.
-  const left = Math.max(0, Math.floor(Math.min(...shapes.map((e) => e.x - e.rx)) - 2));
-  const right = Math.min(size, Math.ceil(Math.max(...shapes.map((e) => e.x + e.rx)) + 2));
-  const top = Math.max(0, Math.floor(Math.min(...shapes.map((e) => e.y - e.ry)) - 2));
-  const bottom = Math.min(size, Math.ceil(Math.max(...shapes.map((e) => e.y + e.ry)) + 2));
-  for (let y = top; y < bottom; y++) {
-    for (let x = left; x < right; x++) {
-      // Distance past the ellipse's rim, in px of the square: a 2 px soft edge.
-      const inside = Math.max(
-        ...shapes.map((e) => (1 - Math.hypot((x + 0.5 - e.x) / e.rx, (y + 0.5 - e.y) / e.ry)) * Math.min(e.rx, e.ry)),
-      );
-      const value = Math.round(Math.min(1, Math.max(0, 0.5 + inside / 2)) * 255);
-      if (value > mask[y * size + x]) mask[y * size + x] = value;
-    }
-  }
-}
-
-/** Sets to solid the background regions not reaching the square's border, up to `maxArea` each. */
-function fillHoles(mask: Uint8Array, maxArea: number): void {
-  const size = SEGMENTATION_SIZE;
-  const { labels, areas } = connectedRegions(size, (i) => mask[i] < 128);
-  const open = new Set<number>();
-  for (let k = 0; k < size; k++) {
-    for (const i of [k, (size - 1) * size + k, k * size, k * size + size - 1]) open.add(labels[i]);
-  }
-  for (let i = 0; i < mask.length; i++) {
-    const label = labels[i];
-    if (label > 0 && !open.has(label) && areas[label] <= maxArea) mask[i] = 255;
-  }
-}
-
-function touchesKept(labels: Int32Array, keep: Set<number>, i: number, size: number): boolean {
-  const x = i % size;
-  for (let dy = -2; dy <= 2; dy++) {
-    for (let dx = -2; dx <= 2; dx++) {
-      const nx = x + dx;
-      const n = i + dy * size + dx;
-      if (nx < 0 || nx >= size || n < 0 || n >= labels.length) continue;
-      if (keep.has(labels[n])) return true;
-    }
-  }
-  return false;
 }
 
 /** A face but no usable mask (e.g. a face poster): frame head and shoulders around the face. */

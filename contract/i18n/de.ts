@@ -136,6 +136,11 @@ export const DE: Catalogue = {
     visitorsInFlight: 'Zu viele Besucher aus deinem Netzwerk auf einmal. Versuch es in ein paar Sekunden noch einmal.',
     visitorsRate:
       'Zu viele Besucher aus deinem Netzwerk auf einmal. Versuch es in {seconds, plural, one {# Sekunde} other {# Sekunden}} noch einmal.',
+    visitInvalid: 'Die Fotobox konnte diesen Besuch nicht prüfen. Lade die Seite neu und versuch es noch einmal.',
+    visitExpired: 'Dein Besuch ist abgelaufen. Lade die Seite neu und versuch es noch einmal.',
+    leadRate:
+      'Du hast deine Angaben gerade mehrmals gesendet. Versuch es in {seconds, plural, one {# Sekunde} other {# Sekunden}} noch einmal.',
+    leadOff: 'Diese Fotobox fragt nicht nach deinen Angaben. Geh einfach weiter zur Kamera.',
     emailNoMail:
       'Diese Fotobox kann keine E-Mails senden: Es ist kein Mailserver eingerichtet. Lade dein Bild herunter, teile es oder frag das Team an der Fotobox.',
     emailNotOffered: 'Diese Fotobox verschickt keine Bilder per E-Mail. Lade dein Bild herunter oder teile es.',

@@ -63,6 +63,10 @@ export const GUEST_TEXT = {
   venueRate: 'Too many photos from your network at once. Please try again in {seconds} seconds.',
   visitorsInFlight: 'Too many visitors from your network at once. Please try again in a few seconds.',
   visitorsRate: 'Too many visitors from your network at once. Please try again in {seconds} seconds.',
+  visitInvalid: 'The booth could not check this visit. Please reload the page and try again.',
+  visitExpired: 'Your visit has expired. Please reload the page and try again.',
+  leadRate: 'You sent your details several times just now. Please try again in {seconds} seconds.',
+  leadOff: 'This booth does not ask for your details. Go on to the camera.',
   emailNoMail:
     'This booth cannot send email: it has no mail server set up. Download or share your picture instead, or ask the booth staff.',
   emailNotOffered: 'This booth does not send pictures by email. Download or share your picture instead.',

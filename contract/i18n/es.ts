@@ -136,6 +136,11 @@ export const ES: Catalogue = {
     visitorsInFlight: 'Demasiados visitantes de tu red a la vez. Vuelve a intentarlo en unos segundos.',
     visitorsRate:
       'Demasiados visitantes de tu red a la vez. Vuelve a intentarlo en {seconds, plural, one {# segundo} other {# segundos}}.',
+    visitInvalid: 'El fotomatón no ha podido comprobar esta visita. Vuelve a cargar la página e inténtalo de nuevo.',
+    visitExpired: 'Tu visita ha caducado. Vuelve a cargar la página e inténtalo de nuevo.',
+    leadRate:
+      'Acabas de enviar tus datos varias veces. Vuelve a intentarlo en {seconds, plural, one {# segundo} other {# segundos}}.',
+    leadOff: 'Este fotomatón no pide tus datos. Pasa directamente a la cámara.',
     emailNoMail:
       'Este fotomatón no puede enviar correos: no tiene un servidor de correo configurado. Descarga o comparte tu imagen, o pregunta al equipo del fotomatón.',
     emailNotOffered: 'Este fotomatón no envía imágenes por correo. Descarga o comparte tu imagen.',

@@ -137,6 +137,11 @@ export const FR: Catalogue = {
     visitorsInFlight: 'Trop de visiteurs de votre réseau à la fois. Réessayez dans quelques secondes.',
     visitorsRate:
       'Trop de visiteurs de votre réseau à la fois. Réessayez dans {seconds, plural, one {# seconde} other {# secondes}}.',
+    visitInvalid: 'La borne n’a pas pu vérifier cette visite. Rechargez la page et réessayez.',
+    visitExpired: 'Votre visite a expiré. Rechargez la page et réessayez.',
+    leadRate:
+      'Vous venez d’envoyer vos coordonnées plusieurs fois. Réessayez dans {seconds, plural, one {# seconde} other {# secondes}}.',
+    leadOff: 'Cette borne ne demande pas vos coordonnées. Passez directement à la caméra.',
     emailNoMail:
       'Cette borne ne peut pas envoyer d’e-mails : aucun serveur de messagerie n’est configuré. Téléchargez ou partagez votre image, ou adressez-vous à l’équipe de la borne.',
     emailNotOffered: 'Cette borne n’envoie pas les images par e-mail. Téléchargez ou partagez votre image.',

@@ -136,6 +136,11 @@ export const IT: Catalogue = {
     visitorsInFlight: 'Troppi visitatori dalla tua rete nello stesso momento. Riprova tra qualche secondo.',
     visitorsRate:
       'Troppi visitatori dalla tua rete nello stesso momento. Riprova tra {seconds, plural, one {# secondo} other {# secondi}}.',
+    visitInvalid: 'Il photo booth non è riuscito a verificare questa visita. Ricarica la pagina e riprova.',
+    visitExpired: 'La tua visita è scaduta. Ricarica la pagina e riprova.',
+    leadRate:
+      'Hai appena inviato i tuoi dati più volte. Riprova tra {seconds, plural, one {# secondo} other {# secondi}}.',
+    leadOff: 'Questo photo booth non chiede i tuoi dati. Vai pure alla fotocamera.',
     emailNoMail:
       'Questo photo booth non può inviare email: non ha un server di posta configurato. Scarica o condividi la tua immagine, oppure chiedi allo staff.',
     emailNotOffered: 'Questo photo booth non invia immagini via email. Scarica o condividi la tua immagine.',

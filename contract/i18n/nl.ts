@@ -137,6 +137,11 @@ export const NL: Catalogue = {
     visitorsInFlight: 'Te veel bezoekers uit je netwerk tegelijk. Probeer het over een paar seconden opnieuw.',
     visitorsRate:
       'Te veel bezoekers uit je netwerk tegelijk. Probeer het over {seconds, plural, one {# seconde} other {# seconden}} opnieuw.',
+    visitInvalid: 'De fotobooth kon dit bezoek niet controleren. Laad de pagina opnieuw en probeer het nog eens.',
+    visitExpired: 'Je bezoek is verlopen. Laad de pagina opnieuw en probeer het nog eens.',
+    leadRate:
+      'Je hebt je gegevens net meerdere keren verstuurd. Probeer het over {seconds, plural, one {# seconde} other {# seconden}} opnieuw.',
+    leadOff: 'Deze fotobooth vraagt niet om je gegevens. Ga gewoon door naar de camera.',
     emailNoMail:
       'Deze fotobooth kan geen e-mail versturen: er is geen mailserver ingesteld. Download of deel je afbeelding, of vraag het team bij de fotobooth.',
     emailNotOffered: 'Deze fotobooth verstuurt geen afbeeldingen per e-mail. Download of deel je afbeelding.',

@@ -135,6 +135,11 @@ export const PT: Catalogue = {
     visitorsInFlight: 'Visitantes demais da sua rede ao mesmo tempo. Tente de novo em alguns segundos.',
     visitorsRate:
       'Visitantes demais da sua rede ao mesmo tempo. Tente de novo em {seconds, plural, one {# segundo} other {# segundos}}.',
+    visitInvalid: 'A cabine não conseguiu verificar esta visita. Recarregue a página e tente de novo.',
+    visitExpired: 'Sua visita expirou. Recarregue a página e tente de novo.',
+    leadRate:
+      'Você acabou de enviar seus dados várias vezes. Tente de novo em {seconds, plural, one {# segundo} other {# segundos}}.',
+    leadOff: 'Esta cabine não pede seus dados. Siga direto para a câmera.',
     emailNoMail:
       'Esta cabine não consegue enviar e-mails: não há servidor de e-mail configurado. Baixe ou compartilhe sua imagem, ou fale com a equipe da cabine.',
     emailNotOffered: 'Esta cabine não envia imagens por e-mail. Baixe ou compartilhe sua imagem.',

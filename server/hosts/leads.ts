@@ -17,6 +17,8 @@ import {
   type LeadKit,
 } from '../../contract/index.ts';
 import { slugProblem } from '../../contract/slug.ts';
+import { GUEST_TEXT } from '../../contract/i18n/en.ts';
+import { fill } from '../../contract/i18n/fill.ts';
 import { localMinuteLimits, type MinuteLimits } from '../limits/minute-limits.ts';
 import type { VisitorTokens } from '../limits/visitor-tokens.ts';
 import { guestRefusal } from './guest-limits.ts';
@@ -45,10 +47,10 @@ const ADDRESS_FACTOR = 6;
 
 export const LEAD_MESSAGES = {
   noTenant: (slug: string) => `There is no tenant ${quoted(slug.slice(0, 80))} on this booth.`,
-  off: 'This booth does not ask for your details. Go on to the camera.',
+  off: GUEST_TEXT.leadOff,
   json: 'Send the request body as JSON (Content-Type: application/json), like {"name": "Ada", "consent": true}.',
   shape: 'Send your details as text fields (name, email, company) and consent as true or false.',
-  rate: (seconds: number) => `You sent your details several times just now. Please try again in ${seconds} seconds.`,
+  rate: (seconds: number) => fill(GUEST_TEXT.leadRate, { seconds }),
 } as const;
 
 export function leadsHost(deps: LeadsHostDeps) {

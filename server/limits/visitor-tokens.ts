@@ -3,13 +3,15 @@
 // store to ask, one HMAC to check (a few microseconds), and any node holding the secret can check
 // a token another node signed. It says nothing about its bearer but a random id.
 import crypto from 'node:crypto';
+import { GUEST_TEXT } from '../../contract/i18n/en.ts';
 
 /** How long a visit lasts: a browser asks for a new token once its own has expired. */
 export const VISITOR_TOKEN_HOURS = 12;
 
+/** The refusals of a token, the catalogue's (told in the guest's language, server/hosts/http.ts). */
 export const VISITOR_MESSAGES = {
-  invalid: 'The visitor token is not valid. Please reload the page and try again.',
-  expired: 'Your visit has expired. Please reload the page and try again.',
+  invalid: GUEST_TEXT.visitInvalid,
+  expired: GUEST_TEXT.visitExpired,
 } as const;
 
 export type VisitorCheck = { ok: true; visitor: string } | { ok: false; error: string };

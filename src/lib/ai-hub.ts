@@ -104,26 +104,23 @@ export function createAiHub(aiHost: string, fetchImpl: Fetch = (...args) => fetc
     return parsed.data;
   }
 
-  async function createJob(
-    styleId: StyleId,
-    image: string,
-    tenant?: string,
-    backdrop?: number,
-    inputs?: Record<string, string>,
-    retried = false,
-  ): Promise<{ id: string | number }> {
+  /**
+   * A POST of `body` as this visitor (its token in X-Booth-Visitor). When the hub refuses the
+   * token (401: the visit outlived it, or the hub's secret changed), a new one is asked for and
+   * the call sent once more, so a guest never reads "reload the page" for a long event day.
+   */
+  async function postAsVisitor<T>(path: string, schema: z.ZodMiniType<T>, body: unknown, retried = false): Promise<T> {
     const token = await visitor.token();
     try {
-      return await call(CREATE_JOB_PATH, CreateJobResponseSchema, {
+      return await call(path, schema, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...(token ? { [VISITOR_HEADER]: token } : {}) },
-        body: JSON.stringify({ style_id: styleId, image, tenant, backdrop, inputs }),
+        body: JSON.stringify(body),
       });
     } catch (error) {
-      // The visit outlived its token (or the hub's secret changed): a new one, and the photo once more.
       if (!token || retried || !(error instanceof AiHubError) || error.status !== 401) throw error;
       visitor.forget();
-      return createJob(styleId, image, tenant, backdrop, inputs, true);
+      return postAsVisitor(path, schema, body, true);
     }
   }
 
@@ -134,24 +131,14 @@ export function createAiHub(aiHost: string, fetchImpl: Fetch = (...args) => fetc
       void visitor.token();
       return styles;
     },
-    // Every argument passed on by name: the retry flag stays this module's own.
-    createJob: (styleId, image, tenant, backdrop, inputs) => createJob(styleId, image, tenant, backdrop, inputs),
+    createJob: (styleId, image, tenant, backdrop, inputs) =>
+      postAsVisitor(CREATE_JOB_PATH, CreateJobResponseSchema, { style_id: styleId, image, tenant, backdrop, inputs }),
     job: (jobId, waitSeconds = 0, started) => call(jobPath(jobId, waitSeconds), JobSchema, {}, waitSeconds, started),
     emailPicture: async (jobId, address) => {
-      const token = await visitor.token();
-      await call(emailPath(jobId), EmailResponseSchema, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...(token ? { [VISITOR_HEADER]: token } : {}) },
-        body: JSON.stringify({ address } satisfies EmailRequest),
-      });
+      await postAsVisitor(emailPath(jobId), EmailResponseSchema, { address } satisfies EmailRequest);
     },
     sendLead: async (tenant, lead) => {
-      const token = await visitor.token();
-      await call(leadPath(tenant), LeadResponseSchema, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...(token ? { [VISITOR_HEADER]: token } : {}) },
-        body: JSON.stringify(lead),
-      });
+      await postAsVisitor(leadPath(tenant), LeadResponseSchema, lead);
     },
   };
 }

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_TEXT, LEAD_TEXT, emailPath, leadPath, type EventTally } from '../../../contract/index.ts';
+import { CATALOGUES } from '../../../contract/i18n/index.ts';
 import { patience } from '../../support/patience.ts';
 import { startServer, type RunningServer } from '../../support/server-process.ts';
 import { smtpEnv, startSmtp, type TestSmtp } from '../../support/smtp.ts';
@@ -15,10 +16,10 @@ import { call, signIn, tenantCli } from './support/console.ts';
 
 const ADA = { name: 'Ada Lovelace', email: 'ada@example.com', company: 'Analytical Engines', consent: true };
 
-function sendLead(url: string, tenant: string, body: unknown, type = 'application/json') {
+function sendLead(url: string, tenant: string, body: unknown, type = 'application/json', language?: string) {
   return fetch(url + leadPath(tenant), {
     method: 'POST',
-    headers: { 'content-type': type },
+    headers: { 'content-type': type, ...(language ? { 'accept-language': language } : {}) },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
 }
@@ -121,6 +122,10 @@ describe('opt-in leads', () => {
     expect(((await aurora.json()) as { error: string }).error).toBe(
       'This booth does not ask for your details. Go on to the camera.',
     );
+    // Told in the language of the guest's page.
+    const inArabic = await sendLead(server.url, 'aurora', ADA, 'application/json', 'ar');
+    expect(inArabic.status).toBe(409);
+    expect(((await inArabic.json()) as { error: string }).error).toBe(CATALOGUES.ar.guest.leadOff);
   });
 
   it('keeps markup as text and makes formula cells inert in the CSV', async () => {

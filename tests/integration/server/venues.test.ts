@@ -7,6 +7,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VISITOR_HEADER } from '../../../contract/index.ts';
+import { CATALOGUES } from '../../../contract/i18n/index.ts';
 import { newDataDir, startServer, type RunningServer } from '../../support/server-process.ts';
 import { VISITOR_MESSAGES, VisitorTokens, visitorKey } from '../../../server/limits/visitor-tokens.ts';
 import { startOpenAiStandIn, type OpenAiStandIn } from '../../support/stand-ins/openai.ts';
@@ -140,6 +141,19 @@ describe('a venue: forty guests behind one address', () => {
       expect(answer.status).toBe(401);
       expect(answer.body.error).toBe(sentence);
     }
+    // Told in the language of the guest's page, as every refusal a guest may read.
+    const inFrench = await fetch(`${server.url}/transformations/jobs/create/`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'Accept-Language': 'fr',
+        [VISITOR_HEADER]: expired,
+        'X-Forwarded-For': from,
+      },
+      body: JSON.stringify({ style_id: STYLE, image: `data:image/jpeg;base64,${photo.toString('base64')}` }),
+    });
+    expect(inFrench.status).toBe(401);
+    expect(((await inFrench.json()) as { error: string }).error).toBe(CATALOGUES.fr.guest.visitExpired);
     // The good one still works, and a browser on another origin may send the header.
     expect((await createAs(server.url, photo, STYLE, token, from)).status).toBe(201);
     const preflight = await fetch(`${server.url}/transformations/jobs/create/`, {

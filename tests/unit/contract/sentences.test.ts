@@ -28,6 +28,14 @@ describe("the server's sentences in a guest's language", () => {
     expect(inLanguage(fill(CATALOGUES.en.guest.visitorsRate, { seconds: 2 }), 'ar')).toBe(
       'زوّار كثيرون من شبكتك في وقت واحد. يُرجى المحاولة بعد ثانيتين.',
     );
+    // A visitor token refused: a guest may read it on a long event day.
+    expect(inLanguage(CATALOGUES.en.guest.visitExpired, 'de')).toBe(
+      'Dein Besuch ist abgelaufen. Lade die Seite neu und versuch es noch einmal.',
+    );
+    expect(inLanguage(CATALOGUES.en.guest.visitInvalid, 'ar')).toBe(CATALOGUES.ar.guest.visitInvalid);
+    expect(inLanguage(fill(CATALOGUES.en.guest.leadRate, { seconds: 1 }), 'fr')).toBe(
+      'Vous venez d’envoyer vos coordonnées plusieurs fois. Réessayez dans 1 seconde.',
+    );
   });
 
   it("tells the lead form's and the guest's-words form's refusals as the page itself would", () => {

@@ -184,6 +184,39 @@ describe('the AI hub client', () => {
       expect(fetchMock.mock.calls.map(([, init]) => sent(init))).toEqual([null, 't1', null, 't2']);
     });
 
+    it('is asked for again when an email or a lead is refused for it, and the call sent once more', async () => {
+      const fetchMock = hub((init) =>
+        sent(init) === 't1'
+          ? json({ error: 'Your visit has expired. Please reload the page and try again.' }, 401)
+          : json({ queued: true, stored: true }, 202),
+      );
+      const aiHub = createAiHub('', fetchMock);
+      await aiHub.emailPicture('j1', 'ada@example.com');
+      await aiHub.sendLead('gala', { name: 'Ada', consent: true });
+      const posts = fetchMock.mock.calls.filter(([url]) => !String(url).endsWith('/visitors/'));
+      expect(posts.map(([url, init]) => [String(url), sent(init)])).toEqual([
+        ['/transformations/jobs/j1/email/', 't1'],
+        ['/transformations/jobs/j1/email/', 't2'],
+        ['/transformations/leads/gala/', 't2'],
+      ]);
+      expect(posts.map(([, init]) => JSON.parse(String(init?.body)))).toEqual([
+        { address: 'ada@example.com' },
+        { address: 'ada@example.com' },
+        { name: 'Ada', consent: true },
+      ]);
+    });
+
+    it('gives up after one new token: a second refusal reaches the guest', async () => {
+      const fetchMock = hub(() =>
+        json({ error: 'Your visit has expired. Please reload the page and try again.' }, 401),
+      );
+      await expect(createAiHub('', fetchMock).emailPicture('j1', 'ada@example.com')).rejects.toMatchObject({
+        status: 401,
+        message: 'Your visit has expired. Please reload the page and try again.',
+      });
+      expect(fetchMock.mock.calls.map(([, init]) => sent(init))).toEqual([null, 't1', null, 't2']);
+    });
+
     it('is left out when the hub has no visitors call (another AI host): creates go as before', async () => {
       const fetchMock = vi.fn(async (url: RequestInfo | URL) =>
         String(url).endsWith('/visitors/')

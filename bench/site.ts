@@ -9,6 +9,9 @@
 // BENCH_SITE_ONLY=gala/results,default/results runs Lighthouse on those screens only (tenant, or
 // `default`, and screen name); BENCH_SITE_REPORTS=DIR keeps each run's Lighthouse JSON there, to
 // read which element is the LCP, the long tasks and the unused JS.
+// Each Lighthouse figure names the host's benchmark index in each run: the simulated phone is
+// the host's CPU slowed 4x, so a host half as fast scores lower on the same page (TBT doubles).
+// Compare figures of one machine on one day, before and after back to back.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -125,7 +128,7 @@ export default async function benchSite(): Promise<BenchRow[]> {
             area: 'site',
             figure,
             value: String(run.score),
-            how: `lighthouse 13, simulated mobile, median of ${runs.map((r) => r.score).join(', ')}; FCP ${(run.fcpMs / 1000).toFixed(1)} s, LCP ${(run.lcpMs / 1000).toFixed(1)} s, TBT ${Math.round(run.tbtMs)} ms, CLS ${run.cls.toFixed(3)}`,
+            how: `lighthouse 13, simulated mobile, median of ${runs.map((r) => r.score).join(', ')}; FCP ${(run.fcpMs / 1000).toFixed(1)} s, LCP ${(run.lcpMs / 1000).toFixed(1)} s, TBT ${Math.round(run.tbtMs)} ms, CLS ${run.cls.toFixed(3)}; host benchmark index ${runs.map((r) => r.benchmarkIndex).join(', ')}`,
           });
         } catch (error) {
           rows.push({ area: 'site', figure, value: '-', how: `failed: ${(error as Error).message}` });

@@ -11,6 +11,8 @@ export interface LighthouseRun {
   lcpMs: number;
   tbtMs: number;
   cls: number;
+  /** Lighthouse's measure of the host's CPU (higher is faster; it warns below 1000): scores fall on a slow host. */
+  benchmarkIndex: number;
 }
 
 const CHROME_FLAGS = [
@@ -71,6 +73,7 @@ export function runLighthouse(
           lcpMs: audit('largest-contentful-paint'),
           tbtMs: audit('total-blocking-time'),
           cls: audit('cumulative-layout-shift'),
+          benchmarkIndex: Math.round(Number(lhr.environment?.benchmarkIndex ?? NaN)),
         });
       } catch (error) {
         reject(new Error(`lighthouse gave no report: ${(error as Error).message}`));

@@ -13,6 +13,8 @@ export interface LighthouseRun {
   cls: number;
   /** Lighthouse's measure of the host's CPU (higher is faster; it warns below 1000): scores fall on a slow host. */
   benchmarkIndex: number;
+  /** The CPU slowdown of the simulated phone (Lighthouse's default: 4). */
+  cpuSlowdown: number;
 }
 
 const CHROME_FLAGS = [
@@ -32,12 +34,13 @@ function lighthouseCli(): string {
   return join(dirname(require.resolve('lighthouse/package.json')), 'cli', 'index.js');
 }
 
-/** `reportPath`: where to keep the run's whole Lighthouse JSON, if anywhere. */
-export function runLighthouse(
-  url: string,
-  reportPath?: string,
-  chromePath = process.env.CHROME_PATH || '/usr/bin/chromium',
-): Promise<LighthouseRun> {
+export const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
+
+/**
+ * `reportPath`: where to keep the run's whole Lighthouse JSON, if anywhere; `cpuSlowdown`: the
+ * simulated phone's CPU slowdown, else Lighthouse's default (./cpu-slowdown.ts).
+ */
+export function runLighthouse(url: string, reportPath?: string, cpuSlowdown?: number): Promise<LighthouseRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
@@ -49,8 +52,9 @@ export function runLighthouse(
         '--output-path=stdout',
         '--only-categories=performance',
         `--chrome-flags=${CHROME_FLAGS}`,
+        ...(cpuSlowdown === undefined ? [] : [`--throttling.cpuSlowdownMultiplier=${cpuSlowdown.toFixed(2)}`]),
       ],
-      { env: { ...process.env, CHROME_PATH: chromePath }, stdio: ['ignore', 'pipe', 'pipe'] },
+      { env: { ...process.env, CHROME_PATH }, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let out = '';
     let err = '';
@@ -74,6 +78,7 @@ export function runLighthouse(
           tbtMs: audit('total-blocking-time'),
           cls: audit('cumulative-layout-shift'),
           benchmarkIndex: Math.round(Number(lhr.environment?.benchmarkIndex ?? NaN)),
+          cpuSlowdown: Number(lhr.configSettings?.throttling?.cpuSlowdownMultiplier ?? NaN),
         });
       } catch (error) {
         reject(new Error(`lighthouse gave no report: ${(error as Error).message}`));

@@ -11,9 +11,7 @@
 // read which element is the LCP, the long tasks and the unused JS.
 // Each Lighthouse figure names the host's benchmark index in each run: the simulated phone is
 // the host's CPU slowed 4x, so a host half as fast scores lower on the same page (TBT doubles).
-// Compare figures of one machine on one day, before and after back to back. BENCH_SITE_CPU=
-// calibrated slows the host by what its benchmark index asks for (site/cpu-slowdown.ts), so that a
-// slow day and a fast one simulate the same phone; BENCH_SITE_CPU=N slows it N times.
+// Compare figures of one machine on one day, before and after back to back.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,8 +19,7 @@ import { CREATE_JOB_PATH, type SiteData } from '../contract/index.ts';
 import { startServer, type RunningServer } from '../tests/support/server-process.ts';
 import type { BenchRow } from './row.ts';
 import { pageJs } from './site/js-bytes.ts';
-import { cpuSlowdownFor, hostBenchmarkIndex } from './site/cpu-slowdown.ts';
-import { CHROME_PATH, runLighthouse } from './site/lighthouse.ts';
+import { runLighthouse } from './site/lighthouse.ts';
 
 const root = join(import.meta.dirname, '..');
 const SCREENS = [
@@ -32,16 +29,6 @@ const SCREENS = [
   { name: 'results', file: 'results/index.html', path: '/results/' },
 ] as const;
 const LIGHTHOUSE_RUNS = 3;
-
-/** The CPU slowdown of the next Lighthouse run, as BENCH_SITE_CPU asks: Lighthouse's own (undefined), calibrated, or a number. */
-async function nextCpuSlowdown(): Promise<number | undefined> {
-  const asked = (process.env.BENCH_SITE_CPU ?? '').trim();
-  if (!asked) return undefined;
-  if (asked === 'calibrated') return cpuSlowdownFor(await hostBenchmarkIndex(CHROME_PATH));
-  const fixed = Number(asked);
-  if (!(fixed >= 1)) throw new Error(`BENCH_SITE_CPU is "${asked}": give "calibrated" or a slowdown of 1 or more.`);
-  return fixed;
-}
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 function buildInto(server: RunningServer, outDir: string, siteData: string) {
@@ -134,18 +121,14 @@ export default async function benchSite(): Promise<BenchRow[]> {
           // Lighthouse now and then loses its trace of a load (NO_NAVSTART): one more try each.
           const runs = [];
           const report = (i: number) => reports && join(reports, `${prefix || 'default'}-${screen.name}-${i + 1}.json`);
-          for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
-            const slowdown = await nextCpuSlowdown();
-            runs.push(
-              await runLighthouse(url, report(i), slowdown).catch(() => runLighthouse(url, report(i), slowdown)),
-            );
-          }
+          for (let i = 0; i < LIGHTHOUSE_RUNS; i++)
+            runs.push(await runLighthouse(url, report(i)).catch(() => runLighthouse(url, report(i))));
           const run = [...runs].sort((x, y) => x.score - y.score)[Math.floor(runs.length / 2)]!;
           rows.push({
             area: 'site',
             figure,
             value: String(run.score),
-            how: `lighthouse 13, simulated mobile, median of ${runs.map((r) => r.score).join(', ')}; FCP ${(run.fcpMs / 1000).toFixed(1)} s, LCP ${(run.lcpMs / 1000).toFixed(1)} s, TBT ${Math.round(run.tbtMs)} ms, CLS ${run.cls.toFixed(3)}; host benchmark index ${runs.map((r) => r.benchmarkIndex).join(', ')}, CPU slowdown ${runs.map((r) => `${r.cpuSlowdown.toFixed(1)}x`).join(', ')}`,
+            how: `lighthouse 13, simulated mobile, median of ${runs.map((r) => r.score).join(', ')}; FCP ${(run.fcpMs / 1000).toFixed(1)} s, LCP ${(run.lcpMs / 1000).toFixed(1)} s, TBT ${Math.round(run.tbtMs)} ms, CLS ${run.cls.toFixed(3)}; host benchmark index ${runs.map((r) => r.benchmarkIndex).join(', ')}`,
           });
         } catch (error) {
           rows.push({ area: 'site', figure, value: '-', how: `failed: ${(error as Error).message}` });

@@ -13,8 +13,6 @@ export interface LighthouseRun {
   cls: number;
   /** Lighthouse's measure of the host's CPU (higher is faster; it warns below 1000): scores fall on a slow host. */
   benchmarkIndex: number;
-  /** The CPU slowdown of the simulated phone (Lighthouse's default: 4). */
-  cpuSlowdown: number;
 }
 
 const CHROME_FLAGS = [
@@ -34,13 +32,12 @@ function lighthouseCli(): string {
   return join(dirname(require.resolve('lighthouse/package.json')), 'cli', 'index.js');
 }
 
-export const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
-
-/**
- * `reportPath`: where to keep the run's whole Lighthouse JSON, if anywhere; `cpuSlowdown`: the
- * simulated phone's CPU slowdown, else Lighthouse's default (./cpu-slowdown.ts).
- */
-export function runLighthouse(url: string, reportPath?: string, cpuSlowdown?: number): Promise<LighthouseRun> {
+/** `reportPath`: where to keep the run's whole Lighthouse JSON, if anywhere. */
+export function runLighthouse(
+  url: string,
+  reportPath?: string,
+  chromePath = process.env.CHROME_PATH || '/usr/bin/chromium',
+): Promise<LighthouseRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
@@ -52,9 +49,8 @@ export function runLighthouse(url: string, reportPath?: string, cpuSlowdown?: nu
         '--output-path=stdout',
         '--only-categories=performance',
         `--chrome-flags=${CHROME_FLAGS}`,
-        ...(cpuSlowdown === undefined ? [] : [`--throttling.cpuSlowdownMultiplier=${cpuSlowdown.toFixed(2)}`]),
       ],
-      { env: { ...process.env, CHROME_PATH }, stdio: ['ignore', 'pipe', 'pipe'] },
+      { env: { ...process.env, CHROME_PATH: chromePath }, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let out = '';
     let err = '';
@@ -78,7 +74,6 @@ export function runLighthouse(url: string, reportPath?: string, cpuSlowdown?: nu
           tbtMs: audit('total-blocking-time'),
           cls: audit('cumulative-layout-shift'),
           benchmarkIndex: Math.round(Number(lhr.environment?.benchmarkIndex ?? NaN)),
-          cpuSlowdown: Number(lhr.configSettings?.throttling?.cpuSlowdownMultiplier ?? NaN),
         });
       } catch (error) {
         reject(new Error(`lighthouse gave no report: ${(error as Error).message}`));

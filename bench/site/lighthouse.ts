@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import type { CoreSplit } from './page-core.ts';
 
 export interface LighthouseRun {
   score: number;
@@ -32,26 +33,34 @@ function lighthouseCli(): string {
   return join(dirname(require.resolve('lighthouse/package.json')), 'cli', 'index.js');
 }
 
-/** `reportPath`: where to keep the run's whole Lighthouse JSON, if anywhere. */
+/**
+ * `reportPath`: where to keep the run's whole Lighthouse JSON, if anywhere. `split`: the page's
+ * renderer on a core of its own, Lighthouse and the browser (its child) on the others (page-core.ts).
+ */
 export function runLighthouse(
   url: string,
   reportPath?: string,
+  split: CoreSplit | null = null,
   chromePath = process.env.CHROME_PATH || '/usr/bin/chromium',
 ): Promise<LighthouseRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [
-        lighthouseCli(),
-        url,
-        '--quiet',
-        '--output=json',
-        '--output-path=stdout',
-        '--only-categories=performance',
-        `--chrome-flags=${CHROME_FLAGS}`,
-      ],
-      { env: { ...process.env, CHROME_PATH: chromePath }, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
+    const flags = split ? `${CHROME_FLAGS} --renderer-cmd-prefix="taskset --cpu-list ${split.page}"` : CHROME_FLAGS;
+    const lighthouse = [
+      lighthouseCli(),
+      url,
+      '--quiet',
+      '--output=json',
+      '--output-path=stdout',
+      '--only-categories=performance',
+      `--chrome-flags=${flags}`,
+    ];
+    const [command, args] = split
+      ? ['taskset', ['--cpu-list', split.others, process.execPath, ...lighthouse]]
+      : [process.execPath, lighthouse];
+    const child = spawn(command, args, {
+      env: { ...process.env, CHROME_PATH: chromePath },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     child.stdout.on('data', (d) => (out += d));

@@ -14,11 +14,11 @@ import { PREVIEW_MAX_HEIGHT_PX } from '../../contract/constants.ts';
 import type { Catalogue } from '../../contract/i18n/catalogue.ts';
 import { useClientValue } from '../lib/client-value.ts';
 import { kioskHome, onKiosk } from '../lib/kiosk-here.ts';
-import { WEBCAM_SETTINGS } from '../lib/camera.ts';
 import type { CameraError, CameraProblem } from '../lib/camera-problem.ts';
 import { screenPath } from '../lib/paths.ts';
 import { giveConsent, hasConsented } from '../stores/consent.ts';
 import { answerLead, hasAnsweredLead } from '../stores/lead.ts';
+import { CameraPreview } from './CameraPreview.tsx';
 import type { LeadFormProps } from './LeadForm.tsx';
 import type { ChoosePhotoProps } from './ChoosePhoto.tsx';
 import type { ConsentFormProps } from './ConsentForm.tsx';
@@ -230,36 +230,24 @@ export function CameraScreen({
             onDone={leadDone}
           />
         </Suspense>
-      ) : problem ? (
-        <div className="booth-camera-problem" role="alert">
-          <p className="booth-camera-problem-what">{problem.what}</p>
-          <p>{problem.todo}</p>
-        </div>
-      ) : photo ? (
-        <img
-          className={taken ? 'booth-preview booth-mirrored' : 'booth-preview'}
-          src={photo}
-          alt={site.yourPhoto}
-          style={previewStyle}
-        />
       ) : (
-        <div className="booth-preview-frame">
-          <Suspense fallback={null}>
-            <Webcam
-              key={attempt}
-              ref={webcam}
-              className="booth-preview booth-mirrored"
-              {...WEBCAM_SETTINGS}
-              onUserMedia={() => setReady(true)}
-              onUserMediaError={(error) => void failed(error)}
-              style={previewStyle}
-              aria-label={site.cameraPreview}
-            />
-          </Suspense>
-          {counting && Countdown ? (
-            <Countdown seconds={countdownSeconds} onTick={(n) => setDigit(String(n))} onZero={counted} />
-          ) : null}
-        </div>
+        <CameraPreview
+          problem={problem}
+          photo={photo}
+          taken={taken}
+          style={previewStyle}
+          texts={site}
+          Webcam={Webcam}
+          webcam={webcam}
+          attempt={attempt}
+          onReady={() => setReady(true)}
+          onError={(error) => void failed(error)}
+          countdown={
+            counting && Countdown
+              ? { Countdown, seconds: countdownSeconds, onTick: (n) => setDigit(String(n)), onZero: counted }
+              : null
+          }
+        />
       )}
       <p className="booth-visually-hidden" role="status">
         {status}
